@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+
+export const DEMO = {
+  superadmin: { email: 'superadmin@demo.club', password: 'demo-superadmin' },
+  admin: { email: 'admin@demo.club', password: 'demo-admin' },
+  coach: { email: 'coach@demo.club', password: 'demo-coach' },
+  player: { email: 'player@demo.club', password: 'demo-player' },
+} as const;
+export type DemoRole = keyof typeof DEMO;
+
+/** Signs in through the API (fast); the UI sign-in itself has its own spec. */
+export async function loginAs(page: Page, role: DemoRole | { email: string; password: string }): Promise<void> {
+  const creds = typeof role === 'string' ? DEMO[role] : role;
+  const res = await page.request.post('/api/auth/login', { data: creds });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** axe: no serious or critical violations (DESIGN.md §8). */
+export async function expectAccessible(page: Page): Promise<void> {
+  // A modal or notification half-way through its fade reads as low contrast: let finite transitions end.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000 });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Screenshots at desktop width and at a 375 px phone width, for a person to look at. */
+export async function snap(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENS_DIR ?? 'test-results/screens';
+  mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+/** The 2-second filter spinner is shortened in tests (SPEC §9 allows it by config). */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await page.addInitScript(() => {
+      (window as unknown as { __FILTER_SPINNER_MS: number }).__FILTER_SPINNER_MS = 300;
+    });
+    await use(page);
+  },
+});
+export { expect };

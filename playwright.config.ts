@@ -1,0 +1,56 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  throw new Error(`Chromium not found at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`);
+}
+
+// Each run gets its own port and a fresh demo database, so parallel runs never collide.
+const port = Number(process.env.E2E_PORT ?? 4000 + Math.floor(Math.random() * 2000));
+process.env.E2E_PORT = String(port);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'club-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+// Mail goes over SMTP to this port, where e2e/passwords.spec.ts runs a real SMTP capture (smtp-server).
+// When nothing listens, delivery fails fast and the message stays in the outbox as 'failed'.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 20000 + Math.floor(Math.random() * 20000));
+process.env.E2E_SMTP_PORT = String(smtpPort);
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  // Separate output folders let several runs share the machine (PW_OUTPUT, CLIENT_DIR per run).
+  outputDir: process.env.PW_OUTPUT ?? 'test-results/playwright',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'npx tsx src/server/main.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(dataDir, 'e2e.db')}`,
+      SEED_DEMO: 'auto',
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_PER_MINUTE: '1000',
+      CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    },
+  },
+});

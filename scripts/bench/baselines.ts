@@ -1,0 +1,118 @@
+/**
+ * The baselines that need the database: (b) each leaderboard aggregate as one raw SQL statement
+ * (what the endpoint computes on a cache miss, without the app around it), and (c) a raw multi-row
+ * INSERT of N player rows beside the real CSV import of N rows through POST /api/players/bulk.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../src/server/db/types.js';
+import { multipart, request, type Session } from '../lib/http.js';
+import { timeOnce } from './measure.js';
+import { insertRows } from './rows.js';
+
+/** Σ over criteria of the per-criterion average of the current evaluations in the period, per player. */
+const PLAYER_TOTALS = `
+  SELECT pc.player_id, sum(pc.pct) AS total FROM (
+    SELECT player_id, criterion_id, avg(score_percentage) AS pct
+    FROM evaluations
+    WHERE is_current = 1 AND date >= '1970-01-01' AND date <= '2999-12-31'
+    GROUP BY player_id, criterion_id
+  ) pc GROUP BY pc.player_id`;
+
+/** The players board's ranking: every player with their total, highest first, ties by name. */
+export const PLAYERS_BOARD_SQL = `
+  SELECT p.id, coalesce(pt.total, 0) AS total
+  FROM players p LEFT JOIN (${PLAYER_TOTALS}) pt ON pt.player_id = p.id
+  ORDER BY coalesce(pt.total, 0) DESC, lower(p.last_name), lower(p.first_name), p.id`;
+
+/** The teams board: per team the player count and Σ players' totals ÷ player count. */
+export const TEAMS_BOARD_SQL = `
+  SELECT t.id, count(tp.player_id) AS player_count,
+    CASE WHEN count(tp.player_id) = 0 THEN 0 ELSE coalesce(sum(pt.total), 0) / count(tp.player_id) END AS average
+  FROM teams t
+  LEFT JOIN team_players tp ON tp.team_id = t.id
+  LEFT JOIN (${PLAYER_TOTALS}) pt ON pt.player_id = tp.player_id
+  GROUP BY t.id
+  ORDER BY average DESC, t.id`;
+
+export const runSql = (db: Kysely<DB>, text: string) => () => sql.raw(text).execute(db);
+
+/** A players CSV in the import template, no sign-in accounts (PlayerEmail empty), as the raw INSERT. */
+export function playersCsv(tag: string, rows: number): Buffer {
+  const lines = ['FirstName,LastName,Email,Dob,PlayerEmail'];
+  for (let i = 0; i < rows; i++) lines.push(`Imported${i},${tag},${tag}.${i}@import.test,${2008 + (i % 10)},`);
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+/** ms of a CSV upload to a bulk route, checked to answer 200 with `rows` in its `count` field. */
+async function timeUpload(session: Session, path: string, csv: Buffer, rows: number, count: 'created' | 'rows'): Promise<number> {
+  const { body, contentType } = multipart({}, { field: 'bulkFile', name: 'import.csv', type: 'text/csv', data: csv });
+  let answer = { status: 0, text: '' };
+  const ms = await timeOnce(async () => {
+    answer = await request(session.base, path, { method: 'POST', headers: { ...session.headers, 'content-type': contentType }, body });
+  });
+  const done = answer.status === 200 ? (JSON.parse(answer.text) as { data: Record<string, number> }).data[count] : -1;
+  if (done !== rows) throw new Error(`${path} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  return ms;
+}
+
+/** ms of POST /api/players/bulk with the players CSV. */
+export const timeImport = (session: Session, rows: number) => timeUpload(session, '/api/players/bulk', playersCsv('Csv', rows), rows, 'created');
+
+/** ms of one transaction of raw multi-row INSERTs of the same player rows (1,000 rows a statement). */
+export async function timeRawInsert(db: Kysely<DB>, rows: number): Promise<number> {
+  const now = new Date().toISOString();
+  const values = Array.from({ length: rows }, (_, i) => [`Raw${i}`, 'Raw', `raw.${i}@import.test`, null, 2008 + (i % 10), '[]', now, now]);
+  return timeOnce(() =>
+    db.transaction().execute((trx) => insertRows(trx, 'players', ['first_name', 'last_name', 'email', 'player_email', 'dob', 'video_links', 'created_at', 'updated_at'], values)),
+  );
+}
+
+/**
+ * An evaluations CSV in the bulk template for the players the CSV import created (`Imported{i}`,
+ * last name 'Csv'), five criteria each, so `rows` ≤ 5 × imported players.
+ */
+export function evaluationsCsv(criteria: readonly BenchCriterion[], rows: number): Buffer {
+  const lines = ['PlayerFirstName,PlayerLastName,ParentEmail,Level,Criteria,Score,Notes,Video'];
+  for (let r = 0; r < rows; r++) {
+    const i = Math.floor(r / criteria.length);
+    const c = criteria[r % criteria.length]!;
+    const score = c.kind === 'yes_no' ? (r % 2 ? 'Yes' : 'No') : String(1 + (r % 10));
+    lines.push(`Imported${i},Csv,Csv.${i}@import.test,${c.level},${c.name},${score},,`);
+  }
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+export interface BenchCriterion {
+  id: number;
+  name: string;
+  level: string;
+  kind: string;
+}
+
+/** The first five criteria with their level names, as the CSV names them. */
+export async function benchCriteria(db: Kysely<DB>): Promise<BenchCriterion[]> {
+  return db
+    .selectFrom('criteria as c')
+    .innerJoin('levels as l', 'l.id', 'c.level_id')
+    .select(['c.id', 'c.name', 'l.name as level', 'l.kind'])
+    .orderBy('c.id')
+    .limit(5)
+    .execute();
+}
+
+/** ms of POST /api/players/evaluation/bulk with the evaluations CSV. */
+export const timeEvaluationImport = (session: Session, csv: Buffer, rows: number) => timeUpload(session, '/api/players/evaluation/bulk', csv, rows, 'rows');
+
+/** ms of one transaction of raw multi-row INSERTs of as many evaluation rows for the raw-inserted players. */
+export async function timeRawEvaluationInsert(db: Kysely<DB>, criteria: readonly BenchCriterion[], rows: number): Promise<number> {
+  const players = (await db.selectFrom('players').select('id').where('last_name', '=', 'Raw').orderBy('id').execute()).map((p) => p.id);
+  const now = new Date().toISOString();
+  const today = now.slice(0, 10);
+  const values = Array.from({ length: rows }, (_, r) => {
+    const c = criteria[r % criteria.length]!;
+    const player = players[Math.floor(r / criteria.length) % players.length]!;
+    return [player, c.id, 5, 10, null, 'Raw', today, '', '[]', 1, now, now];
+  });
+  const columns = ['player_id', 'criterion_id', 'score', 'score_percentage', 'evaluator_user_id', 'evaluator_name', 'date', 'notes', 'video_links', 'is_current', 'created_at', 'updated_at'];
+  return timeOnce(() => db.transaction().execute((trx) => insertRows(trx, 'evaluations', columns, values)));
+}

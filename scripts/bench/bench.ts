@@ -1,0 +1,92 @@
+/**
+ * `npm run bench` (DESIGN.md §10): seeds a large club into a temporary database (a SQLite file, or a
+ * PostgreSQL database created on BENCH_DATABASE_URL's server and dropped afterwards), starts the real
+ * app, measures the leaderboards, /api/teams, /api/players, a player profile, a 10,000-row players CSV
+ * import and a 50,000-row evaluations CSV import, each beside a baseline measured in the same run, and
+ * prints one table. Exits 0 even when a target is missed: it is a measurement. See README "Benchmark" for the env vars.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { openDatabase, type Database } from '../../src/server/db/index.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { dropConnections } from '../lib/http.js';
+import { createTempDatabase } from '../lib/pg-temp.js';
+import { printLegend, printTable } from './report.js';
+import { measureAll } from './scenarios.js';
+import { seedClub, type Sizes } from './seed.js';
+import { timeOnce, type Timing } from './measure.js';
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, not "${raw}"`);
+  return n;
+}
+
+const sizes: Sizes = {
+  players: envNumber('BENCH_PLAYERS', 5000),
+  criteria: envNumber('BENCH_CRITERIA', 60),
+  evaluations: envNumber('BENCH_EVALUATIONS', 300_000),
+  teams: envNumber('BENCH_TEAMS', 200),
+};
+const importRows = envNumber('BENCH_IMPORT_ROWS', 10_000);
+const evaluationImportRows = envNumber('BENCH_EVALUATION_IMPORT_ROWS', 50_000);
+const timing: Timing = {
+  seconds: envNumber('BENCH_SECONDS', 5),
+  warmupSeconds: envNumber('BENCH_WARMUP_SECONDS', 1),
+  connections: envNumber('BENCH_CONNECTIONS', 10),
+};
+const pgServer = process.env.BENCH_DATABASE_URL;
+
+/** A temporary database for the run; removed whatever happens. */
+async function withTempDatabase(run: (url: string, kind: string) => Promise<void>): Promise<void> {
+  if (pgServer) {
+    const temp = await createTempDatabase(pgServer, 'club_bench');
+    try {
+      await run(temp.url, `PostgreSQL (temporary database ${temp.name})`);
+    } finally {
+      await temp.drop();
+    }
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'club-bench-'));
+  try {
+    await run(`sqlite:${join(dir, 'bench.db')}`, 'SQLite (temporary file)');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function prepare(database: Database) {
+  await migrateToLatest(database);
+  let club!: Awaited<ReturnType<typeof seedClub>>;
+  const ms = await timeOnce(async () => {
+    club = await seedClub(database.db, sizes);
+  });
+  // PostgreSQL's autovacuum would analyse the new tables within a minute; do it now so plans are steady.
+  if (database.dialect === 'postgres') await sql`ANALYZE`.execute(database.db);
+  const { current, history } = club.evaluations;
+  console.log(
+    `seeded in ${(ms / 1000).toFixed(1)} s: ${club.playerIds.length} players, ${club.teamIds.length} teams, ${club.criteriaIds.length} criteria, ` +
+      `${current + history} evaluations (${current} current, ${history} superseded history)`,
+  );
+  return club;
+}
+
+await withTempDatabase(async (url, kind) => {
+  console.log(`bench on ${kind}; node ${process.version}, ${cpus().length} CPUs (load generator, server and database share them)`);
+  const database = openDatabase(url);
+  try {
+    const club = await prepare(database);
+    const rows = await measureAll({ url, database, club, timing, importRows, evaluationImportRows });
+    printTable(`bench: ${kind}, ${timing.connections} connections, ${timing.seconds} s per scenario`, rows);
+    printLegend(timing.connections, timing.seconds);
+  } finally {
+    dropConnections();
+    await database.close();
+  }
+});
+process.exit(0);

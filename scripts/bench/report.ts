@@ -1,0 +1,67 @@
+/** The one table of `npm run bench`, with each row marked against the targets of DESIGN.md §10. */
+import type { Figures } from './measure.js';
+
+export const MAX_LEADERBOARD_P99_MS = 50;
+export const MAX_RATIO = 3;
+
+export interface Row {
+  scenario: string;
+  measured: Figures;
+  /** e.g. '(a) bare Fastify, same JSON'. */
+  baselineName: string;
+  baseline: Figures;
+  /** How many times the measurement costs the baseline (see the legend). */
+  ratio: number;
+  /** Leaderboard rows are also held to the p99 target. */
+  leaderboard: boolean;
+  /** One-off timings (the import): p50 holds the time, p99 and req/s hold rows/s. */
+  oneOff?: { rows: number };
+}
+
+const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '—');
+const rate = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—');
+
+function cells(f: Figures, oneOff: Row['oneOff']): [string, string, string] {
+  if (oneOff) return [`${ms(f.p50)} (once)`, '—', `${rate((oneOff.rows / f.p50) * 1000)} rows/s`];
+  return [ms(f.p50), ms(f.p99), rate(f.rps)];
+}
+
+export function verdict(row: Row): string {
+  const over: string[] = [];
+  if (row.leaderboard && !(row.measured.p99 < MAX_LEADERBOARD_P99_MS)) over.push(`p99 ≥ ${MAX_LEADERBOARD_P99_MS} ms`);
+  if (!(row.ratio <= MAX_RATIO)) over.push(`ratio > ${MAX_RATIO}×`);
+  return over.length ? `OVER (${over.join(', ')})` : 'ok';
+}
+
+export function printTable(title: string, rows: readonly Row[]): void {
+  const head = ['scenario', 'p50 ms', 'p99 ms', 'req/s', 'baseline', 'base p50', 'base p99', 'base req/s', 'ratio', 'target'];
+  const body = rows.map((r) => [r.scenario, ...cells(r.measured, r.oneOff), r.baselineName, ...cells(r.baseline, r.oneOff), `${r.ratio.toFixed(1)}×`, verdict(r)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const numeric = new Set([1, 2, 3, 5, 6, 7, 8]);
+  const line = (cols: string[]) => `| ${cols.map((c, i) => (numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  console.log(`\n${title}\n`);
+  console.log(line(head));
+  console.log(`|${widths.map((w, i) => (numeric.has(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
+  for (const b of body) console.log(line(b));
+}
+
+export function printLegend(connections: number, seconds: number): void {
+  console.log(`
+How to read it
+- HTTP rows: autocannon, ${connections} connections, ${seconds} s after a warm-up; latencies per response in ms.
+- ratio: HTTP rows = baseline req/s ÷ measured req/s (with a fixed ${connections} connections, the ratio of the
+  mean latencies); the import rows = import time ÷ raw INSERT time.
+- (a) a second, minimal Fastify process answering the same JSON body (captured once from the real endpoint)
+  from memory: the cost of everything the app does beyond HTTP + sending the bytes.
+- (b) the board's aggregate as one raw SQL statement, run through the same driver by ${connections} concurrent
+  callers (SQLite serialises them as the server does): the cost of the app around its uncached query.
+- (c) one transaction of raw multi-row INSERTs of the same player rows.
+- (d) one transaction of raw multi-row INSERTs of as many evaluation rows (no matching, checking or supersede).
+- cache-warm: the ranking cache (leaderboard.cache.ts, keyed by score_state.version) holds the board, as for
+  every request after the first one until an evaluation, membership, player or team changes; the request
+  still reads the session, the score version and the page's names and teams.
+  cache-cold: every request carries a different period start (all before the first evaluation, so the same
+  rows as no filter), so every request misses the cache and runs the whole aggregate.
+Targets (DESIGN.md §10 / the issue): leaderboard p99 < ${MAX_LEADERBOARD_P99_MS} ms at ${connections} connections; every ratio within ${MAX_RATIO}×.
+Rows marked OVER miss a target; the run still exits 0 (it is a measurement, not a test).`);
+}

@@ -1,0 +1,139 @@
+/**
+ * What the benchmark measures, in order: the HTTP endpoints against the real app (each body captured
+ * once and served again by the bare baseline), the leaderboards with a cold cache against their raw
+ * SQL, then the players CSV import against a raw INSERT, then an evaluations CSV import for those
+ * players against a raw INSERT of as many evaluations (last: they add players and evaluations).
+ */
+import type { Database } from '../../src/server/db/index.js';
+import { request, signIn, type Session } from '../lib/http.js';
+import {
+  benchCriteria,
+  evaluationsCsv,
+  PLAYERS_BOARD_SQL,
+  runSql,
+  TEAMS_BOARD_SQL,
+  timeEvaluationImport,
+  timeImport,
+  timeRawEvaluationInsert,
+  timeRawInsert,
+} from './baselines.js';
+import { cannon, loop, type Figures, type Timing } from './measure.js';
+import type { Row } from './report.js';
+import type { Club } from './seed.js';
+import { startChild, type Child } from './servers.js';
+
+export interface Run {
+  url: string;
+  database: Database;
+  club: Club;
+  timing: Timing;
+  importRows: number;
+  evaluationImportRows: number;
+}
+
+interface Endpoint {
+  scenario: string;
+  path: string;
+  leaderboard: boolean;
+}
+
+function endpoints(club: Club): Endpoint[] {
+  const mid = <T>(list: readonly T[]) => list[Math.floor(list.length / 2)]!;
+  const period = `criteria=${club.criteriaIds.slice(0, 10).join(',')}&from=2025-01-01&to=2025-12-31`;
+  return [
+    { scenario: 'leaderboard players, no filter (cache-warm)', path: '/api/leaderboard/players', leaderboard: true },
+    { scenario: 'leaderboard players, team filter (cache-warm)', path: `/api/leaderboard/players?team_id=${mid(club.teamIds)}`, leaderboard: true },
+    { scenario: 'leaderboard players, criteria + period (cache-warm)', path: `/api/leaderboard/players?${period}`, leaderboard: true },
+    { scenario: 'leaderboard teams, no filter (cache-warm)', path: '/api/leaderboard/teams', leaderboard: true },
+    { scenario: 'leaderboard teams, club + criteria + period (cache-warm)', path: `/api/leaderboard/teams?category=${club.categoryIds[0]}&${period}`, leaderboard: true },
+    { scenario: 'GET /api/teams (no cache)', path: '/api/teams', leaderboard: false },
+    { scenario: 'GET /api/players (no cache)', path: '/api/players', leaderboard: false },
+    { scenario: 'GET /api/player/{id} (no cache)', path: `/api/player/${mid(club.playerIds)}`, leaderboard: false },
+  ];
+}
+
+async function capture(session: Session, path: string): Promise<string> {
+  const res = await request(session.base, path, { headers: session.headers });
+  if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${res.text.slice(0, 300)}`);
+  return res.text;
+}
+
+const step = (text: string) => console.log(`  measuring ${text}`);
+
+async function httpRows(app: Child, session: Session, run: Run): Promise<Row[]> {
+  const list = endpoints(run.club);
+  const bodies: string[] = [];
+  for (const e of list) bodies.push(await capture(session, e.path)); // also fills the ranking cache
+  const bare = await startChild('bare', {}, bodies);
+  const headers = { cookie: session.cookie };
+  const rows: Row[] = [];
+  try {
+    for (const [i, e] of list.entries()) {
+      step(e.scenario);
+      const measured = await cannon({ base: app.base, headers, path: () => e.path }, run.timing);
+      const baseline = await cannon({ base: bare.base, headers, path: () => `/bare/${i}` }, run.timing);
+      rows.push({ scenario: e.scenario, measured, baselineName: '(a) bare Fastify, same JSON', baseline, ratio: baseline.rps / measured.rps, leaderboard: e.leaderboard });
+    }
+  } finally {
+    await bare.stop();
+  }
+  return rows;
+}
+
+/** A period start before every evaluation, different on every request: same rows, never a cache hit. */
+function coldPath(view: 'players' | 'teams'): () => string {
+  let n = 0;
+  return () => `/api/leaderboard/${view}?from=${new Date(Date.UTC(1971, 0, 1) + n++ * 86_400_000).toISOString().slice(0, 10)}`;
+}
+
+async function coldRows(app: Child, session: Session, run: Run): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [view, text] of [['players', PLAYERS_BOARD_SQL], ['teams', TEAMS_BOARD_SQL]] as const) {
+    const scenario = `leaderboard ${view}, no filter (cache-cold)`;
+    step(scenario);
+    const measured = await cannon({ base: app.base, headers: { cookie: session.cookie }, path: coldPath(view) }, run.timing);
+    const baseline = await loop(runSql(run.database.db, text), run.timing);
+    rows.push({ scenario, measured, baselineName: '(b) raw SQL aggregate', baseline, ratio: baseline.rps / measured.rps, leaderboard: true });
+  }
+  return rows;
+}
+
+/** A one-off timing (an import) beside its raw INSERT baseline. */
+function oneOffRow(scenario: string, imported: number, baselineName: string, raw: number, rows: number): Row {
+  const once = (ms: number): Figures => ({ p50: ms, p99: ms, rps: NaN, count: 1 });
+  return { scenario, measured: once(imported), baselineName, baseline: once(raw), ratio: imported / raw, leaderboard: false, oneOff: { rows } };
+}
+
+async function importRow(session: Session, run: Run): Promise<Row> {
+  const scenario = `players CSV import, ${run.importRows.toLocaleString('en-US')} rows`;
+  step(scenario);
+  const raw = await timeRawInsert(run.database.db, run.importRows);
+  const imported = await timeImport(session, run.importRows);
+  return oneOffRow(scenario, imported, '(c) raw multi-row INSERT', raw, run.importRows);
+}
+
+/** Needs importRow first: the CSV rows name the players it imported (five criteria each). */
+async function evaluationImportRow(session: Session, run: Run): Promise<Row> {
+  const rows = Math.min(run.evaluationImportRows, run.importRows * 5);
+  const scenario = `evaluations CSV import, ${rows.toLocaleString('en-US')} rows`;
+  step(scenario);
+  const criteria = await benchCriteria(run.database.db);
+  const raw = await timeRawEvaluationInsert(run.database.db, criteria, rows);
+  const imported = await timeEvaluationImport(session, evaluationsCsv(criteria, rows), rows);
+  return oneOffRow(scenario, imported, '(d) raw multi-row INSERT', raw, rows);
+}
+
+export async function measureAll(run: Run): Promise<Row[]> {
+  const app = await startChild('app', { DATABASE_URL: run.url });
+  try {
+    const session = await signIn(app.base, run.club.admin.email, run.club.admin.password);
+    return [
+      ...(await httpRows(app, session, run)),
+      ...(await coldRows(app, session, run)),
+      await importRow(session, run),
+      await evaluationImportRow(session, run),
+    ];
+  } finally {
+    await app.stop();
+  }
+}

@@ -1,0 +1,41 @@
+import { ActionIcon, Avatar, Menu, Text, useMantineColorScheme } from '@mantine/core';
+import { IconKey, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { Me } from '../../shared/schemas/auth';
+import { useSignOut } from './useSignOut';
+
+export function UserMenu({ me }: { me: Me }) {
+  const signOut = useSignOut();
+  const { colorScheme, toggleColorScheme } = useMantineColorScheme();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" size="lg" radius="xl" aria-label="Account menu">
+          <Avatar size="sm" radius="xl" color="indigo">
+            {me.first_name.charAt(0)}
+            {me.last_name.charAt(0)}
+          </Avatar>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600}>
+            {me.first_name} {me.last_name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {me.role_title}
+          </Text>
+        </Menu.Label>
+        <Menu.Item leftSection={colorScheme === 'dark' ? <IconSun size={16} /> : <IconMoon size={16} />} onClick={toggleColorScheme}>
+          {colorScheme === 'dark' ? 'Light mode' : 'Dark mode'}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/password" leftSection={<IconKey size={16} />}>
+          Change password
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { Level, Section } from '../../shared/permissions';
+import { NotFoundPage, UnauthorizedPage } from '../components/ErrorPages';
+import { Guard } from './Guard';
+import { RootRedirect } from './RootRedirect';
+
+type PageModule = { default: ComponentType };
+/** Every screen is its own chunk (DESIGN.md §10: routes lazy-loaded). */
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+const guarded = (section: Section, level: Level, children: RouteObject[]): RouteObject => ({
+  element: <Guard section={section} level={level} />,
+  children,
+});
+
+/** SPEC §2 route table. */
+export const routes: RouteObject[] = [
+  { path: '/', element: <RootRedirect /> },
+  { path: '/login', ...page(() => import('../features/auth/LoginPage')) },
+  { path: '/forgot-password', ...page(() => import('../features/auth/ForgotPasswordPage')) },
+  { path: '/reset-password', ...page(() => import('../features/auth/ResetPasswordPage')) },
+  { path: '/account/password', ...page(() => import('../features/auth/ChangePasswordPage')) },
+  {
+    path: '/leaderboard',
+    ...page(() => import('./PublicLayout')),
+    children: [
+      { index: true, ...page(() => import('../features/leaderboard/PublicLeaderboardPage')) },
+      { path: 'team/:teamId', ...page(() => import('../features/leaderboard/PublicTeamLeaderboardPage')) },
+    ],
+  },
+  {
+    path: '/app',
+    ...page(() => import('./StaffLayout')),
+    children: [
+      { index: true, element: <Navigate to="/app/dashboard" replace /> },
+      { path: 'dashboard', ...page(() => import('../features/dashboard/DashboardPage')) },
+      guarded('teams', 1, [
+        { path: 'teams', ...page(() => import('../features/teams/TeamsPage')) },
+      ]),
+      guarded('teams', 2, [{ path: 'coach/:coachId/teams', ...page(() => import('../features/teams/TeamsPage')) }]),
+      guarded('players', 1, [
+        { path: 'players', ...page(() => import('../features/players/PlayersPage')) },
+        { path: 'team/:teamId/players', ...page(() => import('../features/players/PlayersPage')) },
+        { path: 'player/:playerId', ...page(() => import('../features/players/PlayerProfilePage')) },
+      ]),
+      guarded('evaluation', 1, [
+        { path: 'player/:playerId/evaluation', ...page(() => import('../features/evaluations/EvaluationPage')) },
+        { path: 'team/:teamId/evaluate', ...page(() => import('../features/evaluations/TeamEvaluatePage')) },
+      ]),
+      guarded('criteria', 1, [{ path: 'criteria', ...page(() => import('../features/criteria/CriteriaPage')) }]),
+      guarded('user_management', 2, [{ path: 'roles', ...page(() => import('../features/roles/RolesPage')) }]),
+      guarded('user_management', 1, [{ path: 'users', ...page(() => import('../features/users/UsersPage')) }]),
+      { path: 'leaderboard', ...page(() => import('../features/leaderboard/LeaderboardPage')) },
+      // SPEC §6: every Analysis screen needs reports ≥ 1 (as the API does), not teams or players.
+      guarded('reports', 1, [
+        { path: 'analysis', ...page(() => import('../features/analysis/AnalysisPage')) },
+        { path: 'team/:teamId/analysis', ...page(() => import('../features/analysis/TeamAnalysisPage')) },
+        { path: 'player/:playerId/analysis', ...page(() => import('../features/analysis/PlayerAnalysisPage')) },
+      ]),
+      guarded('resources', 1, [{ path: 'resources', ...page(() => import('../features/resources/ResourcesPage')) }]),
+      { path: 'settings', ...page(() => import('../features/settings/SettingsPage')) },
+      { path: 'unauthorized', element: <UnauthorizedPage /> },
+      { path: 'not-found', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    path: '/player',
+    ...page(() => import('./PlayerLayout')),
+    children: [
+      { path: 'unauthorized', element: <UnauthorizedPage home="/player" /> },
+      { path: 'not-found', element: <NotFoundPage home="/player" /> },
+      { path: ':playerId/dashboard', ...page(() => import('../features/player-area/PlayerDashboardPage')) },
+      { path: ':playerId/progress', ...page(() => import('../features/player-area/PlayerProgressPage')) },
+      { path: ':playerId/leaderboard', ...page(() => import('../features/player-area/PlayerLeaderboardPage')) },
+      { path: ':playerId/team/:teamId/leaderboard', ...page(() => import('../features/player-area/PlayerTeamLeaderboardPage')) },
+      { path: ':playerId/resources', ...page(() => import('../features/player-area/PlayerResourcesPage')) },
+      { path: ':playerId/analysis', ...page(() => import('../features/player-area/PlayerAnalysePage')) },
+      { path: ':playerId/instructions', ...page(() => import('../features/player-area/PlayerInstructionsPage')) },
+      { path: '*', element: <NotFoundPage home="/player" /> },
+    ],
+  },
+  { path: '*', element: <RootRedirect /> },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,105 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { CSV_TEMPLATES } from '../../shared/constants';
+import type { BulkEvaluationResult } from '../../shared/schemas/evaluation';
+import { ApiError, apiUpload, type WriteEnvelope } from '../lib/api';
+import { useMe } from '../lib/auth';
+import { notifySuccess } from '../lib/notify';
+import { CsvUpload } from './CsvUpload';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  /** One player's evaluation page: rows apply to this player. Without it, rows name their players. */
+  playerId?: number;
+  playerName?: string;
+}
+
+/**
+ * Bulk Evaluation by CSV (SPEC §7: /api/players/evaluation/bulk {bulkFile, evaluator}, or
+ * /api/player/{id}/evaluation/bulk). All-or-nothing on the server; its row errors show in the red box.
+ */
+export function BulkEvaluationModal({ opened, onClose, playerId, playerName }: Props) {
+  const { data: me } = useMe();
+  const client = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [evaluator, setEvaluator] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!opened) return;
+    setFile(null);
+    setError(null);
+    setProgress(null);
+    setEvaluator(me ? `${me.first_name} ${me.last_name}` : '');
+  }, [opened, me]);
+
+  const submit = async () => {
+    setError(null);
+    if (!file) {
+      setError('Please choose a CSV file.');
+      return;
+    }
+    const form = new FormData();
+    form.append('evaluator', evaluator);
+    form.append('bulkFile', file);
+    setBusy(true);
+    setProgress(0);
+    try {
+      const url = playerId ? `/api/player/${playerId}/evaluation/bulk` : '/api/players/evaluation/bulk';
+      const res = await apiUpload<WriteEnvelope<BulkEvaluationResult>>(url, form, setProgress);
+      notifySuccess(res.message);
+      await client.invalidateQueries();
+      onClose();
+    } catch (e) {
+      // SPEC §8: bulk failures show in the red 'Error:' box and the file is cleared.
+      setError(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
+      setFile(null);
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={playerName ? `Bulk Evaluation – ${playerName}` : 'Bulk Evaluation'}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Stack>
+        <Text size="sm" style={{ color: 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))' }}>
+          {playerId
+            ? 'One row per criteria: Level, Criteria and Score (1–10, or Yes/No). The player columns may stay empty.'
+            : 'One row per player and criteria. Players are matched by first name, last name and parent’s email; criteria by level and name.'}{' '}
+          Nothing is saved unless every row is correct.
+        </Text>
+        <TextInput label="Evaluator" value={evaluator} onChange={(e) => setEvaluator(e.currentTarget.value)} />
+        <CsvUpload
+          file={file}
+          onChange={(f) => {
+            setFile(f);
+            setError(null);
+          }}
+          error={error}
+          progress={progress}
+          template={{ columns: CSV_TEMPLATES.evaluation, filename: 'evaluation-template.csv' }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={busy}>
+            Upload
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+import { Anchor, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { EVALUATION_MODAL_ITEMS } from '../../shared/constants';
+import type { PlayerEvaluations } from '../../shared/schemas/evaluation';
+import { formatPercent } from '../../shared/scoring';
+import { apiGet, type Envelope } from '../lib/api';
+import { EmptyState } from './EmptyState';
+import { Loading } from './Loading';
+
+/**
+ * The evaluation modal of a player card (SPEC §2 "Players list", §9): the latest 5 evaluations and
+ * 'See more' (to the evaluation page) when there are more than 4.
+ */
+export function LatestEvaluationsModal({
+  playerId,
+  playerName,
+  opened,
+  onClose,
+}: {
+  playerId: number;
+  playerName: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const query = useQuery({
+    queryKey: ['evaluations', playerId, 'current'],
+    queryFn: async ({ signal }) => (await apiGet<Envelope<PlayerEvaluations>>(`/api/player/${playerId}/evaluation`, signal)).data,
+    enabled: opened,
+  });
+  const all = query.data?.evaluations ?? [];
+  const latest = all.slice(0, EVALUATION_MODAL_ITEMS);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`${playerName} – Evaluation`}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <Text c="red" role="alert">
+          {query.error.message}
+        </Text>
+      ) : latest.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm">
+            Total score:{' '}
+            <Text component="span" fw={700}>
+              {formatPercent(query.data.totalScore)}%
+            </Text>
+          </Text>
+          <Table.ScrollContainer minWidth={320}>
+            <Table striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Criteria</Table.Th>
+                  <Table.Th>Score</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {latest.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td>{e.criteria}</Table.Td>
+                    <Table.Td>{e.scoreLabel}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.date}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {all.length > EVALUATION_MODAL_ITEMS - 1 ? (
+            <Group justify="flex-end">
+              <Anchor component={Link} to={`/app/player/${playerId}/evaluation`} onClick={onClose}>
+                See more
+              </Anchor>
+            </Group>
+          ) : null}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { BoardCriteria, BoardTeamRow, PlayersBoard, PublicBoard, PublicPlayersBoard } from '../../../shared/schemas/leaderboard';
+import { apiGet, type Envelope } from '../../lib/api';
+
+/** Leaderboard reads (staff/player area and public), one place for URLs and query keys. */
+
+export interface BoardFilter {
+  criteria?: number[];
+  from?: string;
+  to?: string;
+}
+
+function params(values: Record<string, string | number | undefined>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== '') p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+const filterParams = (f: BoardFilter) => ({ criteria: f.criteria?.length ? f.criteria.join(',') : undefined, from: f.from, to: f.to });
+
+/** A players board in one shape for staff and public callers (public rows lack photos and team data). */
+export type PlayersPage = Omit<PlayersBoard, 'rows' | 'me'> & {
+  rows: (PublicPlayersBoard['rows'][number] & Partial<Pick<PlayersBoard['rows'][number], 'profile_img' | 'teamIds' | 'coachUser'>>)[];
+  me: PlayersBoard['me'];
+};
+
+export const playersBoardQuery = (o: { publicMode: boolean; teamId?: number | undefined; filter: BoardFilter; page: number; pageSize: number; q: string }) =>
+  queryOptions({
+    queryKey: ['leaderboard', 'players', o],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }): Promise<PlayersPage> => {
+      const common = { ...filterParams(o.filter), page: o.page, pageSize: o.pageSize, q: o.q || undefined };
+      if (!o.publicMode) return (await apiGet<Envelope<PlayersBoard>>(`/api/leaderboard/players${params({ ...common, team_id: o.teamId })}`, signal)).data;
+      if (o.teamId !== undefined) {
+        const { data } = await apiGet<Envelope<PublicPlayersBoard>>(`/api/public/leaderboard/team/${o.teamId}${params(common)}`, signal);
+        return { ...data, me: null };
+      }
+      const { data } = await apiGet<Envelope<PublicBoard>>(`/api/public/leaderboard${params({ ...common, view: 'players' })}`, signal);
+      if (data.view !== 'players') throw new Error('Unexpected answer.');
+      return { ...data, me: null };
+    },
+  });
+
+export const teamsBoardQuery = (o: { publicMode: boolean; filter: BoardFilter }) =>
+  queryOptions({
+    queryKey: ['leaderboard', 'teams', o],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }): Promise<(Omit<BoardTeamRow, 'coachUser'> & { coachUser?: number })[]> => {
+      if (!o.publicMode) return (await apiGet<Envelope<BoardTeamRow[]>>(`/api/leaderboard/teams${params(filterParams(o.filter))}`, signal)).data;
+      const { data } = await apiGet<Envelope<PublicBoard>>(`/api/public/leaderboard${params({ ...filterParams(o.filter), view: 'teams' })}`, signal);
+      if (data.view !== 'teams') throw new Error('Unexpected answer.');
+      return data.rows;
+    },
+  });
+
+export const boardCriteriaQuery = (publicMode: boolean) =>
+  queryOptions({
+    queryKey: ['leaderboard', 'criteria', publicMode],
+    queryFn: async ({ signal }) => (await apiGet<Envelope<BoardCriteria>>(publicMode ? '/api/public/leaderboard/criteria' : '/api/leaderboard/criteria', signal)).data,
+    staleTime: 5 * 60_000,
+  });

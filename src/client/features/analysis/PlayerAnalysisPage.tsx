@@ -1,0 +1,121 @@
+import { Badge, Group, Select, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { photoUrl } from '../../../shared/paths';
+import { formatPercent } from '../../../shared/scoring';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Loading';
+import { ApiError } from '../../lib/api';
+import { useCan } from '../../lib/auth';
+import { AnalysisHeader } from './AnalysisHeader';
+import { playerAnalysisQuery } from './api';
+import './analysis.css';
+import { ChartCard, ComparisonChart, TimelineChart } from './charts';
+
+/** /app/player/{id}/analysis: header per SPEC plus the player's progress report. */
+export default function PlayerAnalysisPage() {
+  const playerId = Number(useParams().playerId);
+  const can = useCan();
+  const [teamId, setTeamId] = useState<number | undefined>();
+  const valid = Number.isInteger(playerId) && playerId > 0;
+  const { data, error, isPending } = useQuery({ ...playerAnalysisQuery(playerId, teamId), enabled: valid && can('reports', 1) });
+  if (!can('reports', 1)) return <Navigate to="/app/unauthorized" replace />;
+  if (!valid || (error instanceof ApiError && error.status === 404)) return <Navigate to="/app/not-found" replace />;
+  if (error instanceof ApiError && error.status === 403) return <Navigate to="/app/unauthorized" replace />;
+  if (error) return <Text c="red">{error.message}</Text>;
+  if (isPending || !data) return <Loading />;
+
+  const p = data.player;
+  const name = `${p.first_name} ${p.last_name}`;
+  const teamLabel = data.team ? `${data.team.name} average` : 'Team average';
+  return (
+    <div className="analysis-report">
+      <AnalysisHeader title={name} label="Player Analysis" photo={{ src: photoUrl(p.profile_img), initials: `${p.first_name.charAt(0)}${p.last_name.charAt(0)}` }}>
+        {/* The server lists only the teams this viewer can reach, so no choice answers 403. */}
+        {p.teams.length > 1 ? (
+          <Select
+            aria-label="Compare with team"
+            data={p.teams.map((t) => ({ value: String(t.id), label: t.name }))}
+            value={String(data.team?.id ?? '')}
+            onChange={(v) => setTeamId(v ? Number(v) : undefined)}
+            allowDeselect={false}
+            w={160}
+          />
+        ) : null}
+      </AnalysisHeader>
+
+      <Group gap="sm" mb="md" wrap="wrap">
+        <Badge size="xl" variant="filled">Total {formatPercent(data.totalScore)}%</Badge>
+        {data.team ? (
+          <Badge size="xl" variant="light">
+            {data.rankInTeam !== null ? `Rank ${data.rankInTeam} of ${data.team.playerCount} in ${data.team.name}` : data.team.name}
+          </Badge>
+        ) : null}
+        <Text className="analysis-print-only" size="sm">
+          Printed {new Date().toLocaleDateString()}
+        </Text>
+      </Group>
+
+      <div className="analysis-grid">
+        <ChartCard title="Total score over time">
+          <TimelineChart points={data.timeline} label="Total score" />
+        </ChartCard>
+        <ChartCard title="Scores by level">
+          <ComparisonChart
+            label="Scores by level against the team average"
+            data={data.levels.map((l) => ({ name: l.name, Player: l.score, [teamLabel]: l.teamAverage }))}
+            series={[
+              { name: 'Player', color: 'indigo.6' },
+              ...(data.team ? [{ name: teamLabel, color: 'gray.5' }] : []),
+            ]}
+          />
+        </ChartCard>
+        <ChartCard title="Scores by criterion">
+          <ComparisonChart
+            horizontal
+            label="Scores by criterion against the team average"
+            data={data.criteria.map((c) => ({ name: c.name, Player: c.score ?? 0, [teamLabel]: c.teamAverage }))}
+            series={[
+              { name: 'Player', color: 'indigo.6' },
+              ...(data.team ? [{ name: teamLabel, color: 'gray.5' }] : []),
+            ]}
+          />
+        </ChartCard>
+        <ChartCard title="Latest changes">
+          {data.latestChanges.length === 0 ? (
+            <EmptyState />
+          ) : (
+            <Table.ScrollContainer minWidth={320}>
+              <Table verticalSpacing={4} fz="sm" aria-label="Latest changes">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Criterion</Table.Th>
+                    <Table.Th ta="right">Score</Table.Th>
+                    <Table.Th ta="right">Change</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.latestChanges.map((c) => {
+                    const delta = c.previous === null ? null : c.score - c.previous;
+                    return (
+                      <Table.Tr key={c.id}>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.date}</Table.Td>
+                        <Table.Td>{c.criterion}</Table.Td>
+                        <Table.Td ta="right">{formatPercent(c.score)}%</Table.Td>
+                        <Table.Td ta="right" c={delta === null ? 'gray.7' : delta > 0 ? 'teal.9' : delta < 0 ? 'red.9' : undefined}>
+                          {delta === null ? 'new' : `${delta > 0 ? '+' : ''}${formatPercent(delta)}`}
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </ChartCard>
+      </div>
+    </div>
+  );
+}

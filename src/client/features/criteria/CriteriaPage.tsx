@@ -1,0 +1,161 @@
+import { Accordion, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { criteriaTotal, formatPercent } from '../../../shared/scoring';
+import type { Criterion } from '../../../shared/schemas/criterion';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { VideoEmbed } from '../../components/VideoEmbed';
+import { useCan } from '../../lib/auth';
+import { useFilterSpinner } from '../../lib/useFilterSpinner';
+import { criteriaQuery, levelsQuery } from './api';
+import classes from './criteria.module.css';
+import { CriterionFormModal } from './CriterionFormModal';
+import { DeleteCriterionModal } from './DeleteCriterionModal';
+
+type Dialog = { kind: 'form'; criterion: Criterion | null } | { kind: 'delete'; criterion: Criterion } | null;
+
+function CriterionDetails({
+  c,
+  canWrite,
+  onEdit,
+  onDelete,
+}: {
+  c: Criterion;
+  canWrite: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Stack gap="sm">
+      <div>
+        <Text size="sm" fw={600}>
+          Description
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} className={c.description ? undefined : classes.muted}>
+          {c.description || 'No description.'}
+        </Text>
+      </div>
+      <div>
+        <Text size="sm" fw={600} mb={4}>
+          Videos
+        </Text>
+        {c.video_links.length ? (
+          <Stack gap="sm">
+            {c.video_links.map((link, i) => (
+              <VideoEmbed key={`${i}-${link}`} link={link} title={`${c.criteria} video ${i + 1}`} />
+            ))}
+          </Stack>
+        ) : (
+          <Text size="sm" className={classes.muted}>
+            No videos.
+          </Text>
+        )}
+      </div>
+      {canWrite ? (
+        <Group gap="sm">
+          <Button variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit}>
+            Edit
+          </Button>
+          <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+            Delete
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+export default function CriteriaPage() {
+  const can = useCan();
+  const canWrite = can('criteria', 2);
+  const [level, setLevel] = useState<string>('');
+  const spinning = useFilterSpinner(level);
+  const levels = useQuery(levelsQuery);
+  const criteria = useQuery(criteriaQuery(level ? Number(level) : null));
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const list = criteria.data ?? [];
+
+  return (
+    <Stack gap="md">
+      <PageHeader title="Shooting Criteria">
+        {canWrite ? (
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'form', criterion: null })}>
+            Add New Criteria
+          </Button>
+        ) : null}
+      </PageHeader>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Select
+          label="Filter by"
+          data={[{ value: '', label: 'All Levels' }, ...(levels.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))]}
+          value={level}
+          onChange={(v) => setLevel(v ?? '')}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 240 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {!spinning && criteria.data ? (
+          <Paper withBorder px="md" py={6} radius="md" aria-live="polite">
+            <Text size="sm">
+              Total:{' '}
+              <Text component="span" fw={700}>
+                {formatPercent(criteriaTotal(list))}%
+              </Text>
+            </Text>
+          </Paper>
+        ) : null}
+      </Group>
+
+      {spinning || criteria.isPending ? (
+        <Loading />
+      ) : criteria.isError ? (
+        <EmptyState text={criteria.error.message} />
+      ) : list.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <Paper withBorder radius="md" py="xs">
+          <div className={`${classes.row} ${classes.head}`} aria-hidden>
+            <span>Criteria</span>
+            <span>Score</span>
+            <span>Level</span>
+          </div>
+          <Accordion chevronPosition="right" variant="default">
+            {list.map((c) => (
+              <Accordion.Item key={c.id} value={String(c.id)}>
+                <Accordion.Control aria-label={`${c.criteria}, score ${formatPercent(c.score)}%, level ${c.level_name}`}>
+                  <div className={classes.row}>
+                    <Text fw={500} truncate>
+                      {c.criteria}
+                    </Text>
+                    <Text>{formatPercent(c.score)}%</Text>
+                    <Badge variant="light" radius="sm" style={{ justifySelf: 'start', maxWidth: '100%' }}>
+                      {c.level_name}
+                    </Badge>
+                  </div>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <CriterionDetails
+                    c={c}
+                    canWrite={canWrite}
+                    onEdit={() => setDialog({ kind: 'form', criterion: c })}
+                    onDelete={() => setDialog({ kind: 'delete', criterion: c })}
+                  />
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        </Paper>
+      )}
+
+      <CriterionFormModal
+        opened={dialog?.kind === 'form'}
+        onClose={() => setDialog(null)}
+        criterion={dialog?.kind === 'form' ? dialog.criterion : null}
+      />
+      {dialog?.kind === 'delete' ? <DeleteCriterionModal criterion={dialog.criterion} onClose={() => setDialog(null)} /> : null}
+    </Stack>
+  );
+}

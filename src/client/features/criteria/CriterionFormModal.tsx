@@ -1,0 +1,133 @@
+import classes from './criteria.module.css';
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect, useState } from 'react';
+import { criterionCreateSchema, type Criterion } from '../../../shared/schemas/criterion';
+import { ErrorTip } from '../../components/ErrorTip';
+import { ApiError } from '../../lib/api';
+import { useTimedErrors } from '../../lib/useTimedErrors';
+import { levelsQuery, useCreateCriterion, useEditCriterion } from './api';
+import { VideoLinksField } from './VideoLinksField';
+
+type FormValues = {
+  criteria: string;
+  level: string;
+  score: number | string;
+  description: string;
+  video_links: string[];
+};
+
+const valuesOf = (c: Criterion | null): FormValues =>
+  c
+    ? {
+        criteria: c.criteria,
+        level: String(c.level),
+        score: c.score,
+        description: c.description,
+        video_links: c.video_links.length ? c.video_links : [''],
+      }
+    : { criteria: '', level: '', score: '', description: '', video_links: [''] };
+
+const resolve = zod4Resolver(criterionCreateSchema);
+const FIELDS = ['criteria', 'level', 'score', 'description', 'video_links'] as const;
+
+/** Add and Edit criterion. On edit the score (weight) is shown but cannot change (SPEC §5). */
+export function CriterionFormModal({ opened, onClose, criterion }: { opened: boolean; onClose: () => void; criterion: Criterion | null }) {
+  const levels = useQuery({ ...levelsQuery, enabled: opened });
+  const create = useCreateCriterion();
+  const edit = useEditCriterion(criterion?.id ?? 0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<FormValues>({ initialValues: valuesOf(criterion), validate: resolve });
+  useTimedErrors(form);
+
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(valuesOf(criterion));
+    form.clearErrors();
+    setFailure(null);
+  }, [opened, criterion]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const field = (name: 'criteria' | 'level' | 'score' | 'description') => {
+    const { error: _shownAsTooltip, ...props } = form.getInputProps(name);
+    return { ...props, error: !!form.errors[name] };
+  };
+  const linkErrors = form.values.video_links.map((_, i) => form.errors[`video_links.${i}`] as string | undefined);
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    const body = { ...values, level: Number(values.level), video_links: values.video_links.filter((l) => l.trim() !== '') };
+    try {
+      if (criterion) await edit.mutateAsync({ ...body, score: undefined });
+      else await create.mutateAsync(body);
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError && e.field && (FIELDS as readonly string[]).includes(e.field))
+        form.setFieldError(e.field === 'video_links' ? 'video_links.0' : e.field, e.message);
+      else setFailure(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={criterion ? 'Edit Criteria' : 'Add Criteria'}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {failure ? (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <ErrorTip error={form.errors.criteria}>
+            <TextInput label="Criteria" placeholder="e.g. Shooting form" withAsterisk data-autofocus {...field('criteria')} />
+          </ErrorTip>
+          <ErrorTip error={form.errors.level}>
+            <Select
+              label="Level"
+              placeholder="Choose a level"
+              withAsterisk
+              allowDeselect={false}
+              data={(levels.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+              nothingFoundMessage="No levels yet"
+              comboboxProps={{ withinPortal: true }}
+              {...field('level')}
+            />
+          </ErrorTip>
+          <ErrorTip error={form.errors.score}>
+            <NumberInput
+              label="Score (%)"
+              classNames={{ description: classes.muted }}
+              description={
+                criterion
+                  ? 'The score cannot be changed after the criteria is created.'
+                  : 'The weight of this criteria in the total, 0 to 100.'
+              }
+              withAsterisk={!criterion}
+              disabled={!!criterion}
+              min={0}
+              max={100}
+              decimalScale={2}
+              {...field('score')}
+            />
+          </ErrorTip>
+          <Textarea label="Description" autosize minRows={2} maxRows={8} {...field('description')} />
+          <VideoLinksField values={form.values.video_links} errors={linkErrors} onChange={(v) => form.setFieldValue('video_links', v)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending || edit.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

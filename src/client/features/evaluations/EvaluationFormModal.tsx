@@ -1,0 +1,231 @@
+import classes from './evaluations.module.css';
+import { Alert, Button, Group, Modal, NumberInput, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { MSG } from '../../../shared/messages';
+import { parseScore, type Evaluation } from '../../../shared/schemas/evaluation';
+import { ErrorTip } from '../../components/ErrorTip';
+import { ApiError } from '../../lib/api';
+import { useMe } from '../../lib/auth';
+import { useTimedErrors } from '../../lib/useTimedErrors';
+import { VideoLinksField } from '../criteria/VideoLinksField';
+import { allCriteriaQuery, levelsQuery, useSaveEvaluation } from './api';
+
+type FormValues = {
+  level: string;
+  criteria_id: string;
+  score: string | number;
+  evaluator_name: string;
+  date: string;
+  notes: string;
+  video_links: string[];
+};
+
+const FIELD_OF: Record<string, keyof FormValues> = {
+  criteria_id: 'criteria_id',
+  score: 'score',
+  evaluator_name: 'evaluator_name',
+  evaluator: 'evaluator_name',
+  date: 'date',
+  notes: 'notes',
+};
+
+const link = z.url({ protocol: /^https?$/ });
+const LINK_ERROR = 'Please enter a valid http(s) link.';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  playerId: number;
+  /** null = Single Evaluation (new); an evaluation = Edit. */
+  evaluation: Evaluation | null;
+}
+
+/** SPEC §5 "Evaluation": level, then criteria, then the score its level allows; evaluator, notes, video optional. */
+export function EvaluationFormModal({ opened, onClose, playerId, evaluation }: Props) {
+  const { data: me } = useMe();
+  const levels = useQuery({ ...levelsQuery, enabled: opened });
+  const criteria = useQuery({ ...allCriteriaQuery, enabled: opened });
+  const save = useSaveEvaluation(playerId, evaluation?.id ?? null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const initial = (): FormValues =>
+    evaluation
+      ? {
+          level: String(evaluation.level),
+          criteria_id: String(evaluation.criteria_id),
+          score: evaluation.isFundamentalLevel ? evaluation.score : evaluation.scoreLabel,
+          evaluator_name: evaluation.evaluator_name,
+          date: evaluation.date,
+          notes: evaluation.notes,
+          // Every stored link (bulk CSV rows can hold several), plus an empty input when there is none.
+          video_links: evaluation.video_links.length ? [...evaluation.video_links] : [''],
+        }
+      : {
+          level: '',
+          criteria_id: '',
+          score: '',
+          evaluator_name: me ? `${me.first_name} ${me.last_name}` : '',
+          date: dayjs().format('YYYY-MM-DD'),
+          notes: '',
+          video_links: [''],
+        };
+
+  const kindOf = (levelId: string) => levels.data?.find((l) => String(l.id) === levelId)?.kind;
+
+  const form = useForm<FormValues>({
+    initialValues: initial(),
+    validate: (v) => {
+      const errors: Partial<Record<string, string>> = {};
+      if (!v.level) errors.level = MSG.required;
+      if (!v.criteria_id) errors.criteria_id = MSG.required;
+      const kind = kindOf(v.level);
+      if (kind) {
+        const parsed = parseScore(kind, v.score);
+        if ('error' in parsed) errors.score = parsed.error;
+      } else if (v.score === '') errors.score = MSG.required;
+      v.video_links.forEach((url, i) => {
+        if (url.trim() && !link.safeParse(url.trim()).success) errors[`video_links.${i}`] = LINK_ERROR;
+      });
+      return errors;
+    },
+  });
+  useTimedErrors(form);
+
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(initial());
+    form.clearErrors();
+    setFailure(null);
+  }, [opened, evaluation]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const kind = kindOf(form.values.level);
+  const criteriaOptions = (criteria.data ?? [])
+    .filter((c) => String(c.level) === form.values.level)
+    .map((c) => ({ value: String(c.id), label: c.criteria }));
+  const field = (name: keyof FormValues) => {
+    const { error: _shownAsTooltip, ...props } = form.getInputProps(name);
+    return { ...props, error: !!form.errors[name] };
+  };
+
+  const submit = form.onSubmit(async (v) => {
+    setFailure(null);
+    try {
+      await save.mutateAsync({
+        criteria_id: Number(v.criteria_id),
+        score: v.score,
+        evaluator: me?.id ?? null,
+        evaluator_name: v.evaluator_name,
+        notes: v.notes,
+        video_links: v.video_links.map((u) => u.trim()).filter((u) => u !== ''),
+        ...(v.date ? { date: v.date } : {}),
+      });
+      onClose();
+    } catch (e) {
+      const apiField = e instanceof ApiError ? e.field : undefined;
+      const target = apiField?.startsWith('video_links') ? (apiField === 'video_links' ? 'video_links.0' : apiField) : apiField ? FIELD_OF[apiField] : undefined;
+      if (target) form.setFieldError(target, (e as ApiError).message);
+      else setFailure(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={evaluation ? 'Edit Evaluation' : 'Single Evaluation'}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {failure ? (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <ErrorTip error={form.errors.level}>
+            <Select
+              label="Level"
+              placeholder="Choose a level"
+              withAsterisk
+              allowDeselect={false}
+              data={(levels.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+              comboboxProps={{ withinPortal: true }}
+              data-autofocus
+              {...field('level')}
+              onChange={(value) => {
+                // The criteria and the kind of score both depend on the level.
+                if (value !== form.values.level) form.setValues({ level: value ?? '', criteria_id: '', score: '' });
+              }}
+            />
+          </ErrorTip>
+          <ErrorTip error={form.errors.criteria_id}>
+            <Select
+              label="Criteria"
+              placeholder={form.values.level ? 'Choose a criteria' : 'Choose a level first'}
+              withAsterisk
+              disabled={!form.values.level}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage="No criteria on this level"
+              data={criteriaOptions}
+              comboboxProps={{ withinPortal: true }}
+              {...field('criteria_id')}
+            />
+          </ErrorTip>
+          <ErrorTip error={form.errors.score}>
+            {kind === 'yes_no' ? (
+              <Radio.Group label="Score" withAsterisk {...field('score')} value={String(form.values.score)}>
+                <Group mt={6} gap="xl">
+                  <Radio value="Yes" label="Yes" size="md" />
+                  <Radio value="No" label="No" size="md" />
+                </Group>
+              </Radio.Group>
+            ) : (
+              <NumberInput
+                label="Score"
+                classNames={{ description: classes.muted }}
+                description="A whole number from 1 to 10"
+                placeholder="1–10"
+                withAsterisk
+                disabled={!kind}
+                allowDecimal={false}
+                allowNegative={false}
+                min={1}
+                max={10}
+                clampBehavior="none"
+                {...field('score')}
+              />
+            )}
+          </ErrorTip>
+          <TextInput label="Evaluator" {...field('evaluator_name')} />
+          <ErrorTip error={form.errors.date}>
+            <TextInput label="Date" type="date" max={dayjs().format('YYYY-MM-DD')} {...field('date')} />
+          </ErrorTip>
+          <Textarea label="Notes" autosize minRows={2} maxRows={8} {...field('notes')} />
+          <VideoLinksField
+            values={form.values.video_links}
+            errors={form.values.video_links.map((_, i) => form.errors[`video_links.${i}`] as string | undefined)}
+            onChange={(links) => {
+              form.setFieldValue('video_links', links);
+              // Indexes shift on Remove: a changed list clears every link's error (re-checked on Save).
+              form.values.video_links.forEach((_, i) => form.clearFieldError(`video_links.${i}`));
+            }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

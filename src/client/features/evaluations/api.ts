@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Criterion } from '../../../shared/schemas/criterion';
+import type {
+  Evaluation,
+  EvaluationSave,
+  PlayerEvaluations,
+  TeamEvaluationSheet,
+  TeamEvaluationsSave,
+} from '../../../shared/schemas/evaluation';
+import type { Level } from '../../../shared/schemas/reference';
+import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+
+export const levelsQuery = queryOptions({
+  queryKey: ['levels'],
+  queryFn: async ({ signal }) => (await apiGet<Envelope<Level[]>>('/api/levels/', signal)).data,
+  staleTime: 5 * 60_000,
+});
+
+export const allCriteriaQuery = queryOptions({
+  queryKey: ['criteria', null],
+  queryFn: async ({ signal }) => (await apiGet<Envelope<Criterion[]>>('/api/criteria/', signal)).data,
+});
+
+/** The page always loads the history with the current evaluations: one request, and the toggle is instant. */
+export const playerEvaluationsQuery = (playerId: number) =>
+  queryOptions({
+    queryKey: ['evaluations', playerId, 'full'],
+    queryFn: async ({ signal }) => (await apiGet<Envelope<PlayerEvaluations>>(`/api/player/${playerId}/evaluation?history=1`, signal)).data,
+  });
+
+export const teamSheetQuery = (teamId: number, criterionId: number | null) =>
+  queryOptions({
+    queryKey: ['team-evaluations', teamId, criterionId],
+    queryFn: async ({ signal }) =>
+      (
+        await apiGet<Envelope<TeamEvaluationSheet>>(
+          `/api/team/${teamId}/evaluations${criterionId ? `?criteria_id=${criterionId}` : ''}`,
+          signal,
+        )
+      ).data,
+  });
+
+/** After a write, scores move everywhere (totals, cards, boards): refresh whatever is on screen. */
+function useWrite<T, R>(fn: (body: T) => Promise<WriteEnvelope<R>>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async (res) => {
+      notifySuccess(res.message);
+      await client.invalidateQueries();
+    },
+  });
+}
+
+export const useSaveEvaluation = (playerId: number, evalId: number | null) =>
+  useWrite((body: EvaluationSave) =>
+    apiPost<WriteEnvelope<Evaluation>>(
+      evalId ? `/api/player/${playerId}/evaluation/${evalId}` : `/api/player/${playerId}/evaluation`,
+      body,
+    ),
+  );
+
+export const useDeleteEvaluation = (playerId: number, evalId: number) =>
+  useWrite(() => apiPost<WriteEnvelope<{ id: number }>>(`/api/player/${playerId}/evaluation/${evalId}/delete`, {}));
+
+export const useSaveTeamEvaluations = (teamId: number) =>
+  useWrite((body: TeamEvaluationsSave) => apiPost<WriteEnvelope<{ saved: number }>>(`/api/team/${teamId}/evaluations`, body));

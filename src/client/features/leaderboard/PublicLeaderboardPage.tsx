@@ -1,0 +1,6 @@
+import { LeaderboardTable } from '../../components/leaderboard/LeaderboardTable';
+
+/** /leaderboard: no sign-in, read-only, names as the club chose. */
+export default function PublicLeaderboardPage() {
+  return <LeaderboardTable publicMode />;
+}

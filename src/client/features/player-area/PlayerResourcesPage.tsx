@@ -1,0 +1,106 @@
+import { Anchor, Badge, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconFileText, IconMovie } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import type { Resource } from '../../../shared/schemas/resource';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Loading';
+import { useFilterSpinner } from '../../lib/useFilterSpinner';
+import { areaResourceFacetsQuery, areaResourcesQuery, playerQuery, type AreaResourceFilter } from './api';
+import { PlayerHeader } from './PlayerHeader';
+import { DocsModal, MediaModal } from './ResourceModals';
+import { redirectFor, usePlayerId } from './useAreaGuard';
+
+const KINDS = [
+  { value: 'category', label: 'Categories' },
+  { value: 'tag', label: 'Tags' },
+];
+const ALL = { category: 'All Categories', tag: 'All Tags' } as const;
+
+/** /player/{id}/resources: the player header, then the resources the player's role may see, with Docs and Media modals. */
+export default function PlayerResourcesPage() {
+  const player = useQuery(playerQuery(usePlayerId()));
+  const [filter, setFilter] = useState<AreaResourceFilter>({ kind: 'category', value: '' });
+  const spinning = useFilterSpinner(filter);
+  const list = useQuery(areaResourcesQuery(filter));
+  const facets = useQuery(areaResourceFacetsQuery);
+  const [docs, setDocs] = useState<Resource | null>(null);
+  const [media, setMedia] = useState<Resource | null>(null);
+
+  const redirect = redirectFor(player.error, list.error);
+  if (redirect) return redirect;
+  if (player.isPending) return <Loading />;
+  const values = filter.kind === 'category' ? (facets.data?.categories ?? []) : (facets.data?.tags ?? []);
+  const rows = list.data ?? [];
+
+  return (
+    <Stack gap="md">
+      {player.isError ? <Text c="red">{player.error.message}</Text> : <PlayerHeader player={player.data} subtitle={player.data.teamName.toUpperCase() || undefined} />}
+      <Title order={2} size="h3">
+        Resources
+      </Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select label="Filter by" data={KINDS} value={filter.kind} allowDeselect={false} onChange={(v) => v && setFilter({ kind: v as AreaResourceFilter['kind'], value: '' })} w={150} />
+        <Select
+          aria-label={filter.kind === 'category' ? 'Category' : 'Tag'}
+          data={[{ value: '', label: ALL[filter.kind] }, ...values.map((v) => ({ value: v, label: v }))]}
+          value={filter.value}
+          allowDeselect={false}
+          onChange={(v) => setFilter((f) => ({ ...f, value: v ?? '' }))}
+          w={200}
+          maw="100%"
+        />
+      </Group>
+      {spinning || list.isPending ? (
+        <Loading label="Loading resources" />
+      ) : list.isError ? (
+        <Text c="red">{list.error.message}</Text>
+      ) : rows.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {rows.map((r) => (
+            <Paper key={r.id} withBorder radius="md" p="md" component="li">
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Title order={3} size="h4" style={{ wordBreak: 'break-word' }}>
+                    {r.title}
+                  </Title>
+                  <Text size="sm" c="gray.7">
+                    By Admin - {dayjs(r.date).format('MMM D, YYYY')}
+                  </Text>
+                </Stack>
+                <Badge variant="light" style={{ flexShrink: 0 }}>
+                  {r.category}
+                </Badge>
+              </Group>
+              {r.document_links.length || r.video_links.length ? (
+                <Group gap="lg" mt="sm">
+                  {r.document_links.length ? (
+                    <Anchor component="button" type="button" onClick={() => setDocs(r)} aria-label={`Docs: ${r.title}`} py={6}>
+                      <Group gap={4} component="span">
+                        <IconFileText size={18} aria-hidden />
+                        Docs
+                      </Group>
+                    </Anchor>
+                  ) : null}
+                  {r.video_links.length ? (
+                    <Anchor component="button" type="button" onClick={() => setMedia(r)} aria-label={`Media: ${r.title}`} py={6}>
+                      <Group gap={4} component="span">
+                        <IconMovie size={18} aria-hidden />
+                        Media
+                      </Group>
+                    </Anchor>
+                  ) : null}
+                </Group>
+              ) : null}
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <DocsModal resource={docs} onClose={() => setDocs(null)} />
+      <MediaModal resource={media} onClose={() => setMedia(null)} />
+    </Stack>
+  );
+}

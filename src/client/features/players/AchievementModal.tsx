@@ -1,0 +1,99 @@
+import { Anchor, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { playerAchievementSaveSchema, type PlayerAchievement } from '../../../shared/schemas/player-achievement';
+import { ErrorTip } from '../../components/ErrorTip';
+import { ApiError, apiPost } from '../../lib/api';
+import { useMe } from '../../lib/auth';
+import { notifySuccess } from '../../lib/notify';
+import { useTimedErrors } from '../../lib/useTimedErrors';
+import { catalogueQuery, useRefreshPlayers } from './api';
+import classes from './players.module.css';
+
+interface Props {
+  playerId: number;
+  award: PlayerAchievement | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Add / edit an achievement: a title from the catalogue (required) and a detail. */
+export function AchievementModal({ playerId, award, opened, onClose }: Props) {
+  const { data: me } = useMe();
+  const refresh = useRefreshPlayers();
+  const catalogue = useQuery({ ...catalogueQuery, enabled: opened });
+  const initial = () => ({ achievement_id: award ? String(award.achievement_id) : '', detail: award?.detail ?? '' });
+  const form = useForm({ initialValues: initial(), validate: zod4Resolver(playerAchievementSaveSchema) });
+  useTimedErrors(form);
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(initial());
+    form.clearErrors();
+  }, [opened, award]); // eslint-disable-line react-hooks/exhaustive-deps
+  const save = useMutation({
+    mutationFn: (values: { achievement_id: string; detail: string }) =>
+      apiPost(award ? `/api/player/${playerId}/achievement/${award.id}` : `/api/player/${playerId}/achievements`, values),
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      await refresh();
+      notifySuccess();
+      onClose();
+    } catch (e) {
+      const message = e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.';
+      form.setErrors(e instanceof ApiError && e.field === 'detail' ? { detail: message } : { achievement_id: message });
+    }
+  });
+  const { error: _titleTip, ...title } = form.getInputProps('achievement_id');
+  const { error: _detailTip, ...detail } = form.getInputProps('detail');
+  const empty = catalogue.isSuccess && catalogue.data.length === 0;
+  return (
+    <Modal opened={opened} onClose={onClose} title={award ? 'Edit Achievement' : 'Add Achievement'} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ErrorTip error={form.errors.achievement_id}>
+            <Select
+              label="Achievement"
+              placeholder="Choose an achievement"
+              withAsterisk
+              data={(catalogue.data ?? []).map((a) => ({ value: String(a.id), label: a.title }))}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage="No achievements"
+              comboboxProps={{ withinPortal: true }}
+              {...title}
+              error={!!form.errors.achievement_id}
+            />
+          </ErrorTip>
+          {empty ? (
+            <Text size="sm" className={classes.muted}>
+              The achievement catalogue is empty.{' '}
+              {me?.admin ? (
+                <Anchor component={Link} to="/app/settings">
+                  Add achievements in Settings
+                </Anchor>
+              ) : (
+                'Ask an administrator to add achievements in Settings.'
+              )}
+            </Text>
+          ) : null}
+          <ErrorTip error={form.errors.detail}>
+            <Textarea label="Detail" autosize minRows={3} maxRows={8} {...detail} error={!!form.errors.detail} />
+          </ErrorTip>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+import { ActionIcon, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash, IconTrophy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import type { PlayerAchievement } from '../../../shared/schemas/player-achievement';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Loading';
+import { apiPost } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+import { AchievementModal } from './AchievementModal';
+import { achievementsQuery, useRefreshPlayers } from './api';
+import { ConfirmDelete } from './ConfirmDelete';
+import { Panel } from './Panel';
+import classes from './players.module.css';
+
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'delete'; award: PlayerAchievement } | null;
+
+export function AchievementsPanel({ playerId, canEdit }: { playerId: number; canEdit: boolean }) {
+  const awards = useQuery(achievementsQuery(playerId));
+  const refresh = useRefreshPlayers();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  return (
+    <Panel
+      title="ACHIEVEMENTS"
+      action={
+        canEdit ? (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setDialog({ kind: 'add' })}>
+            Add achievement
+          </Button>
+        ) : null
+      }
+    >
+      {awards.isPending ? (
+        <Loading label="Loading achievements" />
+      ) : !awards.data?.length ? (
+        <EmptyState />
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {awards.data.map((a) => (
+            <Group key={a.id} component="li" wrap="nowrap" align="flex-start" gap="sm">
+              <ThemeIcon variant="light" color="yellow" size="lg" radius="xl" aria-hidden>
+                <IconTrophy size={18} />
+              </ThemeIcon>
+              <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                <Text fw={600}>{a.achievement}</Text>
+                {a.detail ? (
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {a.detail}
+                  </Text>
+                ) : null}
+                <Text size="xs" className={classes.muted}>
+                  {dayjs(a.dateModified).format('D MMM YYYY')}
+                </Text>
+              </Stack>
+              {canEdit ? (
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon variant="subtle" size="lg" aria-label={`Edit achievement ${a.achievement}`} onClick={() => setDialog({ kind: 'edit', award: a })}>
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                  <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete achievement ${a.achievement}`} onClick={() => setDialog({ kind: 'delete', award: a })}>
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              ) : null}
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <AchievementModal playerId={playerId} award={dialog?.kind === 'edit' ? dialog.award : null} opened={dialog?.kind === 'add' || dialog?.kind === 'edit'} onClose={close} />
+      <ConfirmDelete
+        title="Delete Achievement"
+        text={dialog?.kind === 'delete' ? `Are you sure you want to delete the achievement ${dialog.award.achievement}?` : ''}
+        opened={dialog?.kind === 'delete'}
+        onClose={close}
+        onConfirm={async () => {
+          if (dialog?.kind !== 'delete') return;
+          await apiPost(`/api/player/${playerId}/achievement/${dialog.award.id}/delete`);
+          await refresh();
+          notifySuccess();
+        }}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,91 @@
+import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import { ApiError, apiPost } from '../../lib/api';
+import { useCan } from '../../lib/auth';
+import { notifySuccess } from '../../lib/notify';
+import { teamOptionsQuery, useRefreshPlayers } from './api';
+
+interface Props {
+  player: { id: number; name: string; player_email: string | null; teams: { id: number; name: string }[] } | null;
+  onClose: () => void;
+  /** May return the navigation away from the deleted player, awaited before the lists refresh. */
+  onDeleted?: () => unknown;
+}
+
+/** Delete Player: the confirmation says everything that goes with the player (issue 3 item 6). */
+export function DeletePlayerModal({ player, onClose, onDeleted }: Props) {
+  const refresh = useRefreshPlayers();
+  const can = useCan();
+  // Coaches (teams < 2) delete only players all of whose teams they coach (the server refuses others).
+  const scoped = !can('teams', 2);
+  const own = useQuery({ ...teamOptionsQuery, enabled: !!player && scoped });
+  const ownIds = new Set((own.data ?? []).map((t) => t.id));
+  const foreign = player && scoped && own.data ? player.teams.filter((t) => !ownIds.has(t.id)) : [];
+  const [error, setError] = useState<string | null>(null);
+  const del = useMutation({ mutationFn: (id: number) => apiPost(`/api/player/${id}/delete`) });
+  const confirm = async () => {
+    if (!player) return;
+    try {
+      await del.mutateAsync(player.id);
+      notifySuccess();
+      await onDeleted?.();
+      onClose();
+      await refresh(player.id);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
+    }
+  };
+  return (
+    <Modal
+      opened={!!player}
+      onClose={() => {
+        setError(null);
+        onClose();
+      }}
+      title="Delete Player"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Stack>
+        {foreign.length ? (
+          <Alert color="yellow" variant="light" title="Cannot delete this player">
+            <Text size="sm">{MSG.playerSharedDelete}</Text>
+            <Text size="sm" mt={4}>
+              Also in: {foreign.map((t) => t.name).join(', ')}
+            </Text>
+          </Alert>
+        ) : (
+          <>
+            <Text>Are you sure you want to delete {player?.name}?</Text>
+            <Alert color="red" variant="light" title="This cannot be undone">
+              <Text size="sm">Deleting the player also deletes, for every team:</Text>
+              <List size="sm" mt={4}>
+                <List.Item>all their evaluations and evaluation history</List.Item>
+                <List.Item>all notes and achievements</List.Item>
+                <List.Item>their analysis videos, PDF and photo</List.Item>
+                {player?.player_email ? <List.Item>their sign-in account ({player.player_email})</List.Item> : null}
+              </List>
+            </Alert>
+          </>
+        )}
+        {error ? (
+          <Alert color="red" role="alert">
+            Error: {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {foreign.length ? 'OK' : 'Cancel'}
+          </Button>
+          {foreign.length ? null : (
+            <Button color="red" onClick={confirm} loading={del.isPending} disabled={scoped && !own.data}>
+              Delete
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,194 @@
+import { Alert, Button, Group, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect } from 'react';
+import { playerCreateSchema, playerUpdateSchema, type Player, type PlayerListItem } from '../../../shared/schemas/player';
+import { ErrorTip } from '../../components/ErrorTip';
+import { ApiError, apiPost, type WriteEnvelope } from '../../lib/api';
+import { useCan } from '../../lib/auth';
+import { notifySuccess } from '../../lib/notify';
+import { useTimedErrors } from '../../lib/useTimedErrors';
+import { teamOptionsQuery, useRefreshPlayers } from './api';
+import { PhotoInput } from './PhotoInput';
+import classes from './players.module.css';
+
+export const CHOOSE_OWN_TEAM = 'Please choose at least one of your teams.';
+
+interface FormValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  player_email: string;
+  dob: string;
+  team_id: string[];
+  profile_img: string | null;
+}
+
+const valuesOf = (p: PlayerListItem | Player | null, teamId?: number): FormValues =>
+  p
+    ? { first_name: p.first_name, last_name: p.last_name, email: p.email, player_email: p.player_email ?? '', dob: p.dob ? String(p.dob) : '', team_id: p.teamIds.map(String), profile_img: p.profile_img }
+    : { first_name: '', last_name: '', email: '', player_email: '', dob: '', team_id: teamId ? [String(teamId)] : [], profile_img: null };
+
+const FIELDS: (keyof FormValues)[] = ['first_name', 'last_name', 'email', 'player_email', 'dob', 'team_id', 'profile_img'];
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  /** null = Add Single; a player = Edit player. */
+  player: PlayerListItem | Player | null;
+  /** On a team's roster a new player starts in that team. */
+  teamId?: number;
+}
+
+/** Add / edit player (SPEC §5 "Player"). */
+export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
+  const can = useCan();
+  const mustPickTeam = !can('teams', 2);
+  const teams = useQuery({ ...teamOptionsQuery, enabled: opened });
+  const refresh = useRefreshPlayers();
+  const schema = player ? playerUpdateSchema : playerCreateSchema;
+  const resolve = zod4Resolver(schema);
+  const form = useForm<FormValues>({
+    initialValues: valuesOf(player, teamId),
+    validate: (values) => {
+      const errors = resolve(values as unknown as Record<string, unknown>) as Record<string, string>;
+      if (mustPickTeam && values.team_id.length === 0) errors.team_id = CHOOSE_OWN_TEAM;
+      return errors;
+    },
+  });
+  useTimedErrors(form);
+
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(valuesOf(player, teamId));
+    form.clearErrors();
+  }, [opened, player, teamId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Only teams the user may choose are shown and sent; the server keeps the player's other teams.
+  const choosable = teams.data ? new Set(teams.data.map((t) => String(t.id))) : null;
+  useEffect(() => {
+    if (!opened || !teams.data) return;
+    const ids = new Set(teams.data.map((t) => String(t.id)));
+    const current = form.getValues().team_id;
+    if (current.some((v) => !ids.has(v))) form.setFieldValue('team_id', current.filter((v) => ids.has(v)));
+  }, [opened, player, teamId, teams.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  const otherTeams = choosable && player ? player.teams.filter((t) => !choosable.has(String(t.id))) : [];
+
+  // The server keeps the sign-in account in step with player_email (accounts.service syncAccount).
+  const hasAccount = player ? ('hasAccount' in player ? player.hasAccount : !!player.player_email) : false;
+  const typedEmail = form.values.player_email.trim().toLowerCase();
+  const accountChange = !hasAccount || typedEmail === (player?.player_email ?? '').toLowerCase() ? null : typedEmail ? 'moved' : 'removed';
+
+  const save = useMutation({
+    mutationFn: (values: FormValues) => {
+      const { email, ...rest } = values;
+      return player ? apiPost<WriteEnvelope<Player>>(`/api/player/${player.id}`, rest) : apiPost<WriteEnvelope<Player>>('/api/players', { ...rest, email });
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      await refresh();
+      notifySuccess();
+      onClose();
+    } catch (e) {
+      // SPEC §8: the server's message shows as a tooltip on the email field (or the field it names).
+      const field = e instanceof ApiError && e.field && FIELDS.includes(e.field as keyof FormValues) ? e.field : 'email';
+      form.setErrors({ [field]: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.' });
+    }
+  });
+
+  const field = (name: keyof FormValues) => {
+    const { error: _shownAsTooltip, ...props } = form.getInputProps(name);
+    return { ...props, error: !!form.errors[name] };
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={player ? 'Edit Player' : 'Add Player'} centered closeButtonProps={{ 'aria-label': 'Close' }} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Group grow align="flex-start" wrap="wrap">
+            <ErrorTip error={form.errors.first_name}>
+              <TextInput label="First name" withAsterisk autoComplete="off" data-autofocus miw={200} {...field('first_name')} />
+            </ErrorTip>
+            <ErrorTip error={form.errors.last_name}>
+              <TextInput label="Last name" withAsterisk autoComplete="off" miw={200} {...field('last_name')} />
+            </ErrorTip>
+          </Group>
+          <ErrorTip error={form.errors.email}>
+            <TextInput
+              label="Parent's email"
+              type="email"
+              withAsterisk={!player}
+              disabled={!!player}
+              description={player ? 'The parent’s email cannot be changed.' : undefined}
+              classNames={{ description: classes.muted }}
+              autoComplete="off"
+              {...field('email')}
+            />
+          </ErrorTip>
+          <ErrorTip error={form.errors.player_email}>
+            <TextInput
+              label="Player's email"
+              type="email"
+              autoComplete="off"
+              description="Optional. Creates the player's own sign-in; they set a password with 'Forgot password?'."
+              classNames={{ description: classes.muted }}
+              {...field('player_email')}
+            />
+          </ErrorTip>
+          {accountChange === 'removed' ? (
+            <Alert color="yellow" variant="light" title="The sign-in account will be removed">
+              <Text size="sm">
+                {player?.name} signs in with {player?.player_email}. Saving without a player's email deletes that account: they can no longer sign in to their player area. Their evaluations, notes and achievements stay.
+              </Text>
+            </Alert>
+          ) : accountChange === 'moved' ? (
+            <Alert color="yellow" variant="light" title="The sign-in account will move to the new address">
+              <Text size="sm">
+                {player?.name} will sign in with the new address instead of {player?.player_email}, with the same password; a welcome e-mail goes to the new address.
+              </Text>
+            </Alert>
+          ) : null}
+          <ErrorTip error={form.errors.dob}>
+            <TextInput label="Year of birth" placeholder="e.g. 2012" inputMode="numeric" maxLength={4} {...field('dob')} />
+          </ErrorTip>
+          <ErrorTip error={form.errors.team_id}>
+            <MultiSelect
+              label="Teams"
+              placeholder={form.values.team_id.length ? undefined : 'Choose teams'}
+              withAsterisk={mustPickTeam}
+              data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.category})` }))}
+              searchable
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear teams' }}
+              nothingFoundMessage="No teams"
+              comboboxProps={{ withinPortal: true }}
+              description={otherTeams.length ? `Also in ${otherTeams.map((t) => t.name).join(', ')} (another coach’s team; stays as it is).` : undefined}
+              classNames={{ description: classes.muted }}
+              {...field('team_id')}
+              value={choosable ? form.values.team_id.filter((v) => choosable.has(v)) : []}
+            />
+          </ErrorTip>
+          <PhotoInput
+            value={form.values.profile_img}
+            onChange={(v) => form.setFieldValue('profile_img', v)}
+            onError={(message) => (message ? form.setFieldError('profile_img', message) : form.clearFieldError('profile_img'))}
+            error={form.errors.profile_img as string | undefined}
+            name={form.values}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,193 @@
+import { ActionIcon, Button, Group, Menu, Pagination, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconChevronDown, IconClipboardList, IconDots, IconDownload, IconSearch, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { canAddPlayers } from '../../../shared/permissions';
+import type { PlayerListItem } from '../../../shared/schemas/player';
+import { BulkEvaluationModal } from '../../components/BulkEvaluationModal';
+import { EmptyState } from '../../components/EmptyState';
+import { LatestEvaluationsModal } from '../../components/LatestEvaluationsModal';
+import { Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { useCan, useMe } from '../../lib/auth';
+import { useFilterSpinner } from '../../lib/useFilterSpinner';
+import { playersQuery, teamOptionsQuery } from './api';
+import { BulkPlayersModal } from './BulkPlayersModal';
+import { DeletePlayerModal } from './DeletePlayerModal';
+import { ExportPlayersModal } from './ExportPlayersModal';
+import { PlayerCard, type CardAction } from './PlayerCard';
+import { PlayerFormModal } from './PlayerFormModal';
+import { RemoveFromTeamModal } from './RemoveFromTeamModal';
+import { useErrorRedirect } from './useErrorRedirect';
+import classes from './players.module.css';
+
+const PAGE_SIZE = 48;
+
+type Dialog = { kind: CardAction; player: PlayerListItem } | { kind: 'add' | 'bulk' | 'export' } | null;
+
+/** Players (/app/players) and TeamPlayers (/app/team/:teamId/players), SPEC §2 "Players list". */
+export default function PlayersPage() {
+  const params = useParams();
+  const routeTeamId = params.teamId ? Number(params.teamId) : null;
+  const teamRoute = routeTeamId !== null;
+  const [search, setSearch] = useSearchParams();
+  const can = useCan();
+  const { data: me } = useMe();
+  const canManage = can('players', 2);
+  const canAdd = canAddPlayers(me ? { permissions: me.permissions, roleAdmin: me.admin } : null);
+
+  const [filterTeam, setFilterTeam] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const [q] = useDebouncedValue(query.trim(), 300);
+  const [page, setPage] = useState(1);
+  const spinning = useFilterSpinner(filterTeam);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const teamOptions = useQuery({ ...teamOptionsQuery, enabled: !teamRoute });
+  const teamId = teamRoute ? routeTeamId : filterTeam ? Number(filterTeam) : null;
+  const list = useQuery({ ...playersQuery({ teamRoute, teamId, q, page, pageSize: PAGE_SIZE }), placeholderData: keepPreviousData });
+  useErrorRedirect(list.error);
+
+  const routeTeam = list.data?.team ?? null;
+  const filterName = teamOptions.data?.find((t) => String(t.id) === filterTeam)?.name;
+  const heading = teamRoute ? (routeTeam ? `${routeTeam.name} Players` : 'Players') : filterName ? `${filterName} Players` : 'All Players';
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const players = list.data?.data ?? [];
+  const openAction = (kind: CardAction, player: PlayerListItem) => setDialog({ kind, player });
+  const close = () => setDialog(null);
+  if (teamRoute && !(Number.isInteger(routeTeamId) && routeTeamId! > 0)) return <Navigate to="/app/not-found" replace />;
+
+  return (
+    <Stack gap="md">
+      <PageHeader title={heading}>
+        {teamRoute && can('evaluation', 2) ? (
+          <Button component={Link} to={`/app/team/${routeTeamId}/evaluate`} variant="light" leftSection={<IconClipboardList size={18} />}>
+            Evaluate team
+          </Button>
+        ) : null}
+        {canAdd ? (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button rightSection={<IconChevronDown size={16} />} leftSection={<IconUserPlus size={18} />}>
+                Add New Player
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconUserPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
+                Add Single
+              </Menu.Item>
+              <Menu.Item leftSection={<IconUsersPlus size={16} />} onClick={() => setDialog({ kind: 'bulk' })}>
+                Add Bulk
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="default" size={36} aria-label="More player actions">
+              <IconDots size={20} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {can('evaluation', 2) ? (
+              <Menu.Item
+                leftSection={<IconClipboardList size={16} />}
+                onClick={() => {
+                  const next = new URLSearchParams(search);
+                  next.set('bulkEvaluation', '1');
+                  setSearch(next);
+                }}
+              >
+                Bulk Evaluation
+              </Menu.Item>
+            ) : null}
+            <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => setDialog({ kind: 'export' })}>
+              Export Players
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </PageHeader>
+
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        {!teamRoute ? (
+          <Select
+            label="Filter by"
+            data={[{ value: '', label: 'All Teams' }, ...(teamOptions.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))]}
+            value={filterTeam ?? ''}
+            onChange={(v) => {
+              setFilterTeam(v ? v : null);
+              setPage(1);
+            }}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 240 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null}
+        <TextInput
+          label="Search"
+          placeholder="Player name"
+          leftSection={<IconSearch size={16} />}
+          value={query}
+          onChange={(e) => {
+            setQuery(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', xs: 240 }}
+          type="search"
+        />
+        {list.data ? (
+          <Text size="sm" className={classes.muted} pb={8} aria-live="polite">
+            {total} player{total === 1 ? '' : 's'}
+          </Text>
+        ) : null}
+      </Group>
+
+      {spinning || list.isPending ? (
+        <Loading label="Loading players" />
+      ) : list.isError ? (
+        <EmptyState text="The players could not be loaded. Please try again." />
+      ) : players.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
+            {players.map((p) => (
+              <PlayerCard
+                key={p.id}
+                player={p}
+                canManage={canManage}
+                canEvaluate={can('evaluation', 1)}
+                canAnalyse={can('reports', 1)}
+                onTeamRoute={teamRoute}
+                onAction={openAction}
+              />
+            ))}
+          </SimpleGrid>
+          {pages > 1 ? (
+            <Group justify="center">
+              <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(p) => ({ 'aria-label': `Page ${p}` })} />
+            </Group>
+          ) : null}
+        </>
+      )}
+
+      <PlayerFormModal opened={dialog?.kind === 'add' || dialog?.kind === 'edit'} onClose={close} player={dialog?.kind === 'edit' ? dialog.player : null} teamId={teamId ?? undefined} />
+      <BulkPlayersModal opened={dialog?.kind === 'bulk'} onClose={close} teamId={teamId ?? undefined} />
+      <ExportPlayersModal opened={dialog?.kind === 'export'} onClose={close} teamId={teamId ?? undefined} />
+      <DeletePlayerModal player={dialog?.kind === 'delete' ? dialog.player : null} onClose={close} />
+      {routeTeam ? <RemoveFromTeamModal player={dialog?.kind === 'remove' ? dialog.player : null} team={routeTeam} onClose={close} /> : null}
+      <BulkEvaluationModal
+        opened={search.get('bulkEvaluation') === '1'}
+        onClose={() => {
+          const next = new URLSearchParams(search);
+          next.delete('bulkEvaluation');
+          setSearch(next, { replace: true });
+        }}
+      />
+      {dialog?.kind === 'evaluation' ? <LatestEvaluationsModal playerId={dialog.player.id} playerName={dialog.player.name} opened onClose={close} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect } from 'react';
+import { SECTIONS, type Permissions } from '../../../shared/permissions';
+import { roleSaveSchema, type Role } from '../../../shared/schemas/role';
+import { ErrorTip } from '../../components/ErrorTip';
+import { ApiError } from '../../lib/api';
+import { useMe } from '../../lib/auth';
+import { useTimedErrors } from '../../lib/useTimedErrors';
+import { useSaveRole } from './api';
+import { PermissionMatrix } from './PermissionMatrix';
+
+interface FormValues {
+  title: string;
+  admin: boolean;
+  permissions: Permissions;
+}
+
+const empty = Object.fromEntries(SECTIONS.map((s) => [s, 0])) as Permissions;
+const valuesOf = (role: Role | null): FormValues =>
+  role
+    ? { title: role.title, admin: role.admin, permissions: { ...role.permissions } }
+    : { title: '', admin: false, permissions: { ...empty } };
+
+const resolve = zod4Resolver(roleSaveSchema);
+
+/** Add role / Edit role, with the permissions matrix (SPEC §2, §5). */
+export function RoleFormModal({ opened, role, onClose }: { opened: boolean; role: Role | null; onClose: () => void }) {
+  const { data: me } = useMe();
+  const save = useSaveRole(role?.id ?? null);
+  const form = useForm<FormValues>({ initialValues: valuesOf(role), validate: (v) => resolve({ ...v }) });
+  useTimedErrors(form);
+
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(valuesOf(role));
+    form.clearErrors();
+  }, [opened, role]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!me) return null;
+  const isSuperadmin = me.roleKey === 'superadmin';
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await save.mutateAsync(roleSaveSchema.parse(values));
+      onClose();
+    } catch (e) {
+      // SPEC §8: a server error shows as a tooltip on the title field.
+      form.setErrors({ title: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.' });
+    }
+  });
+
+  const { error: _hidden, ...titleProps } = form.getInputProps('title');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={role ? 'Edit Role' : 'Add Role'}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ErrorTip error={form.errors.title}>
+            <TextInput
+              label="Title"
+              placeholder="e.g. Assistant coach"
+              withAsterisk
+              data-autofocus
+              error={!!form.errors.title}
+              {...titleProps}
+            />
+          </ErrorTip>
+          <PermissionMatrix
+            value={{ admin: form.values.admin, permissions: form.values.permissions }}
+            onChange={(next) => {
+              form.setFieldValue('admin', next.admin);
+              form.setFieldValue('permissions', next.permissions);
+              form.clearFieldError('permissions');
+            }}
+            ceiling={isSuperadmin ? (Object.fromEntries(SECTIONS.map((s) => [s, 2])) as Permissions) : me.permissions}
+            canSetAdmin={isSuperadmin && !role?.key}
+            invalid={!!form.errors.permissions}
+          />
+          {form.errors.permissions ? (
+            <Alert color="red" variant="light" role="alert">
+              {form.errors.permissions}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {role ? 'Save' : 'Add Role'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

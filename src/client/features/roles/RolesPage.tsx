@@ -1,0 +1,144 @@
+import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { UNDELETABLE_ROLE_KEYS, type Role } from '../../../shared/schemas/role';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { ApiError } from '../../lib/api';
+import { useMe } from '../../lib/auth';
+import { rolesQuery } from './api';
+import { RoleDeleteModal } from './RoleDeleteModal';
+import { RoleFormModal } from './RoleFormModal';
+
+const SHOWN_NAMES = 6;
+
+function UserNames({ role }: { role: Role }) {
+  if (role.users.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        —
+      </Text>
+    );
+  const names = role.users
+    .slice(0, SHOWN_NAMES)
+    .map((u) => `${u.first_name} ${u.last_name}`)
+    .join(', ');
+  const more = role.users.length - SHOWN_NAMES;
+  return (
+    <Text size="sm">
+      {names}
+      {more > 0 ? ` and ${more} more` : ''}
+    </Text>
+  );
+}
+
+/** /app/roles (user management write): the roles, their users, and the add/edit/delete modals. */
+export default function RolesPage() {
+  const { data: me } = useMe();
+  const roles = useQuery(rolesQuery);
+  const [editing, setEditing] = useState<Role | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+
+  if (roles.error instanceof ApiError && roles.error.status === 403) return <Navigate to="/app/unauthorized" replace />;
+  if (!me) return null;
+  const superadmin = me.roleKey === 'superadmin';
+  // Mirrors the server's rules so people only see the actions they may take.
+  const editBlock = (role: Role): string | null => {
+    if (role.id === me.role) return 'You cannot change your own role';
+    if (role.key === 'superadmin' || (role.admin && !superadmin)) return 'Only a Superadmin can change admin roles';
+    return null;
+  };
+  const deletable = (role: Role) => !role.key || !(UNDELETABLE_ROLE_KEYS as readonly string[]).includes(role.key);
+
+  return (
+    <>
+      <PageHeader title="Roles and Permissions">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+          Add Role
+        </Button>
+      </PageHeader>
+      {roles.isPending ? (
+        <Loading />
+      ) : roles.isError ? (
+        <Text c="red" role="alert">
+          {roles.error.message}
+        </Text>
+      ) : roles.data.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <Table.ScrollContainer minWidth={300}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Title</Table.Th>
+                <Table.Th>Users</Table.Th>
+                <Table.Th visibleFrom="sm">Members</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {roles.data.map((role) => {
+                const blocked = editBlock(role);
+                return (
+                  <Table.Tr key={role.id}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text fw={600}>{role.title}</Text>
+                        {role.admin ? (
+                          <Badge size="sm" variant="light">
+                            Admin
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{role.userCount}</Table.Td>
+                    <Table.Td maw={420} visibleFrom="sm">
+                      <UserNames role={role} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label={blocked ?? `Edit ${role.title}`}>
+                          <ActionIcon
+                            variant="subtle"
+                            size="lg"
+                            aria-label={`Edit ${role.title}`}
+                            disabled={!!blocked}
+                            onClick={() => setEditing(role)}
+                          >
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        {deletable(role) ? (
+                          <Tooltip label={blocked ?? `Delete ${role.title}`}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              size="lg"
+                              aria-label={`Delete ${role.title}`}
+                              disabled={!!blocked}
+                              onClick={() => setDeleting(role)}
+                            >
+                              <IconTrash size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <RoleFormModal opened={adding || !!editing} role={editing} onClose={() => (setAdding(false), setEditing(null))} />
+      <RoleDeleteModal role={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}

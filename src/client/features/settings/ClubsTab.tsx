@@ -1,0 +1,18 @@
+import { nameSaveSchema } from '../../../shared/schemas/reference';
+import { referenceKeys } from './api';
+import { ReferenceListTab } from './ReferenceListTab';
+
+/** Clubs are the categories teams are grouped by (SPEC: "category, called Club in the interface"). */
+export default function ClubsTab() {
+  return (
+    <ReferenceListTab
+      noun="club"
+      help="Teams are grouped by club. A club that teams belong to cannot be deleted."
+      queryKey={referenceKeys.categories}
+      listUrl="/api/categories"
+      itemUrl={(id) => `/api/category/${id}`}
+      field="name"
+      schema={nameSaveSchema}
+    />
+  );
+}

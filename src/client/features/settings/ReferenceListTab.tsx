@@ -1,0 +1,263 @@
+import { ActionIcon, Alert, Button, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { LEVEL_KIND_LABELS, LEVEL_KINDS, type LevelKind } from '../../../shared/schemas/reference';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorTip } from '../../components/ErrorTip';
+import { Loading } from '../../components/Loading';
+import { ApiError, apiGet, apiPost, type Envelope } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+import { useTimedErrors } from '../../lib/useTimedErrors';
+import classes from './settings.module.css';
+
+/** One row of a reference list: clubs and seasons have a name, achievements a title, levels a kind too. */
+export interface ReferenceRow {
+  id: number;
+  name?: string;
+  title?: string;
+  kind?: LevelKind;
+}
+
+type Values = Record<string, string>;
+
+export interface ReferenceListProps {
+  /** Lower-case singular for labels and messages: 'club', 'season', 'level', 'achievement'. */
+  noun: string;
+  help: string;
+  /** Query key of the list; shared with the other screens that read it (see api.ts). */
+  queryKey: readonly string[];
+  listUrl: string;
+  itemUrl: (id: number) => string;
+  /** The payload field the server validates and names in its errors. */
+  field: 'name' | 'title';
+  /** The shared zod schema of the create/rename payload. */
+  schema: z.ZodType;
+  withKind?: boolean;
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const labelOf = (row: ReferenceRow) => row.name ?? row.title ?? '';
+const kindOptions = LEVEL_KINDS.map((k) => ({ value: k, label: LEVEL_KIND_LABELS[k] }));
+
+/** Turns an API failure into a field error, or sends the user away when the session lost its rights. */
+function useServerErrors() {
+  const navigate = useNavigate();
+  return (e: unknown, setError: (field: string, message: string) => void, fallbackField: string) => {
+    if (e instanceof ApiError && e.status === 403) return void navigate('/app/unauthorized');
+    const message = e instanceof Error ? e.message : 'Something went wrong. Please try again.';
+    setError(e instanceof ApiError && e.field ? e.field : fallbackField, message);
+  };
+}
+
+function Fields({ props, form, labelPrefix }: { props: ReferenceListProps; form: ReturnType<typeof useForm<Values>>; labelPrefix: string }) {
+  const { field, withKind } = props;
+  return (
+    <>
+      <ErrorTip error={form.errors[field]}>
+        <TextInput
+          label={`${labelPrefix}${field === 'title' ? 'title' : 'name'}`}
+          required
+          maxLength={100}
+          style={{ flex: '1 1 220px' }}
+          {...form.getInputProps(field)}
+          error={!!form.errors[field]}
+        />
+      </ErrorTip>
+      {withKind ? (
+        <ErrorTip error={form.errors.kind}>
+          <NativeSelect label="Kind" data={kindOptions} style={{ flex: '0 1 180px' }} {...form.getInputProps('kind')} error={!!form.errors.kind} />
+        </ErrorTip>
+      ) : null}
+    </>
+  );
+}
+
+function AddForm(props: ReferenceListProps) {
+  const { noun, field, listUrl, schema, withKind, queryKey } = props;
+  const client = useQueryClient();
+  const onError = useServerErrors();
+  const form = useForm<Values>({
+    initialValues: { [field]: '', ...(withKind ? { kind: 'scale_1_10' } : {}) },
+    validate: zod4Resolver(schema),
+  });
+  useTimedErrors(form);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await apiPost(listUrl, values);
+      notifySuccess();
+      form.reset();
+      await client.invalidateQueries({ queryKey });
+    } catch (e) {
+      onError(e, form.setFieldError, field);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Add ${noun}`}>
+      <Group align="flex-end" gap="sm" wrap="wrap" maw={720}>
+        <Fields props={props} form={form} labelPrefix={`New ${noun} `} />
+        <Button type="submit" leftSection={<IconPlus size={18} />} loading={form.submitting} size="md">
+          {`Add ${noun}`}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function EditModal({ props, row, onClose }: { props: ReferenceListProps; row: ReferenceRow; onClose: () => void }) {
+  const { noun, field, itemUrl, schema, withKind, queryKey } = props;
+  const client = useQueryClient();
+  const onError = useServerErrors();
+  const form = useForm<Values>({
+    initialValues: { [field]: labelOf(row), ...(withKind ? { kind: row.kind ?? 'scale_1_10' } : {}) },
+    validate: zod4Resolver(schema),
+  });
+  useTimedErrors(form);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await apiPost(itemUrl(row.id), values);
+      notifySuccess();
+      await client.invalidateQueries({ queryKey });
+      onClose();
+    } catch (e) {
+      onError(e, form.setFieldError, field);
+    }
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={withKind ? `Edit ${noun}` : `Rename ${noun}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Fields props={props} form={form} labelPrefix={`${capital(noun)} `} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={form.submitting}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function DeleteModal({ props, row, onClose }: { props: ReferenceListProps; row: ReferenceRow; onClose: () => void }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiPost(`${props.itemUrl(row.id)}/delete`);
+      notifySuccess();
+      await client.invalidateQueries({ queryKey: props.queryKey });
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 403) return void navigate('/app/unauthorized');
+      setError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
+      if (e instanceof ApiError && e.status === 404) await client.invalidateQueries({ queryKey: props.queryKey });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={`Delete ${props.noun}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack>
+        <Text>{`Are you sure you want to delete ${labelOf(row)}?`}</Text>
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => void confirm()} loading={busy} disabled={!!error}>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A reference list with inline add, rename/edit in a modal and delete with confirmation. */
+export function ReferenceListTab(props: ReferenceListProps) {
+  const { help, withKind } = props;
+  const { data, isPending, error } = useQuery({
+    queryKey: props.queryKey,
+    queryFn: async ({ signal }) => (await apiGet<Envelope<ReferenceRow[]>>(props.listUrl, signal)).data,
+  });
+  const [editing, setEditing] = useState<ReferenceRow | null>(null);
+  const [deleting, setDeleting] = useState<ReferenceRow | null>(null);
+
+  return (
+    <Stack gap="md">
+      <Text className={classes.help} size="sm">
+        {help}
+      </Text>
+      <AddForm {...props} />
+      {isPending ? (
+        <Loading />
+      ) : error ? (
+        <Alert color="red" role="alert">
+          {error.message}
+        </Alert>
+      ) : data.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <Table.ScrollContainer minWidth={300}>
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{props.field === 'title' ? 'Title' : 'Name'}</Table.Th>
+                {withKind ? <Table.Th>Kind</Table.Th> : null}
+                <Table.Th w={110} ta="right">
+                  Actions
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((row) => (
+                <Table.Tr key={row.id}>
+                  <Table.Td style={{ overflowWrap: 'break-word' }}>{labelOf(row)}</Table.Td>
+                  {withKind ? <Table.Td>{row.kind ? LEVEL_KIND_LABELS[row.kind] : ''}</Table.Td> : null}
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label={withKind ? 'Edit' : 'Rename'}>
+                        <ActionIcon variant="subtle" size="xl" aria-label={`${withKind ? 'Edit' : 'Rename'} ${labelOf(row)}`} onClick={() => setEditing(row)}>
+                          <IconPencil size={20} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Delete">
+                        <ActionIcon variant="subtle" color="red" size="xl" aria-label={`Delete ${labelOf(row)}`} onClick={() => setDeleting(row)}>
+                          <IconTrash size={20} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {editing ? <EditModal props={props} row={editing} onClose={() => setEditing(null)} /> : null}
+      {deleting ? <DeleteModal props={props} row={deleting} onClose={() => setDeleting(null)} /> : null}
+    </Stack>
+  );
+}

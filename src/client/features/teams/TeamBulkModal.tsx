@@ -1,0 +1,104 @@
+import { Box, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { CSV_TEMPLATES } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { CsvUpload } from '../../components/CsvUpload';
+import { ErrorTip } from '../../components/ErrorTip';
+import { ApiError } from '../../lib/api';
+import { useTimedErrors } from '../../lib/useTimedErrors';
+import { categoriesQuery, seasonsQuery, useBulkTeams } from './api';
+import { tooltipErrorStyles } from './fieldError';
+
+interface Values {
+  category: string;
+  season: string;
+  file: File | null;
+}
+const ORDER = ['category', 'season', 'file'] as const;
+
+/** SPEC §5 team bulk: club, season and file required; the first missing one is highlighted. */
+function firstMissing(values: Values): Partial<Record<keyof Values, string>> {
+  const missing = ORDER.find((f) => !values[f]);
+  return missing ? { [missing]: MSG.required } : {};
+}
+
+/** Add Team (bulk): Club, Season and a CSV of Name, CoachEmail. */
+export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const categories = useQuery({ ...categoriesQuery, enabled: opened });
+  const seasons = useQuery({ ...seasonsQuery, enabled: opened });
+  const [progress, setProgress] = useState<number | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const upload = useBulkTeams(setProgress);
+  const form = useForm<Values>({ initialValues: { category: '', season: '', file: null }, validate: firstMissing });
+  useTimedErrors(form);
+
+  useEffect(() => {
+    if (!opened) return;
+    form.reset();
+    setProgress(null);
+    setServerError(null);
+  }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const select = (name: 'category' | 'season') => ({ ...form.getInputProps(name), withAsterisk: true, allowDeselect: false, styles: tooltipErrorStyles });
+
+  const submit = form.onSubmit(async ({ category, season, file }) => {
+    if (!file) return;
+    setServerError(null);
+    setProgress(0);
+    try {
+      await upload.mutateAsync({ file, category, season });
+      onClose();
+    } catch (e) {
+      // SPEC §8: the message in the red 'Error:' box, and the file is cleared.
+      setServerError(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
+      form.setFieldValue('file', null);
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add Teams in Bulk" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ErrorTip error={form.errors.category} position="bottom-end">
+            <Select
+              label="Club"
+              placeholder="Choose a club"
+              data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              searchable
+              {...select('category')}
+            />
+          </ErrorTip>
+          <ErrorTip error={form.errors.season} position="top-end">
+            <Select label="Season" placeholder="Choose a season" data={(seasons.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))} {...select('season')} />
+          </ErrorTip>
+          <ErrorTip error={form.errors.file} position="top-end">
+            <Box>
+              <CsvUpload
+                file={form.values.file}
+                onChange={(f) => {
+                  form.setFieldValue('file', f);
+                  if (f) setServerError(null);
+                }}
+                error={serverError}
+                progress={progress}
+                template={{ columns: CSV_TEMPLATES.teams, filename: 'teams-template.csv' }}
+              />
+            </Box>
+          </ErrorTip>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={upload.isPending}>
+              Upload
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,148 @@
+import { Anchor, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { TEAM_FORM_FIELDS, teamSaveSchema, type Team, type TeamSave } from '../../../shared/schemas/team';
+import { ErrorTip } from '../../components/ErrorTip';
+import { ApiError } from '../../lib/api';
+import { useCan } from '../../lib/auth';
+import { useTimedErrors } from '../../lib/useTimedErrors';
+import { categoriesQuery, coachOptionsQuery, seasonsQuery, useSaveTeam } from './api';
+import { tooltipErrorStyles } from './fieldError';
+
+type FormValues = Record<(typeof TEAM_FORM_FIELDS)[number], string>;
+
+const blank: FormValues = { name: '', category: '', coachRole: '', coachUser: '', season: '' };
+const valuesOf = (team: Team | null): FormValues =>
+  team
+    ? { name: team.name, category: String(team.categoryId), coachRole: String(team.coachRole), coachUser: String(team.coachUser), season: String(team.seasonId) }
+    : blank;
+
+const resolve = zod4Resolver(teamSaveSchema);
+/** SPEC §5: team forms highlight only the first empty field, in the form's order. */
+function firstError(values: FormValues): Partial<Record<keyof FormValues, string>> {
+  const errors = resolve(values) as Partial<Record<string, string>>;
+  const first = TEAM_FORM_FIELDS.find((f) => errors[f]);
+  return first ? { [first]: errors[first] } : {};
+}
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  /** null = Add Single; a team = Edit Team. */
+  team: Team | null;
+}
+
+/** The Add Team (single) and Edit Team modal. */
+export function TeamFormModal({ opened, onClose, team }: Props) {
+  const can = useCan();
+  const categories = useQuery({ ...categoriesQuery, enabled: opened });
+  const seasons = useQuery({ ...seasonsQuery, enabled: opened });
+  const coachOptions = useQuery({ ...coachOptionsQuery, enabled: opened });
+  const save = useSaveTeam(team?.id ?? null);
+  const form = useForm<FormValues>({ initialValues: valuesOf(team), validate: firstError });
+  useTimedErrors(form);
+
+  // Each opening starts from the team being edited (or an empty form).
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(valuesOf(team));
+    form.resetDirty(valuesOf(team));
+    form.clearErrors();
+  }, [opened, team]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const roles = coachOptions.data ?? [];
+  const role = roles.find((r) => String(r.id) === form.values.coachRole);
+  const users = (role?.users ?? []).map((u) => ({ value: String(u.id), label: `${u.first_name} ${u.last_name}` }));
+  const field = (name: keyof FormValues) => ({ ...form.getInputProps(name), withAsterisk: true, styles: tooltipErrorStyles });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await save.mutateAsync(teamSaveSchema.parse(values) satisfies TeamSave);
+      onClose();
+    } catch (e) {
+      // SPEC §5/§8: a server error shows as a tooltip on the name field.
+      form.setErrors({ name: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.' });
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={team ? 'Edit Team' : 'Add Team'} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ErrorTip error={form.errors.name} position="bottom-end">
+            <TextInput label="Name" placeholder="e.g. U14 Boys" data-autofocus {...field('name')} />
+          </ErrorTip>
+          <ErrorTip error={form.errors.category} position="top-end">
+            <Select
+              label="Club"
+              placeholder="Choose a club"
+              data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage="No clubs yet"
+              {...field('category')}
+            />
+          </ErrorTip>
+          <ErrorTip error={form.errors.coachRole} position="top-end">
+            <Select
+              label="Coach role"
+              placeholder="Choose a coach role"
+              data={roles.map((r) => ({ value: String(r.id), label: r.title }))}
+              allowDeselect={false}
+              nothingFoundMessage="No coach roles yet"
+              {...field('coachRole')}
+              onChange={(value) => {
+                form.setFieldValue('coachRole', value ?? '');
+                // The coach user depends on the role: a user of another role no longer fits.
+                form.setFieldValue('coachUser', '');
+              }}
+            />
+          </ErrorTip>
+          {can('user_management', 2) ? (
+            <Anchor component={Link} to="/app/roles" size="sm" mt={-8}>
+              Create new role
+            </Anchor>
+          ) : null}
+          <ErrorTip error={form.errors.coachUser} position="top-end">
+            <Select
+              label="Coach user"
+              placeholder={role ? 'Choose a coach' : 'Choose a coach role first'}
+              data={users}
+              searchable
+              allowDeselect={false}
+              disabled={!role}
+              nothingFoundMessage="No active users with this role"
+              {...field('coachUser')}
+            />
+          </ErrorTip>
+          {can('user_management', 1) ? (
+            <Anchor component={Link} to="/app/users" size="sm" mt={-8}>
+              Create new user
+            </Anchor>
+          ) : null}
+          <ErrorTip error={form.errors.season} position="top-end">
+            <Select
+              label="Season"
+              placeholder="Choose a season"
+              data={(seasons.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+              allowDeselect={false}
+              nothingFoundMessage="No seasons yet"
+              {...field('season')}
+            />
+          </ErrorTip>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {team ? 'Save Team' : 'Add Team'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Role } from '../../../shared/schemas/role';
+import type { User, UserCreate, UserUpdate } from '../../../shared/schemas/user';
+import { apiGet, apiPost, apiUpload, type Envelope, type WriteEnvelope } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+
+export const usersQuery = (roleId: string | null) =>
+  queryOptions({
+    queryKey: ['users', 'list', roleId ?? 'all'],
+    queryFn: async ({ signal }) =>
+      (await apiGet<Envelope<User[]>>(roleId ? `/api/users?role=${encodeURIComponent(roleId)}` : '/api/users', signal)).data,
+  });
+
+// Same key as the Roles page: one cache entry for the role list.
+export const rolesQuery = queryOptions({
+  queryKey: ['roles'],
+  queryFn: async ({ signal }) => (await apiGet<Envelope<Role[]>>('/api/roles', signal)).data,
+});
+
+/** After every write: 'Operation successful!' and the users and roles (counts) reload (SPEC §1). */
+function useAfterWrite() {
+  const client = useQueryClient();
+  return async () => {
+    notifySuccess();
+    await Promise.all([client.invalidateQueries({ queryKey: ['users'] }), client.invalidateQueries({ queryKey: ['roles'] })]);
+  };
+}
+
+export function useCreateUser() {
+  const done = useAfterWrite();
+  return useMutation({ mutationFn: (body: UserCreate) => apiPost<WriteEnvelope<{ id: number }>>('/api/users', body), onSuccess: done });
+}
+
+export function useUpdateUser(userId: number) {
+  const done = useAfterWrite();
+  return useMutation({
+    mutationFn: (body: UserUpdate) => apiPost<WriteEnvelope<{ id: number }>>(`/api/user/${userId}`, body),
+    onSuccess: done,
+  });
+}
+
+export function useBulkUsers(onProgress: (fraction: number) => void) {
+  const done = useAfterWrite();
+  return useMutation({
+    mutationFn: (input: { file: File; role: string }) => {
+      const form = new FormData();
+      form.append('role', input.role);
+      form.append('bulkFile', input.file);
+      return apiUpload<WriteEnvelope<{ created: number }>>('/api/users/bulk', form, onProgress);
+    },
+    onSuccess: done,
+  });
+}
+
+export type UserAction = 'suspend' | 'reactivate' | 'delete' | 'reset-password';
+
+export function useUserAction() {
+  const done = useAfterWrite();
+  return useMutation({
+    mutationFn: ({ user, action }: { user: User; action: UserAction }) =>
+      apiPost<WriteEnvelope<unknown>>(`/api/user/${user.id}/${action}`, { id: user.id }),
+    onSuccess: done,
+  });
+}

@@ -1,0 +1,74 @@
+/** The one HTTP client: JSON in and out, the CSRF header on writes, errors as ApiError. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken = '';
+export const setCsrfToken = (token: string) => {
+  csrfToken = token;
+};
+
+async function parse<T>(res: Response): Promise<T> {
+  const body = (await res.json().catch(() => null)) as { message?: string; field?: string } | null;
+  if (!res.ok) {
+    throw new ApiError(res.status, body?.message ?? `Request failed (${res.status})`, body?.field);
+  }
+  return body as T;
+}
+
+export async function apiGet<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(url, { credentials: 'same-origin', signal, headers: { accept: 'application/json' } });
+  return parse<T>(res);
+}
+
+export async function apiPost<T>(url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrfToken },
+    body: JSON.stringify(body ?? {}),
+  });
+  return parse<T>(res);
+}
+
+function parseJson(text: string): { message?: string; field?: string } | null {
+  try {
+    return JSON.parse(text) as { message?: string; field?: string };
+  } catch {
+    return null;
+  }
+}
+
+/** Multipart upload with progress (fetch cannot report upload progress; XHR can). */
+export function apiUpload<T>(url: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('x-csrf-token', csrfToken);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Network error. Check your connection and try again.'));
+    xhr.onload = () => {
+      const body = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else reject(new ApiError(xhr.status, body?.message ?? `Request failed (${xhr.status})`, body?.field));
+    };
+    xhr.send(form);
+  });
+}
+
+export interface Envelope<T> {
+  data: T;
+}
+export interface WriteEnvelope<T> {
+  data: T;
+  message: string;
+}

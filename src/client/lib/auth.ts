@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Me } from '../../shared/schemas/auth';
+import { can, type Level, type Section } from '../../shared/permissions';
+import { ApiError, apiGet, setCsrfToken, type Envelope } from './api';
+
+export const meQuery = queryOptions({
+  queryKey: ['me'],
+  queryFn: async (): Promise<Me | null> => {
+    try {
+      const { data } = await apiGet<Envelope<Me>>('/api/auth/me');
+      setCsrfToken(data.csrfToken);
+      return data;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) return null;
+      throw e;
+    }
+  },
+  staleTime: 60_000,
+});
+
+export function useMe() {
+  return useQuery(meQuery);
+}
+
+/** Permission check for showing controls; the server enforces the same rules on every call. */
+export function useCan(): (section: Section, level: Level) => boolean {
+  const { data: me } = useMe();
+  return (section, level) => can(me, section, level);
+}

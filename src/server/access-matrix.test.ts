@@ -1,0 +1,260 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECTIONS, type Level, type Permissions, type Section } from '../shared/permissions.js';
+import { ACCESS_MATRIX, type Ref, type Replay, type RouteAccess, type Rule } from './access-matrix.js';
+import { buildApp } from './app.js';
+import { access } from './auth/access.js';
+import { hashPassword } from './auth/passwords.js';
+import { loadConfig } from './config.js';
+import { insertUser } from './db/bootstrap.js';
+import { insertRole } from './modules/roles/roles.repository.js';
+import { fingerprint } from './test/fingerprint.js';
+import { createTestApp, type Client, type TestApp } from './test/harness.js';
+
+/**
+ * Route-level access of every registered route × every kind of caller, and object-level replays,
+ * driven by the table in access-matrix.ts (see there for the rules and the refs).
+ */
+let t: TestApp;
+
+interface Caller {
+  name: string;
+  client: Client;
+  signedIn: boolean;
+  permissions: Permissions;
+  admin: boolean;
+  roleKey: string | null;
+  isPlayer: boolean;
+}
+
+const NONE = Object.fromEntries(SECTIONS.map((s) => [s, 0])) as Permissions;
+const ALL = Object.fromEntries(SECTIONS.map((s) => [s, 2])) as Permissions;
+const PASSWORD = 'matrix-caller-password';
+const callers: Caller[] = [];
+const refs: Record<'coach' | 'player', Record<Ref, number>> = { coach: {} as Record<Ref, number>, player: {} as Record<Ref, number> };
+const rows: Record<'coach' | 'player', Partial<Record<Ref, Record<string, unknown>>>> = { coach: {}, player: {} };
+let staff: Record<'coach' | 'player', Client>;
+
+const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+const ok = (res: LightMyRequestResponse, what: string) => {
+  if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+};
+
+/** Custom roles: all 0; each section alone at 1 and 2; each section at 0 and 1 with every other at 2; all 2; an admin role. */
+function customRoles(): { title: string; admin: boolean; permissions: Permissions }[] {
+  const list = [{ title: 'all 0', admin: false, permissions: NONE }];
+  for (const s of SECTIONS) {
+    for (const level of [1, 2] as Level[]) list.push({ title: `${s} ${level} only`, admin: false, permissions: { ...NONE, [s]: level } });
+    for (const level of [0, 1] as Level[]) list.push({ title: `${s} ${level}, rest 2`, admin: false, permissions: { ...ALL, [s]: level } });
+  }
+  list.push({ title: 'all 2 (not admin)', admin: false, permissions: ALL });
+  list.push({ title: 'custom admin (user management 1)', admin: true, permissions: { ...NONE, user_management: 1 } });
+  return list;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  callers.push({ name: 'anonymous', client: t.anon, signedIn: false, permissions: NONE, admin: false, roleKey: null, isPlayer: false });
+  for (const role of ['superadmin', 'admin', 'coach', 'player'] as const) {
+    const client = await t.login(role);
+    const me = ok(await client.get('/api/auth/me'), 'me');
+    callers.push({ name: role, client, signedIn: true, permissions: me.permissions, admin: me.admin, roleKey: me.roleKey, isPlayer: me.isPlayer });
+  }
+  const hash = await hashPassword(PASSWORD);
+  for (const [i, role] of customRoles().entries()) {
+    const roleId = await insertRole(t.db, role);
+    const email = `matrix${i}@example.org`;
+    await insertUser(t.db, { first_name: 'Matrix', last_name: `Caller ${i}`, email, password_hash: hash, role_id: roleId });
+    const client = await t.login({ email, password: PASSWORD });
+    callers.push({ name: `custom role '${role.title}'`, client, signedIn: true, permissions: role.permissions, admin: role.admin, roleKey: null, isPlayer: false });
+  }
+  await fixtures(callers.find((c) => c.name === 'superadmin')!.client);
+}, 120_000);
+afterAll(() => t.close());
+
+/** The objects the replays point at, resolved for the demo Coach and the demo Player. */
+async function fixtures(su: Client) {
+  staff = { coach: callers.find((c) => c.name === 'coach')!.client, player: callers.find((c) => c.name === 'player')!.client };
+  const allTeams: { id: number; coachUser: number }[] = ok(await su.get('/api/teams'), 'teams');
+  const coachTeams: { id: number }[] = ok(await staff.coach.get('/api/teams'), 'coach teams');
+  const own = new Set(coachTeams.map((x) => x.id));
+  const otherTeam = allTeams.find((x) => !own.has(x.id))!;
+  const ownTeam = coachTeams[0]!;
+  const members = async (teamId: number): Promise<number[]> =>
+    (ok(await su.get(`/api/team/${teamId}/players?pageSize=200`), 'members').data as { id: number }[]).map((p) => p.id);
+  const me = ok(await staff.player.get('/api/auth/me'), 'player me');
+  const playerTeam = ok(await su.get(`/api/player/${me.player}`), 'player').teamIds[0] as number;
+  const ownMembers = await members(ownTeam.id);
+  const otherMembers = await members(otherTeam.id);
+  const teammates = (await members(playerTeam)).filter((id) => id !== me.player);
+
+  const users: { id: number; email: string }[] = ok(await su.get('/api/users'), 'users');
+  const roles: { id: number; key: string | null; title: string }[] = ok(await su.get('/api/roles'), 'roles');
+  const criterion = ok(await su.get('/api/criteria'), 'criteria')[0];
+  const shared = {
+    otherCoach: otherTeam.coachUser,
+    otherUser: users.find((u) => u.email === 'jordan.reyes@demo.club')!.id,
+    coachRole: roles.find((r) => r.key === 'coach')!.id,
+    category: ok(await su.get('/api/categories'), 'categories')[0].id,
+    season: ok(await su.get('/api/seasons'), 'seasons')[0].id,
+    level: ok(await su.get('/api/levels'), 'levels')[0].id,
+    achievement: ok(await su.get('/api/achievements'), 'achievements')[0].id,
+    criterion: criterion.id,
+    customRole: roles.find((r) => r.title === 'all 0')!.id,
+    hiddenResource: ok(
+      await su.post('/api/resources', {
+        title: 'Admins only',
+        category: 'Internal',
+        video_links: [],
+        document_links: ['https://example.org/board-minutes.pdf'],
+        tags: ['internal'],
+        access: [roles.find((r) => r.key === 'admin')!.id],
+      }),
+      'hidden resource',
+    ).id,
+  };
+  const perCaller = {
+    coach: { ownTeam: ownTeam.id, otherTeam: otherTeam.id, ownPlayer: ownMembers[0]!, otherPlayer: otherMembers[0]! },
+    player: { ownTeam: playerTeam, otherTeam: otherTeam.id, ownPlayer: me.player as number, otherPlayer: teammates[0]! },
+  };
+  for (const who of ['coach', 'player'] as const) {
+    const target = perCaller[who].otherPlayer;
+    const note = ok(await su.post(`/api/player/${target}/notes`, { details: `Private note on ${target}` }), 'note');
+    const award = ok(await su.post(`/api/player/${target}/achievements`, { achievement_id: shared.achievement, detail: 'x' }), 'award');
+    const evaluation = ok(await su.post(`/api/player/${target}/evaluation`, { criteria_id: criterion.id, score: 5 }), 'evaluation');
+    const pdf = await su.upload(`/api/player/${target}/analysis`, { video_links: 'https://example.org/v' }, { field: 'pdf', name: 'a.pdf', content: '%PDF-1.4\n%%EOF\n', type: 'application/pdf' });
+    ok(pdf, 'analysis pdf');
+    refs[who] = { ...shared, ...perCaller[who], otherNote: note.id, otherAward: award.id, otherEvaluation: evaluation.id };
+    rows[who] = { otherPlayer: ok(await su.get(`/api/player/${target}`), 'player row'), criterion };
+  }
+}
+
+/** The expected route-level answer of the table's rule for a caller: allowed (not 401/403), 401 or 403. */
+function expected(rule: Rule, c: Caller): 'allowed' | 401 | 403 {
+  if (rule === 'public') return 'allowed';
+  if (!c.signedIn) return 401;
+  const has = (spec: string) => {
+    const [section, level] = spec.split(':') as [Section, string];
+    return c.permissions[section] >= Number(level);
+  };
+  const allowed = (() => {
+    switch (rule) {
+      case 'signedIn':
+        return true;
+      case 'staff':
+        return !c.isPlayer;
+      case 'admin':
+        return c.admin;
+      case 'superadmin':
+        return c.roleKey === 'superadmin';
+      case 'addPlayers':
+        return c.permissions.players >= 2 && ((!c.admin && c.permissions.teams === 1) || c.permissions.teams >= 2);
+      default:
+        if (rule.startsWith('self|')) return c.isPlayer || has(rule.slice(5));
+        return rule.split('|').some(has);
+    }
+  })();
+  return allowed ? 'allowed' : 403;
+}
+
+function probe(c: Caller, method: string, url: string, entry: RouteAccess) {
+  const path = url.replace(/:\w+/g, 'x') + (entry.probe?.query ? `?${entry.probe.query}` : '');
+  return method === 'GET' ? c.client.get(path) : c.client.post(path, entry.probe?.body ?? []);
+}
+
+/** '$ref' → id; '{ref.column}' inside a string → that fixture row's column. */
+function fill(value: unknown, who: 'coach' | 'player'): unknown {
+  if (typeof value === 'string') {
+    if (value.startsWith('$')) return refs[who][value.slice(1) as Ref];
+    return value.replace(/\{(\w+)\.(\w+)\}/g, (_m, ref: Ref, column: string) => String(rows[who][ref]?.[column] ?? refs[who][ref]));
+  }
+  if (Array.isArray(value)) return value.map((v) => fill(v, who));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, who)]));
+  return value;
+}
+
+function replay(who: 'coach' | 'player', method: string, url: string, r: Replay) {
+  const client = staff[who];
+  let path = url.replace(/:(\w+)/g, (_m, name: string) => String(refs[who][r.params![name]!]));
+  if (r.query) path += `?${new URLSearchParams(Object.entries(r.query).map(([k, ref]) => [k, String(refs[who][ref])])).toString()}`;
+  if (method === 'GET') return client.get(path);
+  if (r.upload) {
+    const file = r.upload.file && { ...r.upload.file, content: fill(r.upload.file.content, who) as string };
+    return client.upload(path, fill(r.upload.fields, who) as Record<string, string>, file);
+  }
+  return client.post(path, fill(r.body ?? {}, who));
+}
+
+describe('access matrix (access-matrix.ts × every caller)', () => {
+  it('lists every registered route, and only those', () => {
+    const registered = t.app.routeTable.map(key).sort();
+    const listed = Object.keys(ACCESS_MATRIX).sort();
+    expect(registered.filter((k) => !(k in ACCESS_MATRIX)), 'registered routes missing from access-matrix.ts').toEqual([]);
+    expect(listed.filter((k) => !registered.includes(k)), 'rows of access-matrix.ts without a route').toEqual([]);
+  });
+
+  it('has an object-level replay (or a stated reason) for every route with an id in its path', () => {
+    const missing = Object.entries(ACCESS_MATRIX).filter(([k, v]) => k.includes('/:') && !v.replays?.length && !v.noReplay);
+    expect(missing.map(([k]) => k)).toEqual([]);
+    for (const [k, v] of Object.entries(ACCESS_MATRIX)) {
+      for (const r of v.replays ?? []) {
+        const names = [...k.matchAll(/:(\w+)/g)].map((m) => m[1]);
+        expect(Object.keys(r.params ?? {}).sort(), `${k}: replay params`).toEqual(names.sort());
+      }
+    }
+  });
+
+  it('replays other coaches\' and players\' objects: 403 or 404, never 2xx, nothing written', async () => {
+    let cells = 0;
+    const failures: string[] = [];
+    for (const [k, entry] of Object.entries(ACCESS_MATRIX)) {
+      const [method, url] = k.split(' ') as [string, string];
+      for (const r of entry.replays ?? []) {
+        for (const who of r.as ?? (['coach', 'player'] as const)) {
+          const before = await fingerprint(t.db);
+          const res = await replay(who, method, url, r);
+          const after = await fingerprint(t.db);
+          cells++;
+          const allowed = r.expect ?? [403, 404];
+          if (!allowed.includes(res.statusCode)) failures.push(`${who} ${k} ${JSON.stringify(r.params ?? r.query ?? {})}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          else if (before !== after) failures.push(`${who} ${k}: refused with ${res.statusCode} but wrote (${before} → ${after})`);
+        }
+      }
+    }
+    console.log(`access matrix: ${cells} object-level replay cells checked`);
+    expect(failures).toEqual([]);
+    expect(cells).toBeGreaterThan(80);
+  }, 60_000);
+
+  it('answers every route × caller as the table says (401 / 403 / allowed), writing nothing', async () => {
+    // Sign-out last: it ends the caller's session.
+    const routes = [...t.app.routeTable].sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));
+    const before = await fingerprint(t.db);
+    let cells = 0;
+    const failures: string[] = [];
+    for (const route of routes) {
+      const entry = ACCESS_MATRIX[key(route)]!;
+      for (const c of callers) {
+        const want = expected(entry.rule, c);
+        const res = await probe(c, route.method, route.url, entry);
+        cells++;
+        const got = res.statusCode;
+        const pass = want === 'allowed' ? got !== 401 && got !== 403 && got < 500 : got === want;
+        if (!pass) failures.push(`${c.name} ${key(route)} [${entry.rule}]: expected ${want}, got ${got} ${res.body.slice(0, 120)}`);
+      }
+    }
+    console.log(`access matrix: ${cells} route × caller cells checked (${routes.length} routes × ${callers.length} callers)`);
+    expect(failures).toEqual([]);
+    expect(await fingerprint(t.db)).toBe(before);
+  }, 120_000);
+
+  it('refuses to start when a route has no access declaration', async () => {
+    const config = loadConfig({}, { LOG_LEVEL: 'silent', CLIENT_DIR: '/nonexistent' });
+    const undeclared = async (app: import('fastify').FastifyInstance) => {
+      app.get('/api/undeclared', async () => ({ data: 1 }));
+    };
+    await expect(buildApp({ config, database: { db: t.db, dialect: t.dialect, close: async () => {} }, logger: false, extraModules: [undeclared] })).rejects.toThrow(/no access declaration/);
+    expect(access.public.kind).toBe('public');
+  });
+});

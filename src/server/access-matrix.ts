@@ -1,0 +1,272 @@
+import type { Level, Section } from '../shared/permissions.js';
+
+/**
+ * WHO MAY CALL EACH API ROUTE (DESIGN.md §5), one row per registered route, written down on its own —
+ * not read from the routes' `config.access` — so the routes are checked against it, not against
+ * themselves. `access-matrix.test.ts` sends every route × every kind of caller and fails when a
+ * registered route is missing here (or a row names a route that no longer exists).
+ *
+ * `rule` — the expected outcome of a signed-in / anonymous caller at route level:
+ *   'public'                    anyone, no session needed
+ *   'signedIn'                  any session (else 401)
+ *   'staff'                     any session of a non-Player account (a Player gets 403)
+ *   'admin'                     roles with the Admin option (Superadmin, Admin, custom admin roles)
+ *   'superadmin'                the Superadmin role only
+ *   'teams:1'                   that section at that level or higher
+ *   'criteria:1|evaluation:1'   any one of several section levels
+ *   'self|players:1'            the Player themself (object check below), or staff with that level
+ *   'addPlayers'                players:2 and (a coach role or teams:2) — SPEC §6 canAddPlayers
+ *
+ * `probe` — how the route-level cell is asked without side effects: by default path ids are 'x' and
+ * POST bodies are `[]`, which fail validation (400) after the access check (401/403) and before the
+ * handler. Routes whose rule is enforced inside the handler get a probe that reaches that check and
+ * still fails afterwards.
+ *
+ * `replays` — object-level checks (every route with an id in its path, and routes filtering by a
+ * team id): the demo Coach (Casey, teams U14 Boys and U16 Girls) and the demo Player (player of
+ * U14 Boys) ask for objects that are not theirs; the answer must be 403 or 404, never 2xx, and
+ * nothing may be written. Refs (resolved per caller by the test):
+ *   ownTeam / otherTeam         a team of the caller / of the other coach (Jordan) the caller is not in
+ *   ownPlayer / otherPlayer     the caller's player (coach: one of their players; player: themself) /
+ *                               for the coach a player of Jordan's team, for the player a team-mate
+ *   otherNote / otherAward / otherEvaluation   a note / achievement / evaluation of otherPlayer
+ *   hiddenResource              a resource shared with the Admin role only
+ *   otherCoach, otherUser       Jordan's user id; coachRole the Coach role id
+ *   category, season, level, achievement, criterion, customRole   reference rows (admin-only writes)
+ * Strings '$ref' in bodies/fields become ids; '{ref.column}' inside strings becomes that row's column.
+ */
+export type Rule =
+  | 'public'
+  | 'signedIn'
+  | 'staff'
+  | 'admin'
+  | 'superadmin'
+  | 'addPlayers'
+  | `${Section}:${Exclude<Level, 0>}`
+  | `${Section}:${Exclude<Level, 0>}|${Section}:${Exclude<Level, 0>}`
+  | `self|${Section}:${Exclude<Level, 0>}`;
+
+export type Ref =
+  | 'ownTeam'
+  | 'otherTeam'
+  | 'ownPlayer'
+  | 'otherPlayer'
+  | 'otherNote'
+  | 'otherAward'
+  | 'otherEvaluation'
+  | 'hiddenResource'
+  | 'otherCoach'
+  | 'otherUser'
+  | 'coachRole'
+  | 'category'
+  | 'season'
+  | 'level'
+  | 'achievement'
+  | 'criterion'
+  | 'customRole';
+
+export interface Replay {
+  /** Who replays it (default both). */
+  as?: ('coach' | 'player')[];
+  params?: Record<string, Ref>;
+  query?: Record<string, Ref>;
+  body?: unknown;
+  upload?: { fields: Record<string, string>; file?: { field: string; name: string; content: string; type?: string } };
+  /** Accepted refusals (default 403, 404). */
+  expect?: number[];
+}
+
+export interface RouteAccess {
+  rule: Rule;
+  probe?: { body?: unknown; query?: string };
+  replays?: Replay[];
+  /** Why a route with an id in its path has no object-level replay. */
+  noReplay?: string;
+}
+
+const player = { first_name: 'Replay', last_name: 'Attempt', team_id: ['$ownTeam'] };
+const evaluation = { criteria_id: '$criterion', score: 7 };
+const team = { name: 'Replayed team', category: '$category', season: '$season', coachRole: '$coachRole', coachUser: '$otherCoach' };
+const resource = { title: 'Replayed', category: 'Drills', video_links: ['https://example.org/v'], document_links: [], tags: ['x'], access: [] };
+const role = { title: 'Replayed role', permissions: { teams: 1, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0 } };
+const evaluationCsv = {
+  field: 'bulkFile',
+  name: 'evaluations.csv',
+  content: 'PlayerFirstName,PlayerLastName,ParentEmail,Level,Criteria,Score,Notes,Video\n{otherPlayer.first_name},{otherPlayer.last_name},{otherPlayer.email},{criterion.level_name},{criterion.criteria},7,,\n',
+};
+/** A player route: the other player's data, then (nested rows) the caller's own player with the other's row id. */
+const otherPlayer = (body?: unknown): Replay[] => [{ params: { id: 'otherPlayer' }, ...(body === undefined ? {} : { body }) }];
+const nested = (key: string, ref: Ref, body?: unknown): Replay[] => [
+  { params: { id: 'otherPlayer', [key]: ref }, ...(body === undefined ? {} : { body }) },
+  { params: { id: 'ownPlayer', [key]: ref }, ...(body === undefined ? {} : { body }) },
+];
+const reference = (ref: Ref, body?: unknown): Replay[] => [{ params: { id: ref }, ...(body === undefined ? {} : { body }) }];
+const teamFilter = (as?: ('coach' | 'player')[]): Replay[] => [{ query: { team_id: 'otherTeam' }, ...(as ? { as } : {}) }];
+
+export const ACCESS_MATRIX: Record<string, RouteAccess> = {
+  'GET /api/health': { rule: 'public' },
+
+  // Sign-in, session, password
+  'POST /api/auth/login': { rule: 'public' },
+  'POST /api/auth/logout': { rule: 'public' },
+  'GET /api/auth/me': { rule: 'signedIn' },
+  'POST /api/auth/password': { rule: 'signedIn' },
+  'POST /api/auth/forgot-password': { rule: 'public' },
+  'POST /api/auth/reset-password': { rule: 'public' },
+
+  // Reference data (Settings): everyone signed in reads, admin roles write
+  'GET /api/categories': { rule: 'signedIn' },
+  'POST /api/categories': { rule: 'admin' },
+  'POST /api/category/:id': { rule: 'admin', replays: reference('category', { name: 'Replayed club' }) },
+  'POST /api/category/:id/delete': { rule: 'admin', replays: reference('category') },
+  'GET /api/seasons': { rule: 'signedIn' },
+  'POST /api/seasons': { rule: 'admin' },
+  'POST /api/season/:id': { rule: 'admin', replays: reference('season', { name: 'Replayed season' }) },
+  'POST /api/season/:id/delete': { rule: 'admin', replays: reference('season') },
+  'GET /api/levels': { rule: 'signedIn' },
+  'GET /api/levels/': { rule: 'signedIn' },
+  'POST /api/levels': { rule: 'admin' },
+  'POST /api/level/:id': { rule: 'admin', replays: reference('level', { name: 'Replayed level', kind: 'yes_no' }) },
+  'POST /api/level/:id/delete': { rule: 'admin', replays: reference('level') },
+  'GET /api/achievements': { rule: 'signedIn' },
+  'POST /api/achievements': { rule: 'admin' },
+  'POST /api/achievement/:id': { rule: 'admin', replays: reference('achievement', { title: 'Replayed award' }) },
+  'POST /api/achievement/:id/delete': { rule: 'admin', replays: reference('achievement') },
+  'GET /api/settings': { rule: 'signedIn' },
+  'POST /api/settings': { rule: 'admin' },
+
+  // Teams: coaches (teams 1) read their own teams only
+  'GET /api/teams': { rule: 'teams:1' },
+  'GET /api/teams/coach-options': { rule: 'teams:2' },
+  'GET /api/coach/:coachId/teams': { rule: 'teams:2', replays: [{ params: { coachId: 'otherCoach' } }] },
+  'GET /api/team/:id': { rule: 'teams:1', replays: [{ params: { id: 'otherTeam' } }] },
+  'POST /api/teams': { rule: 'teams:2' },
+  'POST /api/team/:id': { rule: 'teams:2', replays: [{ params: { id: 'otherTeam' }, body: team }] },
+  'POST /api/team/:id/delete': { rule: 'teams:2', replays: [{ params: { id: 'otherTeam' } }] },
+  'POST /api/teams/bulk': { rule: 'teams:2' },
+
+  // Players
+  'GET /api/players': { rule: 'players:1', replays: teamFilter() },
+  'GET /api/team/:teamId/players': { rule: 'players:1', replays: [{ params: { teamId: 'otherTeam' } }] },
+  'GET /api/players/team-options': { rule: 'players:1' },
+  'GET /api/player/:id': { rule: 'self|players:1', replays: otherPlayer() },
+  'POST /api/players': {
+    rule: 'addPlayers',
+    probe: { body: { first_name: 'Probe', last_name: 'Only', email: 'probe@example.org', team_id: [999999] } },
+    // No id in the path: a coach cannot put a new player into another coach's team.
+    replays: [{ body: { first_name: 'Replay', last_name: 'Create', email: 'replay.create@example.org', team_id: ['$otherTeam'] } }],
+  },
+  'POST /api/player/:id': {
+    rule: 'players:2',
+    replays: [...otherPlayer(player), { params: { id: 'ownPlayer' }, body: { ...player, team_id: ['$otherTeam'] } }],
+  },
+  'POST /api/player/:id/delete': { rule: 'players:2', replays: otherPlayer() },
+  'POST /api/team/:teamId/player/:id/remove': {
+    rule: 'players:2',
+    replays: [{ params: { teamId: 'otherTeam', id: 'otherPlayer' } }, { params: { teamId: 'ownTeam', id: 'otherPlayer' } }],
+  },
+  'GET /api/player/:id/notes': { rule: 'self|players:1', replays: otherPlayer() },
+  'POST /api/player/:id/notes': { rule: 'players:2', replays: otherPlayer({ details: 'Replayed note' }) },
+  'POST /api/player/:id/note/:noteId': { rule: 'players:2', replays: nested('noteId', 'otherNote', { details: 'Replayed note' }) },
+  'POST /api/player/:id/note/:noteId/delete': { rule: 'players:2', replays: nested('noteId', 'otherNote') },
+  'GET /api/player/:id/achievements': { rule: 'self|players:1', replays: otherPlayer() },
+  'POST /api/player/:id/achievements': { rule: 'players:2', replays: otherPlayer({ achievement_id: '$achievement', detail: 'Replayed' }) },
+  'POST /api/player/:id/achievement/:achId': { rule: 'players:2', replays: nested('achId', 'otherAward', { achievement_id: '$achievement', detail: 'Replayed' }) },
+  'POST /api/player/:id/achievement/:achId/delete': { rule: 'players:2', replays: nested('achId', 'otherAward') },
+  'POST /api/player/:id/analysis': { rule: 'players:2', replays: [{ params: { id: 'otherPlayer' }, upload: { fields: { video_links: 'https://example.org/replayed' } } }] },
+  'GET /api/player/:id/analysis/pdf': { rule: 'self|players:1', replays: otherPlayer() },
+  'GET /assets/images/users/:key': {
+    rule: 'signedIn',
+    noReplay: 'Profile photos are shown to every signed-in user (staff lists, leaderboards, team-mates in the player area); keys are random (ADR 0004).',
+  },
+  'POST /api/players/bulk': {
+    rule: 'addPlayers',
+    replays: [{ upload: { fields: { team_id: '$otherTeam' }, file: { field: 'bulkFile', name: 'players.csv', content: 'FirstName,LastName,Email\nReplay,Bulk,replay.bulk@example.org\n' } } }],
+  },
+  'GET /api/players/export': { rule: 'players:1', replays: teamFilter() },
+
+  // Criteria and evaluations
+  'GET /api/criteria': { rule: 'criteria:1|evaluation:1' },
+  'GET /api/criteria/': { rule: 'criteria:1|evaluation:1' },
+  'POST /api/criteria': { rule: 'criteria:2' },
+  'POST /api/criterion/:id': { rule: 'criteria:2', replays: reference('criterion', { criteria: 'Replayed', level: '{criterion.level}', description: '', video_links: [] }) },
+  'POST /api/criterion/:id/delete': { rule: 'criteria:2', replays: reference('criterion') },
+  'GET /api/player/:id/evaluation': { rule: 'self|evaluation:1', replays: otherPlayer() },
+  'GET /api/player/:id/evaluation/history': { rule: 'self|evaluation:1', replays: otherPlayer() },
+  'POST /api/player/:id/evaluation': { rule: 'evaluation:2', replays: otherPlayer(evaluation) },
+  'POST /api/player/:id/evaluation/:evalId': { rule: 'evaluation:2', replays: nested('evalId', 'otherEvaluation', evaluation) },
+  'POST /api/player/:id/evaluation/:evalId/delete': { rule: 'evaluation:2', replays: nested('evalId', 'otherEvaluation') },
+  'POST /api/players/evaluation/bulk': {
+    rule: 'evaluation:2',
+    // No id in the path: each row names its player; rows of players the coach does not reach are refused.
+    replays: [{ upload: { fields: {}, file: evaluationCsv }, expect: [400, 403, 404] }],
+  },
+  'POST /api/player/:id/evaluation/bulk': {
+    rule: 'evaluation:2',
+    replays: [
+      { params: { id: 'otherPlayer' }, upload: { fields: {}, file: evaluationCsv } },
+      // The caller's own player in the path, rows of another player in the file: refused row by row (400).
+      { params: { id: 'ownPlayer' }, upload: { fields: {}, file: evaluationCsv }, expect: [400, 403, 404] },
+    ],
+  },
+  'GET /api/team/:id/evaluations': { rule: 'evaluation:1', replays: [{ params: { id: 'otherTeam' } }] },
+  'POST /api/team/:id/evaluations': {
+    rule: 'evaluation:2',
+    replays: [
+      { params: { id: 'otherTeam' }, body: { criteria_id: '$criterion', scores: [{ player_id: '$otherPlayer', score: 7 }] } },
+      // The caller's own team with a player of another team: the membership check answers 400 on the field.
+      { params: { id: 'ownTeam' }, body: { criteria_id: '$criterion', scores: [{ player_id: '$otherPlayer', score: 7 }] }, expect: [400, 403, 404] },
+    ],
+  },
+  'GET /api/player_evaluations': { rule: 'evaluation:1', replays: teamFilter() },
+  'GET /api/team_evaluations': { rule: 'evaluation:1', replays: teamFilter() },
+
+  // Leaderboards and analysis
+  'GET /api/leaderboard/players': {
+    // Staff see the club-wide board; a Player only the board of a team they are in (?team_id=).
+    rule: 'staff',
+    replays: teamFilter(['player']),
+  },
+  'GET /api/leaderboard/teams': { rule: 'staff' },
+  'GET /api/leaderboard/criteria': { rule: 'signedIn' },
+  'GET /api/public/leaderboard': { rule: 'public' },
+  'GET /api/public/leaderboard/team/:teamId': { rule: 'public', noReplay: 'The public board of a team is public by design (names as the admin chose, scores, ranks).' },
+  'GET /api/public/leaderboard/criteria': { rule: 'public' },
+  'GET /api/analysis/players': { rule: 'reports:1', replays: teamFilter() },
+  'GET /api/analysis/teams': { rule: 'reports:1' },
+  'GET /api/player/:id/analysis/summary': {
+    rule: 'reports:1',
+    replays: [{ params: { id: 'otherPlayer' } }, { params: { id: 'ownPlayer' }, query: { team_id: 'otherTeam' } }],
+  },
+  'GET /api/team/:id/analysis/summary': { rule: 'reports:1', replays: [{ params: { id: 'otherTeam' } }] },
+
+  // Roles and users
+  'GET /api/roles': { rule: 'user_management:1' },
+  'POST /api/roles': { rule: 'user_management:2' },
+  'POST /api/role/:id': { rule: 'user_management:2', replays: reference('customRole', role) },
+  'POST /api/role/:id/delete': { rule: 'user_management:2', replays: reference('customRole') },
+  'GET /api/users': { rule: 'user_management:1' },
+  'POST /api/users': { rule: 'user_management:2' },
+  'POST /api/users/bulk': { rule: 'user_management:2' },
+  'POST /api/user/:id': { rule: 'user_management:2', replays: reference('otherUser', { first_name: 'Replayed', last_name: 'Name' }) },
+  'POST /api/user/:id/suspend': { rule: 'user_management:2', replays: reference('otherUser') },
+  'POST /api/user/:id/reactivate': { rule: 'user_management:2', replays: reference('otherUser') },
+  'POST /api/user/:id/delete': { rule: 'user_management:2', replays: reference('otherUser') },
+  'POST /api/user/:id/reset-password': { rule: 'user_management:2', replays: reference('otherUser') },
+
+  // Resources: a resource is visible to the roles in its access list (resources 2 sees all)
+  'GET /api/resources': { rule: 'resources:1' },
+  'GET /api/resources/roles': { rule: 'resources:1' },
+  'GET /api/resources/facets': { rule: 'resources:1' },
+  'GET /api/resources/:id': { rule: 'resources:1', replays: [{ params: { id: 'hiddenResource' } }] },
+  'POST /api/resources': { rule: 'resources:2' },
+  'POST /api/resources/:id': { rule: 'resources:2', replays: [{ params: { id: 'hiddenResource' }, body: resource }] },
+  'POST /api/resources/:id/delete': { rule: 'resources:2', replays: [{ params: { id: 'hiddenResource' } }] },
+  'GET /get-og-data.php': { rule: 'signedIn' },
+  'GET /api/link-preview': { rule: 'signedIn' },
+  'GET /api/player-area/:playerId/criteria-videos': { rule: 'self|criteria:1', replays: [{ params: { playerId: 'otherPlayer' } }] },
+
+  // Superadmin's Settings tabs
+  'GET /api/audit': { rule: 'superadmin' },
+  'GET /api/mail/outbox': { rule: 'superadmin' },
+};

@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_CSV_BYTES } from '../shared/constants.js';
+import { MSG } from '../shared/messages.js';
+import type { Access } from './auth/access.js';
+import { sessionPlugin } from './auth/session.plugin.js';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/index.js';
+import { installDrain } from './lib/drain.js';
+import { installErrorHandler } from './lib/error-handler.js';
+import { inputGuard } from './lib/input-guard.js';
+import { createMailer } from './mail/mailer.js';
+import { modules } from './modules/index.js';
+
+export interface BuildOptions {
+  config: Config;
+  /** Tests pass an already-migrated database; otherwise DATABASE_URL is opened. */
+  database?: Database;
+  logger?: boolean;
+  /** Extra plugins (tests only). */
+  extraModules?: ((app: FastifyInstance) => Promise<void>)[];
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+/** Paths that must carry an access declaration; everything else is the SPA bundle or docs. */
+const isGuarded = (url: string) =>
+  (url.startsWith('/api/') && !url.startsWith('/api/docs')) || url.startsWith('/get-og-data') || url.startsWith('/assets/images/');
+
+export async function buildApp({ config, database, logger, extraModules = [] }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 12 * 1024 * 1024, // profile photos arrive as data URLs in JSON
+    trustProxy: config.TRUST_PROXY,
+  });
+  const db = database ?? openDatabase(config.DATABASE_URL);
+  app.decorate('database', db);
+  app.decorate('db', db.db);
+  app.decorate('config', config);
+  app.decorate('mailer', createMailer(config, db.db, app.log));
+  if (!database) app.addHook('onClose', () => db.close());
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  installDrain(app);
+
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const rule = route.config?.access;
+    if (isGuarded(route.url) && !rule) {
+      throw new Error(`Route ${String(route.method)} ${route.url} has no access declaration`);
+    }
+    if (rule && route.method !== 'HEAD') routeTable.push({ method: String(route.method), url: route.url, access: rule });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.SECURE_COOKIES,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Club player evaluation API', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(sessionPlugin);
+  await app.register(inputGuard);
+
+  for (const mod of [...modules, ...extraModules]) await app.register(mod);
+
+  await serveClient(app, config);
+  return app;
+}
+
+/** Serves the built SPA: hashed assets cached for a year, every other non-API GET gets index.html. */
+async function serveClient(app: FastifyInstance, config: Config): Promise<void> {
+  const root = resolve(config.CLIENT_DIR);
+  const hasClient = existsSync(resolve(root, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: resolve(root, 'assets'),
+      prefix: '/assets/',
+      wildcard: false,
+      index: false,
+      // .br / .gz written at build time by scripts/compress-client.mjs
+      preCompressed: true,
+      // Only hashed files live here; the HTML entries go through sendFile below, never cached.
+      maxAge: '365d',
+      immutable: true,
+    });
+  }
+  const hasPublicPage = existsSync(resolve(root, 'public.html'));
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (hasClient && (req.method === 'GET' || req.method === 'HEAD') && !isGuarded(path) && !path.startsWith('/api/')) {
+      // The public leaderboard has its own small entry (vite.public.config.ts) for anonymous phones.
+      const page = hasPublicPage && /^\/leaderboard(\/|$)/.test(path) ? 'public.html' : 'index.html';
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile(page, root, { cacheControl: false });
+    }
+    return reply.status(404).send({ message: MSG.notFoundApi });
+  });
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.js';
+
+export async function teamIdsCoachedBy(db: Kysely<DB>, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('teams').select('id').where('coach_user_id', '=', userId).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function playerExists(db: Kysely<DB>, playerId: number): Promise<boolean> {
+  return !!(await db.selectFrom('players').select('id').where('id', '=', playerId).executeTakeFirst());
+}
+
+export async function isCoachOfTeam(db: Kysely<DB>, userId: number, teamId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('id', '=', teamId)
+    .where('coach_user_id', '=', userId)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function isCoachOfPlayer(db: Kysely<DB>, userId: number, playerId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('team_players as tp')
+    .innerJoin('teams as t', 't.id', 'tp.team_id')
+    .select('tp.player_id')
+    .where('tp.player_id', '=', playerId)
+    .where('t.coach_user_id', '=', userId)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function isPlayerInTeam(db: Kysely<DB>, playerId: number, teamId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('team_players')
+    .select('player_id')
+    .where('team_id', '=', teamId)
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
+  return !!row;
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MSG } from '../../shared/messages.js';
+import type { Actor } from '../../shared/permissions.js';
+import { HttpError } from '../lib/errors.js';
+import { addMinutes, nowIso } from '../lib/time.js';
+import { checkAccess } from './access.js';
+import * as sessions from './sessions.repository.js';
+import { randomToken, sha256 } from './tokens.js';
+
+export const CSRF_HEADER = 'x-csrf-token';
+const TOUCH_EVERY_MS = 60_000;
+/** The only signed-in calls a user with a temporary password may make until it is changed. */
+const PASSWORD_CHANGE_ROUTES = new Set(['/api/auth/me', '/api/auth/password', '/api/auth/logout']);
+
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-sid' : 'sid';
+}
+
+/** Starts a fresh session (new token at every sign-in: no fixation), sets the cookie, returns the token. */
+export async function startSession(app: FastifyInstance, reply: FastifyReply, userId: number): Promise<string> {
+  const token = randomToken();
+  const csrf = randomToken();
+  const now = nowIso();
+  await sessions.createSession(app.db, {
+    token_hash: sha256(token),
+    user_id: userId,
+    csrf_token: csrf,
+    created_at: now,
+    expires_at: addMinutes(now, app.config.SESSION_MAX_HOURS * 60),
+  });
+  reply.setCookie(sessionCookieName(app.config.SECURE_COOKIES), token, { ...cookieAttributes(app), maxAge: app.config.SESSION_MAX_HOURS * 3600 });
+  return token;
+}
+
+/** The session cookie's attributes; clearing it must repeat them (a browser ignores a __Host- cookie without Secure). */
+function cookieAttributes(app: FastifyInstance) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.config.SECURE_COOKIES };
+}
+
+export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
+  reply.clearCookie(sessionCookieName(app.config.SECURE_COOKIES), cookieAttributes(app));
+}
+
+function actorOf(s: sessions.SessionUser): Actor {
+  return {
+    id: s.user.id,
+    roleId: s.user.role_id,
+    roleKey: s.user.role_key,
+    roleAdmin: s.user.role_admin,
+    permissions: s.user.permissions,
+    playerId: s.user.role_key === 'player' ? s.user.player_id : null,
+  };
+}
+
+function isSameOrigin(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin' && site !== 'none') return false;
+  const origin = req.headers.origin;
+  if (origin) {
+    try {
+      if (new URL(origin).host !== req.headers.host) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+async function loadSession(app: FastifyInstance, req: FastifyRequest): Promise<void> {
+  req.actor = null;
+  req.session = null;
+  const token = req.cookies[sessionCookieName(app.config.SECURE_COOKIES)];
+  if (!token) return;
+  const found = await sessions.findSession(app.db, sha256(token));
+  if (!found) return;
+  const now = Date.now();
+  const idleLimit = Date.parse(found.lastSeenAt) + app.config.SESSION_IDLE_MINUTES * 60_000;
+  if (found.user.status !== 1 || now > Date.parse(found.expiresAt) || now > idleLimit) {
+    await sessions.deleteSession(app.db, found.sessionId);
+    return;
+  }
+  if (now - Date.parse(found.lastSeenAt) > TOUCH_EVERY_MS) {
+    await sessions.touchSession(app.db, found.sessionId, new Date(now).toISOString());
+  }
+  req.session = found;
+  req.actor = actorOf(found);
+}
+
+/** Loads the session, refuses cross-site writes, and evaluates each route's access declaration. */
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (req) => {
+    const rule = req.routeOptions.config.access;
+    if (!rule) return; // static files and docs: declared public at registration
+    await loadSession(app, req);
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+      if (!isSameOrigin(req)) throw new HttpError(403, MSG.csrf);
+      if (req.session && req.headers[CSRF_HEADER] !== req.session.csrfToken) throw new HttpError(403, MSG.csrf);
+    }
+    checkAccess(req.actor, rule);
+    // A temporary password must be changed before anything else (issue 6).
+    if (req.session?.user.must_change_password === 1 && rule.kind !== 'public' && !PASSWORD_CHANGE_ROUTES.has(req.routeOptions.url ?? '')) {
+      throw new HttpError(403, MSG.mustChangePassword);
+    }
+  });
+});

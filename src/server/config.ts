@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().default('sqlite:./data/club.db'),
+  /** Seed the demo club into an empty database at start ('auto' = only when no users exist). */
+  SEED_DEMO: z.enum(['auto', 'never', 'always']).default('auto'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 12),
+  SESSION_MAX_HOURS: z.coerce.number().int().positive().default(24 * 14),
+  /** Serve cookies with Secure and the __Host- prefix (set when behind https). */
+  SECURE_COOKIES: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Club <no-reply@club.local>'),
+  LOGIN_MAX_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For (the per-IP sign-in limit keys on it):
+   * 'true' / 'false', a hop count, or addresses/CIDRs/presets. The default trusts proxies on this host
+   * or a private network only; a client connecting directly cannot make up its address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback, linklocal, uniquelocal')
+    .transform((v): boolean | string | ((address: string, hop: number) => boolean) => {
+      if (v === 'true' || v === 'false') return v === 'true';
+      // A hop count: trust that many proxies in front of the app, whatever their addresses.
+      if (/^\d+$/.test(v)) return (_address: string, hop: number) => hop < Number(v);
+      return v;
+    }),
+  FILTER_SPINNER_MS: z.coerce.number().int().min(0).optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CLIENT_DIR: z.string().default('dist/client'),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${issues}`);
+  }
+  return { ...parsed.data, ...overrides };
+}

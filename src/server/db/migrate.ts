@@ -1,0 +1,24 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './index.js';
+import * as m0001 from './migrations/0001_initial.js';
+import * as m0006 from './migrations/0006_leaderboard.js';
+import * as m0007 from './migrations/0007_player_scores.js';
+
+/** Migrations are listed statically so they run the same from tsx, tests and bundles. */
+const migrations: Record<string, (database: Database) => Migration> = {
+  '0001_initial': m0001.migration,
+  '0006_leaderboard': m0006.migration,
+  '0007_player_scores': m0007.migration,
+};
+
+export async function migrateToLatest(database: Database): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(database)])),
+  };
+  const { error, results } = await new Migrator({ db: database.db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

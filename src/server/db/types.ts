@@ -1,0 +1,260 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Timestamps are ISO-8601 UTC text, dates YYYY-MM-DD text, booleans 0/1 (ADR 0002). */
+type Timestamp = string;
+type Bool = number;
+
+export interface RolesTable {
+  id: Generated<number>;
+  title: string;
+  key: string | null;
+  admin: Bool;
+  teams: number;
+  players: number;
+  evaluation: number;
+  criteria: number;
+  user_management: number;
+  reports: number;
+  resources: number;
+  emails: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string | null;
+  role_id: number;
+  status: number;
+  player_id: number | null;
+  must_change_password: Bool;
+  password_expires_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface NamedTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface LevelsTable {
+  id: Generated<number>;
+  name: string;
+  kind: 'scale_1_10' | 'yes_no';
+  position: number;
+  created_at: Timestamp;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  category_id: number;
+  season_id: number;
+  coach_user_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PlayersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  player_email: string | null;
+  dob: number | null;
+  profile_img: string | null;
+  video_links: string; // JSON array of strings
+  pdf_file_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TeamPlayersTable {
+  team_id: number;
+  player_id: number;
+}
+
+export interface CriteriaTable {
+  id: Generated<number>;
+  name: string;
+  level_id: number;
+  weight: number;
+  description: string;
+  video_links: string; // JSON array of strings
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EvaluationsTable {
+  id: Generated<number>;
+  player_id: number;
+  criterion_id: number;
+  score: number;
+  score_percentage: number;
+  evaluator_user_id: number | null;
+  evaluator_name: string;
+  date: string;
+  notes: string;
+  video_links: string; // JSON array of strings
+  is_current: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NotesTable {
+  id: Generated<number>;
+  player_id: number;
+  author_user_id: number | null;
+  author_name: string;
+  details: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AchievementsTable {
+  id: Generated<number>;
+  title: string;
+  created_at: Timestamp;
+}
+
+export interface PlayerAchievementsTable {
+  id: Generated<number>;
+  player_id: number;
+  achievement_id: number;
+  detail: string;
+  action_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ResourcesTable {
+  id: Generated<number>;
+  title: string;
+  category: string;
+  video_links: string; // JSON array of strings
+  document_links: string; // JSON array of strings
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ResourceTagsTable {
+  resource_id: number;
+  tag: string;
+}
+
+export interface ResourceAccessTable {
+  resource_id: number;
+  role_id: number;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  key: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  data: ColumnType<Buffer, Buffer, Buffer>;
+  original_name: string;
+  created_at: Timestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface LinkPreviewsTable {
+  url: string;
+  success: Bool;
+  title: string;
+  description: string;
+  image: string;
+  fetched_at: Timestamp;
+}
+
+export interface PasswordTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  status: 'stored' | 'sent' | 'failed';
+  error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  user_name: string;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  summary: string;
+  created_at: Timestamp;
+}
+
+/** One row (id 1): bumped by triggers whenever a ranking can change (migration 0006). */
+export interface ScoreStateTable {
+  id: number;
+  version: number;
+}
+
+/** Each player's unfiltered total, kept by triggers on evaluations (migration 0007). */
+export interface PlayerScoresTable {
+  player_id: number;
+  total: number;
+}
+
+export interface DB {
+  roles: RolesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  categories: NamedTable;
+  seasons: NamedTable;
+  levels: LevelsTable;
+  teams: TeamsTable;
+  players: PlayersTable;
+  team_players: TeamPlayersTable;
+  criteria: CriteriaTable;
+  evaluations: EvaluationsTable;
+  notes: NotesTable;
+  achievements: AchievementsTable;
+  player_achievements: PlayerAchievementsTable;
+  resources: ResourcesTable;
+  resource_tags: ResourceTagsTable;
+  resource_access: ResourceAccessTable;
+  files: FilesTable;
+  settings: SettingsTable;
+  link_previews: LinkPreviewsTable;
+  password_tokens: PasswordTokensTable;
+  mail_outbox: MailOutboxTable;
+  audit_log: AuditLogTable;
+  score_state: ScoreStateTable;
+  player_scores: PlayerScoresTable;
+}

@@ -1,0 +1,33 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB, MailOutboxTable } from '../db/types.js';
+
+export async function recordMail(
+  db: Kysely<DB>,
+  row: { to_address: string; subject: string; text: string; status: MailOutboxTable['status']; error: string | null; created_at: string; sent_at: string | null },
+): Promise<void> {
+  await db.insertInto('mail_outbox').values(row).execute();
+}
+
+export interface OutboxFilter {
+  status?: MailOutboxTable['status'];
+  /** Part of the recipient address, case-insensitive. */
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Newest first, one page, with the total for paging. */
+export async function listOutbox(db: Kysely<DB>, filter: OutboxFilter) {
+  let q = db.selectFrom('mail_outbox');
+  if (filter.status) q = q.where('status', '=', filter.status);
+  if (filter.to) q = q.where(sql<boolean>`lower(to_address) like ${`%${escapeLike(filter.to.toLowerCase())}%`} escape '\\'`);
+  const [rows, total] = await Promise.all([
+    q.selectAll().orderBy('id', 'desc').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows, total: Number(total.n) };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, okEnvelope } from '../../shared/schemas/common.js';
+import { access } from '../auth/access.js';
+import { read } from '../lib/reply.js';
+import { listOutbox } from './mail.repository.js';
+
+export const OUTBOX_PAGE_SIZE = 25;
+
+const outboxQuery = z.object({
+  status: z.enum(['stored', 'sent', 'failed']).optional(),
+  to: z.string().trim().max(320).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+const outboxItem = z.object({
+  id: z.number(),
+  to_address: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.string(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+
+/** The database outbox (every message, delivered or not), for Superadmin in Settings. */
+export async function mailRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/mail/outbox', {
+    config: { access: access.superadmin },
+    schema: {
+      tags: ['mail'],
+      querystring: outboxQuery,
+      response: {
+        200: okEnvelope(z.object({ items: z.array(outboxItem), total: z.number(), page: z.number(), pageSize: z.number() })),
+        401: errorBody,
+        403: errorBody,
+      },
+    },
+    handler: async (req) => {
+      const { status, to, page } = req.query;
+      const result = await listOutbox(app.db, { status, to: to || undefined, page, pageSize: OUTBOX_PAGE_SIZE });
+      return read({ ...result, page, pageSize: OUTBOX_PAGE_SIZE });
+    },
+  });
+}

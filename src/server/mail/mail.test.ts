@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { WITHHELD } from './mailer.js';
+import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
+
+describe('mailer over SMTP (a real local smtp-server)', () => {
+  let smtp: SmtpCapture;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await createTestApp({ config: { SMTP_URL: smtp.url, MAIL_FROM: 'Club <club@example.org>' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('delivers the message and records it as sent', async () => {
+    await t.app.mailer.send({ to: 'someone@example.org', subject: 'Training moved – Tuesday', text: 'See you at 18:00 in the gym. Ünïcödé ok.' });
+    const mail = await smtp.waitFor((m) => m.to.includes('someone@example.org'));
+    expect(mail.subject).toBe('Training moved – Tuesday');
+    expect(mail.text).toContain('See you at 18:00 in the gym. Ünïcödé ok.');
+    expect(mail.from).toBe('club@example.org');
+    const row = await t.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'someone@example.org').executeTakeFirstOrThrow();
+    expect(row.status).toBe('sent');
+    expect(row.sent_at).not.toBeNull();
+    expect(row.text).toContain('18:00');
+  });
+
+  it('keeps no secret in the outbox once a sensitive message is delivered', async () => {
+    await t.app.mailer.send({ to: 'secret@example.org', subject: 'Your password', text: 'Temporary password: Xy7Kq2', sensitive: true });
+    const mail = await smtp.waitFor((m) => m.to.includes('secret@example.org'));
+    expect(mail.text).toContain('Xy7Kq2');
+    const row = await t.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'secret@example.org').executeTakeFirstOrThrow();
+    expect(row.text).toBe(WITHHELD);
+  });
+});
+
+describe('mailer without SMTP, and when SMTP fails', () => {
+  it('stores the message in the outbox when SMTP_URL is not set', async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.mailer.send({ to: 'a@example.org', subject: 'Hi', text: 'Body', sensitive: true });
+      const row = await t.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ to_address: 'a@example.org', status: 'stored', text: 'Body', sent_at: null });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('records a failed delivery with its error and keeps the text for a manual resend', async () => {
+    const smtp = await startSmtpCapture();
+    const url = smtp.url;
+    await smtp.close(); // nothing listens there any more
+    const t = await createTestApp({ config: { SMTP_URL: url } });
+    try {
+      await t.app.mailer.send({ to: 'b@example.org', subject: 'Hi', text: 'Body', sensitive: true });
+      const row = await t.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+      expect(row.status).toBe('failed');
+      expect(row.error).toMatch(/ECONNREFUSED|connect/i);
+      expect(row.text).toBe('Body');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('GET /api/mail/outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.mailer.send({ to: 'first@example.org', subject: 'One', text: '1' });
+    await t.app.mailer.send({ to: 'second@example.org', subject: 'Two', text: '2' });
+    await t.db.insertInto('mail_outbox').values({ to_address: 'third@example.org', subject: 'Three', text: '3', status: 'failed', error: 'x', created_at: new Date().toISOString(), sent_at: null }).execute();
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 signed out and 403 to everyone but Superadmin', async () => {
+    expect((await t.anon.get('/api/mail/outbox')).statusCode).toBe(401);
+    for (const who of ['admin', 'coach', 'player'] as const) {
+      expect((await (await t.login(who)).get('/api/mail/outbox')).statusCode).toBe(403);
+    }
+  });
+
+  it('lists newest first with paging data, filtered by status and recipient', async () => {
+    const sa = await t.login('superadmin');
+    const all = (await sa.get('/api/mail/outbox')).json().data;
+    expect(all.total).toBe(3);
+    expect(all.items.map((m: { subject: string }) => m.subject)).toEqual(['Three', 'Two', 'One']);
+    expect(all.page).toBe(1);
+    const failed = (await sa.get('/api/mail/outbox?status=failed')).json().data;
+    expect(failed.items.map((m: { to_address: string }) => m.to_address)).toEqual(['third@example.org']);
+    const byTo = (await sa.get('/api/mail/outbox?to=SECOND')).json().data;
+    expect(byTo.total).toBe(1);
+    // LIKE wildcards in the filter are literal characters.
+    expect((await sa.get('/api/mail/outbox?to=%25')).json().data.total).toBe(0);
+  });
+
+  it('answers 400 for an unknown status', async () => {
+    const sa = await t.login('superadmin');
+    const res = await sa.get('/api/mail/outbox?status=bogus');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('status');
+  });
+});

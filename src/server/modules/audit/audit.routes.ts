@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, idParam, isoDate, okEnvelope } from '../../../shared/schemas/common.js';
+import { access } from '../../auth/access.js';
+import { read } from '../../lib/reply.js';
+import { auditFacets, listAudit } from './audit.repository.js';
+
+export const AUDIT_PAGE_SIZE = 50;
+
+const auditQuery = z.object({
+  entity: z.string().trim().max(50).optional(),
+  user: idParam.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+const auditItem = z.object({
+  id: z.number(),
+  user_id: z.number().nullable(),
+  user_name: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.number().nullable(),
+  summary: z.string(),
+  created_at: z.string(),
+});
+
+/** The audit trail, read-only, for Superadmin (Settings → Audit log). */
+export async function auditRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/audit', {
+    config: { access: access.superadmin },
+    schema: {
+      tags: ['audit'],
+      querystring: auditQuery,
+      response: {
+        200: okEnvelope(
+          z.object({
+            items: z.array(auditItem),
+            total: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+            entities: z.array(z.string()),
+            users: z.array(z.object({ id: z.number(), name: z.string() })),
+          }),
+        ),
+        400: errorBody,
+        401: errorBody,
+        403: errorBody,
+      },
+    },
+    handler: async (req) => {
+      const { entity, user, from, to, page } = req.query;
+      const [result, facets] = await Promise.all([
+        listAudit(app.db, { entity: entity || undefined, userId: user, from, to, page, pageSize: AUDIT_PAGE_SIZE }),
+        auditFacets(app.db),
+      ]);
+      return read({ ...result, page, pageSize: AUDIT_PAGE_SIZE, ...facets });
+    },
+  });
+}

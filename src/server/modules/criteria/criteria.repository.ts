@@ -1,0 +1,116 @@
+import { sql, type Kysely } from 'kysely';
+import type { Criterion } from '../../../shared/schemas/criterion.js';
+import type { DB } from '../../db/types.js';
+import { jsonList } from '../../lib/reply.js';
+import { nowIso } from '../../lib/time.js';
+
+type Db = Kysely<DB>;
+
+function baseQuery(db: Db) {
+  const counts = db
+    .selectFrom('evaluations')
+    .select(['criterion_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('criterion_id')
+    .as('ec');
+  return db
+    .selectFrom('criteria as c')
+    .innerJoin('levels as l', 'l.id', 'c.level_id')
+    .leftJoin(counts, 'ec.criterion_id', 'c.id')
+    .select([
+      'c.id',
+      'c.name',
+      'c.level_id',
+      'l.name as level_name',
+      'l.kind as level_kind',
+      'c.weight',
+      'c.description',
+      'c.video_links',
+      sql<number>`coalesce(ec.n, 0)`.as('evaluation_count'),
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
+
+const toCriterion = (r: Row): Criterion => ({
+  id: r.id,
+  criteria: r.name,
+  level: r.level_id,
+  level_name: r.level_name,
+  level_kind: r.level_kind,
+  score: Number(r.weight),
+  description: r.description,
+  video_links: jsonList(r.video_links),
+  evaluationCount: Number(r.evaluation_count),
+});
+
+/** Criteria in level order, then by name; optionally one level only. */
+export async function listCriteria(db: Db, levelId?: number): Promise<Criterion[]> {
+  let q = baseQuery(db)
+    .orderBy('l.position')
+    .orderBy('l.name')
+    .orderBy(sql`lower(c.name)`)
+    .orderBy('c.id');
+  if (levelId !== undefined) q = q.where('c.level_id', '=', levelId);
+  return (await q.execute()).map(toCriterion);
+}
+
+export async function findCriterion(db: Db, id: number): Promise<Criterion | undefined> {
+  const row = await baseQuery(db).where('c.id', '=', id).executeTakeFirst();
+  return row ? toCriterion(row) : undefined;
+}
+
+export async function findLevel(db: Db, id: number) {
+  return db.selectFrom('levels').select(['id', 'name', 'kind']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Names are unique within a level (case-insensitive), so bulk files can name a criterion by level + name. */
+export async function nameTaken(db: Db, levelId: number, name: string, exceptId?: number): Promise<boolean> {
+  let q = db
+    .selectFrom('criteria')
+    .select('id')
+    .where('level_id', '=', levelId)
+    .where(sql`lower(name)`, '=', name.toLowerCase());
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+export interface CriterionValues {
+  name: string;
+  levelId: number;
+  description: string;
+  videoLinks: string[];
+}
+
+export async function insertCriterion(db: Db, v: CriterionValues & { weight: number }): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('criteria')
+    .values({
+      name: v.name,
+      level_id: v.levelId,
+      weight: v.weight,
+      description: v.description,
+      video_links: JSON.stringify(v.videoLinks),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The weight is deliberately not updatable: stored score_percentages were computed with it. */
+export async function updateCriterion(db: Db, id: number, v: CriterionValues): Promise<void> {
+  await db
+    .updateTable('criteria')
+    .set({ name: v.name, level_id: v.levelId, description: v.description, video_links: JSON.stringify(v.videoLinks), updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes the criterion and every evaluation of it (current and history); returns how many evaluations went. */
+export async function deleteCriterion(db: Db, id: number): Promise<number> {
+  const res = await db.deleteFrom('evaluations').where('criterion_id', '=', id).executeTakeFirst();
+  await db.deleteFrom('criteria').where('id', '=', id).execute();
+  return Number(res.numDeletedRows);
+}

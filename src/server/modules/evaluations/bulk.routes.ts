@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '../../../shared/messages.js';
+import type { Actor } from '../../../shared/permissions.js';
+import { errorBody, writeEnvelope } from '../../../shared/schemas/common.js';
+import { bulkEvaluationResultSchema } from '../../../shared/schemas/evaluation.js';
+import { access, reachableTeamIds, requireActor } from '../../auth/access.js';
+import { UNSTORABLE_TEXT } from '../../db/errors.js';
+import { isCsvUpload } from '../../lib/csv-text.js';
+import { unstorableField } from '../../lib/input-guard.js';
+import { badRequest, uploadReadError } from '../../lib/errors.js';
+import { written } from '../../lib/reply.js';
+import { nowIso, todayDate } from '../../lib/time.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { reachablePlayer } from '../players/guard.js';
+import { checkRows, errorMessage, readCsv, type PlayerCandidate } from './bulk.js';
+import * as repo from './evaluations.repository.js';
+import { evaluatorName, playerIdParam, transact } from './evaluation.helpers.js';
+
+const tags = ['evaluations'];
+const bulkErrorBody = errorBody.extend({ errors: z.array(z.string()).optional() });
+const responses = {
+  200: writeEnvelope(bulkEvaluationResultSchema),
+  400: bulkErrorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  413: errorBody,
+};
+
+/** Reads the multipart body: the bulkFile (.csv only, SPEC §5) and the text fields. */
+async function readUpload(req: FastifyRequest): Promise<{ content: Buffer; fields: Record<string, string> }> {
+  if (!req.isMultipart()) throw badRequest('Please choose a CSV file.', 'bulkFile');
+  const fields: Record<string, string> = {};
+  let content: Buffer | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname !== 'bulkFile') continue;
+        if (!isCsvUpload(part.filename, part.mimetype))
+          throw badRequest(MSG.csvOnly, 'bulkFile');
+        content = data;
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    throw uploadReadError(err, 'bulkFile');
+  }
+  const unstorable = unstorableField(fields);
+  if (unstorable !== null) throw badRequest(UNSTORABLE_TEXT, unstorable);
+  if (!content) throw badRequest(MSG.required, 'bulkFile');
+  return { content, fields };
+}
+
+/**
+ * Checks every row, then writes all of them in one transaction: chunked multi-row INSERTs and two
+ * set-based UPDATEs for the supersede rule — no per-row queries, whatever the file size.
+ */
+async function importRows(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  actor: Actor,
+  content: Buffer,
+  options: { onlyPlayer?: PlayerCandidate; evaluator?: string },
+) {
+  const rows = readCsv(content);
+  const emails = [...new Set(rows.map((r) => r.email.toLowerCase()).filter(Boolean))];
+  const teamIds = await reachableTeamIds(app.db, actor);
+  const [criteria, players, reachable] = await Promise.all([
+    repo.allScoringCriteria(app.db),
+    repo.playersByEmails(app.db, emails),
+    teamIds === null ? null : repo.playerIdsOnTeams(app.db, teamIds),
+  ]);
+  const evaluator = options.evaluator?.trim() || (await evaluatorName(app, actor, {}));
+  const { values, errors } = checkRows(rows, {
+    criteria,
+    players,
+    reachable,
+    ...(options.onlyPlayer ? { onlyPlayer: options.onlyPlayer } : {}),
+    evaluatorUserId: actor.id,
+    evaluatorName: evaluator.slice(0, 120),
+    date: todayDate(),
+    now: nowIso(),
+  });
+  if (errors.length) return reply.status(400).send({ message: errorMessage(errors), field: 'bulkFile', errors });
+
+  const playerCount = new Set(values.map((v) => v.player_id)).size;
+  await transact(() =>
+    app.db.transaction().execute(async (trx) => {
+      const sinceId = await repo.maxEvaluationId(trx);
+      await repo.insertEvaluations(trx, values);
+      await repo.recomputeCurrent(trx, { sinceId });
+      const target = options.onlyPlayer ? options.onlyPlayer.id : null;
+      await recordAudit(trx, actor, 'bulk_upload', 'evaluation', target, `${values.length} evaluations for ${playerCount} player(s)`);
+    }),
+  );
+  return written({ rows: values.length, players: playerCount });
+}
+
+export async function bulkRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/players/evaluation/bulk', {
+    config: { access: access.need('evaluation', 2) },
+    schema: { tags, consumes: ['multipart/form-data'], response: responses },
+    handler: async (req, reply) => {
+      const actor = requireActor(req);
+      const { content, fields } = await readUpload(req);
+      return importRows(app, reply, actor, content, { evaluator: fields.evaluator ?? '' });
+    },
+  });
+
+  r.post('/api/player/:id/evaluation/bulk', {
+    config: { access: access.need('evaluation', 2) },
+    schema: { tags, consumes: ['multipart/form-data'], params: z.object({ id: playerIdParam }), response: responses },
+    handler: async (req, reply) => {
+      const actor = requireActor(req);
+      const { id } = req.params;
+      await reachablePlayer(app.db, actor, id);
+      const player = (await repo.findPlayerForMatching(app.db, id))!;
+      const { content, fields } = await readUpload(req);
+      return importRows(app, reply, actor, content, { onlyPlayer: player, evaluator: fields.evaluator ?? '' });
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Actor } from '../../../shared/permissions.js';
+import { idParam } from '../../../shared/schemas/common.js';
+import type { EvaluationSave } from '../../../shared/schemas/evaluation.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import * as repo from './evaluations.repository.js';
+
+/**
+ * The player area builds these addresses with a stray closing brace after the id (SPEC §7:
+ * `/api/player/5}/evaluation`). The router matches it like any id; the brace is dropped here.
+ */
+export const playerIdParam = z.preprocess((v) => (typeof v === 'string' ? v.replace(/\}+$/, '') : v), idParam);
+
+export const raceConflict = () => conflict('Another evaluation of this player was saved at the same moment. Please try again.');
+
+/** Evaluations dated later than tomorrow (time zones) are refused: a score is recorded after it happens. */
+export function checkDate(date: string, field = 'date'): void {
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date)
+    throw badRequest('Please enter a real date (YYYY-MM-DD).', field);
+  if (date > tomorrow) throw badRequest('The date cannot be in the future.', field);
+}
+
+type EvaluatorFields = Pick<EvaluationSave, 'evaluator' | 'evaluator_name'>;
+
+/** The evaluator name typed in the form (`evaluator_name`, or a non-numeric `evaluator`), or ''. */
+export function typedEvaluatorName(body: EvaluatorFields): string {
+  const fromEvaluator = typeof body.evaluator === 'string' && !/^\d+$/.test(body.evaluator.trim()) ? body.evaluator.trim() : '';
+  return body.evaluator_name?.trim() || fromEvaluator;
+}
+
+/** The name shown as evaluator: what the form sent, else the signed-in user's name. */
+export async function evaluatorName(app: FastifyInstance, actor: Actor, body: EvaluatorFields): Promise<string> {
+  return typedEvaluatorName(body) || (await repo.userName(app.db, actor.id));
+}
+
+/** Two writers on the same (player, criterion) at the same instant can collide on the "one current" index. */
+export async function transact<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (repo.isUniqueViolation(e)) throw raceConflict();
+    throw e;
+  }
+}

@@ -1,0 +1,307 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { scoreLabel, type Evaluation } from '../../../shared/schemas/evaluation.js';
+import type { LevelKind } from '../../../shared/scoring.js';
+import type { DB } from '../../db/types.js';
+import { jsonList } from '../../lib/reply.js';
+
+type Db = Kysely<DB>;
+
+/** Rows per multi-row INSERT: 12 columns × 1000 stays under both drivers' bound-parameter limits. */
+const INSERT_CHUNK = 1000;
+/** Ids per IN (…) list. */
+const ID_CHUNK = 500;
+
+export function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+export async function findPlayer(db: Db, id: number) {
+  const row = await db
+    .selectFrom('players')
+    .select(['id', 'first_name', 'last_name', 'profile_img'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { id: row.id, name: `${row.first_name} ${row.last_name}`, profile_img: row.profile_img } : undefined;
+}
+
+export async function userName(db: Db, id: number): Promise<string> {
+  const u = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', id).executeTakeFirst();
+  return u ? `${u.first_name} ${u.last_name}` : '';
+}
+
+export interface ScoringCriterion {
+  id: number;
+  name: string;
+  weight: number;
+  levelId: number;
+  levelName: string;
+  kind: LevelKind;
+}
+
+function criteriaQuery(db: Db) {
+  return db
+    .selectFrom('criteria as c')
+    .innerJoin('levels as l', 'l.id', 'c.level_id')
+    .select(['c.id', 'c.name', 'c.weight', 'c.level_id', 'l.name as level_name', 'l.kind']);
+}
+const toScoring = (r: {
+  id: number;
+  name: string;
+  weight: number;
+  level_id: number;
+  level_name: string;
+  kind: LevelKind;
+}): ScoringCriterion => ({
+  id: r.id,
+  name: r.name,
+  weight: Number(r.weight),
+  levelId: r.level_id,
+  levelName: r.level_name,
+  kind: r.kind,
+});
+
+export async function findScoringCriterion(db: Db, id: number): Promise<ScoringCriterion | undefined> {
+  const row = await criteriaQuery(db).where('c.id', '=', id).executeTakeFirst();
+  return row ? toScoring(row) : undefined;
+}
+
+export async function allScoringCriteria(db: Db): Promise<ScoringCriterion[]> {
+  return (await criteriaQuery(db).execute()).map(toScoring);
+}
+
+function evaluationQuery(db: Db) {
+  return db
+    .selectFrom('evaluations as e')
+    .innerJoin('criteria as c', 'c.id', 'e.criterion_id')
+    .innerJoin('levels as l', 'l.id', 'c.level_id')
+    .select([
+      'e.id',
+      'e.player_id',
+      'e.criterion_id',
+      'c.name as criterion_name',
+      'c.level_id',
+      'l.name as level_name',
+      'l.kind',
+      'e.score',
+      'e.score_percentage',
+      'e.evaluator_user_id',
+      'e.evaluator_name',
+      'e.date',
+      'e.notes',
+      'e.video_links',
+      'e.is_current',
+      'e.created_at',
+    ]);
+}
+type EvaluationRow = Awaited<ReturnType<ReturnType<typeof evaluationQuery>['executeTakeFirstOrThrow']>>;
+
+const toEvaluation = (r: EvaluationRow): Evaluation => ({
+  id: r.id,
+  criteria: r.criterion_name,
+  criteria_id: r.criterion_id,
+  level: r.level_id,
+  level_name: r.level_name,
+  level_kind: r.kind,
+  score: Number(r.score),
+  score_percentage: Number(r.score_percentage),
+  scoreLabel: scoreLabel(r.kind, Number(r.score)),
+  isFundamentalLevel: r.kind === 'scale_1_10',
+  evaluator: r.evaluator_user_id,
+  evaluator_name: r.evaluator_name,
+  date: r.date,
+  notes: r.notes,
+  video_links: jsonList(r.video_links),
+  is_current: Number(r.is_current) === 1,
+});
+
+/** A player's current evaluations (or their history), newest first. */
+export async function listEvaluations(db: Db, playerId: number, current: boolean): Promise<Evaluation[]> {
+  const rows = await evaluationQuery(db)
+    .where('e.player_id', '=', playerId)
+    .where('e.is_current', '=', current ? 1 : 0)
+    .orderBy('e.date', 'desc')
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .execute();
+  return rows.map(toEvaluation);
+}
+
+export async function historyCount(db: Db, playerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('evaluations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('player_id', '=', playerId)
+    .where('is_current', '=', 0)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function findEvaluation(db: Db, id: number) {
+  const row = await evaluationQuery(db).where('e.id', '=', id).executeTakeFirst();
+  return row ? { ...toEvaluation(row), player_id: row.player_id, created_at: row.created_at } : undefined;
+}
+
+export interface NewEvaluation {
+  player_id: number;
+  criterion_id: number;
+  score: number;
+  score_percentage: number;
+  evaluator_user_id: number | null;
+  evaluator_name: string;
+  date: string;
+  notes: string;
+  video_links: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Inserts evaluations as history rows (is_current = 0) in multi-row chunks; the caller then runs
+ * recomputeCurrent for the touched pairs inside the same transaction.
+ */
+export async function insertEvaluations(db: Db, rows: readonly NewEvaluation[]): Promise<void> {
+  for (const part of chunks(rows, INSERT_CHUNK)) {
+    await db
+      .insertInto('evaluations')
+      .values(part.map((r) => ({ ...r, is_current: 0 as const })))
+      .execute();
+  }
+}
+
+export async function insertEvaluation(db: Db, row: NewEvaluation): Promise<number> {
+  const res = await db
+    .insertInto('evaluations')
+    .values({ ...row, is_current: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return res.id;
+}
+
+export async function updateEvaluation(
+  db: Db,
+  id: number,
+  values: Pick<
+    NewEvaluation,
+    'criterion_id' | 'score' | 'score_percentage' | 'evaluator_name' | 'date' | 'notes' | 'video_links' | 'updated_at'
+  >,
+): Promise<void> {
+  await db.updateTable('evaluations').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteEvaluation(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('evaluations').where('id', '=', id).execute();
+}
+
+export async function maxEvaluationId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('evaluations')
+    .select((eb) => eb.fn.max<number>('id').as('m'))
+    .executeTakeFirst();
+  return Number(row?.m ?? 0);
+}
+
+/**
+ * Which (player, criterion) pairs to recompute: those of one criterion for some players, or every
+ * pair that received a row with an id above `sinceId` (a bulk import in this transaction).
+ */
+export type PairScope = { criterionId: number; playerIds: readonly number[] } | { sinceId: number };
+
+function inScope(scope: PairScope, alias: 'evaluations' | 'e') {
+  return (eb: ExpressionBuilder<any, any>) => {
+    if ('sinceId' in scope) {
+      // The touched pairs, computed once from an id range scan; both databases hash/index the IN list.
+      const touched = eb.selectFrom('evaluations as n').select(['n.player_id', 'n.criterion_id']).distinct().where('n.id', '>', scope.sinceId);
+      return eb(eb.refTuple(`${alias}.player_id`, `${alias}.criterion_id`), 'in', touched);
+    }
+    return eb.and([eb(`${alias}.criterion_id`, '=', scope.criterionId), eb(`${alias}.player_id`, 'in', [...scope.playerIds])]);
+  };
+}
+
+/**
+ * The supersede rule (ADR 0005), set-based: in every pair of the scope, the evaluation with the
+ * latest (date, created_at, id) becomes current and all others history — the same order as
+ * currentEvaluations() in src/shared/scoring.ts. Two UPDATE statements, whatever the row count.
+ */
+export async function recomputeCurrent(db: Db, scope: PairScope): Promise<void> {
+  const scopes: PairScope[] =
+    'sinceId' in scope ? [scope] : chunks(scope.playerIds, ID_CHUNK).map((playerIds) => ({ criterionId: scope.criterionId, playerIds }));
+  for (const s of scopes) {
+    await db.updateTable('evaluations').set({ is_current: 0 }).where('is_current', '=', 1).where(inScope(s, 'evaluations')).execute();
+    const ranked = db
+      .selectFrom('evaluations as e')
+      .select([
+        'e.id',
+        sql<number>`row_number() over (partition by e.player_id, e.criterion_id order by e.date desc, e.created_at desc, e.id desc)`.as(
+          'rn',
+        ),
+      ])
+      .where(inScope(s, 'e'))
+      .as('ranked');
+    await db
+      .updateTable('evaluations')
+      .set({ is_current: 1 })
+      .where('id', 'in', db.selectFrom(ranked).select('ranked.id').where('ranked.rn', '=', 1))
+      .execute();
+  }
+}
+
+export function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Bulk matching: players whose parent e-mail is one of these (case-insensitive). */
+export async function playersByEmails(db: Db, emails: readonly string[]) {
+  const out: { id: number; first_name: string; last_name: string; email: string }[] = [];
+  for (const part of chunks(emails, ID_CHUNK)) {
+    out.push(
+      ...(await db
+        .selectFrom('players')
+        .select(['id', 'first_name', 'last_name', 'email'])
+        .where(sql`lower(email)`, 'in', part)
+        .execute()),
+    );
+  }
+  return out;
+}
+
+/** Players on any of these teams (coach scoping of bulk rows). */
+export async function playerIdsOnTeams(db: Db, teamIds: readonly number[]): Promise<Set<number>> {
+  if (teamIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('team_players')
+    .select('player_id')
+    .where('team_id', 'in', [...teamIds])
+    .execute();
+  return new Set(rows.map((r) => r.player_id));
+}
+
+export async function findTeam(db: Db, id: number) {
+  return db.selectFrom('teams').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The team's players by name, each with their current evaluation of the criterion (if any). */
+export async function teamPlayersWithCurrent(db: Db, teamId: number, criterionId: number | undefined) {
+  const rows = await db
+    .selectFrom('team_players as tp')
+    .innerJoin('players as p', 'p.id', 'tp.player_id')
+    .leftJoin('evaluations as e', (j) =>
+      j
+        .onRef('e.player_id', '=', 'p.id')
+        .on('e.is_current', '=', 1)
+        .on('e.criterion_id', '=', criterionId ?? -1),
+    )
+    .select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img', 'e.score', 'e.date'])
+    .where('tp.team_id', '=', teamId)
+    .orderBy(sql`lower(p.last_name)`)
+    .orderBy(sql`lower(p.first_name)`)
+    .orderBy('p.id')
+    .execute();
+  return rows;
+}
+
+export async function findPlayerForMatching(db: Db, id: number) {
+  return db.selectFrom('players').select(['id', 'first_name', 'last_name', 'email']).where('id', '=', id).executeTakeFirst();
+}

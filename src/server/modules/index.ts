@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { auditRoutes } from './audit/audit.routes.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { passwordResetRoutes } from './auth/password-reset.routes.js';
+import { criteriaRoutes } from './criteria/criteria.routes.js';
+import { evaluationsRoutes } from './evaluations/evaluations.routes.js';
+import { healthRoutes } from './health/health.routes.js';
+import { leaderboardRoutes } from './leaderboard/leaderboard.routes.js';
+import { playersRoutes } from './players/players.routes.js';
+import { resourcesRoutes } from './resources/resources.routes.js';
+import { rolesRoutes } from './roles/roles.routes.js';
+import { settingsRoutes } from './settings/settings.routes.js';
+import { teamsRoutes } from './teams/teams.routes.js';
+import { usersRoutes } from './users/users.routes.js';
+import { mailRoutes } from '../mail/mail.routes.js';
+
+/** Every feature module; each registers its own routes with their access declarations. */
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
+  healthRoutes,
+  authRoutes,
+  settingsRoutes,
+  teamsRoutes,
+  playersRoutes,
+  criteriaRoutes,
+  evaluationsRoutes,
+  leaderboardRoutes,
+  rolesRoutes,
+  usersRoutes,
+  resourcesRoutes,
+  auditRoutes,
+  passwordResetRoutes,
+  mailRoutes,
+];

@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely';
+import { roundPercent } from '../../../shared/scoring.js';
+import type { PlayerAnalysis, TeamAnalysis, TimelinePoint } from '../../../shared/schemas/leaderboard.js';
+import type { DB } from '../../db/types.js';
+import { teamAverages } from '../scores/scores.repository.js';
+import * as analysis from './analysis.repository.js';
+import type { Boards } from './leaderboard.service.js';
+import * as repo from './leaderboard.repository.js';
+
+type Db = Kysely<DB>;
+const LATEST_CHANGES = 10;
+const RANKING_LIMIT = 500;
+
+/**
+ * Score over time: at the end of each evaluation date, the average over `playerCount` players of
+ * their totals as of that date (the latest evaluation per player and criterion, as in
+ * shared/scoring.ts currentEvaluations). Rows must be oldest first (date, created, id).
+ */
+export function scoreTimeline(rows: readonly analysis.HistoryRow[], playerCount: number): TimelinePoint[] {
+  if (playerCount <= 0) return [];
+  const latest = new Map<string, number>();
+  let sum = 0;
+  const points: TimelinePoint[] = [];
+  rows.forEach((r, i) => {
+    const key = `${r.playerId}:${r.criterionId}`;
+    sum += r.scorePercentage - (latest.get(key) ?? 0);
+    latest.set(key, r.scorePercentage);
+    if (rows[i + 1]?.date !== r.date) points.push({ date: r.date, score: roundPercent(sum / playerCount) });
+  });
+  return points;
+}
+
+/** Ten-point buckets of player totals; the last one also holds totals above 100. */
+export function distribution(totals: readonly number[]) {
+  const buckets = Array.from({ length: 10 }, (_, i) => ({ label: `${i * 10}–${i * 10 + 10}%`, from: i * 10, to: i * 10 + 10, players: 0 }));
+  for (const t of totals) buckets[Math.min(9, Math.max(0, Math.floor(roundPercent(t) / 10)))]!.players++;
+  return buckets;
+}
+
+/**
+ * `reachable`: the teams the viewer may see (null = all). Only those are offered and used for the
+ * comparison, so a scoped coach never gets another coach's team averages or ranking.
+ */
+export async function playerSummary(
+  db: Db,
+  boards: Boards,
+  playerId: number,
+  teamId: number | undefined,
+  reachable: readonly number[] | null,
+): Promise<PlayerAnalysis | undefined> {
+  const found = await analysis.playerHeader(db, playerId);
+  if (!found) return undefined;
+  const header = reachable === null ? found : { ...found, teams: found.teams.filter((t) => reachable.includes(t.id)) };
+  const teamRef = header.teams.find((t) => t.id === teamId) ?? header.teams[0];
+  const [history, catalogue, teamSums, teamCount, teamRanking] = await Promise.all([
+    analysis.evaluationHistory(db, { playerId }),
+    analysis.criteriaCatalogue(db),
+    teamRef ? analysis.teamCriterionSums(db, teamRef.id) : Promise.resolve(new Map<number, number>()),
+    teamRef ? analysis.teamPlayerCount(db, teamRef.id) : Promise.resolve(0),
+    teamRef ? boards.playerRanking({ teamId: teamRef.id }) : Promise.resolve([]),
+  ]);
+  const current = new Map<number, number>();
+  for (const r of history) if (r.isCurrent) current.set(r.criterionId, r.scorePercentage);
+  const teamAvg = (c: number) => (teamRef && teamCount ? (teamSums.get(c) ?? 0) / teamCount : null);
+
+  const criteria = catalogue.map((c) => ({
+    id: c.id,
+    name: c.name,
+    level: c.level,
+    weight: c.weight,
+    score: current.has(c.id) ? roundPercent(current.get(c.id)!) : null,
+    teamAverage: teamAvg(c.id) === null ? null : roundPercent(teamAvg(c.id)!),
+  }));
+  const levels = new Map<number, { id: number; name: string; maxScore: number; score: number; teamAverage: number | null }>();
+  for (const c of catalogue) {
+    const l = levels.get(c.level_id) ?? { id: c.level_id, name: c.level, maxScore: 0, score: 0, teamAverage: teamRef && teamCount ? 0 : null };
+    l.maxScore += c.weight;
+    l.score += current.get(c.id) ?? 0;
+    if (l.teamAverage !== null) l.teamAverage += teamAvg(c.id) ?? 0;
+    levels.set(c.level_id, l);
+  }
+
+  const names = new Map(catalogue.map((c) => [c.id, c]));
+  const previous = new Map<number, number>();
+  const changes = history.map((r) => {
+    const before = previous.get(r.criterionId) ?? null;
+    previous.set(r.criterionId, r.scorePercentage);
+    const c = names.get(r.criterionId);
+    return { id: r.id, date: r.date, criterion: c?.name ?? '', level: c?.level ?? '', score: roundPercent(r.scorePercentage), previous: before === null ? null : roundPercent(before), evaluator: r.evaluator };
+  });
+
+  const total = [...current.values()].reduce((a, b) => a + b, 0);
+  return {
+    player: header,
+    team: teamRef ? { ...teamRef, playerCount: teamCount } : null,
+    totalScore: roundPercent(total),
+    rankInTeam: teamRanking.find((r) => r.id === playerId)?.rank ?? null,
+    timeline: scoreTimeline(history, 1),
+    levels: [...levels.values()].map((l) => ({ ...l, maxScore: roundPercent(l.maxScore), score: roundPercent(l.score), teamAverage: l.teamAverage === null ? null : roundPercent(l.teamAverage) })),
+    criteria,
+    latestChanges: changes.reverse().slice(0, LATEST_CHANGES),
+  };
+}
+
+export async function teamSummary(db: Db, boards: Boards, teamId: number): Promise<TeamAnalysis | undefined> {
+  const [team] = await analysis.analysisTeams(db, { scopeTeamIds: null, teamId });
+  if (!team) return undefined;
+  const [history, catalogue, sums, averages, ranking] = await Promise.all([
+    analysis.evaluationHistory(db, { teamId }),
+    analysis.criteriaCatalogue(db),
+    analysis.teamCriterionSums(db, teamId),
+    teamAverages(db, { teamIds: [teamId] }),
+    boards.playerRanking({ teamId }),
+  ]);
+  const n = team.playerCount;
+  const top = ranking.slice(0, RANKING_LIMIT);
+  const cards = await repo.playerCards(db, top.map((r) => r.id));
+  return {
+    team: { id: team.id, name: team.name, category: team.category, season: team.season, coachName: team.coachName, coachUser: team.coachUser, playerCount: n },
+    averageScore: roundPercent(averages.get(teamId)?.averageScore ?? 0),
+    timeline: scoreTimeline(history, n),
+    criteria: catalogue.map((c) => ({ id: c.id, name: c.name, level: c.level, weight: c.weight, teamAverage: n ? roundPercent((sums.get(c.id) ?? 0) / n) : null })),
+    distribution: distribution(ranking.map((r) => r.total)),
+    ranking: top.flatMap((r) => {
+      const card = cards.get(r.id);
+      return card ? [{ ...card, rank: r.rank, totalScore: roundPercent(r.total) }] : [];
+    }),
+  };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody, okEnvelope } from '../../../shared/schemas/common.js';
+import { boardCriteria, boardTeamRow, playersBoard, playersBoardQuery, teamsBoardQuery } from '../../../shared/schemas/leaderboard.js';
+import { access, assertLeaderboardReachable, denied, requireActor } from '../../auth/access.js';
+import { notFound } from '../../lib/errors.js';
+import { read } from '../../lib/reply.js';
+import type { Boards } from './leaderboard.service.js';
+import * as repo from './leaderboard.repository.js';
+
+const tags = ['leaderboard'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/**
+ * Signed-in boards. Staff see the club-wide ranking: names, photos, scores and team ids only (no
+ * contact data), so coaches with teams < 2 may see it too; actions stay permission-gated in the UI
+ * and on their own routes. A player sees only the board of one of their own teams.
+ */
+export async function boardRoutes(app: FastifyInstance, boards: Boards): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/leaderboard/players', {
+    config: { access: access.signedIn },
+    schema: { tags, summary: 'Players leaderboard (optionally one team), paged, with the caller\'s own rank', querystring: playersBoardQuery, response: { 200: okEnvelope(playersBoard), ...errors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const q = req.query;
+      await assertLeaderboardReachable(app.db, actor, q.team_id);
+      const team = q.team_id !== undefined ? await repo.teamName(app.db, q.team_id) : null;
+      if (q.team_id !== undefined && !team) throw notFound();
+      const page = await boards.playersPage(
+        { teamId: q.team_id, from: q.from, to: q.to, criteriaIds: q.criteria },
+        { page: q.page, pageSize: q.pageSize, q: q.q },
+        actor.playerId,
+      );
+      return read({ ...page, team: team ?? null });
+    },
+  });
+
+  r.get('/api/leaderboard/teams', {
+    config: { access: access.signedIn },
+    schema: { tags, summary: 'Teams leaderboard (optionally one club)', querystring: teamsBoardQuery, response: { 200: okEnvelope(boardTeamRow.array()), ...errors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      if (actor.playerId !== null) throw denied();
+      const q = req.query;
+      return read(await boards.teamsBoard({ categoryId: q.category, from: q.from, to: q.to, criteriaIds: q.criteria }));
+    },
+  });
+
+  r.get('/api/leaderboard/criteria', {
+    config: { access: access.signedIn },
+    schema: { tags, summary: 'Levels with their criteria, for the leaderboard criteria filter', response: { 200: okEnvelope(boardCriteria), 401: errorBody } },
+    handler: async () => read(await repo.levelsWithCriteria(app.db)),
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * Rankings cached per process, keyed by the database's score version (ADR 0006). Triggers bump
+ * the version in the same transaction as any change that can move a ranking, so a request that
+ * reads the version first never serves a ranking older than what it could see: correct with
+ * several app processes, and no invalidation calls needed from other modules.
+ */
+export class RankingCache<T> {
+  private readonly entries = new Map<string, { version: number; value: Promise<T> }>();
+
+  constructor(private readonly maxEntries = 64) {}
+
+  get(version: number, key: string, compute: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version) {
+      // Re-insert: Map order is the LRU order.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    // Concurrent misses share one computation instead of running the aggregate ten times.
+    const value = compute();
+    this.entries.delete(key);
+    this.entries.set(key, { version, value });
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+    return value;
+  }
+}

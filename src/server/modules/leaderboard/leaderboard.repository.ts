@@ -1,0 +1,146 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { SETTINGS_DEFAULTS } from '../../../shared/schemas/reference.js';
+import type { LeaderboardFilter } from '../../../shared/scoring.js';
+import type { DB } from '../../db/types.js';
+import { playerTotalsQuery, teamAverages } from '../scores/scores.repository.js';
+
+/** Queries of the leaderboards. Totals come from the shared aggregates in scores.repository.ts. */
+
+type Db = Kysely<DB>;
+
+/** Bumped by triggers (migration 0006) on every change that can move a ranking. */
+export async function scoreVersion(db: Db): Promise<number> {
+  const row = await db.selectFrom('score_state').select('version').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/**
+ * Every player in scope with their total, highest first, ties by name. Players without evaluations
+ * are on the board with 0. The total is the shared aggregate (playerTotalsQuery).
+ */
+export async function playerTotalsRanked(db: Db, filter: LeaderboardFilter & { teamId?: number }): Promise<{ id: number; total: number }[]> {
+  let q = db
+    .selectFrom('players as p')
+    .leftJoin(playerTotalsQuery(db, filter).as('pt'), 'pt.player_id', 'p.id')
+    .select(['p.id', sql<number>`coalesce(pt.total, 0)`.as('total')]);
+  if (filter.teamId !== undefined) {
+    const teamId = filter.teamId;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('team_players as tp').select('tp.player_id').whereRef('tp.player_id', '=', 'p.id').where('tp.team_id', '=', teamId)),
+    );
+  }
+  const rows = await q
+    .orderBy(sql`coalesce(pt.total, 0)`, 'desc')
+    .orderBy(sql`lower(p.last_name)`)
+    .orderBy(sql`lower(p.first_name)`)
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, total: Number(r.total) || 0 }));
+}
+
+/** Every team (optionally of one club) with its average, ties by name. */
+export async function teamAveragesRanked(
+  db: Db,
+  filter: LeaderboardFilter & { categoryId?: number },
+): Promise<{ id: number; playerCount: number; averageScore: number }[]> {
+  let q = db.selectFrom('teams').select('id').orderBy(sql`lower(name)`).orderBy('id');
+  if (filter.categoryId !== undefined) q = q.where('category_id', '=', filter.categoryId);
+  const teams = await q.execute();
+  const averages = await teamAverages(db, { ...filter, ...(filter.categoryId !== undefined ? { teamIds: teams.map((t) => t.id) } : {}) });
+  return teams.map((t) => ({ id: t.id, ...(averages.get(t.id) ?? { playerCount: 0, averageScore: 0 }) }));
+}
+
+/**
+ * Players whose name contains the text (case-insensitive). 'full': "first last" or "last first".
+ * 'initial': only the public form "first L." — a search must not reveal the hidden last name.
+ */
+export async function playerIdsMatching(db: Db, text: string, names: 'full' | 'initial' = 'full'): Promise<Set<number>> {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = (name: RawBuilder<unknown>) => sql<boolean>`lower(${name}) like ${pattern} escape '\\'`;
+  const rows = await db
+    .selectFrom('players')
+    .select('id')
+    .where(
+      names === 'initial'
+        ? like(sql`first_name || ' ' || substr(trim(last_name), 1, 1) || '.'`)
+        : sql<boolean>`(${like(sql`first_name || ' ' || last_name`)} or ${like(sql`last_name || ' ' || first_name`)})`,
+    )
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface PlayerCard {
+  id: number;
+  first_name: string;
+  last_name: string;
+  profile_img: string | null;
+}
+
+export async function playerCards(db: Db, ids: readonly number[]): Promise<Map<number, PlayerCard>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('players').select(['id', 'first_name', 'last_name', 'profile_img']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Team ids and their coaches' user ids per player. */
+export async function membershipsOf(db: Db, playerIds: readonly number[]): Promise<Map<number, { teamIds: number[]; coachUser: number[] }>> {
+  const out = new Map<number, { teamIds: number[]; coachUser: number[] }>();
+  if (playerIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('team_players as tp')
+    .innerJoin('teams as t', 't.id', 'tp.team_id')
+    .select(['tp.player_id', 'tp.team_id', 't.coach_user_id'])
+    .where('tp.player_id', 'in', [...playerIds])
+    .orderBy('tp.team_id')
+    .execute();
+  for (const r of rows) {
+    const m = out.get(r.player_id) ?? { teamIds: [], coachUser: [] };
+    m.teamIds.push(r.team_id);
+    if (!m.coachUser.includes(r.coach_user_id)) m.coachUser.push(r.coach_user_id);
+    out.set(r.player_id, m);
+  }
+  return out;
+}
+
+export interface TeamCard {
+  id: number;
+  name: string;
+  coachName: string;
+  coachUser: number;
+}
+
+export async function teamCards(db: Db, ids: readonly number[]): Promise<Map<number, TeamCard>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('teams as t')
+    .innerJoin('users as u', 'u.id', 't.coach_user_id')
+    .select(['t.id', 't.name', 't.coach_user_id', 'u.first_name', 'u.last_name'])
+    .where('t.id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, coachName: `${r.first_name} ${r.last_name}`, coachUser: r.coach_user_id }]));
+}
+
+export async function teamName(db: Db, teamId: number): Promise<{ id: number; name: string } | undefined> {
+  return db.selectFrom('teams').select(['id', 'name']).where('id', '=', teamId).executeTakeFirst();
+}
+
+export async function isTeamMember(db: Db, teamId: number, playerId: number): Promise<boolean> {
+  const row = await db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId).where('player_id', '=', playerId).executeTakeFirst();
+  return !!row;
+}
+
+/** Levels with their criteria, for the criteria modal. */
+export async function levelsWithCriteria(db: Db): Promise<{ id: number; name: string; criteria: { id: number; name: string }[] }[]> {
+  const levels = await db.selectFrom('levels').select(['id', 'name']).orderBy('position').orderBy('id').execute();
+  const criteria = await db.selectFrom('criteria').select(['id', 'name', 'level_id']).orderBy(sql`lower(name)`).orderBy('id').execute();
+  return levels.map((l) => ({ id: l.id, name: l.name, criteria: criteria.filter((c) => c.level_id === l.id).map((c) => ({ id: c.id, name: c.name })) }));
+}
+
+export type PublicNames = 'full' | 'initial' | 'off';
+
+/** The admin's public-name setting; a never-saved setting uses the Settings default (SETTINGS_DEFAULTS). */
+export async function publicNamesSetting(db: Db): Promise<PublicNames> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', 'public_leaderboard_names').executeTakeFirst();
+  const v = row?.value;
+  return v === 'full' || v === 'initial' || v === 'off' ? v : SETTINGS_DEFAULTS.public_leaderboard_names;
+}

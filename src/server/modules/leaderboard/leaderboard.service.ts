@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import { rank, roundPercent, type LeaderboardFilter } from '../../../shared/scoring.js';
+import type { BoardPlayerRow, BoardTeamRow } from '../../../shared/schemas/leaderboard.js';
+import type { DB } from '../../db/types.js';
+import { RankingCache } from './leaderboard.cache.js';
+import * as repo from './leaderboard.repository.js';
+
+/**
+ * Builds the boards: the ranking (shared SQL aggregate + the shared rank(): ties share a rank) is
+ * cached per score version; names, photos and memberships are read fresh for the rows of one page.
+ */
+
+type Db = Kysely<DB>;
+export type Ranked = { id: number; total: number; rank: number };
+type RankedTeam = { id: number; playerCount: number; averageScore: number; rank: number };
+
+export interface PlayersFilter extends LeaderboardFilter {
+  teamId?: number;
+}
+export interface Paging {
+  page: number;
+  pageSize: number;
+  q?: string | undefined;
+  /** What `q` may match: public boards under 'initial' search the shown form only. */
+  names?: 'full' | 'initial';
+}
+
+const keyOf = (kind: string, f: LeaderboardFilter & { teamId?: number; categoryId?: number }) =>
+  JSON.stringify([kind, f.teamId ?? null, f.categoryId ?? null, f.from ?? null, f.to ?? null, f.criteriaIds ? [...f.criteriaIds].sort((a, b) => a - b) : null]);
+
+export function createBoards(db: Db) {
+  const players = new RankingCache<Ranked[]>();
+  const teams = new RankingCache<RankedTeam[]>();
+
+  async function playerRanking(filter: PlayersFilter): Promise<Ranked[]> {
+    const version = await repo.scoreVersion(db);
+    return players.get(version, keyOf('p', filter), async () => rank(await repo.playerTotalsRanked(db, filter), (r) => r.total));
+  }
+
+  async function teamRanking(filter: LeaderboardFilter & { categoryId?: number }): Promise<RankedTeam[]> {
+    const version = await repo.scoreVersion(db);
+    return teams.get(version, keyOf('t', filter), async () => rank(await repo.teamAveragesRanked(db, filter), (r) => r.averageScore));
+  }
+
+  /** One page of the players board; `q` narrows the rows but ranks stay those of the whole board. */
+  async function playersPage(filter: PlayersFilter, paging: Paging, mePlayerId: number | null) {
+    const ranking = await playerRanking(filter);
+    let list = ranking;
+    if (paging.q) {
+      const matching = await repo.playerIdsMatching(db, paging.q, paging.names);
+      list = ranking.filter((r) => matching.has(r.id));
+    }
+    const start = (paging.page - 1) * paging.pageSize;
+    const slice = list.slice(start, start + paging.pageSize);
+    const ids = slice.map((r) => r.id);
+    const [cards, memberships] = await Promise.all([repo.playerCards(db, ids), repo.membershipsOf(db, ids)]);
+    const rows: BoardPlayerRow[] = [];
+    for (const r of slice) {
+      const card = cards.get(r.id);
+      if (!card) continue; // deleted since the ranking was computed
+      const m = memberships.get(r.id);
+      rows.push({ ...card, rank: r.rank, totalScore: roundPercent(r.total), teamIds: m?.teamIds ?? [], coachUser: m?.coachUser ?? [] });
+    }
+    let me = null;
+    if (mePlayerId !== null) {
+      const at = ranking.findIndex((r) => r.id === mePlayerId);
+      if (at >= 0) me = { id: mePlayerId, rank: ranking[at]!.rank, totalScore: roundPercent(ranking[at]!.total), page: Math.floor(at / paging.pageSize) + 1 };
+    }
+    return { rows, total: list.length, page: paging.page, pageSize: paging.pageSize, me };
+  }
+
+  async function teamsBoard(filter: LeaderboardFilter & { categoryId?: number }): Promise<BoardTeamRow[]> {
+    const ranking = await teamRanking(filter);
+    const cards = await repo.teamCards(db, ranking.map((r) => r.id));
+    return ranking.flatMap((r) => {
+      const card = cards.get(r.id);
+      return card ? [{ ...card, rank: r.rank, playerCount: r.playerCount, averageScore: roundPercent(r.averageScore) }] : [];
+    });
+  }
+
+  return { playerRanking, playersPage, teamsBoard };
+}
+
+export type Boards = ReturnType<typeof createBoards>;
+
+/** The public form of a name under the admin's setting. */
+export function publicName(mode: repo.PublicNames, first: string, last: string): { first_name: string; last_name: string } {
+  if (mode !== 'initial') return { first_name: first, last_name: last };
+  const initial = [...last.trim()][0];
+  return { first_name: first, last_name: initial ? `${initial.toUpperCase()}.` : '' };
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody, okEnvelope } from '../../../shared/schemas/common.js';
+import { playerEvaluations, playerEvaluationsQuery, teamEvaluations, teamEvaluationsQuery } from '../../../shared/schemas/leaderboard.js';
+import { access, assertTeamReachable, reachableTeamIds, requireActor } from '../../auth/access.js';
+import { read } from '../../lib/reply.js';
+import * as repo from './team-evaluations.repository.js';
+
+const tags = ['leaderboard'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** SPEC §7 reads /api/player_evaluations (optional team_id) and /api/team_evaluations: evaluation ≥ 1, coach-scoped. */
+export async function teamEvaluationsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/player_evaluations', {
+    config: { access: access.need('evaluation', 1) },
+    schema: { tags, summary: 'Players (of a team or all reachable) with their current evaluations, playerCount, averageScore', querystring: playerEvaluationsQuery, response: { 200: okEnvelope(playerEvaluations), ...errors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const q = req.query;
+      if (q.team_id !== undefined) await assertTeamReachable(app.db, actor, q.team_id);
+      const teamIds = q.team_id !== undefined ? [q.team_id] : await reachableTeamIds(app.db, actor);
+      const [players, stats] = await Promise.all([repo.evaluatedPlayers(app.db, teamIds, q.page, q.pageSize), repo.scopeStats(app.db, teamIds)]);
+      return read({ players, ...stats, page: q.page, pageSize: q.pageSize });
+    },
+  });
+
+  r.get('/api/team_evaluations', {
+    config: { access: access.need('evaluation', 1) },
+    schema: { tags, summary: 'Team evaluation rows (players with evaluations, playerCount, averageScore), paged by team', querystring: teamEvaluationsQuery, response: { 200: okEnvelope(teamEvaluations), ...errors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const q = req.query;
+      if (q.team_id !== undefined) await assertTeamReachable(app.db, actor, q.team_id);
+      const scope = await reachableTeamIds(app.db, actor);
+      const { rows, total } = await repo.teamRows(app.db, { scopeTeamIds: scope, teamId: q.team_id, page: q.page, pageSize: q.pageSize });
+      return read({ rows, total, page: q.page, pageSize: q.pageSize });
+    },
+  });
+}

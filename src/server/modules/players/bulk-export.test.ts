@@ -1,0 +1,147 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../../shared/messages.js';
+import { formatPercent } from '../../../shared/scoring.js';
+import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { neutralise } from './export.csv.js';
+import { demoIds } from './players.fixtures.js';
+
+let t: TestApp;
+let admin: Client;
+let coach: Client;
+let player: Client;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, coach, player] = await Promise.all([t.login('admin'), t.login('coach'), t.login('player')]);
+  ids = await demoIds(t);
+});
+afterAll(() => t.close());
+
+const HEADER = 'FirstName,LastName,Email,Dob,PlayerEmail';
+const csv = (...rows: string[]) => [HEADER, ...rows].join('\n');
+const file = (content: string | Buffer, name = 'players.csv') => ({ field: 'bulkFile', name, content });
+const count = async () => Number((await t.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('POST /api/players/bulk', () => {
+  it('imports good rows into the team, with sign-in accounts and welcome mails', async () => {
+    const res = await coach.upload('/api/players/bulk', { team_id: String(ids.own) }, file(csv('Ana,Bulk,Parent.Bulk@example.org,2012,', 'Ben,Bulk,parent.bulk@example.org,,ben.bulk@example.org', '"Chloé ""CJ""",Bulk-Smith,x@example.org,2025,')));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ data: { created: 3, accounts: 1 }, message: MSG.success });
+    const team = (await coach.get(`/api/team/${ids.own}/players?q=bulk`)).json().data;
+    expect(team.data.map((p: { name: string }) => p.name).sort()).toEqual(['Ana Bulk', 'Ben Bulk', 'Chloé "CJ" Bulk-Smith']);
+    const ben = team.data.find((p: { first_name: string }) => p.first_name === 'Ben');
+    expect(ben.email).toBe('parent.bulk@example.org');
+    expect(await t.db.selectFrom('users').select('player_id').where('email', '=', 'ben.bulk@example.org').executeTakeFirst()).toEqual({ player_id: ben.id });
+    await vi.waitFor(async () => expect(await t.db.selectFrom('mail_outbox').select('to_address').where('to_address', '=', 'ben.bulk@example.org').execute()).toHaveLength(1));
+    expect(await t.db.selectFrom('audit_log').select('summary').where('action', '=', 'bulk_upload').execute()).toHaveLength(1);
+  });
+
+  it('all or nothing: every bad row reported, nothing written', async () => {
+    const before = await count();
+    const res = await admin.upload(
+      '/api/players/bulk',
+      {},
+      file(csv('Good,Row,good@example.org,2010,', ',NoFirst,a@example.org,,', 'Bad,Year,b@example.org,1990,', 'Bad,Mail,not-an-email,,', 'Ana,Bulk,parent.bulk@example.org,,', 'Dup,Row,d@example.org,,', 'Dup,Row,d@example.org,,', 'Taken,Login,t@example.org,,coach@demo.club')),
+    );
+    expect(res.statusCode).toBe(400);
+    const { message, field } = res.json();
+    expect(field).toBe('bulkFile');
+    const lines = message.split('\n');
+    expect(lines).toEqual([
+      `row 3: FirstName: ${MSG.required}`,
+      `row 4: Dob: ${MSG.year}`,
+      'row 5: Email: Please enter a valid email address.',
+      'row 6: A player with this first name, last name and parent email already exists.',
+      'row 8: the same player as row 7',
+      'row 9: PlayerEmail: This email is already used by another sign-in account.',
+    ]);
+    expect(await count()).toBe(before);
+  });
+
+  it('needs a team for coaches, only their own; admins may omit it', async () => {
+    const noTeam = await coach.upload('/api/players/bulk', {}, file(csv('No,Team,n@example.org,,')));
+    expect(noTeam.statusCode).toBe(400);
+    expect(noTeam.json()).toEqual({ message: MSG.required, field: 'team_id' });
+    expect((await coach.upload('/api/players/bulk', { team_id: String(ids.other) }, file(csv('No,Team,n@example.org,,')))).statusCode).toBe(403);
+    expect((await admin.upload('/api/players/bulk', { team_id: '99999' }, file(csv('No,Team,n@example.org,,')))).statusCode).toBe(404);
+    const ok = await admin.upload('/api/players/bulk', {}, file(csv('No,Team,n@example.org,,')));
+    expect(ok.json().data.created).toBe(1);
+  });
+
+  it('refuses non-csv files, a missing file, missing columns and empty files', async () => {
+    const txt = await admin.upload('/api/players/bulk', {}, file('a,b', 'players.txt'));
+    expect(txt.json()).toEqual({ message: MSG.csvOnly, field: 'bulkFile' });
+    expect((await admin.upload('/api/players/bulk', {})).json()).toEqual({ message: MSG.required, field: 'bulkFile' });
+    const cols = await admin.upload('/api/players/bulk', {}, file('First,Last\nA,B'));
+    expect(cols.statusCode).toBe(400);
+    expect(cols.json().message).toMatch(/FirstName, LastName, Email/);
+    expect((await admin.upload('/api/players/bulk', {}, file(HEADER))).json().message).toBe('The file has no player rows.');
+    expect((await admin.upload('/api/players/bulk', {}, file('FirstName,LastName,Email\n"unclosed,B,c@d.org'))).statusCode).toBe(400);
+  });
+
+  it('401 and 403 (a player; a role with players 2 that is neither a coach nor a team manager)', async () => {
+    expect((await t.anon.upload('/api/players/bulk', {}, file(csv('A,B,c@d.org,,')))).statusCode).toBe(401);
+    expect((await player.upload('/api/players/bulk', {}, file(csv('A,B,c@d.org,,')))).statusCode).toBe(403);
+    const now = new Date().toISOString();
+    const role = await t.db
+      .insertInto('roles')
+      .values({ title: 'Assistant', key: null, admin: 0, teams: 0, players: 2, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { hashPassword } = await import('../../auth/passwords.js');
+    await t.db.insertInto('users').values({ first_name: 'As', last_name: 'Sistant', email: 'assistant@example.org', password_hash: await hashPassword('assistant-pw-1'), role_id: role.id, status: 1, player_id: null, must_change_password: 0, password_expires_at: null, created_at: now, updated_at: now }).execute();
+    const assistant = await t.login({ email: 'assistant@example.org', password: 'assistant-pw-1' });
+    expect((await assistant.upload('/api/players/bulk', {}, file(csv('A,B,c@d.org,,')))).statusCode).toBe(403);
+    expect((await assistant.post('/api/players', { first_name: 'A', last_name: 'B', email: 'c@d.org' })).statusCode).toBe(403);
+  });
+
+  it('imports 10,000 rows (timing is logged; the benchmark measures it)', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => `First${i},Last${i},family${i % 3000}@example.org,${1995 + (i % 31)},${i % 10 === 0 ? `kid${i}@example.org` : ''}`);
+    const started = Date.now();
+    const res = await admin.upload('/api/players/bulk', { team_id: String(ids.other) }, file(csv(...rows)));
+    const ms = Date.now() - started;
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json().data).toEqual({ created: 10_000, accounts: 1000 });
+    expect((await admin.get(`/api/team/${ids.other}/players?pageSize=1`)).json().data.total).toBe(10_010);
+    const p = await t.db.selectFrom('players').select(['id', 'first_name']).where('first_name', '=', 'First9990').executeTakeFirstOrThrow();
+    expect(await t.db.selectFrom('users').select('player_id').where('email', '=', 'kid9990@example.org').executeTakeFirst()).toEqual({ player_id: p.id });
+    console.log(`bulk import of 10,000 players (${t.dialect}): ${ms} ms`);
+  }, 60_000);
+});
+
+describe('GET /api/players/export', () => {
+  it('CSV with the SPEC columns and scores; by team and by club; coaches only their players', async () => {
+    const all = await admin.get('/api/players/export');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(all.headers['content-disposition']).toBe('attachment; filename="players.csv"');
+    const records = parse(all.body, { bom: true }) as string[][];
+    expect(records[0]).toEqual(['FirstName', 'LastName', 'Email', 'Score']);
+    const body = records.slice(1);
+    expect(body.length).toBe(await count());
+    const liam = (await admin.get(`/api/player/${ids.linkedPlayer}`)).json().data;
+    expect(body).toContainEqual([liam.first_name, liam.last_name, liam.email, formatPercent(liam.totalScore)]);
+    const team = parse((await admin.get(`/api/players/export?team_id=${ids.own}`)).body, { bom: true }) as string[][];
+    expect(team.length - 1).toBe((await admin.get(`/api/team/${ids.own}/players?pageSize=1`)).json().data.total);
+    const club = await t.db.selectFrom('teams').select('category_id').where('id', '=', ids.own).executeTakeFirstOrThrow();
+    const byClub = parse((await admin.get(`/api/players/export?category=${club.category_id}`)).body, { bom: true }) as string[][];
+    expect(byClub.length - 1).toBe((await admin.get(`/api/players?category=${club.category_id}&pageSize=1`)).json().data.total);
+    const mine = parse((await coach.get('/api/players/export')).body, { bom: true }) as string[][];
+    expect(mine.length - 1).toBe((await coach.get('/api/players?pageSize=1')).json().data.total);
+    expect((await coach.get(`/api/players/export?team_id=${ids.other}`)).statusCode).toBe(403);
+    expect((await player.get('/api/players/export')).statusCode).toBe(403);
+    expect((await t.anon.get('/api/players/export')).statusCode).toBe(401);
+    expect((await admin.get('/api/players/export?team_id=abc')).statusCode).toBe(400);
+  });
+
+  it('neutralises formula injection', async () => {
+    await admin.post('/api/players', { first_name: '=HYPERLINK("http://evil")', last_name: '+1', email: 'inj@example.org' });
+    await admin.post('/api/players', { first_name: '@SUM(A1)', last_name: '-2', email: 'inj2@example.org' });
+    const records = parse((await admin.get('/api/players/export')).body, { bom: true }) as string[][];
+    expect(records).toContainEqual(["'=HYPERLINK(\"http://evil\")", "'+1", 'inj@example.org', '0']);
+    expect(records).toContainEqual(["'@SUM(A1)", "'-2", 'inj2@example.org', '0']);
+    expect(['\tx', '\rx', 'plain', '1'].map(neutralise)).toEqual(["'\tx", "'\rx", 'plain', '1']);
+  });
+});

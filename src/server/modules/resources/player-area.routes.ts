@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, idParam, okEnvelope } from '../../../shared/schemas/common.js';
+import { criterionVideosSchema } from '../../../shared/schemas/resource.js';
+import { access, assertPlayerReachable, requireActor } from '../../auth/access.js';
+import { notFound } from '../../lib/errors.js';
+import { read } from '../../lib/reply.js';
+import * as repo from './player-area.repository.js';
+
+/**
+ * Reads the player area needs that no staff route offers to a player: the criterion videos of the
+ * player's own evaluations (players usually have no criteria permission).
+ */
+export async function playerAreaRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/player-area/:playerId/criteria-videos', {
+    config: { access: access.selfOr('criteria', 1) },
+    schema: {
+      tags: ['resources'],
+      params: z.object({ playerId: idParam }),
+      response: { 200: okEnvelope(z.array(criterionVideosSchema)), 401: errorBody, 403: errorBody, 404: errorBody },
+    },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { playerId } = req.params;
+      await assertPlayerReachable(app.db, actor, playerId);
+      if (!(await repo.playerExists(app.db, playerId))) throw notFound();
+      return read(await repo.criterionVideosForPlayer(app.db, playerId));
+    },
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * The SQL side of src/shared/scoring.ts (DESIGN.md §6), used by every list that shows a score:
+ * teams, players, profiles, leaderboards. scores.test.ts checks it against the shared module.
+ */
+import { sql, type Kysely } from 'kysely';
+import { DEFAULT_PERIOD_FROM, DEFAULT_PERIOD_TO } from '../../../shared/constants.js';
+import type { LeaderboardFilter } from '../../../shared/scoring.js';
+import type { DB } from '../../db/types.js';
+
+export interface ScoreScope extends LeaderboardFilter {
+  /** Only players of this team (the join keeps the query on indexes instead of long id lists). */
+  teamId?: number;
+  playerIds?: readonly number[];
+}
+
+/** Per (player, criterion): the average of the current evaluations' score_percentage in the period. */
+function perCriterion(db: Kysely<DB>, scope: ScoreScope) {
+  let q = db
+    .selectFrom('evaluations as e')
+    .select(['e.player_id', 'e.criterion_id', (eb) => eb.fn.avg<number>('e.score_percentage').as('pct')])
+    .where('e.is_current', '=', 1);
+  // A default bound is left out: the always-true range would lead the planner to the date index.
+  if (scope.from !== undefined && scope.from > DEFAULT_PERIOD_FROM) q = q.where('e.date', '>=', scope.from);
+  if (scope.to !== undefined && scope.to < DEFAULT_PERIOD_TO) q = q.where('e.date', '<=', scope.to);
+  if (scope.criteriaIds?.length) q = q.where('e.criterion_id', 'in', [...scope.criteriaIds]);
+  if (scope.playerIds) q = q.where('e.player_id', 'in', scope.playerIds.length ? [...scope.playerIds] : [-1]);
+  if (scope.teamId !== undefined) {
+    const teamId = scope.teamId;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('team_players as tp').select('tp.player_id').whereRef('tp.player_id', '=', 'e.player_id').where('tp.team_id', '=', teamId)),
+    );
+  }
+  return q.groupBy(['e.player_id', 'e.criterion_id']);
+}
+
+const isUnfiltered = (scope: LeaderboardFilter) =>
+  !scope.criteriaIds?.length && (scope.from ?? DEFAULT_PERIOD_FROM) <= DEFAULT_PERIOD_FROM && (scope.to ?? DEFAULT_PERIOD_TO) >= DEFAULT_PERIOD_TO;
+
+/**
+ * Sub-query of (player_id, total): Σ over criteria of the per-criterion average. Without a period or
+ * criteria filter that is player_scores, which triggers keep equal to it (migration 0007, ADR 0008).
+ */
+export function playerTotalsQuery(db: Kysely<DB>, scope: ScoreScope = {}) {
+  if (!isUnfiltered(scope)) {
+    return db
+      .selectFrom(perCriterion(db, scope).as('pc'))
+      .select(['pc.player_id', (eb) => eb.fn.sum<number>('pc.pct').as('total')])
+      .groupBy('pc.player_id');
+  }
+  let q = db.selectFrom('player_scores as ps').select(['ps.player_id', 'ps.total']);
+  if (scope.playerIds) q = q.where('ps.player_id', 'in', scope.playerIds.length ? [...scope.playerIds] : [-1]);
+  if (scope.teamId !== undefined) {
+    const teamId = scope.teamId;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('team_players as tp').select('tp.player_id').whereRef('tp.player_id', '=', 'ps.player_id').where('tp.team_id', '=', teamId)),
+    );
+  }
+  return q;
+}
+
+/** Totals of the given players (or all in scope); players without evaluations are absent (= 0). */
+export async function playerTotals(db: Kysely<DB>, scope: ScoreScope = {}): Promise<Map<number, number>> {
+  const rows = await playerTotalsQuery(db, scope).execute();
+  return new Map(rows.map((r) => [r.player_id, Number(r.total) || 0]));
+}
+
+export async function playerTotal(db: Kysely<DB>, playerId: number, scope: LeaderboardFilter = {}): Promise<number> {
+  return (await playerTotals(db, { ...scope, playerIds: [playerId] })).get(playerId) ?? 0;
+}
+
+/** Per team: playerCount and average = Σ players' totals ÷ playerCount (no players → 0). */
+export async function teamAverages(
+  db: Kysely<DB>,
+  scope: LeaderboardFilter & { teamIds?: readonly number[] } = {},
+): Promise<Map<number, { playerCount: number; averageScore: number }>> {
+  let q = db
+    .selectFrom('team_players as tp')
+    .leftJoin(playerTotalsQuery(db, scope).as('pt'), 'pt.player_id', 'tp.player_id')
+    .select([
+      'tp.team_id',
+      (eb) => eb.fn.count<number>('tp.player_id').as('player_count'),
+      sql<number>`coalesce(sum(pt.total), 0)`.as('total_sum'),
+    ])
+    .groupBy('tp.team_id');
+  if (scope.teamIds) q = q.where('tp.team_id', 'in', scope.teamIds.length ? [...scope.teamIds] : [-1]);
+  const rows = await q.execute();
+  return new Map(
+    rows.map((r) => {
+      const n = Number(r.player_count);
+      return [r.team_id, { playerCount: n, averageScore: n ? Number(r.total_sum) / n : 0 }];
+    }),
+  );
+}

@@ -1,0 +1,97 @@
+import { parse } from 'csv-parse/sync';
+import type { FastifyRequest } from 'fastify';
+import { CSV_TEMPLATES } from '../../../shared/constants.js';
+import { MSG } from '../../../shared/messages.js';
+import { TEAM_NAME_MAX } from '../../../shared/schemas/team.js';
+import { csvText, isCsvUpload } from '../../lib/csv-text.js';
+import { badRequest, uploadReadError } from '../../lib/errors.js';
+import type { CoachCandidate, TeamWrite } from './teams.repository.js';
+
+/** POST /api/teams/bulk: reading the multipart request and checking every CSV row (CSV_TEMPLATES.teams). */
+
+
+/** Reads the text fields and the one file of a bulk upload. */
+export async function readBulkRequest(req: FastifyRequest): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
+  if (!req.isMultipart()) throw badRequest('Send the form as multipart/form-data with the file in bulkFile.', 'bulkFile');
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        // Read it whole (within the 20 MB limit) so the stream is drained before any refusal.
+        const content = await part.toBuffer();
+        if (part.fieldname !== 'bulkFile') continue;
+        if (!isCsvUpload(part.filename, part.mimetype)) throw badRequest(MSG.csvOnly, 'bulkFile');
+        file = content;
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    throw uploadReadError(err, 'bulkFile');
+  }
+  return { fields, file };
+}
+
+export interface CsvTeamRow {
+  /** The line of the file the row ends on: the row number a spreadsheet shows (header = row 1). */
+  row: number;
+  name: string;
+  coachEmail: string;
+}
+
+export function parseTeamCsv(content: Buffer): CsvTeamRow[] {
+  let records: { record: string[]; info: { lines: number } }[];
+  const text = csvText(content);
+  try {
+    // With info: true each record comes with its position, which the string[][] typing does not show.
+    records = parse(text, { bom: true, info: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as unknown as typeof records;
+  } catch (e) {
+    throw badRequest(`The file could not be read as CSV: ${(e as Error).message}`, 'bulkFile');
+  }
+  const [header, ...rows] = records;
+  const columns = (header?.record ?? []).map((c) => c.toLowerCase());
+  const nameAt = columns.indexOf('name');
+  const emailAt = columns.indexOf('coachemail');
+  if (nameAt < 0 || emailAt < 0) {
+    throw badRequest(`The first row must name the columns ${CSV_TEMPLATES.teams.join(', ')}. Download the CSV template to start from.`, 'bulkFile');
+  }
+  const out = rows
+    // A row of empty cells (",,") is what spreadsheets leave behind; it is not a team.
+    .filter(({ record }) => record.some((cell) => cell !== ''))
+    .map(({ record, info }) => ({ row: info.lines, name: record[nameAt] ?? '', coachEmail: (record[emailAt] ?? '').toLowerCase() }));
+  if (!out.length) throw badRequest('The file has no teams in it.', 'bulkFile');
+  return out;
+}
+
+/**
+ * Checks every row against the coaches and the club's existing team names; returns every problem
+ * ("row N: …") or, when there are none, the teams to create.
+ */
+export function checkTeamRows(
+  rows: readonly CsvTeamRow[],
+  ctx: { coaches: Map<string, CoachCandidate>; existingNames: Set<string>; categoryId: number; seasonId: number; where: string },
+): { errors: string[]; teams: TeamWrite[] } {
+  const errors: string[] = [];
+  const teams: TeamWrite[] = [];
+  const firstRowOf = new Map<string, number>();
+  for (const r of rows) {
+    const problems: string[] = [];
+    const key = r.name.toLowerCase();
+    if (!r.name) problems.push('Name is required');
+    else if (r.name.length > TEAM_NAME_MAX) problems.push(`Name is longer than ${TEAM_NAME_MAX} characters`);
+    else if (ctx.existingNames.has(key)) problems.push(`a team named "${r.name}" already exists in ${ctx.where}`);
+    else if (firstRowOf.has(key)) problems.push(`the team "${r.name}" is already on row ${firstRowOf.get(key)} of this file`);
+    if (r.name && !firstRowOf.has(key)) firstRowOf.set(key, r.row);
+
+    const coach = r.coachEmail ? ctx.coaches.get(r.coachEmail) : undefined;
+    if (!r.coachEmail) problems.push('CoachEmail is required');
+    else if (!coach) problems.push(`no user has the e-mail ${r.coachEmail}`);
+    else if (!coach.coachRole) problems.push(`${r.coachEmail} is not in a coach role`);
+    else if (!coach.active) problems.push(`${r.coachEmail} is suspended`);
+
+    if (problems.length) errors.push(`row ${r.row}: ${problems.join('; ')}`);
+    else if (coach) teams.push({ name: r.name, categoryId: ctx.categoryId, seasonId: ctx.seasonId, coachUserId: coach.id });
+  }
+  return { errors, teams };
+}

@@ -1,0 +1,76 @@
+import { parse } from 'csv-parse/sync';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CSV_TEMPLATES } from '../../../shared/constants.js';
+import { MSG } from '../../../shared/messages.js';
+import { userCreateSchema } from '../../../shared/schemas/user.js';
+import { csvText, isCsvUpload } from '../../lib/csv-text.js';
+import { badRequest, uploadReadError } from '../../lib/errors.js';
+
+/** POST /api/users/bulk: reading the multipart request and checking every CSV row (CSV_TEMPLATES.users). */
+
+export const MAX_BULK_USERS = 1000;
+
+export async function readBulkRequest(req: FastifyRequest): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
+  if (!req.isMultipart()) throw badRequest('Send the form as multipart/form-data with the file in bulkFile.', 'bulkFile');
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer(); // drain the stream before any refusal
+        if (part.fieldname !== 'bulkFile') continue;
+        if (!isCsvUpload(part.filename, part.mimetype)) throw badRequest(MSG.csvOnly, 'bulkFile');
+        file = content;
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    throw uploadReadError(err, 'bulkFile');
+  }
+  return { fields, file };
+}
+
+export interface CsvUserRow {
+  /** The row number a spreadsheet shows (header = row 1). */
+  row: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+const rowSchema = userCreateSchema.pick({ first_name: true, last_name: true, email: true });
+const FIELD_NAMES: Record<string, string> = { first_name: 'FirstName', last_name: 'LastName', email: 'Email' };
+
+/** Parses the file and checks each row on its own; returns the valid rows and every problem ("row N: …"). */
+export function parseUserCsv(content: Buffer): { rows: CsvUserRow[]; errors: string[] } {
+  let records: { record: string[]; info: { lines: number } }[];
+  const text = csvText(content);
+  try {
+    records = parse(text, { bom: true, info: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as unknown as typeof records;
+  } catch (e) {
+    throw badRequest(`The file could not be read as CSV: ${(e as Error).message}`, 'bulkFile');
+  }
+  const [header, ...body] = records;
+  const columns = (header?.record ?? []).map((c) => c.toLowerCase());
+  const at = CSV_TEMPLATES.users.map((c) => columns.indexOf(c.toLowerCase()));
+  if (at.some((i) => i < 0)) {
+    throw badRequest(`The first row must name the columns ${CSV_TEMPLATES.users.join(', ')}. Download the CSV template to start from.`, 'bulkFile');
+  }
+  const filled = body.filter(({ record }) => record.some((cell) => cell !== ''));
+  if (filled.length === 0) throw badRequest('The file has no users in it.', 'bulkFile');
+  if (filled.length > MAX_BULK_USERS) throw badRequest(`At most ${MAX_BULK_USERS} users per file. Split the file and upload the parts.`, 'bulkFile');
+  const rows: CsvUserRow[] = [];
+  const errors: string[] = [];
+  for (const { record, info } of filled) {
+    const parsed = rowSchema.safeParse({ first_name: record[at[0]!] ?? '', last_name: record[at[1]!] ?? '', email: record[at[2]!] ?? '' });
+    if (parsed.success) rows.push({ row: info.lines, ...parsed.data });
+    else errors.push(`row ${info.lines}: ${describeIssues(parsed.error)}`);
+  }
+  return { rows, errors };
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${FIELD_NAMES[String(i.path[0])] ?? String(i.path[0])}: ${i.message}`).join('; ');
+}

@@ -1,0 +1,44 @@
+/** Every user-facing string of SPEC §8, exactly as written. */
+export const MSG = {
+  success: 'Operation successful!',
+  empty: 'No data to show!',
+  required: 'This field is required',
+  csvOnly: 'File should be a csv file!',
+  number: 'This field must be a number!',
+  year: 'This field must be a year more than 1995 and less than 2025!',
+  onePermission: 'Please select at least one permission',
+  resourceLinks: 'Error: Please fill in video links or document links as they both cannot be empty!',
+  roleHasUsers:
+    'You cannot delete this role since it has users associated with it. Delete or re-assign the users to continue.',
+  coachBlocked: (name: string) =>
+    `${name} is currently assigned as a coach and cannot be suspended or deleted. To proceed, please reassign the teams to a different coach.`,
+  unauthorized: '401 Unauthorized',
+  notFound: '404 Not Found',
+  resourceAccessTooltip:
+    'Roles having resources-write permissions will automatically have access to this resource.',
+  deleteTeam: (team: string) => `Are you sure you want to delete ${team}?`,
+  deleteTeamWarning: (team: string) => `All players associated with ${team} will be without a team.`,
+  deleteResource: 'Are you sure you want to delete this resource?',
+  noVideos: 'NO VIDEOS!',
+  // Server-side messages (the spec leaves them open).
+  signInFailed: 'Incorrect email or password.',
+  suspended: 'Your account is suspended. Please contact your club administrator.',
+  sessionExpired: 'Please sign in.',
+  forbidden: 'You do not have permission to do this.',
+  notFoundApi: 'Not found.',
+  csrf: 'The request could not be verified. Reload the page and try again.',
+  tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  shuttingDown: 'The server is restarting. Please try again in a moment.',
+  inUse: (what: string, count: number, by: string) =>
+    `${what} is used by ${count} ${by} and cannot be deleted.`,
+  // Roles, users and passwords (issue 6).
+  mustChangePassword: 'Please change your temporary password to continue.',
+  commonPassword: 'This password is too common or too easy to guess. Choose a less predictable one.',
+  noEscalation: 'You cannot grant a permission level above your own.',
+  ownRole: 'You cannot change your own role.',
+  adminRolesSuperadminOnly: 'Only a Superadmin can create, change or delete admin roles.',
+  adminUsersSuperadminOnly: 'Only a Superadmin can manage Superadmin or Admin users.',
+  notYourself: 'You cannot do this to your own account.',
+  // Players (issue 3): deleting a player wipes their data everywhere, so a coach deletes only their own.
+  playerSharedDelete: "This player is also on another coach's team. Remove them from your team instead.",
+} as const;

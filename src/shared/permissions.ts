@@ -1,0 +1,88 @@
+/** Permission sections of SPEC §3/§6, in the order the roles matrix shows them. */
+export const SECTIONS = [
+  'teams',
+  'players',
+  'evaluation',
+  'criteria',
+  'user_management',
+  'reports',
+  'resources',
+  'emails',
+] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/** 0 none, 1 read/view, 2 write (create, update, delete). */
+export const LEVELS = [0, 1, 2] as const;
+export type Level = (typeof LEVELS)[number];
+
+export type Permissions = Record<Section, Level>;
+
+export type BuiltInRoleKey = 'superadmin' | 'admin' | 'coach' | 'player';
+
+export interface BuiltInRole {
+  key: BuiltInRoleKey;
+  title: string;
+  admin: boolean;
+  permissions: Permissions;
+}
+
+const all = (level: Level): Permissions =>
+  Object.fromEntries(SECTIONS.map((s) => [s, level])) as Permissions;
+
+export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
+  { key: 'superadmin', title: 'Superadmin', admin: true, permissions: all(2) },
+  { key: 'admin', title: 'Admin', admin: true, permissions: all(2) },
+  {
+    key: 'coach',
+    title: 'Coach',
+    admin: false,
+    permissions: {
+      teams: 1,
+      players: 2,
+      evaluation: 2,
+      criteria: 1,
+      user_management: 0,
+      reports: 2,
+      resources: 1,
+      emails: 1,
+    },
+  },
+  { key: 'player', title: 'Player', admin: false, permissions: { ...all(0), resources: 1 } },
+];
+
+/** The identity every access decision is made on: always built from the session, never the request. */
+export interface Actor {
+  id: number;
+  roleId: number;
+  roleKey: BuiltInRoleKey | null;
+  roleAdmin: boolean;
+  permissions: Permissions;
+  playerId: number | null;
+}
+
+export function can(actor: Pick<Actor, 'permissions'> | null | undefined, section: Section, level: Level): boolean {
+  return !!actor && actor.permissions[section] >= level;
+}
+
+/** SPEC §5/§9: a role is a coach role when teams is exactly 1 and it is not an admin role. */
+export function isCoachRole(role: { admin: boolean; permissions: Pick<Permissions, 'teams'> }): boolean {
+  return !role.admin && role.permissions.teams === 1;
+}
+
+export function isPlayerActor(actor: Pick<Actor, 'roleKey'>): boolean {
+  return actor.roleKey === 'player';
+}
+
+/** Coaches (teams < 2) only reach their own teams and those teams' players. */
+export function isScopedToOwnTeams(actor: Pick<Actor, 'permissions'>): boolean {
+  return actor.permissions.teams < 2;
+}
+
+/**
+ * SPEC §6: adding players needs isCoach and players > 1. Admins (teams ≥ 2) manage players too
+ * (docs/decisions/0004-who-adds-players.md).
+ */
+export function canAddPlayers(actor: Pick<Actor, 'permissions' | 'roleAdmin'> | null | undefined): boolean {
+  if (!actor || actor.permissions.players < 2) return false;
+  return isCoachRole({ admin: actor.roleAdmin, permissions: actor.permissions }) || actor.permissions.teams >= 2;
+}

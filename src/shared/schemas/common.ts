@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+
+/** A required, trimmed text field whose error is SPEC's 'This field is required'. */
+export const requiredText = (max = 200) =>
+  z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(max, { error: `At most ${max} characters.` });
+
+export const optionalText = (max = 5000) => z.string().trim().max(max, { error: `At most ${max} characters.` }).default('');
+
+/** The largest id a table can hold (PostgreSQL `integer`); a larger one is refused, not sent to the database. */
+export const MAX_ID = 2_147_483_647;
+
+export const idParam = z.coerce.number({ error: 'Invalid id.' }).int().positive({ error: 'Invalid id.' }).max(MAX_ID, { error: 'Invalid id.' });
+
+/** Form selects send ids as strings or numbers; both are accepted. */
+export const requiredId = z.coerce
+  .number({ error: MSG.required })
+  .int({ error: MSG.required })
+  .positive({ error: MSG.required })
+  .max(MAX_ID, { error: 'Invalid id.' });
+
+export const emailField = z.string({ error: MSG.required }).trim().toLowerCase().min(1, { error: MSG.required }).pipe(z.email({ error: 'Please enter a valid email address.' }));
+
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the date format YYYY-MM-DD.' });
+
+export const urlList = z
+  .array(z.string().trim().max(2000))
+  .default([])
+  .transform((list) => list.filter((u) => u.length > 0))
+  .pipe(z.array(z.url({ protocol: /^https?$/, error: 'Please enter a valid http(s) link.' })));
+
+export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
+export const writeEnvelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string() });
+export const errorBody = z.object({ message: z.string(), field: z.string().optional() });

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { SCALE_MAX, SCALE_MIN } from '../constants.js';
+import { MSG } from '../messages.js';
+import { NO, YES, type LevelKind } from '../scoring.js';
+import { idParam, isoDate, optionalText, requiredId, urlList } from './common.js';
+import { levelKindSchema } from './reference.js';
+
+/** SPEC §3 "Evaluation", plus the level it belongs to and whether it is the current one. */
+export const evaluationSchema = z.object({
+  id: z.number(),
+  criteria: z.string(),
+  criteria_id: z.number(),
+  level: z.number(),
+  level_name: z.string(),
+  level_kind: levelKindSchema,
+  score: z.number(),
+  score_percentage: z.number(),
+  /** '7/10' on 1–10 levels, 'Yes' / 'No' otherwise. */
+  scoreLabel: z.string(),
+  /** True on 1–10 ("Fundamentals"-type) levels. */
+  isFundamentalLevel: z.boolean(),
+  evaluator: z.number().nullable(),
+  evaluator_name: z.string(),
+  date: z.string(),
+  notes: z.string(),
+  video_links: z.array(z.string()),
+  /** False for superseded evaluations (history). */
+  is_current: z.boolean(),
+});
+export type Evaluation = z.infer<typeof evaluationSchema>;
+
+export const evaluationPlayerSchema = z.object({ id: z.number(), name: z.string(), profile_img: z.string().nullable() });
+
+/** GET /api/player/{id}/evaluation: the current evaluations (newest first) and the player's total. */
+export const playerEvaluationsSchema = z.object({
+  player: evaluationPlayerSchema,
+  totalScore: z.number(),
+  evaluations: z.array(evaluationSchema),
+  /** Number of superseded evaluations kept as history. */
+  historyCount: z.number(),
+  /** Present with ?history=1: the superseded evaluations, newest first. */
+  history: z.array(evaluationSchema).optional(),
+});
+export type PlayerEvaluations = z.infer<typeof playerEvaluationsSchema>;
+
+export const evaluationListQuerySchema = z.object({
+  history: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+
+export const scoreLabel = (kind: LevelKind, score: number): string =>
+  kind === 'yes_no' ? (score === YES ? 'Yes' : 'No') : `${score}/${SCALE_MAX}`;
+
+/** What people and CSV files send as a score: a number, numeric text, or Yes/No. */
+export const rawScore = z.union([z.number(), z.string().max(20), z.boolean()]).nullish();
+export type RawScore = z.infer<typeof rawScore>;
+
+const YES_TEXT = new Set(['yes', 'y', '1', 'true']);
+const NO_TEXT = new Set(['no', 'n', '0', 'false']);
+
+/**
+ * The stored score for a raw value on a level of the given kind, or the message explaining why it is
+ * not valid (SPEC §5): 1–10 levels take a whole number 1 to 10, Yes/No levels take Yes/No (or 1/0).
+ */
+export function parseScore(kind: LevelKind, raw: RawScore): { score: number } | { error: string } {
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return { error: MSG.required };
+  if (kind === 'yes_no') {
+    const text = String(raw).trim().toLowerCase();
+    if (YES_TEXT.has(text)) return { score: YES };
+    if (NO_TEXT.has(text)) return { score: NO };
+    return { error: 'Please choose Yes or No.' };
+  }
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : NaN;
+  if (!Number.isInteger(n) || n < SCALE_MIN || n > SCALE_MAX) return { error: MSG.number };
+  return { score: n };
+}
+
+export const EVALUATOR_NAME_MAX = 120;
+export const EVALUATION_NOTES_MAX = 5000;
+
+/**
+ * POST /api/player/{id}/evaluation and its edit. `evaluator` is kept for SPEC compatibility; the
+ * stored evaluator user is always the signed-in user, `evaluator_name` is the name shown.
+ */
+export const evaluationSaveSchema = z.object({
+  criteria_id: requiredId,
+  evaluator: z.union([z.number(), z.string().max(EVALUATOR_NAME_MAX)]).nullish(),
+  evaluator_name: optionalText(EVALUATOR_NAME_MAX),
+  score: rawScore,
+  notes: optionalText(EVALUATION_NOTES_MAX),
+  video_links: urlList,
+  date: isoDate.optional(),
+});
+export type EvaluationSave = z.input<typeof evaluationSaveSchema>;
+
+/** POST /api/team/{teamId}/evaluations: one criterion, a score for each listed player, one transaction. */
+export const teamEvaluationsSaveSchema = z.object({
+  criteria_id: requiredId,
+  date: isoDate.optional(),
+  evaluator_name: optionalText(EVALUATOR_NAME_MAX),
+  scores: z
+    .array(z.object({ player_id: requiredId, score: rawScore, notes: optionalText(EVALUATION_NOTES_MAX) }))
+    .min(1, { error: 'Enter at least one score.' })
+    .max(1000, { error: 'At most 1000 players at once.' }),
+});
+export type TeamEvaluationsSave = z.input<typeof teamEvaluationsSaveSchema>;
+
+export const teamEvaluationsSavedSchema = z.object({ saved: z.number() });
+
+export const bulkEvaluationResultSchema = z.object({ rows: z.number(), players: z.number() });
+export type BulkEvaluationResult = z.infer<typeof bulkEvaluationResultSchema>;
+
+/** GET /api/team/{teamId}/evaluations?criteria_id=: the courtside list, each player with their current score. */
+export const teamEvaluationSheetSchema = z.object({
+  team: z.object({ id: z.number(), name: z.string() }),
+  players: z.array(
+    evaluationPlayerSchema.extend({
+      current: z.object({ score: z.number(), scoreLabel: z.string(), date: z.string() }).nullable(),
+    }),
+  ),
+});
+export type TeamEvaluationSheet = z.infer<typeof teamEvaluationSheetSchema>;
+export const teamEvaluationSheetQuerySchema = z.object({ criteria_id: idParam.optional() });
+
+/** A 400 that names every failing entry: `errors[i].field` is like 'scores.3.score'. */
+export const fieldErrorsBody = z.object({
+  message: z.string(),
+  field: z.string().optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type FieldErrorsBody = z.infer<typeof fieldErrorsBody>;

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { SECTIONS, type Section } from '../permissions.js';
+
+/** Kept apart from permissions.ts so the always-loaded client shell does not pull in zod. */
+export const permissionLevelSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export const permissionsSchema = z.object(
+  Object.fromEntries(SECTIONS.map((s) => [s, permissionLevelSchema])) as Record<Section, typeof permissionLevelSchema>,
+);

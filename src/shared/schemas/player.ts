@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { DOB_MAX_YEAR, DOB_MIN_YEAR } from '../constants.js';
+import { MSG } from '../messages.js';
+import { emailField, idParam, requiredId, requiredText } from './common.js';
+
+/** Players (SPEC §3 "Player", §5 "Player"). Shared by the API routes and the player forms. */
+
+export const NAME_MAX = 100;
+/** A data URL of a photo of at most MAX_IMAGE_BYTES, base64 (4/3) plus its prefix. */
+export const PROFILE_IMG_MAX_CHARS = 7_200_000;
+
+export const isDobYear = (value: string): boolean =>
+  /^\d{4}$/.test(value) && Number(value) >= DOB_MIN_YEAR && Number(value) <= DOB_MAX_YEAR;
+
+/** Birth year: optional, else four digits from 1995 to 2025 with SPEC's exact message. */
+export const dobField = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === undefined || v === null ? '' : String(v).trim()))
+  .refine((v) => v === '' || isDobYear(v), { error: MSG.year })
+  .transform((v) => (v === '' ? null : Number(v)));
+
+/** The player's own sign-in e-mail: optional; empty means none. */
+export const optionalEmail = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (v ?? '').trim().toLowerCase())
+  .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'Please enter a valid email address.' })
+  .refine((v) => v.length <= 320, { error: 'At most 320 characters.' })
+  .transform((v) => (v === '' ? null : v));
+
+/** SPEC sends team_id as a list; a single id is accepted too. Duplicates are dropped. */
+export const teamIdsField = z
+  .union([z.array(requiredId), requiredId, z.null()])
+  .optional()
+  .transform((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? [...new Set(v)] : [v]));
+
+/**
+ * profile_img on save: a data URL (a new photo), null/'' (no photo), or, on edit, the current key
+ * (unchanged). The server checks the bytes; this only bounds the size of the text.
+ */
+export const profileImgField = z
+  .union([z.string().max(PROFILE_IMG_MAX_CHARS, { error: 'The photo must be 5 MB or smaller.' }), z.null()])
+  .optional();
+
+const playerFields = {
+  first_name: requiredText(NAME_MAX),
+  last_name: requiredText(NAME_MAX),
+  player_email: optionalEmail,
+  dob: dobField,
+  profile_img: profileImgField,
+  team_id: teamIdsField,
+};
+
+/** POST /api/players: the parent's email is required on create. */
+export const playerCreateSchema = z.object({ ...playerFields, email: emailField });
+export type PlayerCreate = z.input<typeof playerCreateSchema>;
+
+/** POST /api/player/{id}: the parent's email is not editable after creation (it is ignored). */
+export const playerUpdateSchema = z.object(playerFields);
+export type PlayerUpdate = z.input<typeof playerUpdateSchema>;
+
+export const teamRefSchema = z.object({ id: z.number(), name: z.string() });
+export type TeamRef = z.infer<typeof teamRefSchema>;
+
+/** GET /api/player/{id}. */
+export const playerSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  player_email: z.string().nullable(),
+  dob: z.number().nullable(),
+  profile_img: z.string().nullable(),
+  teamIds: z.array(z.number()),
+  teams: z.array(teamRefSchema),
+  /** The first team's name ('' without a team). */
+  teamName: z.string(),
+  /** The first team's coach user id (null without a team). */
+  coachUser: z.number().nullable(),
+  video_links: z.array(z.string()),
+  pdf: z.boolean(),
+  totalScore: z.number(),
+  /** Whether a Player sign-in account is linked (created from player_email). */
+  hasAccount: z.boolean(),
+});
+export type Player = z.infer<typeof playerSchema>;
+
+/** One row of GET /api/players and GET /api/team/{teamId}/players. */
+export const playerListItemSchema = playerSchema.pick({
+  id: true,
+  first_name: true,
+  last_name: true,
+  name: true,
+  email: true,
+  player_email: true,
+  dob: true,
+  profile_img: true,
+  teamIds: true,
+  teams: true,
+  teamName: true,
+  coachUser: true,
+  totalScore: true,
+});
+export type PlayerListItem = z.infer<typeof playerListItemSchema>;
+
+export const PAGE_SIZE_MAX = 200;
+export const PAGE_SIZE_DEFAULT = 48;
+
+const optionalId = z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), idParam.optional());
+
+/** Filters of the player lists and the export (auth_id of SPEC §7 is accepted and ignored). */
+export const playerListQuerySchema = z.object({
+  team_id: optionalId,
+  category: optionalId,
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+});
+export type PlayerListQuery = z.input<typeof playerListQuerySchema>;
+
+export const playerExportQuerySchema = playerListQuerySchema.pick({ team_id: true, category: true });
+
+export const playerListSchema = z.object({
+  data: z.array(playerListItemSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  /** On the team route: the team the list belongs to (for the '<team> Players' heading). */
+  team: teamRefSchema.optional(),
+});
+export type PlayerList = z.infer<typeof playerListSchema>;
+
+/** Teams a user may put players into or filter by, with their club (for export by club). */
+export const teamOptionSchema = z.object({ id: z.number(), name: z.string(), categoryId: z.number(), category: z.string() });
+export type TeamOption = z.infer<typeof teamOptionSchema>;
+
+/** POST /api/player/{id}/delete answer: what went with the player. */
+export const playerDeletedSchema = z.object({
+  id: z.number(),
+  evaluations: z.number(),
+  notes: z.number(),
+  achievements: z.number(),
+  account: z.boolean(),
+});
+
+export const bulkResultSchema = z.object({ created: z.number(), accounts: z.number() });

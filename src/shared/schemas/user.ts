@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { emailField, idParam, requiredId, requiredText } from './common.js';
+
+export const NAME_MAX = 100;
+
+/** SPEC §3 User. */
+export const userSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.number(),
+  role_title: z.string(),
+  role_admin: z.boolean(),
+  status: z.number(),
+  isCoach: z.boolean(),
+  isPlayer: z.boolean(),
+  player: z.number().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const USER_ACTIVE = 1;
+export const USER_SUSPENDED = 2;
+
+/** SPEC §5: first_name, last_name, email and role are required. */
+export const userCreateSchema = z.object({
+  first_name: requiredText(NAME_MAX),
+  last_name: requiredText(NAME_MAX),
+  email: emailField.pipe(z.string().max(320, { error: 'At most 320 characters.' })),
+  role: requiredId,
+});
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+/** SPEC §5: role and email are not editable on edit (extra fields are ignored). */
+export const userUpdateSchema = z.object({
+  first_name: requiredText(NAME_MAX),
+  last_name: requiredText(NAME_MAX),
+});
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+/** `auth_role` of SPEC §7 is accepted and ignored; `role` filters by role id. */
+export const usersQuerySchema = z.object({
+  role: idParam.optional(),
+  auth_role: z.string().optional(),
+});

@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, mergeConfig } from 'vite';
+import base from './vite.config';
+
+/**
+ * The public leaderboard (public.html) as a build of its own, run after the app build: one shared
+ * build would put the app's common code (popovers, router) into a chunk the public page must load.
+ */
+export default mergeConfig(
+  base,
+  defineConfig({
+    build: {
+      emptyOutDir: false,
+      manifest: '.vite/public-manifest.json',
+      rollupOptions: { input: fileURLToPath(new URL('src/client/public.html', import.meta.url)) },
+    },
+  }),
+);
