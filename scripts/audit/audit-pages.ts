@@ -2,10 +2,10 @@
  * `npm run audit:pages`: Lighthouse (system Chromium) performance and accessibility scores of the
  * sign-in page, the staff leaderboard, the public leaderboard and the player dashboard, served by
  * the real server on a fresh demo database, with Lighthouse's desktop and mobile presets. Fails when
- * a gated score is under AUDIT_MIN (default 90).
+ * a gated score is under AUDIT_MIN (default 90). AUDIT_REPORT_DIR=dir keeps the full JSON reports.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -16,6 +16,8 @@ const MIN = Number(process.env.AUDIT_MIN ?? 90);
 // Both presets are measured and printed; the gate is the desktop preset unless AUDIT_GATE=mobile.
 const FORM_FACTORS = ['desktop', 'mobile'] as const;
 const GATE = process.env.AUDIT_GATE === 'mobile' ? 'mobile' : 'desktop';
+// Full Lighthouse JSON reports (waterfalls, main-thread breakdown) land here when set.
+const REPORT_DIR = process.env.AUDIT_REPORT_DIR;
 const port = 4000 + Math.floor(Math.random() * 2000);
 const base = `http://127.0.0.1:${port}`;
 
@@ -76,6 +78,10 @@ try {
         { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...(p.cookie ? { extraHeaders: { Cookie: p.cookie } } : {}) },
         formFactor === 'desktop' ? desktopConfig : undefined,
       );
+      if (REPORT_DIR && result) {
+        mkdirSync(REPORT_DIR, { recursive: true });
+        writeFileSync(join(REPORT_DIR, `${p.name.replace(/ /g, '-')}-${formFactor}.json`), JSON.stringify(result.lhr));
+      }
       const categories = result?.lhr.categories;
       const perf = Math.round((categories?.performance?.score ?? 0) * 100);
       const a11y = Math.round((categories?.accessibility?.score ?? 0) * 100);
