@@ -9,14 +9,12 @@ import { multipart, request, type Session } from '../lib/http.js';
 import { timeOnce } from './measure.js';
 import { insertRows } from './rows.js';
 
-/** Σ over criteria of the per-criterion average of the current evaluations in the period, per player. */
+/** Σ of the current evaluations per player from a period start (as the cache-cold requests): the app's aggregate (ADR 0006). */
 const PLAYER_TOTALS = `
-  SELECT pc.player_id, sum(pc.pct) AS total FROM (
-    SELECT player_id, criterion_id, avg(score_percentage) AS pct
-    FROM evaluations
-    WHERE is_current = 1 AND date >= '1970-01-01' AND date <= '2999-12-31'
-    GROUP BY player_id, criterion_id
-  ) pc GROUP BY pc.player_id`;
+  SELECT player_id, sum(score_percentage) AS total
+  FROM evaluations
+  WHERE is_current = 1 AND (date || '') >= '1971-01-01'
+  GROUP BY player_id`;
 
 /** The players board's ranking: every player with their total, highest first, ties by name. */
 export const PLAYERS_BOARD_SQL = `

@@ -13,15 +13,21 @@ export interface ScoreScope extends LeaderboardFilter {
   playerIds?: readonly number[];
 }
 
-/** Per (player, criterion): the average of the current evaluations' score_percentage in the period. */
-function perCriterion(db: Kysely<DB>, scope: ScoreScope) {
+/**
+ * Per player: Σ score_percentage of the current evaluations in the period and criteria filter. DESIGN
+ * §6 averages per (player, criterion) first; evaluations_current_uq allows one current evaluation per
+ * (player, criterion), so that average is the row itself and one GROUP BY suffices (ADR 0006).
+ */
+function filteredTotals(db: Kysely<DB>, scope: ScoreScope) {
   let q = db
     .selectFrom('evaluations as e')
-    .select(['e.player_id', 'e.criterion_id', (eb) => eb.fn.avg<number>('e.score_percentage').as('pct')])
+    .select(['e.player_id', (eb) => eb.fn.sum<number>('e.score_percentage').as('total')])
     .where('e.is_current', '=', 1);
-  // A default bound is left out: the always-true range would lead the planner to the date index.
-  if (scope.from !== undefined && scope.from > DEFAULT_PERIOD_FROM) q = q.where('e.date', '>=', scope.from);
-  if (scope.to !== undefined && scope.to < DEFAULT_PERIOD_TO) q = q.where('e.date', '<=', scope.to);
+  // The dates are compared as expressions, not columns: a date range on evaluations_board_idx makes
+  // the planner sort every row it finds, while evaluations_totals_idx yields them grouped by player.
+  const day = sql<string>`(e.date || '')`;
+  if (scope.from !== undefined && scope.from > DEFAULT_PERIOD_FROM) q = q.where(day, '>=', scope.from);
+  if (scope.to !== undefined && scope.to < DEFAULT_PERIOD_TO) q = q.where(day, '<=', scope.to);
   if (scope.criteriaIds?.length) q = q.where('e.criterion_id', 'in', [...scope.criteriaIds]);
   if (scope.playerIds) q = q.where('e.player_id', 'in', scope.playerIds.length ? [...scope.playerIds] : [-1]);
   if (scope.teamId !== undefined) {
@@ -30,22 +36,19 @@ function perCriterion(db: Kysely<DB>, scope: ScoreScope) {
       exists(selectFrom('team_players as tp').select('tp.player_id').whereRef('tp.player_id', '=', 'e.player_id').where('tp.team_id', '=', teamId)),
     );
   }
-  return q.groupBy(['e.player_id', 'e.criterion_id']);
+  return q.groupBy('e.player_id');
 }
 
 const isUnfiltered = (scope: LeaderboardFilter) =>
   !scope.criteriaIds?.length && (scope.from ?? DEFAULT_PERIOD_FROM) <= DEFAULT_PERIOD_FROM && (scope.to ?? DEFAULT_PERIOD_TO) >= DEFAULT_PERIOD_TO;
 
 /**
- * Sub-query of (player_id, total): Σ over criteria of the per-criterion average. Without a period or
+ * Sub-query of (player_id, total): Σ over criteria of the current score_percentage. Without a period or
  * criteria filter that is player_scores, which triggers keep equal to it (migration 0007, ADR 0008).
  */
 export function playerTotalsQuery(db: Kysely<DB>, scope: ScoreScope = {}) {
   if (!isUnfiltered(scope)) {
-    return db
-      .selectFrom(perCriterion(db, scope).as('pc'))
-      .select(['pc.player_id', (eb) => eb.fn.sum<number>('pc.pct').as('total')])
-      .groupBy('pc.player_id');
+    return filteredTotals(db, scope);
   }
   let q = db.selectFrom('player_scores as ps').select(['ps.player_id', 'ps.total']);
   if (scope.playerIds) q = q.where('ps.player_id', 'in', scope.playerIds.length ? [...scope.playerIds] : [-1]);
