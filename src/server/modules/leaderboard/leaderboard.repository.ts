@@ -8,12 +8,6 @@ import { playerTotalsQuery, teamAverages } from '../scores/scores.repository.js'
 
 type Db = Kysely<DB>;
 
-/** Bumped by triggers (migration 0006) on every change that can move a ranking. */
-export async function scoreVersion(db: Db): Promise<number> {
-  const row = await db.selectFrom('score_state').select('version').where('id', '=', 1).executeTakeFirst();
-  return Number(row?.version ?? 0);
-}
-
 /**
  * Every player in scope with their total, highest first, ties by name. Players without evaluations
  * are on the board with 0. The total is the shared aggregate (playerTotalsQuery).

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { rank, roundPercent, type LeaderboardFilter } from '../../../shared/scoring.js';
 import type { BoardPlayerRow, BoardTeamRow } from '../../../shared/schemas/leaderboard.js';
 import type { DB } from '../../db/types.js';
-import { RankingCache } from './leaderboard.cache.js';
+import { RankingCache } from '../scores/score-cache.js';
+import { scoreVersion } from '../scores/scores.repository.js';
 import * as repo from './leaderboard.repository.js';
 
 /**
@@ -33,12 +34,12 @@ export function createBoards(db: Db) {
   const teams = new RankingCache<RankedTeam[]>();
 
   async function playerRanking(filter: PlayersFilter): Promise<Ranked[]> {
-    const version = await repo.scoreVersion(db);
+    const version = await scoreVersion(db);
     return players.get(version, keyOf('p', filter), async () => rank(await repo.playerTotalsRanked(db, filter), (r) => r.total));
   }
 
   async function teamRanking(filter: LeaderboardFilter & { categoryId?: number }): Promise<RankedTeam[]> {
-    const version = await repo.scoreVersion(db);
+    const version = await scoreVersion(db);
     return teams.get(version, keyOf('t', filter), async () => rank(await repo.teamAveragesRanked(db, filter), (r) => r.averageScore));
   }
 

@@ -7,6 +7,12 @@ import { DEFAULT_PERIOD_FROM, DEFAULT_PERIOD_TO } from '../../../shared/constant
 import type { LeaderboardFilter } from '../../../shared/scoring.js';
 import type { DB } from '../../db/types.js';
 
+/** Bumped by triggers (migration 0006) on every change that can move a score or a ranking. */
+export async function scoreVersion(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('score_state').select('version').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
 export interface ScoreScope extends LeaderboardFilter {
   /** Only players of this team (the join keeps the query on indexes instead of long id lists). */
   teamId?: number;

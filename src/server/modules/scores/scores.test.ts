@@ -56,6 +56,12 @@ describe('player_scores (kept by triggers) matches src/shared/scoring.ts after e
       const unfiltered = await teamAverages(t.db);
       const filtered = await teamAverages(t.db, { from: '1970-01-02' });
       for (const [team, stats] of filtered) expect(unfiltered.get(team)?.averageScore).toBeCloseTo(stats.averageScore, 6);
+      // The teams page reads the averages through the score-version cache: never stale after a write.
+      const listed = (await admin.get('/api/teams')).json().data as { id: number; playerCount: number; averageScore: number }[];
+      for (const team of listed) {
+        expect(team.averageScore).toBeCloseTo(unfiltered.get(team.id)?.averageScore ?? 0, 2);
+        expect(team.playerCount).toBe(unfiltered.get(team.id)?.playerCount ?? 0);
+      }
     };
 
     await fc.assert(

@@ -21,7 +21,7 @@ import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { read, written } from '../../lib/reply.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { teamAverages } from '../scores/scores.repository.js';
+import { currentTeamAverages } from '../scores/scores.service.js';
 import { checkTeamRows, parseTeamCsv, readBulkRequest } from './teams.bulk.js';
 import * as repo from './teams.repository.js';
 
@@ -32,7 +32,7 @@ const writeErrors = { ...readErrors, 409: errorBody, 413: errorBody };
 /** Adds the SQL score aggregates (playerCount, averageScore) and the viewer flag to team rows. */
 async function present(db: Kysely<DB>, actor: Actor, rows: repo.TeamRow[]): Promise<Team[]> {
   if (!rows.length) return [];
-  const averages = await teamAverages(db, { teamIds: rows.map((r) => r.id) });
+  const averages = await currentTeamAverages(db, rows.map((r) => r.id));
   const superAdmin = actor.roleKey === 'superadmin';
   return rows.map((r) => ({ ...r, playerCount: 0, averageScore: 0, ...averages.get(r.id), superAdmin }));
 }

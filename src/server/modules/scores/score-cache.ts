@@ -1,7 +1,7 @@
 /**
- * Rankings cached per process, keyed by the database's score version (ADR 0006). Triggers bump
- * the version in the same transaction as any change that can move a ranking, so a request that
- * reads the version first never serves a ranking older than what it could see: correct with
+ * Rankings and club-wide team averages cached per process, keyed by the score version (ADR 0006).
+ * Triggers bump the version in the same transaction as any change that can move a score, so a request
+ * that reads the version first never serves a value older than what it could see: correct with
  * several app processes, and no invalidation calls needed from other modules.
  */
 export class RankingCache<T> {
