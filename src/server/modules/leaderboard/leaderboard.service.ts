@@ -14,6 +14,7 @@ import * as repo from './leaderboard.repository.js';
 type Db = Kysely<DB>;
 export type Ranked = { id: number; total: number; rank: number };
 type RankedTeam = { id: number; playerCount: number; averageScore: number; rank: number };
+type PageRows = { rows: BoardPlayerRow[]; total: number };
 
 export interface PlayersFilter extends LeaderboardFilter {
   teamId?: number;
@@ -32,10 +33,14 @@ const keyOf = (kind: string, f: LeaderboardFilter & { teamId?: number; categoryI
 export function createBoards(db: Db) {
   const players = new RankingCache<Ranked[]>();
   const teams = new RankingCache<RankedTeam[]>();
+  const pages = new RankingCache<PageRows>(256);
+
+  function rankingAt(version: number, filter: PlayersFilter): Promise<Ranked[]> {
+    return players.get(version, keyOf('p', filter), async () => rank(await repo.playerTotalsRanked(db, filter), (r) => r.total));
+  }
 
   async function playerRanking(filter: PlayersFilter): Promise<Ranked[]> {
-    const version = await scoreVersion(db);
-    return players.get(version, keyOf('p', filter), async () => rank(await repo.playerTotalsRanked(db, filter), (r) => r.total));
+    return rankingAt(await scoreVersion(db), filter);
   }
 
   async function teamRanking(filter: LeaderboardFilter & { categoryId?: number }): Promise<RankedTeam[]> {
@@ -43,9 +48,8 @@ export function createBoards(db: Db) {
     return teams.get(version, keyOf('t', filter), async () => rank(await repo.teamAveragesRanked(db, filter), (r) => r.averageScore));
   }
 
-  /** One page of the players board; `q` narrows the rows but ranks stay those of the whole board. */
-  async function playersPage(filter: PlayersFilter, paging: Paging, mePlayerId: number | null) {
-    const ranking = await playerRanking(filter);
+  /** The rows of one page; `q` narrows the rows but ranks stay those of the whole board. */
+  async function pageRows(ranking: Ranked[], paging: Paging): Promise<PageRows> {
     let list = ranking;
     if (paging.q) {
       const matching = await repo.playerIdsMatching(db, paging.q, paging.names);
@@ -62,12 +66,24 @@ export function createBoards(db: Db) {
       const m = memberships.get(r.id);
       rows.push({ ...card, rank: r.rank, totalScore: roundPercent(r.total), teamIds: m?.teamIds ?? [], coachUser: m?.coachUser ?? [] });
     }
+    return { rows, total: list.length };
+  }
+
+  /**
+   * One page of the players board with the viewer's own rank. Pages are cached like rankings: names,
+   * photos and memberships move the score version too (migrations 0006, 0008).
+   */
+  async function playersPage(filter: PlayersFilter, paging: Paging, mePlayerId: number | null) {
+    const version = await scoreVersion(db);
+    const ranking = await rankingAt(version, filter);
+    const pageKey = JSON.stringify([keyOf('p', filter), paging.page, paging.pageSize, paging.q ?? '', paging.names ?? 'full']);
+    const { rows, total } = await pages.get(version, pageKey, () => pageRows(ranking, paging));
     let me = null;
     if (mePlayerId !== null) {
       const at = ranking.findIndex((r) => r.id === mePlayerId);
       if (at >= 0) me = { id: mePlayerId, rank: ranking[at]!.rank, totalScore: roundPercent(ranking[at]!.total), page: Math.floor(at / paging.pageSize) + 1 };
     }
-    return { rows, total: list.length, page: paging.page, pageSize: paging.pageSize, me };
+    return { rows, total, page: paging.page, pageSize: paging.pageSize, me };
   }
 
   async function teamsBoard(filter: LeaderboardFilter & { categoryId?: number }): Promise<BoardTeamRow[]> {

@@ -154,6 +154,20 @@ describe('paging, search and caching', () => {
     const after = await wholeBoard(admin, `&team_id=${club.tieTeamId}`);
     expect(after[0]).toMatchObject({ id: last.id, rank: 1, totalScore: 99 });
   });
+
+  it('shows a renamed player at once and orders ties by the new name (cached pages follow the version)', async () => {
+    const board = await wholeBoard(admin, `&team_id=${club.tieTeamId}`);
+    const page = async () => (await admin.get(`/api/leaderboard/players?team_id=${club.tieTeamId}&pageSize=200`)).json().data.rows as (Row & { first_name: string; last_name: string })[];
+    await page(); // fills the page cache
+    const [tiedA, tiedB] = board.filter((r) => board.some((o) => o.id !== r.id && o.rank === r.rank)).slice(-2);
+    expect(tiedA && tiedB && tiedA.rank === tiedB.rank).toBe(true);
+    await t.db.updateTable('players').set({ first_name: 'Aaron', last_name: 'Aaberg' }).where('id', '=', tiedB!.id).execute();
+    const rows = await page();
+    const renamed = rows.find((r) => r.id === tiedB!.id)!;
+    expect(renamed).toMatchObject({ first_name: 'Aaron', last_name: 'Aaberg', rank: tiedB!.rank });
+    const tie = rows.filter((r) => r.rank === tiedB!.rank);
+    expect(tie[0]!.id).toBe(tiedB!.id);
+  });
 });
 
 describe('access', () => {
