@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { BuiltInRoleKey, Permissions, Section } from '../../shared/permissions.js';
 import { SECTIONS } from '../../shared/permissions.js';
+import { precompiled } from '../db/precompiled.js';
 import type { DB } from '../db/types.js';
 
 export interface SessionUser {
@@ -32,9 +33,8 @@ export async function createSession(
   await db.insertInto('sessions').values({ ...row, last_seen_at: row.created_at }).execute();
 }
 
-/** One query per request: the session, its user and the user's role (permission changes apply at once). */
-export async function findSession(db: Kysely<DB>, tokenHash: string): Promise<SessionUser | null> {
-  const row = await db
+const sessionByHash = precompiled((db) =>
+  db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
@@ -44,8 +44,12 @@ export async function findSession(db: Kysely<DB>, tokenHash: string): Promise<Se
       'r.id as role_id', 'r.title as role_title', 'r.key as role_key', 'r.admin as role_admin',
       ...SECTIONS.map((s) => `r.${s}` as const),
     ])
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('s.token_hash', '=', ''),
+);
+
+/** One query per request: the session, its user and the user's role (permission changes apply at once). */
+export async function findSession(db: Kysely<DB>, tokenHash: string): Promise<SessionUser | null> {
+  const [row] = await sessionByHash(db, [tokenHash]);
   if (!row) return null;
   const permissions = Object.fromEntries(SECTIONS.map((s: Section) => [s, Number(row[s])])) as Permissions;
   return {

@@ -7,13 +7,13 @@ import { scoreVersion } from '../scores/scores.repository.js';
 import * as repo from './leaderboard.repository.js';
 
 /**
- * Builds the boards: the ranking (shared SQL aggregate + the shared rank(): ties share a rank) is
- * cached per score version; names, photos and memberships are read fresh for the rows of one page.
+ * Builds the boards: the ranking (shared SQL aggregate + the shared rank(): ties share a rank), the
+ * pages of the players board and the whole teams board are cached per score version, which every
+ * change they show moves (migrations 0006, 0008; ADR 0006).
  */
 
 type Db = Kysely<DB>;
 export type Ranked = { id: number; total: number; rank: number };
-type RankedTeam = { id: number; playerCount: number; averageScore: number; rank: number };
 type PageRows = { rows: BoardPlayerRow[]; total: number };
 
 export interface PlayersFilter extends LeaderboardFilter {
@@ -32,8 +32,8 @@ const keyOf = (kind: string, f: LeaderboardFilter & { teamId?: number; categoryI
 
 export function createBoards(db: Db) {
   const players = new RankingCache<Ranked[]>();
-  const teams = new RankingCache<RankedTeam[]>();
   const pages = new RankingCache<PageRows>(256);
+  const teamBoards = new RankingCache<BoardTeamRow[]>();
 
   function rankingAt(version: number, filter: PlayersFilter): Promise<Ranked[]> {
     return players.get(version, keyOf('p', filter), async () => rank(await repo.playerTotalsRanked(db, filter), (r) => r.total));
@@ -41,11 +41,6 @@ export function createBoards(db: Db) {
 
   async function playerRanking(filter: PlayersFilter): Promise<Ranked[]> {
     return rankingAt(await scoreVersion(db), filter);
-  }
-
-  async function teamRanking(filter: LeaderboardFilter & { categoryId?: number }): Promise<RankedTeam[]> {
-    const version = await scoreVersion(db);
-    return teams.get(version, keyOf('t', filter), async () => rank(await repo.teamAveragesRanked(db, filter), (r) => r.averageScore));
   }
 
   /** The rows of one page; `q` narrows the rows but ranks stay those of the whole board. */
@@ -86,12 +81,16 @@ export function createBoards(db: Db) {
     return { rows, total, page: paging.page, pageSize: paging.pageSize, me };
   }
 
+  /** The whole teams board, cached like the players pages (coach names move the version too). */
   async function teamsBoard(filter: LeaderboardFilter & { categoryId?: number }): Promise<BoardTeamRow[]> {
-    const ranking = await teamRanking(filter);
-    const cards = await repo.teamCards(db, ranking.map((r) => r.id));
-    return ranking.flatMap((r) => {
-      const card = cards.get(r.id);
-      return card ? [{ ...card, rank: r.rank, playerCount: r.playerCount, averageScore: roundPercent(r.averageScore) }] : [];
+    const version = await scoreVersion(db);
+    return teamBoards.get(version, keyOf('t', filter), async () => {
+      const ranking = rank(await repo.teamAveragesRanked(db, filter), (r) => r.averageScore);
+      const cards = await repo.teamCards(db, ranking.map((r) => r.id));
+      return ranking.flatMap((r) => {
+        const card = cards.get(r.id);
+        return card ? [{ ...card, rank: r.rank, playerCount: r.playerCount, averageScore: roundPercent(r.averageScore) }] : [];
+      });
     });
   }
 

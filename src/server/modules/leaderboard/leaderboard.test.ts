@@ -168,6 +168,14 @@ describe('paging, search and caching', () => {
     const tie = rows.filter((r) => r.rank === tiedB!.rank);
     expect(tie[0]!.id).toBe(tiedB!.id);
   });
+
+  it('shows a renamed coach on the cached teams board at once', async () => {
+    const board = (await admin.get('/api/leaderboard/teams')).json().data as { id: number; coachUser: number; coachName: string }[];
+    const team = board[0]!;
+    await t.db.updateTable('users').set({ first_name: 'Renata', last_name: 'Newname' }).where('id', '=', team.coachUser).execute();
+    const after = (await admin.get('/api/leaderboard/teams')).json().data as typeof board;
+    expect(after.find((r) => r.id === team.id)?.coachName).toBe('Renata Newname');
+  });
 });
 
 describe('access', () => {

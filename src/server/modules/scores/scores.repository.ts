@@ -5,11 +5,14 @@
 import { sql, type Kysely } from 'kysely';
 import { DEFAULT_PERIOD_FROM, DEFAULT_PERIOD_TO } from '../../../shared/constants.js';
 import type { LeaderboardFilter } from '../../../shared/scoring.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { DB } from '../../db/types.js';
+
+const versionRow = precompiled((db) => db.selectFrom('score_state').select('version').where('id', '=', 1));
 
 /** Bumped by triggers (migration 0006) on every change that can move a score or a ranking. */
 export async function scoreVersion(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('score_state').select('version').where('id', '=', 1).executeTakeFirst();
+  const [row] = await versionRow(db);
   return Number(row?.version ?? 0);
 }
 
