@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
 
+/** Names carry the attempt number, so that a retry never meets what a failed attempt created. */
+const named = (name: string) => (test.info().retry ? `${name} ${test.info().retry}` : name);
+
 /** A write through the API with the session's CSRF token (setup for the screen under test). */
 async function apiPost(page: Page, url: string, data: unknown) {
   const me = await page.request.get('/api/auth/me');
@@ -57,7 +60,7 @@ test('the permissions matrix: required title, at least one permission, read/writ
   await modal.getByRole('checkbox', { name: 'Select All' }).uncheck();
   await expect(modal.getByRole('checkbox', { name: 'Teams read' })).not.toBeChecked();
 
-  await modal.getByLabel('Title').fill('Video Analyst');
+  await modal.getByLabel('Title').fill(named('Video Analyst'));
   await modal.getByRole('checkbox', { name: 'Reports read' }).check();
   await modal.getByRole('checkbox', { name: 'Resources read' }).check();
   await expectAccessible(page);
@@ -65,11 +68,11 @@ test('the permissions matrix: required title, at least one permission, read/writ
   await modal.getByRole('button', { name: 'Add Role' }).click();
   await expect(page.getByText('Operation successful!')).toBeVisible();
   await expect(modal).toBeHidden();
-  await expect(page.getByRole('row').filter({ hasText: 'Video Analyst' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: named('Video Analyst') })).toBeVisible();
 
   // Server error (duplicate title) shows on the title field.
   await page.getByRole('button', { name: 'Add Role' }).click();
-  await modal.getByLabel('Title').fill('video analyst');
+  await modal.getByLabel('Title').fill(named('video analyst'));
   await modal.getByRole('checkbox', { name: 'Reports read' }).check();
   await modal.getByRole('button', { name: 'Add Role' }).click();
   await expect(page.getByRole('tooltip').filter({ hasText: 'A role with this title already exists.' })).toBeVisible();
@@ -79,21 +82,21 @@ test('edit and delete a role; a role with users cannot be deleted', async ({ pag
   test.slow(); // long multi-step flow on a shared machine
   await loginAs(page, 'admin');
   const role = await apiPost(page, '/api/roles', { title: 'Physio', permissions: { ...none, players: 1 } });
-  await apiPost(page, '/api/roles', { title: 'Team Doctor', permissions: { ...none, players: 1 } });
+  await apiPost(page, '/api/roles', { title: named('Team Doctor'), permissions: { ...none, players: 1 } });
   await page.goto('/app/roles');
 
   await page.getByRole('button', { name: 'Edit Physio' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Role' });
   await expect(edit.getByRole('checkbox', { name: 'Players read' })).toBeChecked();
   await edit.getByRole('checkbox', { name: 'Evaluation read' }).check();
-  await edit.getByLabel('Title').fill('Physiotherapist');
+  await edit.getByLabel('Title').fill(named('Physiotherapist'));
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Operation successful!')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Physiotherapist' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: named('Physiotherapist') })).toBeVisible();
 
   await apiPost(page, '/api/users', { first_name: 'Pat', last_name: 'Physio', email: 'pat.physio@example.org', role: role.id });
   await page.reload();
-  await page.getByRole('button', { name: 'Delete Physiotherapist' }).click();
+  await page.getByRole('button', { name: `Delete ${named('Physiotherapist')}` }).click();
   const del = page.getByRole('dialog', { name: 'Delete Role' });
   await del.getByRole('button', { name: 'Delete' }).click();
   await expect(del.getByRole('alert')).toHaveText(
@@ -101,10 +104,10 @@ test('edit and delete a role; a role with users cannot be deleted', async ({ pag
   );
   await del.getByRole('button', { name: 'Cancel' }).click();
 
-  await page.getByRole('button', { name: 'Delete Team Doctor' }).click();
+  await page.getByRole('button', { name: `Delete ${named('Team Doctor')}` }).click();
   await page.getByRole('dialog', { name: 'Delete Role' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Operation successful!')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Team Doctor' })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: named('Team Doctor') })).toHaveCount(0);
 });
 
 test('Superadmin sets the Admin option, which gives user management read', async ({ page }) => {
@@ -115,7 +118,7 @@ test('Superadmin sets the Admin option, which gives user management read', async
   await expect(page.getByRole('button', { name: 'Edit Superadmin' })).toBeDisabled();
   await page.getByRole('button', { name: 'Add Role' }).click();
   const modal = page.getByRole('dialog', { name: 'Add Role' });
-  await modal.getByLabel('Title').fill('Club Office');
+  await modal.getByLabel('Title').fill(named('Club Office'));
   await modal.getByRole('checkbox', { name: /^Admin/ }).check();
   await expect(modal.getByRole('checkbox', { name: 'User management read' })).toBeChecked();
   await modal.getByRole('checkbox', { name: 'User management read' }).uncheck();
@@ -123,7 +126,7 @@ test('Superadmin sets the Admin option, which gives user management read', async
   await modal.getByRole('checkbox', { name: /^Admin/ }).check();
   await modal.getByRole('button', { name: 'Add Role' }).click();
   await expect(page.getByText('Operation successful!')).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: 'Club Office' });
+  const row = page.getByRole('row').filter({ hasText: named('Club Office') });
   await expect(row.getByText('Admin', { exact: true })).toBeVisible();
 });
 

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
 
+/** Names carry the attempt number, so that a retry never meets what a failed attempt created. */
+const named = (name: string) => (test.info().retry ? `${name} ${test.info().retry}` : name);
+
 const cards = (page: Page) => page.getByRole('article');
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
@@ -80,7 +83,7 @@ test.describe('as an admin', () => {
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('This field is required');
     await snap(page, 'teams-add-required');
-    await dialog.getByRole('textbox', { name: 'Name' }).fill('E2E Falcons');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(named('E2E Falcons'));
     await dialog.getByRole('button', { name: 'Add Team' }).click();
     await expect(dialog.getByRole('textbox', { name: 'Club' })).toHaveAccessibleDescription('This field is required');
     await expect(page.getByRole('tooltip')).toHaveCount(1);
@@ -93,20 +96,20 @@ test.describe('as an admin', () => {
     await dialog.getByRole('button', { name: 'Add Team' }).click();
     await expect(page.getByText('Operation successful!')).toBeVisible();
     await expect(dialog).toBeHidden();
-    const falcons = card(page, 'E2E Falcons');
-    await expect(falcons.getByRole('heading', { name: 'E2E FALCONS' })).toBeVisible();
+    const falcons = card(page, named('E2E Falcons'));
+    await expect(falcons.getByRole('heading', { name: named('E2E Falcons').toUpperCase() })).toBeVisible();
     await expect(falcons.getByText('Jordan Reyes')).toBeVisible();
     await expect(falcons.getByText('0 Player(s)')).toBeVisible();
 
     // The same name in the same club and season: the server's message on the name field.
     const again = await openAdd(page, 'Add Single');
-    await again.getByRole('textbox', { name: 'Name' }).fill('e2e falcons');
+    await again.getByRole('textbox', { name: 'Name' }).fill(named('e2e falcons'));
     await choose(page, again, 'Club', 'Northside Hawks');
     await choose(page, again, 'Coach role', 'Coach');
     await choose(page, again, 'Coach user', 'Casey Coach');
     await choose(page, again, 'Season', '2025/26');
     await again.getByRole('button', { name: 'Add Team' }).click();
-    const duplicate = 'A team named "e2e falcons" already exists in Northside Hawks, season 2025/26.';
+    const duplicate = `A team named "${named('e2e falcons')}" already exists in Northside Hawks, season 2025/26.`;
     await expect(page.getByRole('tooltip')).toHaveText(duplicate);
     await expect(again.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(duplicate);
     await snap(page, 'teams-add-server-error');
@@ -128,11 +131,11 @@ test.describe('as an admin', () => {
     // SPEC §5/§9: the highlight and its tooltip go away after 5 seconds.
     await expect(page.getByRole('tooltip')).toHaveCount(0, { timeout: 8000 });
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'false');
-    await dialog.getByRole('textbox', { name: 'Name' }).fill('U14 Girls Select');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(named('U14 Girls Select'));
     await choose(page, dialog, 'Season', '2025/26');
     await dialog.getByRole('button', { name: 'Save Team' }).click();
     await expect(page.getByText('Operation successful!')).toBeVisible();
-    const renamed = card(page, 'U14 Girls Select');
+    const renamed = card(page, named('U14 Girls Select'));
     await expect(renamed.getByRole('heading', { name: 'U14 GIRLS SELECT' })).toBeVisible();
     await expect(renamed.getByText('2025/26')).toBeVisible();
     await expect(renamed.getByText('Jordan Reyes')).toBeVisible();

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
 
+/** Names carry the attempt number, so that a retry never meets what a failed attempt created. */
+const named = (name: string) => (test.info().retry ? `${name} ${test.info().retry}` : name);
+
 async function apiPost(page: Page, url: string, data: unknown) {
   const me = await page.request.get('/api/auth/me');
   const csrf = (await me.json()).data.csrfToken as string;
@@ -49,7 +52,7 @@ test('Add Single, server error on the email field, and Edit (email and role fixe
   await modal.getByRole('button', { name: 'Add User' }).click();
   await expect(page.getByRole('tooltip').filter({ hasText: 'This field is required' }).first()).toBeVisible();
   await modal.getByLabel('First name').fill('Erin');
-  await modal.getByLabel('Last name').fill('Evans');
+  await modal.getByLabel('Last name').fill(named('Evans'));
   await modal.getByLabel('Email').fill('coach@demo.club');
   await modal.getByRole('textbox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Coach', exact: true }).click();
@@ -58,19 +61,19 @@ test('Add Single, server error on the email field, and Edit (email and role fixe
   await expect(
     page.getByRole('tooltip').filter({ hasText: 'A user with the e-mail address coach@demo.club already exists.' }),
   ).toBeVisible();
-  await modal.getByLabel('Email').fill('erin.evans@example.org');
+  await modal.getByLabel('Email').fill(`erin.evans${test.info().retry || ''}@example.org`);
   await modal.getByRole('button', { name: 'Add User' }).click();
   await expect(page.getByText('Operation successful!')).toBeVisible();
-  await expect(rowOf(page, 'erin.evans@example.org')).toContainText('Erin Evans');
+  await expect(rowOf(page, `erin.evans${test.info().retry || ''}@example.org`)).toContainText(`Erin ${named('Evans')}`);
 
-  await rowAction(page, 'Erin Evans', 'Edit');
+  await rowAction(page, `Erin ${named('Evans')}`, 'Edit');
   const edit = page.getByRole('dialog', { name: 'Edit User' });
   await expect(edit.getByLabel('Email')).toBeDisabled();
   await expect(edit.getByRole('textbox', { name: 'Role' })).toBeDisabled();
   await edit.getByLabel('First name').fill('Erica');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Operation successful!').first()).toBeVisible();
-  await expect(rowOf(page, 'erin.evans@example.org')).toContainText('Erica Evans');
+  await expect(rowOf(page, `erin.evans${test.info().retry || ''}@example.org`)).toContainText(`Erica ${named('Evans')}`);
 });
 
 test('Add Bulk with the CSV template: row errors, then a good file', async ({ page }) => {
