@@ -9,6 +9,10 @@ import base from './vite.config';
 export default mergeConfig(
   base,
   defineConfig({
+    resolve: {
+      // Mantine's Table imports it by this relative name; see the stand-in's comment.
+      alias: [{ find: /^\.\/TableScrollContainer\.mjs$/, replacement: fileURLToPath(new URL('src/client/app/public/table-scroll-container.tsx', import.meta.url)) }],
+    },
     build: {
       emptyOutDir: false,
       manifest: '.vite/public-manifest.json',

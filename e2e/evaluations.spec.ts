@@ -118,6 +118,16 @@ test('evaluation page: single evaluations on both level kinds, supersede with hi
   await choose(page, dialog, 'Level', 'Fundamentals');
   await choose(page, dialog, 'Criteria', 'Shooting form');
   await dialog.getByRole('textbox', { name: 'Score' }).fill('4');
+  // Dated before the current evaluation, it would only become history: the form says so first.
+  const date = dialog.getByLabel('Date');
+  const today = await date.inputValue();
+  await date.fill('2020-01-01');
+  await expect(dialog.getByRole('status')).toContainText('This criteria already has an evaluation dated');
+  await snap(page, 'evaluation-backdated');
+  await settle(page);
+  await expectAccessible(page);
+  await date.fill(today);
+  await expect(dialog.getByRole('status')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(row(page, 'Shooting form')).toHaveCount(1);

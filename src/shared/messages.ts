@@ -41,4 +41,7 @@ export const MSG = {
   notYourself: 'You cannot do this to your own account.',
   // Players (issue 3): deleting a player wipes their data everywhere, so a coach deletes only their own.
   playerSharedDelete: "This player is also on another coach's team. Remove them from your team instead.",
+  // Evaluations (ADR 0005): the newest date counts; an earlier one is saved as history.
+  evaluationBackdated: (newerDate: string) =>
+    `This criteria already has an evaluation dated ${newerDate}. An earlier date saves this one as a previous evaluation; the newer one keeps counting.`,
 } as const;

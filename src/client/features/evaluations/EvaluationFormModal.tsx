@@ -42,10 +42,12 @@ interface Props {
   playerId: number;
   /** null = Single Evaluation (new); an evaluation = Edit. */
   evaluation: Evaluation | null;
+  /** The player's current evaluations: a new one dated before them is kept as history (ADR 0005). */
+  current?: readonly Evaluation[];
 }
 
 /** SPEC §5 "Evaluation": level, then criteria, then the score its level allows; evaluator, notes, video optional. */
-export function EvaluationFormModal({ opened, onClose, playerId, evaluation }: Props) {
+export function EvaluationFormModal({ opened, onClose, playerId, evaluation, current = [] }: Props) {
   const { data: me } = useMe();
   const levels = useQuery({ ...levelsQuery, enabled: opened });
   const criteria = useQuery({ ...allCriteriaQuery, enabled: opened });
@@ -103,6 +105,10 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation }: P
   }, [opened, evaluation]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const kind = kindOf(form.values.level);
+  // Only the newest-dated evaluation of a criterion counts: an earlier date goes to the history.
+  const newer = evaluation
+    ? undefined
+    : current.find((e) => String(e.criteria_id) === form.values.criteria_id && form.values.date !== '' && e.date > form.values.date);
   const criteriaOptions = (criteria.data ?? [])
     .filter((c) => String(c.level) === form.values.level)
     .map((c) => ({ value: String(c.id), label: c.criteria }));
@@ -206,6 +212,11 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation }: P
           <ErrorTip error={form.errors.date}>
             <TextInput label="Date" type="date" max={dayjs().format('YYYY-MM-DD')} {...field('date')} />
           </ErrorTip>
+          {newer ? (
+            <Alert color="yellow" role="status">
+              {MSG.evaluationBackdated(newer.date)}
+            </Alert>
+          ) : null}
           <Textarea label="Notes" autosize minRows={2} maxRows={8} {...field('notes')} />
           <VideoLinksField
             values={form.values.video_links}

@@ -134,6 +134,7 @@ export default function EvaluationPage() {
         onClose={() => setDialog(null)}
         playerId={playerId}
         evaluation={dialog?.kind === 'form' ? dialog.evaluation : null}
+        current={evaluations}
       />
       {dialog?.kind === 'delete' ? (
         <DeleteEvaluationModal playerId={playerId} evaluation={dialog.evaluation} onClose={() => setDialog(null)} />
