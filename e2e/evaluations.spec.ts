@@ -279,6 +279,8 @@ test('courtside: evaluate a whole team at 375 px with tap targets, and by keyboa
   await choose(page, page, 'Level', 'Fundamentals');
   await choose(page, page, 'Criteria', 'Free throws');
   const groups = page.getByRole('group', { name: /^Score for / });
+  // count() does not wait: the roster renders after the criteria's scores have loaded.
+  await expect(groups.first()).toBeVisible();
   const count = await groups.count();
   expect(count).toBeGreaterThan(3);
   const box = await groups.first().getByRole('button', { name: /^7 for / }).boundingBox();

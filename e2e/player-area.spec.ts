@@ -37,8 +37,8 @@ test('dashboard: score, progress with modals, analysis, achievements, leaderboar
   await expect(progress.getByRole('columnheader', { name: 'Criteria' })).toBeVisible();
   await expect(progress.getByRole('columnheader', { name: 'Date' })).toHaveCount(0);
   const rows = progress.locator('tbody tr');
-  expect(await rows.count()).toBeLessThanOrEqual(5);
   await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeLessThanOrEqual(5);
 
   // Criterion video modal: videos or 'NO VIDEOS!'.
   const videos = (await (await page.request.get(`/api/player-area/${id}/criteria-videos`)).json()).data as { criteria: string; video_links: string[] }[];
