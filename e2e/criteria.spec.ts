@@ -1,4 +1,4 @@
-import { DEMO, expect, expectAccessible, loginAs, snap, test } from './fixtures';
+import { DEMO, expect, expectAccessible, loginAs, settleAnimations, snap, test } from './fixtures';
 
 // A failed attempt must not leave its criterion behind: the retry would meet a duplicate name and 105% + 5%.
 test.afterEach(async ({ request }) => {
@@ -61,9 +61,14 @@ test('add, edit and delete a criterion with repeatable video links and required-
 
   await page.getByRole('button', { name: /^Rebounding e2e, score 5%/ }).click();
   await expect(page.getByTitle('Rebounding e2e video 1')).toBeVisible();
-  await page.getByRole('button', { name: 'Edit' }).click();
+  // CI twice saw the Edit click land while the panel (and its video frame) were still growing, and
+  // no dialog open: click once everything has settled, and again if the first click went astray.
+  await settleAnimations(page);
   const edit = page.getByRole('dialog', { name: 'Edit Criteria' });
-  await expect(edit).toBeVisible();
+  await expect(async () => {
+    if (!(await edit.isVisible())) await page.getByRole('button', { name: 'Edit' }).click({ timeout: 2000 });
+    await expect(edit).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   await expect(edit.getByLabel('Score (%)')).toBeDisabled();
   await edit.getByLabel('Criteria').fill('Rebounding e2e edited');
   await edit.getByRole('button', { name: 'Save' }).click();

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect as baseExpect, DEMO, expectAccessible, loginAs, snap, test } from './fixtures';
+import { DEMO, expect as baseExpect, expectAccessible, loginAs, settleAnimations, snap, test } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -64,8 +64,10 @@ async function openSingle(page: Page) {
 
 const row = (page: Page, criteria: string) => page.getByRole('button', { name: new RegExp(`^${criteria}, score`) });
 
+/** Opens a row and lets its panel finish growing: a click inside a growing panel can miss (seen in CI). */
 async function expand(control: Locator) {
   if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+  await settleAnimations(control.page());
 }
 
 test('evaluation page: single evaluations on both level kinds, supersede with history, edit and delete', async ({ page }) => {

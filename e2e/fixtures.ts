@@ -17,10 +17,15 @@ export async function loginAs(page: Page, role: DemoRole | { email: string; pass
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** Waits until every finite animation or transition (modal fades, accordion panels) has ended. */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000 });
+}
+
 /** axe: no serious or critical violations (DESIGN.md §8). */
 export async function expectAccessible(page: Page): Promise<void> {
   // A modal or notification half-way through its fade reads as low contrast: let finite transitions end.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000 });
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
