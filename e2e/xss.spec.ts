@@ -248,6 +248,16 @@ async function expectInert(page: Page, ...texts: string[]): Promise<void> {
   expect(dialogs, `alert on ${page.url()}`).toEqual([]);
 }
 
+/** A leaderboard (staff or public): the player found by name, then the teams view. */
+async function expectInertBoards(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('textbox', { name: 'Find a player' }).fill(MARKERS.playerFirst);
+  await expect(page.getByTestId('board-row')).toHaveCount(1);
+  await expectInert(page, seen('playerFirst'));
+  await page.getByLabel('Filter by').selectOption('teams');
+  await expectInert(page, seen('team'), seen('userFirst'));
+}
+
 async function pickOption(page: Page, textbox: string, option: string) {
   await page.getByRole('textbox', { name: textbox, exact: true }).click();
   await page.getByRole('option', { name: option }).click();
@@ -352,12 +362,7 @@ test('staff pages: criteria, analysis, leaderboard', async ({ page }) => {
   await page.goto(`/app/team/${id('team')}/analysis`);
   await expectInert(page, seen('team'), seen('club'), seen('season'), seen('userFirst'), seen('playerFirst'));
 
-  await page.goto('/app/leaderboard');
-  await page.getByRole('textbox', { name: 'Find a player' }).fill(MARKERS.playerFirst);
-  await expect(page.getByTestId('board-row')).toHaveCount(1);
-  await expectInert(page, seen('playerFirst'));
-  await page.getByLabel('Filter by').selectOption('teams');
-  await expectInert(page, seen('team'), seen('userFirst'));
+  await expectInertBoards(page, '/app/leaderboard');
   await page.getByLabel('Sort by').selectOption('Criteria');
   await pickOption(page, 'Level', MARKERS.level);
   await page.getByRole('textbox', { name: 'Criteria', exact: true }).click();
@@ -403,12 +408,7 @@ test('admin pages: settings lists, audit log, mail outbox, users, roles, resourc
 });
 
 test('public leaderboards, no sign-in', async ({ page }) => {
-  await page.goto('/leaderboard');
-  await page.getByRole('textbox', { name: 'Find a player' }).fill(MARKERS.playerFirst);
-  await expect(page.getByTestId('board-row')).toHaveCount(1);
-  await expectInert(page, seen('playerFirst'));
-  await page.getByLabel('Filter by').selectOption('teams');
-  await expectInert(page, seen('team'), seen('userFirst'));
+  await expectInertBoards(page, '/leaderboard');
 
   await page.goto(`/leaderboard/team/${id('team')}`);
   await expectInert(page, `Leaderboard for ${seen('team')}`, seen('playerFirst'));
