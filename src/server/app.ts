@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +17,7 @@ import { openDatabase, type Database } from './db/index.js';
 import { installDrain } from './lib/drain.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { inputGuard } from './lib/input-guard.js';
+import { installSecurityHeaders } from './lib/security-headers.js';
 import { createMailer } from './mail/mailer.js';
 import { modules } from './modules/index.js';
 
@@ -69,22 +69,7 @@ export async function buildApp({ config, database, logger, extraModules = [] }: 
     if (rule && route.method !== 'HEAD') routeTable.push({ method: String(route.method), url: route.url, access: rule });
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.SECURE_COOKIES,
-  });
+  installSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 20 } });
