@@ -286,7 +286,9 @@ describe('CSRF: cross-site writes are refused in every form', () => {
 describe('security headers', () => {
   it('every answer (JSON, errors, docs) carries a strict CSP, nosniff and no framing', async () => {
     const admin = await t.login('admin');
-    for (const res of [await admin.get('/api/teams'), await t.anon.get('/api/teams'), await t.anon.get('/api/nope'), await t.anon.get('/api/docs/')]) {
+    const badQuery = await admin.get('/api/leaderboard/players?page=-1');
+    expect(badQuery.statusCode).toBe(400);
+    for (const res of [await admin.get('/api/teams'), badQuery, await t.anon.get('/api/teams'), await t.anon.get('/api/nope'), await t.anon.get('/api/docs/')]) {
       const csp = String(res.headers['content-security-policy']);
       const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '';
       expect(directive('script-src'), csp).toBe("script-src 'self'");
