@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, okEnvelope } from '../../../shared/schemas/common.js';
-import { boardCriteria, boardTeamRow, playersBoard, playersBoardQuery, teamsBoardQuery } from '../../../shared/schemas/leaderboard.js';
+import { boardCriteria, boardPlayerRow, boardTeamRow, playersBoard, playersBoardQuery, teamsBoardQuery } from '../../../shared/schemas/leaderboard.js';
 import { access, assertLeaderboardReachable, denied, requireActor } from '../../auth/access.js';
 import { notFound } from '../../lib/errors.js';
+import { jsonTextOf, objectText, sendDataText } from '../../lib/json-text.js';
 import { read } from '../../lib/reply.js';
 import type { Boards } from './leaderboard.service.js';
 import * as repo from './leaderboard.repository.js';
 
 const tags = ['leaderboard'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+// Cached boards go out as JSON text made once per cached value (lib/json-text.ts).
+const playerRowsText = jsonTextOf(boardPlayerRow.array());
+const playersBoardFields = playersBoard.omit({ rows: true });
+const teamsBoardText = jsonTextOf(boardTeamRow.array());
 
 /**
  * Signed-in boards. Staff see the club-wide ranking: names, photos, scores and team ids only (no
@@ -22,7 +27,7 @@ export async function boardRoutes(app: FastifyInstance, boards: Boards): Promise
   r.get('/api/leaderboard/players', {
     config: { access: access.signedIn },
     schema: { tags, summary: 'Players leaderboard (optionally one team), paged, with the caller\'s own rank', querystring: playersBoardQuery, response: { 200: okEnvelope(playersBoard), ...errors } },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const actor = requireActor(req);
       const q = req.query;
       await assertLeaderboardReachable(app.db, actor, q.team_id);
@@ -33,18 +38,19 @@ export async function boardRoutes(app: FastifyInstance, boards: Boards): Promise
         { page: q.page, pageSize: q.pageSize, q: q.q },
         actor.playerId,
       );
-      return read({ ...page, team: team ?? null });
+      const { rows, ...fields } = page;
+      return sendDataText(reply, objectText({ rows: playerRowsText(rows) }, playersBoardFields.parse({ ...fields, team: team ?? null })));
     },
   });
 
   r.get('/api/leaderboard/teams', {
     config: { access: access.signedIn },
     schema: { tags, summary: 'Teams leaderboard (optionally one club)', querystring: teamsBoardQuery, response: { 200: okEnvelope(boardTeamRow.array()), ...errors } },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const actor = requireActor(req);
       if (actor.playerId !== null) throw denied();
       const q = req.query;
-      return read(await boards.teamsBoard({ categoryId: q.category, from: q.from, to: q.to, criteriaIds: q.criteria }));
+      return sendDataText(reply, teamsBoardText(await boards.teamsBoard({ categoryId: q.category, from: q.from, to: q.to, criteriaIds: q.criteria })));
     },
   });
 

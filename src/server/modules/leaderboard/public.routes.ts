@@ -1,10 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, idParam, okEnvelope } from '../../../shared/schemas/common.js';
-import { boardCriteria, PUBLIC_BOARD_OFF, publicBoard, publicBoardQuery, publicPlayersBoard, publicTeamBoardQuery } from '../../../shared/schemas/leaderboard.js';
+import {
+  boardCriteria,
+  PUBLIC_BOARD_OFF,
+  publicBoard,
+  publicBoardQuery,
+  publicPlayerRow,
+  publicPlayersBoard,
+  publicTeamBoardQuery,
+  publicTeamRow,
+  type BoardPlayerRow,
+} from '../../../shared/schemas/leaderboard.js';
 import { z } from 'zod';
 import { access } from '../../auth/access.js';
 import { HttpError, notFound } from '../../lib/errors.js';
+import { jsonTextOf, objectText, sendDataText } from '../../lib/json-text.js';
 import { read } from '../../lib/reply.js';
 import { publicName, type Boards, type Paging, type PlayersFilter } from './leaderboard.service.js';
 import * as repo from './leaderboard.repository.js';
@@ -12,6 +23,14 @@ import * as repo from './leaderboard.repository.js';
 const tags = ['leaderboard'];
 // Public and unauthenticated: a per-IP limit keeps scraping and load in check.
 const config = { access: access.public, rateLimit: { max: 300, timeWindow: '1 minute' } };
+
+// Cached boards go out as JSON text made once per cached value (lib/json-text.ts); the schemas drop
+// every field the public may not see.
+const publicRows = (mode: 'full' | 'initial') =>
+  jsonTextOf(publicPlayerRow.array(), (rows: BoardPlayerRow[]) => rows.map((row) => ({ ...row, ...publicName(mode, row.first_name, row.last_name) })));
+const publicRowsText = { full: publicRows('full'), initial: publicRows('initial') };
+const publicTeamsText = jsonTextOf(publicTeamRow.array());
+const publicPlayersFields = publicPlayersBoard.omit({ rows: true });
 
 /**
  * Public boards (no sign-in): names in the form the admin chose, score and rank — nothing else (no
@@ -26,40 +45,37 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
     return mode;
   }
 
-  async function publicPlayers(mode: 'full' | 'initial', filter: PlayersFilter, paging: Paging) {
+  /** The text of a public players board; `extra` fields (view) come first, as in the schema's union. */
+  async function publicPlayersText(mode: 'full' | 'initial', filter: PlayersFilter, paging: Paging, team: { id: number; name: string } | null, extra = {}) {
     const page = await boards.playersPage(filter, { ...paging, names: mode }, null);
-    return {
-      rows: page.rows.map((row) => ({ rank: row.rank, id: row.id, totalScore: row.totalScore, ...publicName(mode, row.first_name, row.last_name) })),
-      total: page.total,
-      page: page.page,
-      pageSize: page.pageSize,
-    };
+    const fields = publicPlayersFields.parse({ total: page.total, page: page.page, pageSize: page.pageSize, team });
+    return objectText({ rows: publicRowsText[mode](page.rows) }, { ...extra, ...fields });
   }
 
   r.get('/api/public/leaderboard', {
     config,
     schema: { tags, summary: 'Public leaderboard: players or teams view', querystring: publicBoardQuery, response: { 200: okEnvelope(publicBoard), 400: errorBody, 404: errorBody } },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const mode = await namesOrOff();
       const q = req.query;
       const filter = { from: q.from, to: q.to, criteriaIds: q.criteria };
       if (q.view === 'teams') {
         const rows = await boards.teamsBoard({ ...filter, categoryId: q.category });
-        return read({ view: 'teams' as const, rows: rows.map(({ coachUser: _c, ...row }) => row) });
+        return sendDataText(reply, objectText({ rows: publicTeamsText(rows) }, { view: 'teams' }));
       }
-      return read({ view: 'players' as const, ...(await publicPlayers(mode, filter, q)), team: null });
+      return sendDataText(reply, await publicPlayersText(mode, filter, q, null, { view: 'players' }));
     },
   });
 
   r.get('/api/public/leaderboard/team/:teamId', {
     config,
     schema: { tags, summary: 'Public leaderboard of one team', params: z.object({ teamId: idParam }), querystring: publicTeamBoardQuery, response: { 200: okEnvelope(publicPlayersBoard), 400: errorBody, 404: errorBody } },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const mode = await namesOrOff();
       const team = await repo.teamName(app.db, req.params.teamId);
       if (!team) throw notFound();
       const q = req.query;
-      return read({ ...(await publicPlayers(mode, { teamId: team.id, from: q.from, to: q.to, criteriaIds: q.criteria }, q)), team });
+      return sendDataText(reply, await publicPlayersText(mode, { teamId: team.id, from: q.from, to: q.to, criteriaIds: q.criteria }, q, team));
     },
   });
 
