@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Actor } from '../../../shared/permissions.js';
 import { errorBody, idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import {
   coachOptionSchema,
@@ -13,36 +12,23 @@ import {
   teamListQuerySchema,
   teamSaveSchema,
   teamSchema,
-  type Team,
   type TeamSave,
 } from '../../../shared/schemas/team.js';
 import { access, assertTeamReachable, reachableTeamIds, requireActor } from '../../auth/access.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { jsonTextOf, sendDataText } from '../../lib/json-text.js';
 import { read, written } from '../../lib/reply.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { currentTeamAverages } from '../scores/scores.service.js';
 import { checkTeamRows, parseTeamCsv, readBulkRequest } from './teams.bulk.js';
 import * as repo from './teams.repository.js';
+import { listTeams, present, presentOne } from './teams.service.js';
 
 const tags = ['teams'];
 const readErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const writeErrors = { ...readErrors, 409: errorBody, 413: errorBody };
-
-/** Adds the SQL score aggregates (playerCount, averageScore) and the viewer flag to team rows. */
-async function present(db: Kysely<DB>, actor: Actor, rows: repo.TeamRow[]): Promise<Team[]> {
-  if (!rows.length) return [];
-  const averages = await currentTeamAverages(db, rows.map((r) => r.id));
-  const superAdmin = actor.roleKey === 'superadmin';
-  return rows.map((r) => ({ ...r, playerCount: 0, averageScore: 0, ...averages.get(r.id), superAdmin }));
-}
-
-async function presentOne(db: Kysely<DB>, actor: Actor, id: number): Promise<Team> {
-  const row = await repo.findTeam(db, id);
-  if (!row) throw notFound();
-  const [team] = await present(db, actor, [row]);
-  return team!;
-}
+// The cached list goes out as JSON text made once per cached value (lib/json-text.ts).
+const teamsText = jsonTextOf(z.array(teamSchema));
 
 /** Checks a save payload against the database: 400 naming the field, 409 on a duplicate name. */
 async function checkSave(db: Kysely<DB>, body: TeamSave, exceptId?: number): Promise<repo.TeamWrite & { where: string }> {
@@ -71,11 +57,10 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/teams', {
     config: { access: access.need('teams', 1) },
     schema: { tags, querystring: teamListQuerySchema, response: { 200: okEnvelope(z.array(teamSchema)), ...readErrors } },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const actor = requireActor(req);
       const teamIds = await reachableTeamIds(app.db, actor);
-      const rows = await repo.listTeams(app.db, { teamIds, categoryId: req.query.category });
-      return read(await present(app.db, actor, rows));
+      return sendDataText(reply, teamsText(await listTeams(app.db, actor, { teamIds, categoryId: req.query.category })));
     },
   });
 

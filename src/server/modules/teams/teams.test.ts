@@ -116,6 +116,34 @@ describe('GET /api/teams', () => {
     expect(teams.every((x) => x.coachUser === ids.casey)).toBe(true);
     expect((await coach.get(`/api/teams?category=${ids.riverside}`)).json().data).toEqual([]);
   });
+
+  it('is never stale: every column it shows moves the cache version, even when written outside the app', async () => {
+    const list = async () => (await admin.get('/api/teams')).json().data as Team[];
+    const before = await list();
+    const team = before[0]!;
+    const original = await t.db.selectFrom('users').select(['first_name', 'last_name', 'role_id']).where('id', '=', team.coachUser).executeTakeFirstOrThrow();
+    const club = await t.db.selectFrom('categories').select('name').where('id', '=', team.categoryId).executeTakeFirstOrThrow();
+    const season = await t.db.selectFrom('seasons').select('name').where('id', '=', team.seasonId).executeTakeFirstOrThrow();
+    try {
+      const listed = async () => (await list()).find((x) => x.id === team.id)!;
+      await t.db.updateTable('categories').set({ name: 'Renamed Club' }).where('id', '=', team.categoryId).execute();
+      expect((await listed()).category).toBe('Renamed Club');
+      await t.db.updateTable('seasons').set({ name: '2099/00' }).where('id', '=', team.seasonId).execute();
+      expect((await listed()).season).toBe('2099/00');
+      await t.db.updateTable('users').set({ role_id: ids.adminRole }).where('id', '=', team.coachUser).execute();
+      expect((await listed()).coachRole).toBe(ids.adminRole);
+      await t.db.updateTable('users').set({ first_name: 'Renata' }).where('id', '=', team.coachUser).execute();
+      expect((await listed()).coachName).toMatch(/^Renata /);
+      await t.db.updateTable('teams').set({ name: 'AAA Renamed' }).where('id', '=', team.id).execute();
+      expect((await listed()).name).toBe('AAA Renamed');
+    } finally {
+      await t.db.updateTable('categories').set(club).where('id', '=', team.categoryId).execute();
+      await t.db.updateTable('seasons').set(season).where('id', '=', team.seasonId).execute();
+      await t.db.updateTable('users').set(original).where('id', '=', team.coachUser).execute();
+      await t.db.updateTable('teams').set({ name: team.name }).where('id', '=', team.id).execute();
+    }
+    expect(await list()).toEqual(before);
+  });
 });
 
 describe('GET /api/coach/{coachId}/teams', () => {
