@@ -4,7 +4,7 @@ import * as m0001 from './migrations/0001_initial.js';
 import * as m0006 from './migrations/0006_leaderboard.js';
 import * as m0007 from './migrations/0007_player_scores.js';
 import * as m0008 from './migrations/0008_board_card_version.js';
-import * as m0009 from './migrations/0009_team_list_version.js';
+import * as m0009 from './migrations/0009_list_versions.js';
 
 /** Migrations are listed statically so they run the same from tsx, tests and bundles. */
 const migrations: Record<string, (database: Database) => Migration> = {
@@ -12,7 +12,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0006_leaderboard': m0006.migration,
   '0007_player_scores': m0007.migration,
   '0008_board_card_version': m0008.migration,
-  '0009_team_list_version': m0009.migration,
+  '0009_list_versions': m0009.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {

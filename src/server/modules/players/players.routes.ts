@@ -15,6 +15,7 @@ import {
 import { access, denied, reachableTeamIds, requireActor } from '../../auth/access.js';
 import { deleteFilesById, deleteFilesByKey } from '../../files/files.repository.js';
 import { notFound } from '../../lib/errors.js';
+import { jsonTextOf, sendDataText } from '../../lib/json-text.js';
 import { read, written } from '../../lib/reply.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { describeChanges } from '../audit/changes.js';
@@ -28,11 +29,14 @@ import { messages, playerParams, reachablePlayer, reachableTeam } from './guard.
 import { notesRoutes } from './notes.routes.js';
 import { photosRoutes } from './photos.routes.js';
 import * as repo from './players.repository.js';
-import { applyPhoto, assertNotDuplicate, assertPlayerDeletable, listItems, photoChange, playerView, resolveTeams } from './players.service.js';
+import { applyPhoto, assertNotDuplicate, assertPlayerDeletable, cachedPlayerView, listItems, listPage, photoChange, playerView, resolveTeams } from './players.service.js';
 
 const tags = ['players'];
 const readErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const writeErrors = { ...readErrors, 409: errorBody, 413: errorBody };
+// Cached views go out as JSON text made once per cached value (lib/json-text.ts).
+const playerListText = jsonTextOf(playerListSchema);
+const playerText = jsonTextOf(playerSchema);
 
 export async function playersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,13 +50,12 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/players', {
     config: { access: access.need('players', 1) },
     schema: { tags, querystring: playerListQuerySchema, response: { 200: okEnvelope(playerListSchema), ...readErrors } },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const actor = requireActor(req);
       const { team_id, category, q, page, pageSize } = req.query;
       const scope = await reachableTeamIds(app.db, actor);
       if (team_id !== undefined && scope !== null && !scope.includes(team_id)) throw denied();
-      const { rows, total } = await repo.listPlayers(app.db, { scope, teamId: team_id, categoryId: category, q }, page, pageSize);
-      return read({ data: await listItems(app.db, rows), total, page, pageSize });
+      return sendDataText(reply, playerListText(await listPage(app.db, { scope, teamId: team_id, categoryId: category, q }, page, pageSize)));
     },
   });
 
@@ -77,9 +80,11 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/player/:id', {
     config: { access: access.selfOr('players', 1) },
     schema: { tags, params: playerParams, response: { 200: okEnvelope(playerSchema), ...readErrors } },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       await reachablePlayer(app.db, requireActor(req), req.params.id);
-      return read(await mustView(req.params.id));
+      const view = await cachedPlayerView(app.db, req.params.id);
+      if (!view) throw notFound(messages.playerNotFound);
+      return sendDataText(reply, playerText(view));
     },
   });
 

@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely';
 import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
-import type { Player, PlayerListItem } from '../../../shared/schemas/player.js';
+import type { Player, PlayerList, PlayerListItem } from '../../../shared/schemas/player.js';
 import { reachableTeamIds } from '../../auth/access.js';
 import type { DB } from '../../db/types.js';
 import { decodeDataUrl, photoMessages, toProfileWebp } from '../../files/images.js';
 import { deleteFilesByKey, storeFile } from '../../files/files.repository.js';
 import { badRequest, conflict, HttpError } from '../../lib/errors.js';
 import { jsonList } from '../../lib/reply.js';
-import { playerTotals } from '../scores/scores.repository.js';
+import { RankingCache } from '../scores/score-cache.js';
+import { playerTotals, scoreVersion } from '../scores/scores.repository.js';
 import { linkedAccount } from './accounts.repository.js';
 import * as repo from './players.repository.js';
 
@@ -51,6 +52,31 @@ export async function playerView(db: Kysely<DB>, id: number): Promise<Player | n
   if (!row) return null;
   const [[item], account] = await Promise.all([listItems(db, [row]), linkedAccount(db, id)]);
   return { ...item!, video_links: jsonList(row.video_links), pdf: row.pdf_file_id !== null, hasAccount: !!account };
+}
+
+// Per database handle. Every column these views show moves the score version (migrations 0006, 0008,
+// 0009), so a cached view is never older than what the request could read (ADR 0006).
+const caches = new WeakMap<Kysely<DB>, { pages: RankingCache<PlayerList>; views: RankingCache<Player | null> }>();
+function cachesOf(db: Kysely<DB>) {
+  let found = caches.get(db);
+  if (!found) caches.set(db, (found = { pages: new RankingCache(256), views: new RankingCache(1024) }));
+  return found;
+}
+
+/** One page of the players list (GET /api/players), cached per score version. Callers must not mutate it. */
+export async function listPage(db: Kysely<DB>, filter: repo.ListFilter, page: number, pageSize: number): Promise<PlayerList> {
+  const version = await scoreVersion(db);
+  const key = JSON.stringify([filter.scope, filter.teamId ?? null, filter.categoryId ?? null, filter.q ?? '', page, pageSize]);
+  return cachesOf(db).pages.get(version, key, async () => {
+    const { rows, total } = await repo.listPlayers(db, filter, page, pageSize);
+    return { data: await listItems(db, rows), total, page, pageSize };
+  });
+}
+
+/** A player's profile as GET /api/player/{id} shows it, cached per score version. Callers must not mutate it. */
+export async function cachedPlayerView(db: Kysely<DB>, id: number): Promise<Player | null> {
+  const version = await scoreVersion(db);
+  return cachesOf(db).views.get(version, String(id), () => playerView(db, id));
 }
 
 /**

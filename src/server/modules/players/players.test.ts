@@ -140,6 +140,43 @@ describe('GET /api/player/:id', () => {
   });
 });
 
+describe('cached list and profile', () => {
+  it('are never stale: every column they show moves the cache version, even when written outside the app', async () => {
+    const id = ids.otherPlayer;
+    const view = async () => (await admin.get(`/api/player/${id}`)).json().data;
+    const listed = async () => ((await admin.get('/api/players?pageSize=200')).json().data.data as { id: number }[]).find((p) => p.id === id) as Record<string, unknown>;
+    const before = { view: await view(), listed: await listed() };
+    const saved = await t.db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const teamId = before.view.teamIds[0] as number;
+    const team = await t.db.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
+    const playerRole = (await t.db.selectFrom('roles').select('id').where('key', '=', 'player').executeTakeFirstOrThrow()).id;
+    try {
+      await t.db.updateTable('players').set({ email: 'changed@example.org' }).where('id', '=', id).execute();
+      expect((await listed()).email).toBe('changed@example.org');
+      expect((await view()).email).toBe('changed@example.org');
+      await t.db.updateTable('players').set({ dob: 1_000_000 }).where('id', '=', id).execute();
+      expect((await listed()).dob).toBe(1_000_000);
+      await t.db.updateTable('players').set({ video_links: '["https://vimeo.com/1"]' }).where('id', '=', id).execute();
+      expect((await view()).video_links).toEqual(['https://vimeo.com/1']);
+      await t.db.updateTable('teams').set({ name: 'Renamed Team' }).where('id', '=', teamId).execute();
+      expect((await listed()).teamName).toBe('Renamed Team');
+      expect(before.view.hasAccount).toBe(false);
+      const now = new Date().toISOString();
+      await t.db
+        .insertInto('users')
+        .values({ first_name: 'A', last_name: 'B', email: 'linked-late@example.org', role_id: playerRole, player_id: id, status: 1, must_change_password: 0, created_at: now, updated_at: now })
+        .execute();
+      expect((await view()).hasAccount).toBe(true);
+      await t.db.deleteFrom('users').where('email', '=', 'linked-late@example.org').execute();
+      expect((await view()).hasAccount).toBe(false);
+    } finally {
+      await t.db.updateTable('players').set(saved).where('id', '=', id).execute();
+      await t.db.updateTable('teams').set(team).where('id', '=', teamId).execute();
+    }
+    expect({ view: await view(), listed: await listed() }).toEqual(before);
+  });
+});
+
 describe('POST /api/players (create)', () => {
   it('401, 403 for a player', async () => {
     expect((await t.anon.post('/api/players', newPlayer())).statusCode).toBe(401);
