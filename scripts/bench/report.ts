@@ -57,9 +57,10 @@ How to read it
   callers (SQLite serialises them as the server does): the cost of the app around its uncached query.
 - (c) one transaction of raw multi-row INSERTs of the same player rows.
 - (d) one transaction of raw multi-row INSERTs of as many evaluation rows (no matching, checking or supersede).
-- cache-warm: the board cache (leaderboard.service.ts, keyed by score_state.version) holds the page, as for
-  every request after the first one until an evaluation, membership, player, team or coach name changes;
-  the request still reads the session and the score version and checks access.
+- cache-warm: the cache keyed by score_state.version (leaderboard, teams and players services) holds the
+  answer, as for every request after the first one until something it shows changes (an evaluation, a
+  membership, a player, a team, a club or season name, a coach's name or role, a player account); the
+  request still reads the session and the score version and checks access.
   cache-cold: every request carries a different period start (all before the first evaluation, so the same
   rows as no filter), so every request misses the cache and runs the whole aggregate.
 Targets (DESIGN.md §10 / the issue): leaderboard p99 < ${MAX_LEADERBOARD_P99_MS} ms at ${connections} connections; every ratio within ${MAX_RATIO}×.

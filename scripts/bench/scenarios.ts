@@ -46,9 +46,9 @@ function endpoints(club: Club): Endpoint[] {
     { scenario: 'leaderboard players, criteria + period (cache-warm)', path: `/api/leaderboard/players?${period}`, leaderboard: true },
     { scenario: 'leaderboard teams, no filter (cache-warm)', path: '/api/leaderboard/teams', leaderboard: true },
     { scenario: 'leaderboard teams, club + criteria + period (cache-warm)', path: `/api/leaderboard/teams?category=${club.categoryIds[0]}&${period}`, leaderboard: true },
-    { scenario: 'GET /api/teams (no cache)', path: '/api/teams', leaderboard: false },
-    { scenario: 'GET /api/players (no cache)', path: '/api/players', leaderboard: false },
-    { scenario: 'GET /api/player/{id} (no cache)', path: `/api/player/${mid(club.playerIds)}`, leaderboard: false },
+    { scenario: 'GET /api/teams (cache-warm)', path: '/api/teams', leaderboard: false },
+    { scenario: 'GET /api/players (cache-warm)', path: '/api/players', leaderboard: false },
+    { scenario: 'GET /api/player/{id} (cache-warm)', path: `/api/player/${mid(club.playerIds)}`, leaderboard: false },
   ];
 }
 
