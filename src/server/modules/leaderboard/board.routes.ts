@@ -31,15 +31,14 @@ export async function boardRoutes(app: FastifyInstance, boards: Boards): Promise
       const actor = requireActor(req);
       const q = req.query;
       await assertLeaderboardReachable(app.db, actor, q.team_id);
-      const team = q.team_id !== undefined ? await repo.teamName(app.db, q.team_id) : null;
-      if (q.team_id !== undefined && !team) throw notFound();
       const page = await boards.playersPage(
         { teamId: q.team_id, from: q.from, to: q.to, criteriaIds: q.criteria },
         { page: q.page, pageSize: q.pageSize, q: q.q },
         actor.playerId,
       );
+      if (q.team_id !== undefined && !page.team) throw notFound();
       const { rows, ...fields } = page;
-      return sendDataText(reply, objectText({ rows: playerRowsText(rows) }, playersBoardFields.parse({ ...fields, team: team ?? null })));
+      return sendDataText(reply, objectText({ rows: playerRowsText(rows) }, playersBoardFields.parse(fields)));
     },
   });
 

@@ -34,6 +34,7 @@ export function createBoards(db: Db) {
   const players = new RankingCache<Ranked[]>();
   const pages = new RankingCache<PageRows>(256);
   const teamBoards = new RankingCache<BoardTeamRow[]>();
+  const teams = new RankingCache<{ id: number; name: string } | null>(256);
 
   function rankingAt(version: number, filter: PlayersFilter): Promise<Ranked[]> {
     return players.get(version, keyOf('p', filter), async () => rank(await repo.playerTotalsRanked(db, filter), (r) => r.total));
@@ -65,11 +66,14 @@ export function createBoards(db: Db) {
   }
 
   /**
-   * One page of the players board with the viewer's own rank. Pages are cached like rankings: names,
+   * One page of the players board with the viewer's own rank and the filtered team (null when none
+   * was asked for or it does not exist). Pages are cached like rankings: names,
    * photos and memberships move the score version too (migrations 0006, 0008).
    */
   async function playersPage(filter: PlayersFilter, paging: Paging, mePlayerId: number | null) {
     const version = await scoreVersion(db);
+    // A team's name moves the version too (migration 0006 watches teams).
+    const team = filter.teamId === undefined ? null : await teams.get(version, String(filter.teamId), async () => (await repo.teamName(db, filter.teamId!)) ?? null);
     const ranking = await rankingAt(version, filter);
     const pageKey = JSON.stringify([keyOf('p', filter), paging.page, paging.pageSize, paging.q ?? '', paging.names ?? 'full']);
     const { rows, total } = await pages.get(version, pageKey, () => pageRows(ranking, paging));
@@ -78,7 +82,7 @@ export function createBoards(db: Db) {
       const at = ranking.findIndex((r) => r.id === mePlayerId);
       if (at >= 0) me = { id: mePlayerId, rank: ranking[at]!.rank, totalScore: roundPercent(ranking[at]!.total), page: Math.floor(at / paging.pageSize) + 1 };
     }
-    return { rows, total, page: paging.page, pageSize: paging.pageSize, me };
+    return { rows, total, page: paging.page, pageSize: paging.pageSize, me, team };
   }
 
   /** The whole teams board, cached like the players pages (coach names move the version too). */

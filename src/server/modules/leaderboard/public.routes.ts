@@ -46,9 +46,10 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
   }
 
   /** The text of a public players board; `extra` fields (view) come first, as in the schema's union. */
-  async function publicPlayersText(mode: 'full' | 'initial', filter: PlayersFilter, paging: Paging, team: { id: number; name: string } | null, extra = {}) {
+  async function publicPlayersText(mode: 'full' | 'initial', filter: PlayersFilter, paging: Paging, extra = {}) {
     const page = await boards.playersPage(filter, { ...paging, names: mode }, null);
-    const fields = publicPlayersFields.parse({ total: page.total, page: page.page, pageSize: page.pageSize, team });
+    if (filter.teamId !== undefined && !page.team) throw notFound();
+    const fields = publicPlayersFields.parse({ total: page.total, page: page.page, pageSize: page.pageSize, team: page.team });
     return objectText({ rows: publicRowsText[mode](page.rows) }, { ...extra, ...fields });
   }
 
@@ -63,7 +64,7 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
         const rows = await boards.teamsBoard({ ...filter, categoryId: q.category });
         return sendDataText(reply, objectText({ rows: publicTeamsText(rows) }, { view: 'teams' }));
       }
-      return sendDataText(reply, await publicPlayersText(mode, filter, q, null, { view: 'players' }));
+      return sendDataText(reply, await publicPlayersText(mode, filter, q, { view: 'players' }));
     },
   });
 
@@ -72,10 +73,8 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
     schema: { tags, summary: 'Public leaderboard of one team', params: z.object({ teamId: idParam }), querystring: publicTeamBoardQuery, response: { 200: okEnvelope(publicPlayersBoard), 400: errorBody, 404: errorBody } },
     handler: async (req, reply) => {
       const mode = await namesOrOff();
-      const team = await repo.teamName(app.db, req.params.teamId);
-      if (!team) throw notFound();
       const q = req.query;
-      return sendDataText(reply, await publicPlayersText(mode, { teamId: team.id, from: q.from, to: q.to, criteriaIds: q.criteria }, q, team));
+      return sendDataText(reply, await publicPlayersText(mode, { teamId: req.params.teamId, from: q.from, to: q.to, criteriaIds: q.criteria }, q));
     },
   });
 

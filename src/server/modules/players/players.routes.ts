@@ -12,7 +12,7 @@ import {
   playerUpdateSchema,
   teamOptionSchema,
 } from '../../../shared/schemas/player.js';
-import { access, denied, reachableTeamIds, requireActor } from '../../auth/access.js';
+import { access, assertPlayerReachable, denied, reachableTeamIds, requireActor } from '../../auth/access.js';
 import { deleteFilesById, deleteFilesByKey } from '../../files/files.repository.js';
 import { notFound } from '../../lib/errors.js';
 import { jsonTextOf, sendDataText } from '../../lib/json-text.js';
@@ -81,9 +81,11 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
     config: { access: access.selfOr('players', 1) },
     schema: { tags, params: playerParams, response: { 200: okEnvelope(playerSchema), ...readErrors } },
     handler: async (req, reply) => {
-      await reachablePlayer(app.db, requireActor(req), req.params.id);
+      const actor = requireActor(req);
+      // The cached view doubles as the existence check of reachablePlayer: unknown 404, then 403.
       const view = await cachedPlayerView(app.db, req.params.id);
       if (!view) throw notFound(messages.playerNotFound);
+      await assertPlayerReachable(app.db, actor, req.params.id);
       return sendDataText(reply, playerText(view));
     },
   });
