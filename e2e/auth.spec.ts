@@ -55,3 +55,17 @@ test('error pages and navigation by permission', async ({ page }) => {
   await page.goto('/player/no-such-page');
   await expect(page).toHaveURL(/\/app\/dashboard$/);
 });
+
+test('the loading shell paints before the code runs and is gone once the page renders', async ({ browser }) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 700 } });
+  const shell = await noScript.newPage();
+  await shell.goto('/login');
+  await expect(shell.getByRole('status')).toHaveText('Club Player Development · Loading…');
+  await noScript.close();
+
+  const page = await browser.newPage();
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByText('Club Player Development · Loading…')).toHaveCount(0);
+  await page.close();
+});

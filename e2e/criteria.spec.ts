@@ -1,4 +1,5 @@
 import { DEMO, expect, expectAccessible, loginAs, settleAnimations, snap, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
 
 // A failed attempt must not leave its criterion behind: the retry would meet a duplicate name and 105% + 5%.
 test.afterEach(async ({ request }) => {
@@ -10,6 +11,17 @@ test.afterEach(async ({ request }) => {
     expect(res.status(), await res.text()).toBe(200);
   }
 });
+
+/** Clicks a panel button once everything has settled, and again if the click went astray (CI traces). */
+async function openDialog(page: Page, button: string, dialog: string): Promise<Locator> {
+  await settleAnimations(page);
+  const opened = page.getByRole('dialog', { name: dialog });
+  await expect(async () => {
+    if (!(await opened.isVisible())) await page.getByRole('button', { name: button }).click({ timeout: 2000 });
+    await expect(opened).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  return opened;
+}
 
 test('criteria page: list, level filter with spinner, total percent, expandable rows', async ({ page }) => {
   await loginAs(page, 'admin');
@@ -63,19 +75,14 @@ test('add, edit and delete a criterion with repeatable video links and required-
   await expect(page.getByTitle('Rebounding e2e video 1')).toBeVisible();
   // CI twice saw the Edit click land while the panel (and its video frame) were still growing, and
   // no dialog open: click once everything has settled, and again if the first click went astray.
-  await settleAnimations(page);
-  const edit = page.getByRole('dialog', { name: 'Edit Criteria' });
-  await expect(async () => {
-    if (!(await edit.isVisible())) await page.getByRole('button', { name: 'Edit' }).click({ timeout: 2000 });
-    await expect(edit).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 15_000 });
+  const edit = await openDialog(page, 'Edit', 'Edit Criteria');
   await expect(edit.getByLabel('Score (%)')).toBeDisabled();
   await edit.getByLabel('Criteria').fill('Rebounding e2e edited');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: /^Rebounding e2e edited, score 5%/ })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Delete' }).click();
-  const del = page.getByRole('dialog', { name: 'Delete Criteria' });
+  // The saved panel re-renders and grows again, like the Edit click above.
+  const del = await openDialog(page, 'Delete', 'Delete Criteria');
   await expect(del).toContainText('Are you sure you want to delete Rebounding e2e edited?');
   await del.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('button', { name: /^Rebounding e2e edited/ })).toHaveCount(0);

@@ -1,12 +1,22 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { meQuery } from './lib/auth';
+import { queryClient } from './lib/queryClient';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Every screen first asks who is signed in: start that while the route's code is still loading.
+void queryClient.prefetchQuery(meQuery);
+
+const root = createRoot(document.getElementById('root')!);
+// A transition renders in slices, yielding to the browser between them: on a slow phone the first
+// render does not block input for hundreds of milliseconds.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
