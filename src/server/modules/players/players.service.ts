@@ -8,8 +8,8 @@ import { decodeDataUrl, photoMessages, toProfileWebp } from '../../files/images.
 import { deleteFilesByKey, storeFile } from '../../files/files.repository.js';
 import { badRequest, conflict, HttpError } from '../../lib/errors.js';
 import { jsonList } from '../../lib/reply.js';
-import { RankingCache } from '../scores/score-cache.js';
-import { playerTotals, scoreVersion } from '../scores/scores.repository.js';
+import { versionedCache } from '../scores/score-cache.js';
+import { playerTotals } from '../scores/scores.repository.js';
 import { linkedAccount } from './accounts.repository.js';
 import * as repo from './players.repository.js';
 
@@ -54,20 +54,15 @@ export async function playerView(db: Kysely<DB>, id: number): Promise<Player | n
   return { ...item!, video_links: jsonList(row.video_links), pdf: row.pdf_file_id !== null, hasAccount: !!account };
 }
 
-// Per database handle. Every column these views show moves the score version (migrations 0006, 0008,
+// Every column these views show moves the score version (migrations 0006, 0008,
 // 0009), so a cached view is never older than what the request could read (ADR 0006).
-const caches = new WeakMap<Kysely<DB>, { pages: RankingCache<PlayerList>; views: RankingCache<Player | null> }>();
-function cachesOf(db: Kysely<DB>) {
-  let found = caches.get(db);
-  if (!found) caches.set(db, (found = { pages: new RankingCache(256), views: new RankingCache(1024) }));
-  return found;
-}
+const pages = versionedCache<PlayerList>(256);
+const views = versionedCache<Player | null>(1024);
 
 /** One page of the players list (GET /api/players), cached per score version. Callers must not mutate it. */
 export async function listPage(db: Kysely<DB>, filter: repo.ListFilter, page: number, pageSize: number): Promise<PlayerList> {
-  const version = await scoreVersion(db);
   const key = JSON.stringify([filter.scope, filter.teamId ?? null, filter.categoryId ?? null, filter.q ?? '', page, pageSize]);
-  return cachesOf(db).pages.get(version, key, async () => {
+  return pages(db, key, async () => {
     const { rows, total } = await repo.listPlayers(db, filter, page, pageSize);
     return { data: await listItems(db, rows), total, page, pageSize };
   });
@@ -75,8 +70,7 @@ export async function listPage(db: Kysely<DB>, filter: repo.ListFilter, page: nu
 
 /** A player's profile as GET /api/player/{id} shows it, cached per score version. Callers must not mutate it. */
 export async function cachedPlayerView(db: Kysely<DB>, id: number): Promise<Player | null> {
-  const version = await scoreVersion(db);
-  return cachesOf(db).views.get(version, String(id), () => playerView(db, id));
+  return views(db, String(id), () => playerView(db, id));
 }
 
 /**

@@ -1,3 +1,7 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { scoreVersion } from './scores.repository.js';
+
 /**
  * Rankings and club-wide team averages cached per process, keyed by the score version (ADR 0006).
  * Triggers bump the version in the same transaction as any change that can move a score, so a request
@@ -30,4 +34,17 @@ export class RankingCache<T> {
     }
     return value;
   }
+}
+
+/**
+ * A RankingCache per database handle, read at the current score version: what the services that
+ * cache views call (`get(db, key, compute)`).
+ */
+export function versionedCache<T>(maxEntries: number) {
+  const caches = new WeakMap<Kysely<DB>, RankingCache<T>>();
+  return async (db: Kysely<DB>, key: string, compute: () => Promise<T>): Promise<T> => {
+    let cache = caches.get(db);
+    if (!cache) caches.set(db, (cache = new RankingCache<T>(maxEntries)));
+    return cache.get(await scoreVersion(db), key, compute);
+  };
 }

@@ -3,8 +3,7 @@ import type { Actor } from '../../../shared/permissions.js';
 import type { Team } from '../../../shared/schemas/team.js';
 import type { DB } from '../../db/types.js';
 import { notFound } from '../../lib/errors.js';
-import { RankingCache } from '../scores/score-cache.js';
-import { scoreVersion } from '../scores/scores.repository.js';
+import { versionedCache } from '../scores/score-cache.js';
 import { currentTeamAverages } from '../scores/scores.service.js';
 import * as repo from './teams.repository.js';
 
@@ -25,18 +24,15 @@ export async function presentOne(db: Db, actor: Actor, id: number): Promise<Team
   return team!;
 }
 
-// Per database handle. Everything a listed team shows moves the score version (migrations 0006, 0008,
+// Everything a listed team shows moves the score version (migrations 0006, 0008,
 // 0009), so a cached list is never older than what the request could read (ADR 0006).
-const lists = new WeakMap<Db, RankingCache<Team[]>>();
+const lists = versionedCache<Team[]>(64);
 
 /**
  * The teams page's list (GET /api/teams), cached per score version and view. Callers must not mutate
  * it: the same array answers every request of that version.
  */
 export async function listTeams(db: Db, actor: Actor, filter: { teamIds: readonly number[] | null; categoryId?: number }): Promise<Team[]> {
-  let cache = lists.get(db);
-  if (!cache) lists.set(db, (cache = new RankingCache(64)));
-  const version = await scoreVersion(db);
   const key = JSON.stringify([actor.roleKey === 'superadmin', filter.categoryId ?? null, filter.teamIds]);
-  return cache.get(version, key, async () => present(db, actor, await repo.listTeams(db, filter)));
+  return lists(db, key, async () => present(db, actor, await repo.listTeams(db, filter)));
 }
