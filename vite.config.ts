@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appChunks } from './vite.chunks';
 
 export default defineConfig({
   root: 'src/client',
@@ -11,6 +12,7 @@ export default defineConfig({
     // scripts/check-bundle.mjs reads it to enforce the bundle budget.
     manifest: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: { output: { codeSplitting: appChunks() } },
   },
   server: {
     port: 5173,

@@ -16,7 +16,11 @@ export default mergeConfig(
     build: {
       emptyOutDir: false,
       manifest: '.vite/public-manifest.json',
-      rollupOptions: { input: fileURLToPath(new URL('src/client/public.html', import.meta.url)) },
+      rolldownOptions: {
+        input: fileURLToPath(new URL('src/client/public.html', import.meta.url)),
+        // One page, one entry: the app's chunk groups (vite.chunks.ts) do not apply.
+        output: { codeSplitting: true },
+      },
     },
   }),
 );
