@@ -16,6 +16,17 @@ test('staff leaderboard: players and teams views, actions, search and the empty 
   await expectAccessible(page);
   await snap(page, 'leaderboard-players');
 
+  // Keyboard: the row menu (mounted on first use) opens with Enter and gives focus back on Escape.
+  const second = rows(page).nth(1).getByRole('button', { name: /^Actions for / });
+  await second.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'View Profile' })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(rows(page).nth(1).getByRole('button', { name: /^Actions for / })).toBeFocused();
+
   await page.getByLabel('Find a player').fill('zzzz-nobody');
   await expect(page.getByText('no content')).toBeVisible();
   await page.getByLabel('Find a player').fill('');

@@ -1,8 +1,8 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
 import { Link } from 'react-router';
 import { can } from '../../../shared/permissions';
 import type { Me } from '../../../shared/schemas/auth';
+import { RowMenu } from '../RowMenu';
 import type { PlayerBoardRow } from './PlayersBoardTable';
 import type { TeamBoardRow } from './TeamsBoardTable';
 
@@ -15,47 +15,33 @@ export function PlayerActions({ row, me }: { row: PlayerBoardRow; me: Me }) {
   if (!profile && !evaluation) return null;
   const name = `${row.first_name} ${row.last_name}`;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" size="lg" aria-label={`Actions for ${name}`}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {profile ? (
-          <Menu.Item component={Link} to={`/app/player/${row.id}`}>
-            View Profile
-          </Menu.Item>
-        ) : null}
-        {evaluation ? (
-          <Menu.Item component={Link} to={`/app/player/${row.id}/evaluation`}>
-            Evaluation
-          </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu label={`Actions for ${name}`}>
+      {profile ? (
+        <Menu.Item component={Link} to={`/app/player/${row.id}`}>
+          View Profile
+        </Menu.Item>
+      ) : null}
+      {evaluation ? (
+        <Menu.Item component={Link} to={`/app/player/${row.id}/evaluation`}>
+          Evaluation
+        </Menu.Item>
+      ) : null}
+    </RowMenu>
   );
 }
 
 export function TeamActions({ row, me }: { row: TeamBoardRow; me: Me }) {
   const manage = can(me, 'teams', 2) || row.coachUser === me.id;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" size="lg" aria-label={`Actions for ${row.name}`}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {manage ? (
-          <Menu.Item component={Link} to={`/app/team/${row.id}/players`}>
-            Manage Team
-          </Menu.Item>
-        ) : null}
-        <Menu.Item component="a" href={`/leaderboard/team/${row.id}`} target="_blank" rel="noopener noreferrer">
-          View Team Leaderboard
+    <RowMenu label={`Actions for ${row.name}`}>
+      {manage ? (
+        <Menu.Item component={Link} to={`/app/team/${row.id}/players`}>
+          Manage Team
         </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      ) : null}
+      <Menu.Item component="a" href={`/leaderboard/team/${row.id}`} target="_blank" rel="noopener noreferrer">
+        View Team Leaderboard
+      </Menu.Item>
+    </RowMenu>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, CloseButton, Group, NativeSelect, Pagination, Sta
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { LEADERBOARD_PAGE_SIZE } from '../../../shared/constants';
 import { ApiError } from '../../lib/api';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
@@ -59,6 +59,10 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
   const players = useQuery({ ...playersBoardQuery({ publicMode, teamId, filter, page, pageSize: LEADERBOARD_PAGE_SIZE, q }), enabled: showPlayers });
   const teams = useQuery({ ...teamsBoardQuery({ publicMode, filter }), enabled: !showPlayers });
   const active = showPlayers ? players : teams;
+  // The table renders from deferred copies: a new page of rows is drawn in slices that yield to the
+  // browser instead of one long task (on a phone that task blocked input for most of a second).
+  const shownPlayers = useDeferredValue(players.data);
+  const shownTeams = useDeferredValue(teams.data);
 
   const error = active.error;
   if (error instanceof ApiError && onAccessError && (error.status === 404 || error.status === 403)) {
@@ -130,20 +134,20 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
       </Group>
       <ActiveFilters filter={filter} onCriteria={() => setModal('criteria')} onPeriod={() => setModal('period')} onClear={() => chooseSort('Score')} />
 
-      {active.isPending || spinning ? (
+      {active.isPending || spinning || (!error && !(showPlayers ? shownPlayers : shownTeams)) ? (
         <Loading label="Loading leaderboard" />
       ) : error ? (
         <Alert color="red" role="alert">
           {error.message}
         </Alert>
       ) : showPlayers ? (
-        players.data && players.data.rows.length > 0 ? (
+        shownPlayers && shownPlayers.rows.length > 0 ? (
           <>
-            <PlayersBoardTable rows={players.data.rows} currentPlayerId={currentPlayerId} actions={playerActions} />
+            <PlayersBoardTable rows={shownPlayers.rows} currentPlayerId={currentPlayerId} actions={playerActions} />
             {pages > 1 ? (
               <Group justify="space-between" wrap="wrap">
                 <Text size="sm" c="gray.7">
-                  {players.data.total} players
+                  {shownPlayers.total} players
                 </Text>
                 <Pagination
                   total={pages}
@@ -161,8 +165,8 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
             {BOARD_EMPTY}
           </Text>
         )
-      ) : teams.data && teams.data.length > 0 ? (
-        <TeamsBoardTable rows={teams.data} actions={teamActions} />
+      ) : shownTeams && shownTeams.length > 0 ? (
+        <TeamsBoardTable rows={shownTeams} actions={teamActions} />
       ) : (
         <Text c="gray.7" ta="center" py="xl">
           {BOARD_EMPTY}
