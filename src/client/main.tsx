@@ -4,11 +4,9 @@ import './app/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { meQuery } from './lib/auth';
-import { queryClient } from './lib/queryClient';
+import { prefetchFirstScreen } from './app/prefetch';
 
-// Every screen first asks who is signed in: start that while the route's code is still loading.
-void queryClient.prefetchQuery(meQuery);
+prefetchFirstScreen(location.pathname, location.search);
 
 const root = createRoot(document.getElementById('root')!);
 // A transition renders in slices, yielding to the browser between them: on a slow phone the first
