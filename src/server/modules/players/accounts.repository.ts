@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { chunked } from '../../db/precompiled.js';
 import type { DB } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
+import { BULK_CHUNK } from './bulk.repository.js';
 
 /** Player sign-in accounts: users with the Player role linked by users.player_id. */
 
@@ -28,12 +30,14 @@ export async function emailTaken(db: Kysely<DB>, email: string, exceptUserId?: n
 
 /** Which of these e-mails already belong to a user (bulk import). */
 export async function takenEmails(db: Kysely<DB>, emails: readonly string[]): Promise<Set<string>> {
-  const taken = new Set<string>();
-  for (let i = 0; i < emails.length; i += 1000) {
-    const rows = await db.selectFrom('users').select('email').where('email', 'in', emails.slice(i, i + 1000)).execute();
-    for (const r of rows) taken.add(r.email);
-  }
-  return taken;
+  const rows = await chunked(
+    db,
+    [...new Set(emails)],
+    BULK_CHUNK,
+    (chunk) => db.selectFrom('users').select('email').where('email', 'in', chunk),
+    (chunk) => [...chunk],
+  );
+  return new Set(rows.map((r) => r.email));
 }
 
 export interface AccountValues {
@@ -46,13 +50,14 @@ export interface AccountValues {
 /** No password: the player sets one through 'Forgot password?' (the welcome e-mail says how). */
 export async function insertAccounts(db: Kysely<DB>, roleId: number, accounts: readonly AccountValues[]): Promise<void> {
   const now = nowIso();
-  for (let i = 0; i < accounts.length; i += 500) {
-    const chunk = accounts.slice(i, i + 500);
-    await db
-      .insertInto('users')
-      .values(chunk.map((a) => ({ ...a, email: a.email.toLowerCase(), password_hash: null, role_id: roleId, status: 1, must_change_password: 0, password_expires_at: null, created_at: now, updated_at: now })))
-      .execute();
-  }
+  const row = (a: AccountValues) => ({ first_name: a.first_name, last_name: a.last_name, email: a.email.toLowerCase(), player_id: a.player_id, password_hash: null, role_id: roleId, status: 1, must_change_password: 0, password_expires_at: null, created_at: now, updated_at: now });
+  await chunked(
+    db,
+    accounts,
+    BULK_CHUNK,
+    (chunk) => db.insertInto('users').values(chunk.map(row)),
+    (chunk) => chunk.flatMap((a) => Object.values(row(a))),
+  );
 }
 
 export async function updateAccount(db: Kysely<DB>, userId: number, v: { first_name: string; last_name: string; email: string }): Promise<void> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { formatPercent } from '../../../shared/scoring.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { BULK_CHUNK } from './bulk.repository.js';
 import { neutralise } from './export.csv.js';
 import { demoIds } from './players.fixtures.js';
 
@@ -109,6 +110,88 @@ describe('POST /api/players/bulk', () => {
     expect(await t.db.selectFrom('users').select('player_id').where('email', '=', 'kid9990@example.org').executeTakeFirst()).toEqual({ player_id: p.id });
     console.log(`bulk import of 10,000 players (${t.dialect}): ${ms} ms`);
   }, 60_000);
+});
+
+describe('POST /api/players/bulk across statement chunks', () => {
+  // Three chunks of every statement (players, memberships, accounts) and of the duplicate lookups.
+  const n = 2 * BULK_CHUNK + 7;
+  const rows = (tag: string, row: (i: number) => string) => csv(...Array.from({ length: n }, (_, i) => row(i)));
+  const players = (lastName: string) => t.db.selectFrom('players').select(['id', 'first_name']).where('last_name', '=', lastName).orderBy('id').execute();
+
+  it('more rows than one chunk: every player, membership and account belongs to its own row', async () => {
+    const kid = (i: number) => (i % 3 === 0 ? `multi.kid${i}@example.org` : '');
+    const res = await admin.upload('/api/players/bulk', { team_id: String(ids.own) }, file(rows('Multi', (i) => `Chunk${i},Multi,multi${i}@example.org,,${kid(i)}`)));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json().data).toEqual({ created: n, accounts: Math.ceil(n / 3) });
+    const created = await players('Multi');
+    expect(created.map((p) => p.first_name)).toEqual(Array.from({ length: n }, (_, i) => `Chunk${i}`));
+    const members = await t.db.selectFrom('team_players').select('player_id').where('team_id', '=', ids.own).execute();
+    const inTeam = new Set(members.map((m) => m.player_id));
+    expect(created.every((p) => inTeam.has(p.id))).toBe(true);
+    const accounts = await t.db
+      .selectFrom('users as u')
+      .innerJoin('players as p', 'p.id', 'u.player_id')
+      .select(['u.email', 'p.first_name'])
+      .where('p.last_name', '=', 'Multi')
+      .execute();
+    expect(accounts).toHaveLength(Math.ceil(n / 3));
+    for (const a of accounts) expect(a.email).toBe(kid(Number(a.first_name.slice('Chunk'.length))));
+  });
+
+  it('finds duplicates across chunks: of an earlier row, of existing players and accounts in a later lookup chunk', async () => {
+    const before = await count();
+    const last = n + 1;
+    const res = await admin.upload(
+      '/api/players/bulk',
+      {},
+      file(
+        rows('Dupes', (i) => {
+          if (i === n - 1) return 'Dupe0,Dupes,dupes0@example.org,,';
+          if (i === n - 2) return `Dupe${i},Dupes,dupes${i}@example.org,,multi.kid0@example.org`;
+          if (i === n - 3) return `Dupe${i},Dupes,dupes${i}@example.org,,dupes.kid1@example.org`;
+          if (i === BULK_CHUNK + 3) return 'Chunk5,Multi,multi5@example.org,,';
+          return `Dupe${i},Dupes,dupes${i}@example.org,,dupes.kid${i}@example.org`;
+        }),
+      ),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message.split('\n')).toEqual([
+      `row ${BULK_CHUNK + 5}: A player with this first name, last name and parent email already exists.`,
+      `row ${last - 2}: PlayerEmail: the same player email as row 3`,
+      `row ${last - 1}: PlayerEmail: This email is already used by another sign-in account.`,
+      `row ${last}: the same player as row 2`,
+    ]);
+    expect(await count()).toBe(before);
+  });
+
+  it('a database error in the last chunk of the last statement writes nothing', async () => {
+    const boom = 'boom@example.org';
+    const { sql } = await import('kysely');
+    if (t.dialect === 'postgres') {
+      await sql.raw(`create function refuse_boom() returns trigger language plpgsql as $$ begin raise exception 'boom'; end $$`).execute(t.db);
+      await sql.raw(`create trigger users_refuse_boom before insert on users for each row when (new.email = '${boom}') execute function refuse_boom()`).execute(t.db);
+    } else {
+      await sql.raw(`create trigger users_refuse_boom before insert on users when new.email = '${boom}' begin select raise(abort, 'boom'); end`).execute(t.db);
+    }
+    try {
+      const tally = async () => ({
+        players: await count(),
+        members: (await t.db.selectFrom('team_players').select('player_id').execute()).length,
+        users: (await t.db.selectFrom('users').select('id').execute()).length,
+        audit: (await t.db.selectFrom('audit_log').select('id').execute()).length,
+      });
+      const before = await tally();
+      const res = await admin.upload(
+        '/api/players/bulk',
+        { team_id: String(ids.own) },
+        file(rows('Boom', (i) => `Boom${i},Boom,boom${i}@example.org,,${i === n - 1 ? boom : `boom.kid${i}@example.org`}`)),
+      );
+      expect(res.statusCode).toBe(500);
+      expect(await tally()).toEqual(before);
+    } finally {
+      await sql.raw('drop trigger users_refuse_boom' + (t.dialect === 'postgres' ? ' on users' : '')).execute(t.db);
+    }
+  });
 });
 
 describe('GET /api/players/export', () => {

@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
+import { chunked } from '../../db/precompiled.js';
 import type { DB } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 
-/** Multi-row INSERTs in chunks: 10,000 players are a few dozen statements, not 10,000. */
-const CHUNK = 500;
+/**
+ * Rows per statement of the bulk import: 10,000 players are a few statements, not 10,000. A players
+ * chunk binds 8 × 900 values, under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
+ */
+export const BULK_CHUNK = 900;
 
 export interface NewPlayer {
   first_name: string;
@@ -15,13 +19,14 @@ export interface NewPlayer {
 
 /** Existing players as "first|last|email" keys (lower-cased), looked up by parent e-mail in chunks. */
 export async function existingPlayerKeys(db: Kysely<DB>, emails: readonly string[]): Promise<Set<string>> {
-  const keys = new Set<string>();
-  const unique = [...new Set(emails)];
-  for (let i = 0; i < unique.length; i += 1000) {
-    const rows = await db.selectFrom('players').select(['first_name', 'last_name', 'email']).where('email', 'in', unique.slice(i, i + 1000)).execute();
-    for (const r of rows) keys.add(playerKey(r));
-  }
-  return keys;
+  const rows = await chunked(
+    db,
+    [...new Set(emails)],
+    BULK_CHUNK,
+    (chunk) => db.selectFrom('players').select(['first_name', 'last_name', 'email']).where('email', 'in', chunk),
+    (chunk) => [...chunk],
+  );
+  return new Set(rows.map(playerKey));
 }
 
 export const playerKey = (p: { first_name: string; last_name: string; email: string }) =>
@@ -34,31 +39,41 @@ export const playerKey = (p: { first_name: string; last_name: string; email: str
  */
 export async function insertPlayers(db: Kysely<DB>, players: readonly NewPlayer[]): Promise<number[]> {
   const now = nowIso();
+  const returned = await chunked(
+    db,
+    players,
+    BULK_CHUNK,
+    (chunk) =>
+      db
+        .insertInto('players')
+        .values(chunk.map((p) => ({ first_name: p.first_name, last_name: p.last_name, email: p.email, dob: p.dob, player_email: p.player_email, video_links: '[]', created_at: now, updated_at: now })))
+        .returning(['id', 'first_name', 'last_name', 'email']),
+    (chunk) => {
+      const values: unknown[] = [];
+      for (const p of chunk) values.push(p.first_name, p.last_name, p.email, p.dob, p.player_email, '[]', now, now);
+      return values;
+    },
+  );
+  // One sort across chunks: each chunk's ids follow the previous chunk's.
+  returned.sort((a, b) => a.id - b.id);
   const ids: number[] = [];
-  for (let i = 0; i < players.length; i += CHUNK) {
-    const chunk = players.slice(i, i + CHUNK);
-    const rows = await db
-      .insertInto('players')
-      .values(chunk.map((p) => ({ ...p, profile_img: null, video_links: '[]', pdf_file_id: null, created_at: now, updated_at: now })))
-      .returning(['id', 'first_name', 'last_name', 'email'])
-      .execute();
-    rows.sort((a, b) => a.id - b.id);
-    rows.forEach((row, j) => {
-      const p = chunk[j]!;
-      if (row.first_name !== p.first_name || row.last_name !== p.last_name || row.email !== p.email) {
-        throw new Error('bulk insert: returned ids are not in input order');
-      }
-      ids.push(row.id);
-    });
+  for (let j = 0; j < returned.length; j++) {
+    const row = returned[j]!;
+    const p = players[j]!;
+    if (row.first_name !== p.first_name || row.last_name !== p.last_name || row.email !== p.email) {
+      throw new Error('bulk insert: returned ids are not in input order');
+    }
+    ids.push(row.id);
   }
   return ids;
 }
 
 export async function insertMemberships(db: Kysely<DB>, teamId: number, playerIds: readonly number[]): Promise<void> {
-  for (let i = 0; i < playerIds.length; i += CHUNK) {
-    await db
-      .insertInto('team_players')
-      .values(playerIds.slice(i, i + CHUNK).map((player_id) => ({ team_id: teamId, player_id })))
-      .execute();
-  }
+  await chunked(
+    db,
+    playerIds,
+    BULK_CHUNK,
+    (chunk) => db.insertInto('team_players').values(chunk.map((player_id) => ({ team_id: teamId, player_id }))),
+    (chunk) => chunk.flatMap((player_id) => [teamId, player_id]),
+  );
 }
