@@ -61,6 +61,16 @@ describe('POST /api/players/bulk', () => {
     expect(await count()).toBe(before);
   });
 
+  it('reports every problem of a row in column order, and a repeated bad cell on every row', async () => {
+    const res = await admin.upload('/api/players/bulk', {}, file(csv(',,not-an-email,1990,bad', 'Ok,Row,ok@example.org,1990,', 'Ok2,Row,ok@example.org, 1990 ,')));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message.split('\n')).toEqual([
+      `row 2: FirstName: ${MSG.required}; LastName: ${MSG.required}; Email: Please enter a valid email address.; Dob: ${MSG.year}; PlayerEmail: Please enter a valid email address.`,
+      `row 3: Dob: ${MSG.year}`,
+      `row 4: Dob: ${MSG.year}`,
+    ]);
+  });
+
   it('needs a team for coaches, only their own; admins may omit it', async () => {
     const noTeam = await coach.upload('/api/players/bulk', {}, file(csv('No,Team,n@example.org,,')));
     expect(noTeam.statusCode).toBe(400);

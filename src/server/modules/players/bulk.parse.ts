@@ -10,7 +10,6 @@ import { badRequest } from '../../lib/errors.js';
 const COLUMNS = { FirstName: 'first_name', LastName: 'last_name', Email: 'email', Dob: 'dob', PlayerEmail: 'player_email' } as const;
 type Column = keyof typeof COLUMNS;
 const REQUIRED_COLUMNS: Column[] = ['FirstName', 'LastName', 'Email'];
-const LABEL = Object.fromEntries(Object.entries(COLUMNS).map(([k, v]) => [v, k])) as Record<string, Column>;
 
 const rowSchema = z.object({
   first_name: requiredText(NAME_MAX),
@@ -20,6 +19,12 @@ const rowSchema = z.object({
   player_email: optionalEmail,
 });
 export type BulkRow = z.output<typeof rowSchema> & { line: number };
+
+/**
+ * A cell's check by its field's schema. The schemas are pure (trim, lower-case, number), so a text
+ * repeated in a column (birth years, family names, parents' e-mails, empty cells) is checked once.
+ */
+type Checked = { ok: true; value: unknown } | { ok: false; messages: string[] };
 
 /** Reports are capped so a wrong file does not answer with megabytes of text. */
 const MAX_REPORTED = 500;
@@ -34,7 +39,8 @@ const normalise = (h: string) => h.replace(/[\s_]/g, '').toLowerCase();
 
 /**
  * Rows are numbered as a spreadsheet shows them: the header is row 1, so 'row 7' is line 7 of the
- * file. Returns valid rows and one message per bad row (every problem of that row).
+ * file. Returns valid rows and one message per bad row (every problem of that row, in column order,
+ * as rowSchema reports them field by field).
  */
 export function parsePlayersCsv(data: Buffer): { rows: BulkRow[]; errors: string[] } {
   let records: string[][];
@@ -56,15 +62,27 @@ export function parsePlayersCsv(data: Buffer): { rows: BulkRow[]; errors: string
   if (missing.length) throw badRequest(`The file needs the columns ${missing.join(', ')}. Use the template: FirstName, LastName, Email, Dob, PlayerEmail.`, 'bulkFile');
   if (!body.length) throw badRequest('The file has no player rows.', 'bulkFile');
 
+  const fields = (Object.keys(COLUMNS) as Column[]).map((c) => ({ key: COLUMNS[c], label: c, at: index.get(c) ?? -1, schema: rowSchema.shape[COLUMNS[c]], seen: new Map<string, Checked>() }));
   const rows: BulkRow[] = [];
   const errors: string[] = [];
-  body.forEach((cells, i) => {
+  for (let i = 0; i < body.length; i++) {
+    const cells = body[i]!;
     const line = i + 2;
-    const input = Object.fromEntries((Object.keys(COLUMNS) as Column[]).map((c) => [COLUMNS[c], index.has(c) ? (cells[index.get(c)!] ?? '') : '']));
-    const parsed = rowSchema.safeParse(input);
-    if (parsed.success) rows.push({ ...parsed.data, line });
-    else errors.push(`row ${line}: ${parsed.error.issues.map((issue) => `${LABEL[String(issue.path[0])] ?? 'Row'}: ${issue.message}`).join('; ')}`);
-  });
+    const row: Record<string, unknown> = { line };
+    let problems: string[] | null = null;
+    for (const f of fields) {
+      const cell = f.at < 0 ? '' : (cells[f.at] ?? '');
+      let checked = f.seen.get(cell);
+      if (!checked) {
+        const result = f.schema.safeParse(cell);
+        checked = result.success ? { ok: true, value: result.data } : { ok: false, messages: result.error.issues.map((issue) => `${f.label}: ${issue.message}`) };
+        f.seen.set(cell, checked);
+      }
+      if (checked.ok) row[f.key] = checked.value;
+      else (problems ??= []).push(...checked.messages);
+    }
+    if (problems) errors.push(`row ${line}: ${problems.join('; ')}`);
+    else rows.push(row as BulkRow);
+  }
   return { rows, errors };
 }
-
