@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { isCsvFile } from '../../shared/constants.js';
 import { badRequest } from './errors.js';
 
@@ -27,4 +28,31 @@ export function csvText(content: Buffer, field = 'bulkFile'): string {
   }
   if (text.includes('\u0000')) throw badRequest(csvMessages.notText, field);
   return text;
+}
+
+/** What csv-parse's `ltrim` skips at the start of an unquoted field; its `rtrim` is String#trimEnd. */
+const LEADING_TRIM = /^[\r\n\f \t]+/;
+const ONLY_TRIM = /^[\r\n\f \t]*$/;
+
+/**
+ * The records of a CSV text exactly as csv-parse reads them with { bom, skip_empty_lines,
+ * relax_column_count, trim }. Without a quote character no field can hold a comma or a line break,
+ * so such a text is split directly: the same records (a test compares both on random texts), several
+ * times faster on a 10,000-row import. Any quote leaves the text to csv-parse, which also reports
+ * malformed quoting. Like csv-parse, the first line break found (CRLF, LF or CR) separates records.
+ */
+export function csvRecords(text: string, trim: boolean): string[][] {
+  if (text.includes('"')) return parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim }) as string[][];
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const at = body.search(/[\r\n]/);
+  const delimiter = at >= 0 && body[at] === '\r' ? (body[at + 1] === '\n' ? '\r\n' : '\r') : '\n';
+  const records: string[][] = [];
+  for (const line of body.split(delimiter)) {
+    const hasComma = line.includes(',');
+    // csv-parse skips a line whose one field is empty once leading trim characters are skipped.
+    if (!hasComma && (trim ? ONLY_TRIM.test(line) : line === '')) continue;
+    const cells = hasComma ? line.split(',') : [line];
+    records.push(trim ? cells.map((c) => c.replace(LEADING_TRIM, '').trimEnd()) : cells);
+  }
+  return records;
 }

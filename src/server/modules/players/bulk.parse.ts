@@ -1,8 +1,7 @@
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { emailField, requiredText } from '../../../shared/schemas/common.js';
 import { dobField, NAME_MAX, optionalEmail } from '../../../shared/schemas/player.js';
-import { csvText } from '../../lib/csv-text.js';
+import { csvRecords, csvText } from '../../lib/csv-text.js';
 import { badRequest } from '../../lib/errors.js';
 
 /** Players CSV (template FirstName, LastName, Email, Dob, PlayerEmail): parsing and row checks. */
@@ -46,7 +45,7 @@ export function parsePlayersCsv(data: Buffer): { rows: BulkRow[]; errors: string
   let records: string[][];
   const text = csvText(data);
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
+    records = csvRecords(text, true);
   } catch (err) {
     const line = (err as { lines?: number }).lines;
     throw badRequest(`${line ? `row ${line}: ` : ''}The file is not a readable CSV (${(err as Error).message.split('\n')[0]}).`, 'bulkFile');

@@ -1,0 +1,30 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { csvRecords } from './csv-text.js';
+
+const viaCsvParse = (text: string, trim: boolean) => parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim }) as string[][];
+
+/** Deterministic pseudo-random numbers, so a failure names a text that reproduces. */
+function rng(seed: number): () => number {
+  let s = seed;
+  return () => (s = (s * 1664525 + 1013904223) % 4294967296) / 4294967296;
+}
+
+describe('csvRecords', () => {
+  it('reads quote-free texts exactly as csv-parse: line endings, blank lines, trimming, BOM, ragged rows', () => {
+    const alphabet = ['a', 'b', 'é', '😀', ',', ',', ' ', '\t', '\r', '\n', '\r\n', '\f', '\u00a0', '\ufeff', '\u2028'];
+    const next = rng(42);
+    for (let i = 0; i < 3000; i++) {
+      const length = Math.floor(next() * 30);
+      const text = Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+      for (const trim of [true, false]) expect([text, trim, csvRecords(text, trim)]).toEqual([text, trim, viaCsvParse(text, trim)]);
+    }
+  });
+
+  it('reads a template file and leaves quoted texts to csv-parse', () => {
+    const text = '\ufeffFirstName,LastName,Email\r\n Ana , Bulk ,a@example.org\r\n\r\n   \r\nBen,Bulk\r\n';
+    expect(csvRecords(text, true)).toEqual([['FirstName', 'LastName', 'Email'], ['Ana', 'Bulk', 'a@example.org'], ['Ben', 'Bulk']]);
+    expect(csvRecords('a,"b,c"\n"d ""e""",f', true)).toEqual([['a', 'b,c'], ['d "e"', 'f']]);
+    expect(() => csvRecords('a,"unclosed\nb', true)).toThrow();
+  });
+});
