@@ -17,6 +17,7 @@ import { openDatabase, type Database } from './db/index.js';
 import { installDrain } from './lib/drain.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { inputGuard } from './lib/input-guard.js';
+import { installReadYourWrites } from './lib/read-your-writes.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 import { createMailer } from './mail/mailer.js';
 import { modules } from './modules/index.js';
@@ -52,6 +53,7 @@ export async function buildApp({ config, database, logger, extraModules = [] }: 
   app.decorate('config', config);
   app.decorate('mailer', createMailer(config, db.db, app.log));
   if (!database) app.addHook('onClose', () => db.close());
+  db.changes?.start(); // PostgreSQL: in-memory version and sessions (ADR 0011); close() stops it
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,6 +84,7 @@ export async function buildApp({ config, database, logger, extraModules = [] }: 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(sessionPlugin);
+  installReadYourWrites(app);
   await app.register(inputGuard);
 
   for (const mod of [...modules, ...extraModules]) await app.register(mod);

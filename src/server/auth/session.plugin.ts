@@ -5,6 +5,7 @@ import type { Actor } from '../../shared/permissions.js';
 import { HttpError } from '../lib/errors.js';
 import { addMinutes, nowIso } from '../lib/time.js';
 import { checkAccess } from './access.js';
+import { lookupSession, sessionTouched } from './session-cache.js';
 import * as sessions from './sessions.repository.js';
 import { randomToken, sha256 } from './tokens.js';
 
@@ -72,16 +73,23 @@ async function loadSession(app: FastifyInstance, req: FastifyRequest): Promise<v
   req.session = null;
   const token = req.cookies[sessionCookieName(app.config.SECURE_COOKIES)];
   if (!token) return;
-  const found = await sessions.findSession(app.db, sha256(token));
+  const hash = sha256(token);
+  let found = await lookupSession(app.db, hash);
   if (!found) return;
   const now = Date.now();
-  const idleLimit = Date.parse(found.lastSeenAt) + app.config.SESSION_IDLE_MINUTES * 60_000;
-  if (found.user.status !== 1 || now > Date.parse(found.expiresAt) || now > idleLimit) {
+  const ended = (s: sessions.SessionUser) =>
+    s.user.status !== 1 || now > Date.parse(s.expiresAt) || now > Date.parse(s.lastSeenAt) + app.config.SESSION_IDLE_MINUTES * 60_000;
+  // A cached copy can predate another process's touch: ask the database before ending the session.
+  if (ended(found)) found = await lookupSession(app.db, hash, true);
+  if (!found) return;
+  if (ended(found)) {
     await sessions.deleteSession(app.db, found.sessionId);
     return;
   }
   if (now - Date.parse(found.lastSeenAt) > TOUCH_EVERY_MS) {
-    await sessions.touchSession(app.db, found.sessionId, new Date(now).toISOString());
+    const at = new Date(now).toISOString();
+    await sessions.touchSession(app.db, found.sessionId, at);
+    found = sessionTouched(app.db, hash, found, at);
   }
   req.session = found;
   req.actor = actorOf(found);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { BuiltInRoleKey, Permissions, Section } from '../../shared/permissions.js';
 import { SECTIONS } from '../../shared/permissions.js';
+import { sessionsChanged } from '../db/change-feed.js';
 import { precompiled } from '../db/precompiled.js';
 import type { DB } from '../db/types.js';
 
@@ -81,6 +82,7 @@ export async function touchSession(db: Kysely<DB>, sessionId: number, at: string
 
 export async function deleteSession(db: Kysely<DB>, sessionId: number): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  sessionsChanged();
 }
 
 /** Ends every session of a user (suspend, delete, role change, password change), optionally but one. */
@@ -88,6 +90,7 @@ export async function deleteUserSessions(db: Kysely<DB>, userId: number, exceptS
   let q = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
+  sessionsChanged();
 }
 
 export async function findUserForLogin(db: Kysely<DB>, email: string) {
@@ -100,6 +103,7 @@ export async function findUserForLogin(db: Kysely<DB>, email: string) {
 
 export async function deleteExpiredSessions(db: Kysely<DB>, now: string): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+  sessionsChanged();
 }
 
 export async function findPasswordHash(db: Kysely<DB>, userId: number): Promise<string | null> {
@@ -113,4 +117,5 @@ export async function setPassword(db: Kysely<DB>, userId: number, passwordHash: 
     .set({ password_hash: passwordHash, must_change_password: 0, password_expires_at: null, updated_at: at })
     .where('id', '=', userId)
     .execute();
+  sessionsChanged();
 }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { ChangeFeed, registerChangeFeed } from './change-feed.js';
 import type { DB } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -10,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** PostgreSQL: the LISTEN connection behind the in-memory version and session cache (started by buildApp). */
+  changes: ChangeFeed | null;
   close(): Promise<void>;
 }
 
@@ -28,7 +31,17 @@ export function openDatabase(url: string): Database {
     // the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL idle client lost: ${error.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const changes = new ChangeFeed(url);
+    registerChangeFeed(db, changes);
+    return {
+      db,
+      dialect: 'postgres',
+      changes,
+      async close() {
+        await changes.stop();
+        await db.destroy();
+      },
+    };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -38,7 +51,7 @@ export function openDatabase(url: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', changes: null, close: () => db.destroy() };
 }
 
 /**

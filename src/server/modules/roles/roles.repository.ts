@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { SECTIONS, type BuiltInRoleKey, type Level, type Permissions } from '../../../shared/permissions.js';
 import type { Role, RoleSave } from '../../../shared/schemas/role.js';
+import { sessionsChanged } from '../../db/change-feed.js';
 import type { DB, RolesTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -70,6 +71,7 @@ export async function updateRole(db: Kysely<DB>, id: number, role: RoleSave): Pr
     .set({ title: role.title, admin: role.admin ? 1 : 0, ...role.permissions, updated_at: nowIso() })
     .where('id', '=', id)
     .execute();
+  sessionsChanged();
 }
 
 export async function countUsersOfRole(db: Kysely<DB>, roleId: number): Promise<number> {
@@ -83,4 +85,5 @@ export async function countUsersOfRole(db: Kysely<DB>, roleId: number): Promise<
 
 export async function deleteRole(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('roles').where('id', '=', id).execute();
+  sessionsChanged();
 }

@@ -5,15 +5,26 @@
 import { sql, type Kysely } from 'kysely';
 import { DEFAULT_PERIOD_FROM, DEFAULT_PERIOD_TO } from '../../../shared/constants.js';
 import type { LeaderboardFilter } from '../../../shared/scoring.js';
+import { changeFeedOf } from '../../db/change-feed.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { DB } from '../../db/types.js';
 
 const versionRow = precompiled((db) => db.selectFrom('score_state').select('version').where('id', '=', 1));
 
-/** Bumped by triggers (migration 0006) on every change that can move a score or a ranking. */
+/**
+ * Bumped by triggers (migrations 0006, 0008, 0009) on every change a cached view shows. On PostgreSQL
+ * it comes from memory while the change feed listens (ADR 0011), otherwise from the database.
+ */
 export async function scoreVersion(db: Kysely<DB>): Promise<number> {
+  return changeFeedOf(db)?.scoreVersion() ?? readScoreVersion(db);
+}
+
+/** The version as the database has it now; also raises the feed's copy (read-your-writes). */
+export async function readScoreVersion(db: Kysely<DB>): Promise<number> {
   const [row] = await versionRow(db);
-  return Number(row?.version ?? 0);
+  const version = Number(row?.version ?? 0);
+  changeFeedOf(db)?.raise(version);
+  return version;
 }
 
 export interface ScoreScope extends LeaderboardFilter {

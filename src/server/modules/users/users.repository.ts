@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isCoachRole, SECTIONS, type Level, type Permissions } from '../../../shared/permissions.js';
 import { USER_ACTIVE, type User } from '../../../shared/schemas/user.js';
+import { sessionsChanged } from '../../db/change-feed.js';
 import type { DB } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -100,10 +101,12 @@ export async function insertUser(db: Kysely<DB>, user: NewUser): Promise<number>
 
 export async function updateNames(db: Kysely<DB>, id: number, names: { first_name: string; last_name: string }): Promise<void> {
   await db.updateTable('users').set({ ...names, updated_at: nowIso() }).where('id', '=', id).execute();
+  sessionsChanged();
 }
 
 export async function setStatus(db: Kysely<DB>, id: number, status: number): Promise<void> {
   await db.updateTable('users').set({ status, updated_at: nowIso() }).where('id', '=', id).execute();
+  sessionsChanged();
 }
 
 export async function setTemporaryPassword(db: Kysely<DB>, id: number, passwordHash: string, expiresAt: string): Promise<void> {
@@ -112,10 +115,12 @@ export async function setTemporaryPassword(db: Kysely<DB>, id: number, passwordH
     .set({ password_hash: passwordHash, must_change_password: 1, password_expires_at: expiresAt, updated_at: nowIso() })
     .where('id', '=', id)
     .execute();
+  sessionsChanged();
 }
 
 export async function deleteUser(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
+  sessionsChanged();
 }
 
 export async function countTeamsCoached(db: Kysely<DB>, userId: number): Promise<number> {
