@@ -1,17 +1,35 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openDatabase, type Database } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
 
+export interface TestDatabase extends Database {
+  url: string;
+  dispose(): Promise<void>;
+}
+
 /**
- * A fresh, migrated database per test file: SQLite in memory by default; a new PostgreSQL database
- * (dropped afterwards) when TEST_DB=postgres, created on the server TEST_DATABASE_URL points at.
+ * A fresh, migrated database per test file: SQLite in memory by default (in a temporary file with
+ * `shared`, so that a second handle can open it); a new PostgreSQL database (dropped afterwards) when
+ * TEST_DB=postgres, created on the server TEST_DATABASE_URL points at.
  */
-export async function freshDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+export async function freshDatabase(options: { shared?: boolean } = {}): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
-    const database = openDatabase(':memory:');
+    const dir = options.shared ? mkdtempSync(join(tmpdir(), 'club-test-')) : null;
+    const url = dir ? `sqlite:${join(dir, 'club.db')}` : ':memory:';
+    const database = openDatabase(url);
     await migrateToLatest(database);
-    return { ...database, dispose: () => database.close() };
+    return {
+      ...database,
+      url,
+      async dispose() {
+        await database.close();
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -26,6 +44,7 @@ export async function freshDatabase(): Promise<Database & { dispose(): Promise<v
   await migrateToLatest(database);
   return {
     ...database,
+    url: url.toString(),
     async dispose() {
       await database.close();
       const c = new pg.Client({ connectionString: adminUrl });

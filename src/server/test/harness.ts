@@ -1,8 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../app.js';
 import { DEMO_SIGN_INS, seedDemo } from '../cli/seed-demo.js';
 import { loadConfig, type Config } from '../config.js';
 import { ensureBuiltInRoles } from '../db/bootstrap.js';
+import { openDatabase, type Database } from '../db/index.js';
 import { freshDatabase } from './database.js';
 
 export type DemoRole = 'superadmin' | 'admin' | 'coach' | 'player';
@@ -20,9 +22,16 @@ export interface TestApp {
   app: FastifyInstance;
   db: FastifyInstance['db'];
   dialect: 'sqlite' | 'postgres';
+  /** The database's URL (a SQLite :memory: one cannot be opened twice: see `shared`). */
+  url: string;
   anon: Client;
   /** Signs in as a demo user (or any email/password) and returns a client carrying the session. */
   login(who: DemoRole | { email: string; password: string }): Promise<Client>;
+  /**
+   * Waits until the app has seen every change committed so far, as it sees another process's:
+   * through the change feed on PostgreSQL (ADR 0011). For tests that write with `db` directly.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,12 +66,41 @@ function clientFor(app: FastifyInstance, cookie: string, csrf: string): Client {
   };
 }
 
+/**
+ * PostgreSQL delivers notifications in commit order, so once a notification sent now has arrived,
+ * so have those of every earlier commit. An auth one also empties the session cache, which is what
+ * a test that edits a session row directly wants (the last_seen_at touch is not notified).
+ */
+export async function feedSettled(database: Database): Promise<void> {
+  const feed = database.changes;
+  if (!feed?.live) return;
+  const epoch = feed.authEpoch;
+  await sql`select pg_notify('session_auth', 'test')`.execute(database.db);
+  for (const until = Date.now() + 2000; feed.authEpoch === epoch; ) {
+    if (Date.now() > until) throw new Error('the change feed delivered nothing within 2 s');
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
 /** A real app on a real, fresh database (SQLite, or PostgreSQL with TEST_DB=postgres), demo club seeded. */
-export async function createTestApp(options: { seed?: 'demo' | 'none'; config?: Partial<Config> } = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+export async function createTestApp(options: { seed?: 'demo' | 'none'; config?: Partial<Config>; shared?: boolean } = {}): Promise<TestApp> {
+  const database = await freshDatabase({ shared: options.shared });
   if (options.seed === 'none') await ensureBuiltInRoles(database.db);
   else await seedDemo(database.db);
   const config = loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_MAX_PER_MINUTE: 1000, CLIENT_DIR: '/nonexistent', ...options.config });
+  return appOn(database, config, database.url, () => database.dispose());
+}
+
+/**
+ * What a second app process sees: its own database handle (pool, or SQLite connection) on the same
+ * database and its own app. Needs `createTestApp({ shared: true })`; close it before `t`.
+ */
+export async function secondInstance(t: TestApp): Promise<TestApp> {
+  const database = openDatabase(t.url);
+  return appOn(database, t.app.config, t.url, () => database.close());
+}
+
+async function appOn(database: Database, config: Config, url: string, dispose: () => Promise<void>): Promise<TestApp> {
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const passwords = Object.fromEntries(DEMO_SIGN_INS.map((s) => [s.email.split('@')[0], s]));
@@ -70,6 +108,7 @@ export async function createTestApp(options: { seed?: 'demo' | 'none'; config?: 
     app,
     db: database.db,
     dialect: database.dialect,
+    url,
     anon: clientFor(app, '', ''),
     async login(who) {
       const creds = typeof who === 'string' ? passwords[who]! : who;
@@ -78,9 +117,10 @@ export async function createTestApp(options: { seed?: 'demo' | 'none'; config?: 
       const set = res.cookies.find((c) => c.name === 'sid' || c.name === '__Host-sid');
       return clientFor(app, `${set!.name}=${set!.value}`, (res.json() as { data: { csrfToken: string } }).data.csrfToken);
     },
+    settled: () => feedSettled(database),
     async close() {
       await app.close();
-      await database.dispose();
+      await dispose();
     },
   };
 }

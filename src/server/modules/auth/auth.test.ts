@@ -118,10 +118,12 @@ describe('session lifetime', () => {
       const idle = await t2.login('coach');
       const old = new Date(Date.now() - 31 * 60_000).toISOString();
       await t2.db.updateTable('sessions').set({ last_seen_at: old }).execute();
+      await t2.settled();
       expect((await idle.get('/api/auth/me')).statusCode).toBe(401);
 
       const absolute = await t2.login('coach');
       await t2.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+      await t2.settled();
       expect((await absolute.get('/api/auth/me')).statusCode).toBe(401);
       const left = await t2.db.selectFrom('sessions').select('id').execute();
       expect(left).toHaveLength(0);
@@ -136,6 +138,7 @@ describe('session lifetime', () => {
       const coach = await t2.login('coach');
       expect((await coach.get('/api/auth/me')).statusCode).toBe(200);
       await t2.db.updateTable('users').set({ status: 2 }).where('email', '=', 'coach@demo.club').execute();
+      await t2.settled();
       expect((await coach.get('/api/auth/me')).statusCode).toBe(401);
     } finally {
       await t2.close();

@@ -109,13 +109,16 @@ describe('idle and absolute expiry (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS)', (
     const coach = await t.login('coach');
     const hash = sha256(coach.cookie.split('=')[1]!);
     await t.db.updateTable('sessions').set({ last_seen_at: at(IDLE_MINUTES - 1) }).where('token_hash', '=', hash).execute();
+    await t.settled();
     expect((await coach.get('/api/auth/me')).statusCode).toBe(200);
     const touched = (await rowOf(coach))!;
     expect(Date.now() - Date.parse(touched.last_seen_at)).toBeLessThan(60_000);
     // Another IDLE_MINUTES - 1 later it is still alive, because the last request counted.
     await t.db.updateTable('sessions').set({ last_seen_at: at(IDLE_MINUTES - 1) }).where('token_hash', '=', hash).execute();
+    await t.settled();
     expect((await coach.get('/api/auth/me')).statusCode).toBe(200);
     await t.db.updateTable('sessions').set({ last_seen_at: at(IDLE_MINUTES + 1) }).where('token_hash', '=', hash).execute();
+    await t.settled();
     expect((await coach.get('/api/auth/me')).statusCode).toBe(401);
     expect(await rowOf(coach)).toBeUndefined();
   });

@@ -133,6 +133,7 @@ describe('player analysis summary', () => {
         .executeTakeFirstOrThrow()
     ).id;
     await t.db.insertInto('team_players').values([{ team_id: otherTeam, player_id: both }, { team_id: mine, player_id: both }]).execute();
+    await t.settled();
     try {
       expect(otherTeam).toBeLessThan(mine);
       const res = await coach.get(`/api/player/${both}/analysis/summary`);
@@ -150,6 +151,7 @@ describe('player analysis summary', () => {
       await t.db.deleteFrom('team_players').where('player_id', '=', both).execute();
       await t.db.deleteFrom('players').where('id', '=', both).execute();
       await t.db.deleteFrom('teams').where('id', '=', mine).execute();
+      await t.settled();
     }
   });
 });
@@ -199,9 +201,11 @@ describe('analysis needs reports, not teams or players (SPEC §6)', () => {
       expect((await c.get(`/api/player/${(await membersOf(ownTeam))[0]!}/analysis/summary`)).statusCode).toBe(200);
       expect((await c.get(`/api/team/${otherTeam}/analysis/summary`)).statusCode).toBe(403);
       await t.db.updateTable('roles').set({ reports: 0 }).where('id', '=', role.id).execute();
+      await t.settled();
       expect((await c.get(`/api/team/${ownTeam}/analysis/summary`)).statusCode).toBe(403);
     } finally {
       await t.db.updateTable('roles').set({ teams: role.teams, players: role.players, reports: role.reports }).where('id', '=', role.id).execute();
+      await t.settled();
     }
   });
 });

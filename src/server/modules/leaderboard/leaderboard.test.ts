@@ -151,6 +151,7 @@ describe('paging, search and caching', () => {
       .insertInto('evaluations')
       .values({ player_id: last.id, criterion_id: club.criteriaIds[0]!, score: 10, score_percentage: 99, evaluator_user_id: null, evaluator_name: 'Test', date: club.day(1), notes: '', video_links: '[]', is_current: 1, created_at: club.day(1), updated_at: club.day(1) })
       .execute();
+    await t.settled();
     const after = await wholeBoard(admin, `&team_id=${club.tieTeamId}`);
     expect(after[0]).toMatchObject({ id: last.id, rank: 1, totalScore: 99 });
   });
@@ -162,6 +163,7 @@ describe('paging, search and caching', () => {
     const [tiedA, tiedB] = board.filter((r) => board.some((o) => o.id !== r.id && o.rank === r.rank)).slice(-2);
     expect(tiedA && tiedB && tiedA.rank === tiedB.rank).toBe(true);
     await t.db.updateTable('players').set({ first_name: 'Aaron', last_name: 'Aaberg' }).where('id', '=', tiedB!.id).execute();
+    await t.settled();
     const rows = await page();
     const renamed = rows.find((r) => r.id === tiedB!.id)!;
     expect(renamed).toMatchObject({ first_name: 'Aaron', last_name: 'Aaberg', rank: tiedB!.rank });
@@ -173,6 +175,7 @@ describe('paging, search and caching', () => {
     const board = (await admin.get('/api/leaderboard/teams')).json().data as { id: number; coachUser: number; coachName: string }[];
     const team = board[0]!;
     await t.db.updateTable('users').set({ first_name: 'Renata', last_name: 'Newname' }).where('id', '=', team.coachUser).execute();
+    await t.settled();
     const after = (await admin.get('/api/leaderboard/teams')).json().data as typeof board;
     expect(after.find((r) => r.id === team.id)?.coachName).toBe('Renata Newname');
   });

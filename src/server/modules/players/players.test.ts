@@ -151,14 +151,19 @@ describe('cached list and profile', () => {
     const team = await t.db.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
     const playerRole = (await t.db.selectFrom('roles').select('id').where('key', '=', 'player').executeTakeFirstOrThrow()).id;
     try {
+      // Written as another process would: the app sees it once notified (t.settled(), ADR 0011).
       await t.db.updateTable('players').set({ email: 'changed@example.org' }).where('id', '=', id).execute();
+      await t.settled();
       expect((await listed()).email).toBe('changed@example.org');
       expect((await view()).email).toBe('changed@example.org');
       await t.db.updateTable('players').set({ dob: 1_000_000 }).where('id', '=', id).execute();
+      await t.settled();
       expect((await listed()).dob).toBe(1_000_000);
       await t.db.updateTable('players').set({ video_links: '["https://vimeo.com/1"]' }).where('id', '=', id).execute();
+      await t.settled();
       expect((await view()).video_links).toEqual(['https://vimeo.com/1']);
       await t.db.updateTable('teams').set({ name: 'Renamed Team' }).where('id', '=', teamId).execute();
+      await t.settled();
       expect((await listed()).teamName).toBe('Renamed Team');
       expect(before.view.hasAccount).toBe(false);
       const now = new Date().toISOString();
@@ -166,12 +171,15 @@ describe('cached list and profile', () => {
         .insertInto('users')
         .values({ first_name: 'A', last_name: 'B', email: 'linked-late@example.org', role_id: playerRole, player_id: id, status: 1, must_change_password: 0, created_at: now, updated_at: now })
         .execute();
+      await t.settled();
       expect((await view()).hasAccount).toBe(true);
       await t.db.deleteFrom('users').where('email', '=', 'linked-late@example.org').execute();
+      await t.settled();
       expect((await view()).hasAccount).toBe(false);
     } finally {
       await t.db.updateTable('players').set(saved).where('id', '=', id).execute();
       await t.db.updateTable('teams').set(team).where('id', '=', teamId).execute();
+      await t.settled();
     }
     expect({ view: await view(), listed: await listed() }).toEqual(before);
   });

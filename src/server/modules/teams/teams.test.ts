@@ -126,21 +126,28 @@ describe('GET /api/teams', () => {
     const season = await t.db.selectFrom('seasons').select('name').where('id', '=', team.seasonId).executeTakeFirstOrThrow();
     try {
       const listed = async () => (await list()).find((x) => x.id === team.id)!;
+      // Written as another process would: the app sees it once notified (t.settled(), ADR 0011).
       await t.db.updateTable('categories').set({ name: 'Renamed Club' }).where('id', '=', team.categoryId).execute();
+      await t.settled();
       expect((await listed()).category).toBe('Renamed Club');
       await t.db.updateTable('seasons').set({ name: '2099/00' }).where('id', '=', team.seasonId).execute();
+      await t.settled();
       expect((await listed()).season).toBe('2099/00');
       await t.db.updateTable('users').set({ role_id: ids.adminRole }).where('id', '=', team.coachUser).execute();
+      await t.settled();
       expect((await listed()).coachRole).toBe(ids.adminRole);
       await t.db.updateTable('users').set({ first_name: 'Renata' }).where('id', '=', team.coachUser).execute();
+      await t.settled();
       expect((await listed()).coachName).toMatch(/^Renata /);
       await t.db.updateTable('teams').set({ name: 'AAA Renamed' }).where('id', '=', team.id).execute();
+      await t.settled();
       expect((await listed()).name).toBe('AAA Renamed');
     } finally {
       await t.db.updateTable('categories').set(club).where('id', '=', team.categoryId).execute();
       await t.db.updateTable('seasons').set(season).where('id', '=', team.seasonId).execute();
       await t.db.updateTable('users').set(original).where('id', '=', team.coachUser).execute();
       await t.db.updateTable('teams').set({ name: team.name }).where('id', '=', team.id).execute();
+      await t.settled();
     }
     expect(await list()).toEqual(before);
   });
