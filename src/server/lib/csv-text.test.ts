@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvRecords } from './csv-text.js';
+import { csvRecords, csvText } from './csv-text.js';
 
 const viaCsvParse = (text: string, trim: boolean) => parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim }) as string[][];
 
@@ -26,5 +26,30 @@ describe('csvRecords', () => {
     expect(csvRecords(text, true)).toEqual([['FirstName', 'LastName', 'Email'], ['Ana', 'Bulk', 'a@example.org'], ['Ben', 'Bulk']]);
     expect(csvRecords('a,"b,c"\n"d ""e""",f', true)).toEqual([['a', 'b,c'], ['d "e"', 'f']]);
     expect(() => csvRecords('a,"unclosed\nb', true)).toThrow();
+  });
+
+  it('decodes and refuses UTF-8 as a fatal TextDecoder does, dropping one leading BOM', () => {
+    const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+    const reference = (b: Buffer) => {
+      try {
+        return decoder.decode(b);
+      } catch {
+        return 'refused';
+      }
+    };
+    const ours = (b: Buffer) => {
+      try {
+        return csvText(b);
+      } catch {
+        return 'refused';
+      }
+    };
+    const pieces = [[0x61], [0x2c], [0x0a], [0xc3, 0xa9], [0xe2, 0x82, 0xac], [0xf0, 0x9f, 0x98, 0x80], [0xef, 0xbb, 0xbf], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf4, 0x90, 0x80, 0x80], [0x80], [0xff]];
+    const next = rng(7);
+    for (let i = 0; i < 3000; i++) {
+      const bytes = Buffer.from(Array.from({ length: Math.floor(next() * 8) }, () => pieces[Math.floor(next() * pieces.length)]!).flat());
+      if (bytes[0] === 0xff && bytes[1] === 0xfe) continue; // a UTF-16 BOM
+      expect([bytes.toString('hex'), ours(bytes)]).toEqual([bytes.toString('hex'), reference(bytes)]);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { parse } from 'csv-parse/sync';
 import { isCsvFile } from '../../shared/constants.js';
 import { badRequest } from './errors.js';
@@ -22,7 +23,12 @@ export function csvText(content: Buffer, field = 'bulkFile'): string {
   try {
     if (starts(content, [0xff, 0xfe])) text = new TextDecoder('utf-16le', { fatal: true }).decode(content.subarray(2));
     else if (starts(content, [0xfe, 0xff])) text = new TextDecoder('utf-16be', { fatal: true }).decode(content.subarray(2));
-    else text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(content);
+    else {
+      // isUtf8 (simdutf) and toString refuse and decode what a fatal TextDecoder does, several times faster.
+      if (!isUtf8(content)) throw new Error('not UTF-8');
+      text = content.toString('utf8');
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
   } catch {
     throw badRequest(csvMessages.notUtf8, field);
   }
