@@ -60,7 +60,8 @@ How to read it
 - cache-warm: the cache keyed by score_state.version (leaderboard, teams and players services) holds the
   answer, as for every request after the first one until something it shows changes (an evaluation, a
   membership, a player, a team, a club or season name, a coach's name or role, a player account); the
-  request still reads the session and the score version and checks access.
+  request still checks access, and reads its session and the score version: two statements on SQLite,
+  from memory on PostgreSQL (kept by the LISTEN change feed, ADR 0011).
   cache-cold: every request carries a different period start (all before the first evaluation, so the same
   rows as no filter), so every request misses the cache and runs the whole aggregate.
 Targets (DESIGN.md §10 / the issue): leaderboard p99 < ${MAX_LEADERBOARD_P99_MS} ms at ${connections} connections; every ratio within ${MAX_RATIO}×.
