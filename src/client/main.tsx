@@ -1,20 +1,6 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import './app/global.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
 import { prefetchFirstScreen } from './app/prefetch';
 
 prefetchFirstScreen(location.pathname, location.search);
-
-const root = createRoot(document.getElementById('root')!);
-// A transition renders in slices, yielding to the browser between them: on a slow phone the first
-// render does not block input for hundreds of milliseconds.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// Let the browser paint index.html's loading line before the app's code and styles load and run:
+// on a phone that takes a good part of a second, which would otherwise be a blank screen.
+requestAnimationFrame(() => setTimeout(() => void import('./app/boot'), 0));

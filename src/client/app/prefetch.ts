@@ -1,4 +1,3 @@
-import { matchPath } from 'react-router';
 import { LEADERBOARD_PAGE_SIZE } from '../../shared/constants';
 import { playersBoardQuery } from '../components/leaderboard/api';
 import { achievementsQuery, criterionVideosQuery, evaluationsQuery, notesQuery, playerQuery } from '../features/player-area/api';
@@ -15,8 +14,8 @@ const firstBoardPage = (teamId: number | undefined) =>
  */
 export function prefetchFirstScreen(path: string, search: string): void {
   void queryClient.prefetchQuery(meQuery);
-  const dashboard = matchPath('/player/:playerId/dashboard', path);
-  const id = Number(dashboard?.params.playerId);
+  // Plain patterns, not the router's matchPath: this runs before the router's code is loaded.
+  const id = Number(/^\/player\/(\d{1,10})\/dashboard\/?$/.exec(path)?.[1]);
   if (Number.isSafeInteger(id) && id > 0) {
     void queryClient.fetchQuery(playerQuery(id)).then(
       (player) => (player.teamIds[0] === undefined ? undefined : queryClient.prefetchQuery(firstBoardPage(player.teamIds[0]))),
@@ -28,7 +27,7 @@ export function prefetchFirstScreen(path: string, search: string): void {
     void queryClient.prefetchQuery(criterionVideosQuery(id));
     return;
   }
-  if (matchPath('/app/leaderboard', path)) {
+  if (/^\/app\/leaderboard\/?$/.test(path)) {
     const team = Number(new URLSearchParams(search).get('team'));
     void queryClient.prefetchQuery(firstBoardPage(Number.isInteger(team) && team > 0 ? team : undefined));
   }

@@ -1,0 +1,17 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
+import { startTransition, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+
+const root = createRoot(document.getElementById('root')!);
+// A transition renders in slices, yielding to the browser between them: on a slow phone the first
+// render does not block input for hundreds of milliseconds.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
+);
