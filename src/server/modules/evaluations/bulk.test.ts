@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_TEMPLATES } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { leaderboardTotals } from '../../../shared/scoring.js';
+import { loadEvaluations } from '../leaderboard/test-data.js';
+import { playerTotals } from '../scores/scores.repository.js';
+import { INSERT_CHUNK } from './evaluations.repository.js';
 import { currentRows, demoFacts, evaluationCount } from './test-helpers.js';
 
 let t: TestApp;
@@ -120,6 +124,57 @@ describe('POST /api/players/evaluation/bulk', () => {
     expect(await evaluationCount(t)).toBe(before);
     // The same file is fine for an admin.
     expect((await admin.upload(url, {}, file(content))).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/players/evaluation/bulk across statement chunks', () => {
+  const url = '/api/players/evaluation/bulk';
+  // Three INSERT chunks; every (player, criterion) pair recurs in several of them.
+  const n = 2 * INSERT_CHUNK + 7;
+  const rowsFor = (players: Member[], notes: (i: number) => string = () => '') => {
+    const criteria = [...facts.scale, ...facts.yesNo];
+    return Array.from({ length: n }, (_, i) => {
+      const c = criteria[Math.floor(i / players.length) % criteria.length]!;
+      const score = c.kind === 'yes_no' ? (i % 2 ? 'Yes' : 'No') : String(1 + (i % 10));
+      return { player: players[i % players.length]!, criterion: c, score, line: line(players[i % players.length]!, c.level, c.name, score, notes(i)) };
+    });
+  };
+  const distinct = () => [...new Map(facts.members.map((m) => [m.id, m])).values()].slice(0, 9);
+
+  it('more rows than one chunk: every row stored, the last row of each pair current, totals as scoring.ts computes', async () => {
+    const rows = rowsFor(distinct());
+    const before = await evaluationCount(t);
+    const res = await admin.upload(url, {}, file(csv(...rows.map((r) => r.line))));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json().data.rows).toBe(n);
+    expect(await evaluationCount(t)).toBe(before + n);
+    const last = new Map(rows.map((r) => [`${r.player.id}:${r.criterion.id}`, r]));
+    for (const r of last.values()) {
+      const current = (await currentRows(t, r.player.id, r.criterion.id)).filter((e) => e.is_current === 1);
+      expect(current.map((e) => e.score)).toEqual([r.criterion.kind === 'yes_no' ? (r.score === 'Yes' ? 1 : 0) : Number(r.score)]);
+    }
+    const expected = leaderboardTotals(await loadEvaluations(t.db));
+    const actual = await playerTotals(t.db);
+    for (const { id } of distinct()) expect(actual.get(id) ?? 0).toBeCloseTo(expected.get(id) ?? 0, 6);
+  });
+
+  it('a database error in the last chunk writes nothing', async () => {
+    const { sql } = await import('kysely');
+    if (t.dialect === 'postgres') {
+      await sql.raw(`create function refuse_boom() returns trigger language plpgsql as $$ begin raise exception 'boom'; end $$`).execute(t.db);
+      await sql.raw(`create trigger evaluations_refuse_boom before insert on evaluations for each row when (new.notes = 'boom') execute function refuse_boom()`).execute(t.db);
+    } else {
+      await sql.raw(`create trigger evaluations_refuse_boom before insert on evaluations when new.notes = 'boom' begin select raise(abort, 'boom'); end`).execute(t.db);
+    }
+    try {
+      const before = { evaluations: await evaluationCount(t), totals: await playerTotals(t.db), audit: (await t.db.selectFrom('audit_log').select('id').execute()).length };
+      const rows = rowsFor(distinct(), (i) => (i === n - 1 ? 'boom' : ''));
+      const res = await admin.upload(url, {}, file(csv(...rows.map((r) => r.line))));
+      expect(res.statusCode).toBe(500);
+      expect({ evaluations: await evaluationCount(t), totals: await playerTotals(t.db), audit: (await t.db.selectFrom('audit_log').select('id').execute()).length }).toEqual(before);
+    } finally {
+      await sql.raw('drop trigger evaluations_refuse_boom' + (t.dialect === 'postgres' ? ' on evaluations' : '')).execute(t.db);
+    }
   });
 });
 

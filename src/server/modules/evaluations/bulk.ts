@@ -3,12 +3,11 @@
  * Score, Notes, Video). Reading and checking are separate from the routes so every bad row is found
  * before anything is written: the import is all-or-nothing.
  */
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { CSV_TEMPLATES } from '../../../shared/constants.js';
 import { EVALUATION_NOTES_MAX, parseScore } from '../../../shared/schemas/evaluation.js';
 import { scorePercentage } from '../../../shared/scoring.js';
-import { csvText } from '../../lib/csv-text.js';
+import { csvRecords, csvText } from '../../lib/csv-text.js';
 import { badRequest } from '../../lib/errors.js';
 import type { NewEvaluation, ScoringCriterion } from './evaluations.repository.js';
 
@@ -33,7 +32,7 @@ export function readCsv(content: Buffer): CsvRow[] {
   let records: string[][];
   const text = csvText(content);
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false }) as string[][];
+    records = csvRecords(text, false);
   } catch (e) {
     throw badRequest(`The file could not be read as CSV: ${(e as Error).message}`, 'bulkFile');
   }

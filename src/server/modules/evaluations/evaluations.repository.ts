@@ -1,13 +1,14 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { scoreLabel, type Evaluation } from '../../../shared/schemas/evaluation.js';
 import type { LevelKind } from '../../../shared/scoring.js';
+import { chunked } from '../../db/precompiled.js';
 import type { DB } from '../../db/types.js';
 import { jsonList } from '../../lib/reply.js';
 
 type Db = Kysely<DB>;
 
 /** Rows per multi-row INSERT: 12 columns × 1000 stays under both drivers' bound-parameter limits. */
-const INSERT_CHUNK = 1000;
+export const INSERT_CHUNK = 1000;
 /** Ids per IN (…) list. */
 const ID_CHUNK = 500;
 
@@ -162,12 +163,33 @@ export interface NewEvaluation {
  * recomputeCurrent for the touched pairs inside the same transaction.
  */
 export async function insertEvaluations(db: Db, rows: readonly NewEvaluation[]): Promise<void> {
-  for (const part of chunks(rows, INSERT_CHUNK)) {
-    await db
-      .insertInto('evaluations')
-      .values(part.map((r) => ({ ...r, is_current: 0 as const })))
-      .execute();
-  }
+  const row = (r: NewEvaluation) => ({
+    player_id: r.player_id,
+    criterion_id: r.criterion_id,
+    score: r.score,
+    score_percentage: r.score_percentage,
+    evaluator_user_id: r.evaluator_user_id,
+    evaluator_name: r.evaluator_name,
+    date: r.date,
+    notes: r.notes,
+    video_links: r.video_links,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    is_current: 0 as const,
+  });
+  await chunked(
+    db,
+    rows,
+    INSERT_CHUNK,
+    (part) => db.insertInto('evaluations').values(part.map(row)),
+    (part) => {
+      const values: unknown[] = [];
+      for (const r of part) {
+        values.push(r.player_id, r.criterion_id, r.score, r.score_percentage, r.evaluator_user_id, r.evaluator_name, r.date, r.notes, r.video_links, r.created_at, r.updated_at, 0);
+      }
+      return values;
+    },
+  );
 }
 
 export async function insertEvaluation(db: Db, row: NewEvaluation): Promise<number> {
