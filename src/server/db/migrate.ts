@@ -6,6 +6,7 @@ import * as m0007 from './migrations/0007_player_scores.js';
 import * as m0008 from './migrations/0008_board_card_version.js';
 import * as m0009 from './migrations/0009_list_versions.js';
 import * as m0010 from './migrations/0010_change_feed.js';
+import * as m0011 from './migrations/0011_history_inserts.js';
 
 /** Migrations are listed statically so they run the same from tsx, tests and bundles. */
 const migrations: Record<string, (database: Database) => Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0008_board_card_version': m0008.migration,
   '0009_list_versions': m0009.migration,
   '0010_change_feed': m0010.migration,
+  '0011_history_inserts': m0011.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {
