@@ -131,7 +131,7 @@ describe('POST /api/players/evaluation/bulk across statement chunks', () => {
   const url = '/api/players/evaluation/bulk';
   // Three INSERT chunks; every (player, criterion) pair recurs in several of them.
   const n = 2 * INSERT_CHUNK + 7;
-  const rowsFor = (players: Member[], notes: (i: number) => string = () => '') => {
+  const rowsFor = (players: (Member & { id: number })[], notes: (i: number) => string = () => '') => {
     const criteria = [...facts.scale, ...facts.yesNo];
     return Array.from({ length: n }, (_, i) => {
       const c = criteria[Math.floor(i / players.length) % criteria.length]!;
