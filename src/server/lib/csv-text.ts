@@ -39,6 +39,10 @@ export function csvText(content: Buffer, field = 'bulkFile'): string {
 /** What csv-parse's `ltrim` skips at the start of an unquoted field; its `rtrim` is String#trimEnd. */
 const LEADING_TRIM = /^[\r\n\f \t]+/;
 const ONLY_TRIM = /^[\r\n\f \t]*$/;
+const trimCell = (c: string) => {
+  const first = c.charCodeAt(0);
+  return (first === 32 || first === 9 || first === 10 || first === 12 || first === 13 ? c.replace(LEADING_TRIM, '') : c).trimEnd();
+};
 
 /**
  * The records of a CSV text exactly as csv-parse reads them with { bom, skip_empty_lines,
@@ -58,7 +62,7 @@ export function csvRecords(text: string, trim: boolean): string[][] {
     // csv-parse skips a line whose one field is empty once leading trim characters are skipped.
     if (!hasComma && (trim ? ONLY_TRIM.test(line) : line === '')) continue;
     const cells = hasComma ? line.split(',') : [line];
-    records.push(trim ? cells.map((c) => c.replace(LEADING_TRIM, '').trimEnd()) : cells);
+    records.push(trim ? cells.map(trimCell) : cells);
   }
   return records;
 }

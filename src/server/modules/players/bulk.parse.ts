@@ -61,27 +61,32 @@ export function parsePlayersCsv(data: Buffer): { rows: BulkRow[]; errors: string
   if (missing.length) throw badRequest(`The file needs the columns ${missing.join(', ')}. Use the template: FirstName, LastName, Email, Dob, PlayerEmail.`, 'bulkFile');
   if (!body.length) throw badRequest('The file has no player rows.', 'bulkFile');
 
-  const fields = (Object.keys(COLUMNS) as Column[]).map((c) => ({ key: COLUMNS[c], label: c, at: index.get(c) ?? -1, schema: rowSchema.shape[COLUMNS[c]], seen: new Map<string, Checked>() }));
+  const column = (c: Column) => ({ label: c, at: index.get(c) ?? -1, schema: rowSchema.shape[COLUMNS[c]], seen: new Map<string, Checked>() });
+  const [first, last, email, dob, playerEmail] = [column('FirstName'), column('LastName'), column('Email'), column('Dob'), column('PlayerEmail')];
+  let problems: string[] = [];
+  /** The cell's value if its field's schema accepts it, else its messages are added to `problems`. */
+  const check = (f: ReturnType<typeof column>, cells: readonly string[]): unknown => {
+    const cell = f.at < 0 ? '' : (cells[f.at] ?? '');
+    let checked = f.seen.get(cell);
+    if (checked === undefined) {
+      const result = f.schema.safeParse(cell);
+      checked = result.success ? { ok: true, value: result.data } : { ok: false, messages: result.error.issues.map((issue) => `${f.label}: ${issue.message}`) };
+      f.seen.set(cell, checked);
+    }
+    if (checked.ok) return checked.value;
+    problems.push(...checked.messages);
+    return undefined;
+  };
   const rows: BulkRow[] = [];
   const errors: string[] = [];
   for (let i = 0; i < body.length; i++) {
     const cells = body[i]!;
-    const line = i + 2;
-    const row: Record<string, unknown> = { line };
-    let problems: string[] | null = null;
-    for (const f of fields) {
-      const cell = f.at < 0 ? '' : (cells[f.at] ?? '');
-      let checked = f.seen.get(cell);
-      if (!checked) {
-        const result = f.schema.safeParse(cell);
-        checked = result.success ? { ok: true, value: result.data } : { ok: false, messages: result.error.issues.map((issue) => `${f.label}: ${issue.message}`) };
-        f.seen.set(cell, checked);
-      }
-      if (checked.ok) row[f.key] = checked.value;
-      else (problems ??= []).push(...checked.messages);
-    }
-    if (problems) errors.push(`row ${line}: ${problems.join('; ')}`);
-    else rows.push(row as BulkRow);
+    // In column order, as the messages of a row are listed.
+    const row = { first_name: check(first, cells), last_name: check(last, cells), email: check(email, cells), dob: check(dob, cells), player_email: check(playerEmail, cells), line: i + 2 } as BulkRow;
+    if (problems.length) {
+      errors.push(`row ${row.line}: ${problems.join('; ')}`);
+      problems = [];
+    } else rows.push(row);
   }
   return { rows, errors };
 }
