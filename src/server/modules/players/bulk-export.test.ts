@@ -148,6 +148,14 @@ describe('POST /api/players/bulk across statement chunks', () => {
     for (const a of accounts) expect(a.email).toBe(kid(Number(a.first_name.slice('Chunk'.length))));
   });
 
+  it('without a team or sign-in accounts (no ids read back): every row of every chunk stored', async () => {
+    const res = await admin.upload('/api/players/bulk', {}, file(rows('Plain', (i) => `Plain${i},Plain,plain${i}@example.org,${1995 + (i % 31)},`)));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json().data).toEqual({ created: n, accounts: 0 });
+    const stored = await t.db.selectFrom('players').select(['first_name', 'dob']).where('last_name', '=', 'Plain').orderBy('id').execute();
+    expect(stored).toEqual(Array.from({ length: n }, (_, i) => ({ first_name: `Plain${i}`, dob: 1995 + (i % 31) })));
+  });
+
   it('finds duplicates across chunks: of an earlier row, of existing players and accounts in a later lookup chunk', async () => {
     const before = await count();
     const last = n + 1;

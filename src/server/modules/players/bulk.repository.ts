@@ -32,27 +32,37 @@ export async function existingPlayerKeys(db: Kysely<DB>, emails: readonly string
 export const playerKey = (p: { first_name: string; last_name: string; email: string }) =>
   `${p.first_name.toLowerCase()}|${p.last_name.toLowerCase()}|${p.email.toLowerCase()}`;
 
+function playersInsert(db: Kysely<DB>, chunk: readonly NewPlayer[], now: string) {
+  return db
+    .insertInto('players')
+    .values(chunk.map((p) => ({ first_name: p.first_name, last_name: p.last_name, email: p.email, dob: p.dob, player_email: p.player_email, video_links: '[]', created_at: now, updated_at: now })));
+}
+
+function playersValues(chunk: readonly NewPlayer[], now: string): unknown[] {
+  const values: unknown[] = [];
+  for (const p of chunk) values.push(p.first_name, p.last_name, p.email, p.dob, p.player_email, '[]', now, now);
+  return values;
+}
+
+/** Inserts the players when nothing links to them: reading back 10,000 ids and names is not free. */
+export async function insertPlayers(db: Kysely<DB>, players: readonly NewPlayer[]): Promise<void> {
+  const now = nowIso();
+  await chunked(db, players, BULK_CHUNK, (chunk) => playersInsert(db, chunk, now), (chunk) => playersValues(chunk, now));
+}
+
 /**
  * Inserts the players and returns their ids in input order. Ids of one multi-row INSERT are
  * allocated in VALUES order on both databases; the names returned with them are checked so a
  * different order can never link a membership or an account to the wrong child.
  */
-export async function insertPlayers(db: Kysely<DB>, players: readonly NewPlayer[]): Promise<number[]> {
+export async function insertPlayersReturningIds(db: Kysely<DB>, players: readonly NewPlayer[]): Promise<number[]> {
   const now = nowIso();
   const returned = await chunked(
     db,
     players,
     BULK_CHUNK,
-    (chunk) =>
-      db
-        .insertInto('players')
-        .values(chunk.map((p) => ({ first_name: p.first_name, last_name: p.last_name, email: p.email, dob: p.dob, player_email: p.player_email, video_links: '[]', created_at: now, updated_at: now })))
-        .returning(['id', 'first_name', 'last_name', 'email']),
-    (chunk) => {
-      const values: unknown[] = [];
-      for (const p of chunk) values.push(p.first_name, p.last_name, p.email, p.dob, p.player_email, '[]', now, now);
-      return values;
-    },
+    (chunk) => playersInsert(db, chunk, now).returning(['id', 'first_name', 'last_name', 'email']),
+    (chunk) => playersValues(chunk, now),
   );
   // One sort across chunks: each chunk's ids follow the previous chunk's.
   returned.sort((a, b) => a.id - b.id);

@@ -74,7 +74,10 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
       if (report.length) throw badRequest(bulkMessage(report.sort((a, b) => a.line - b.line).map((e) => e.text)), 'bulkFile');
 
       const withAccounts = await app.db.transaction().execute(async (trx) => {
-        const ids = await bulk.insertPlayers(trx, rows.map(({ first_name, last_name, email, dob, player_email }) => ({ first_name, last_name, email, dob, player_email })));
+        // Ids are read back only for what links to the new players: memberships and sign-in accounts.
+        let ids: number[] = [];
+        if (team || rows.some((row) => row.player_email)) ids = await bulk.insertPlayersReturningIds(trx, rows);
+        else await bulk.insertPlayers(trx, rows);
         if (team) await bulk.insertMemberships(trx, team.id, ids);
         const list = rows.flatMap((row, i) => (row.player_email ? [{ first_name: row.first_name, last_name: row.last_name, email: row.player_email, player_id: ids[i]! }] : []));
         if (list.length) await accounts.insertAccounts(trx, await accounts.playerRoleId(trx), list);
