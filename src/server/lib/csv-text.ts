@@ -62,7 +62,8 @@ export function csvRecords(text: string, trim: boolean): string[][] {
     // csv-parse skips a line whose one field is empty once leading trim characters are skipped.
     if (!hasComma && (trim ? ONLY_TRIM.test(line) : line === '')) continue;
     const cells = hasComma ? line.split(',') : [line];
-    records.push(trim ? cells.map(trimCell) : cells);
+    if (trim) for (let k = 0; k < cells.length; k++) cells[k] = trimCell(cells[k]!);
+    records.push(cells);
   }
   return records;
 }

@@ -156,6 +156,30 @@ describe('POST /api/players/bulk across statement chunks', () => {
     expect(stored).toEqual(Array.from({ length: n }, (_, i) => ({ first_name: `Plain${i}`, dob: 1995 + (i % 31) })));
   });
 
+  it('reports bad cells anywhere in a long file, in columns of distinct and of repeated texts', async () => {
+    const before = await count();
+    const res = await admin.upload(
+      '/api/players/bulk',
+      {},
+      file(
+        rows('Cells', (i) => {
+          if (i === 3 || i === n - 5) return `Cell${i},Cells,cells${i}@example.org,1990,`;
+          if (i === n - 9) return `Cell${i},Cells,not-an-email-${i},,`;
+          if (i === n - 2) return `,Cells,cells${i}@example.org,2010,`;
+          return `Cell${i},Cells,cells${i}@example.org,2010,`;
+        }),
+      ),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message.split('\n')).toEqual([
+      `row 5: Dob: ${MSG.year}`,
+      `row ${n - 7}: Email: Please enter a valid email address.`,
+      `row ${n - 3}: Dob: ${MSG.year}`,
+      `row ${n}: FirstName: ${MSG.required}`,
+    ]);
+    expect(await count()).toBe(before);
+  });
+
   it('finds duplicates across chunks: of an earlier row, of existing players and accounts in a later lookup chunk', async () => {
     const before = await count();
     const last = n + 1;

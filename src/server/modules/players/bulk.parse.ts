@@ -19,11 +19,18 @@ const rowSchema = z.object({
 });
 export type BulkRow = z.output<typeof rowSchema> & { line: number };
 
+/** A cell its field's schema refused, with the messages for the report. */
+class Invalid {
+  constructor(readonly messages: string[]) {}
+}
+
 /**
- * A cell's check by its field's schema. The schemas are pure (trim, lower-case, number), so a text
- * repeated in a column (birth years, family names, parents' e-mails, empty cells) is checked once.
+ * Rows checked before a column decides whether remembering its results pays. The field schemas are
+ * pure (trim, lower-case, number), so a text repeated down a column (birth years, family names,
+ * parents' e-mails, empty cells) is checked once; a column of mostly distinct texts (first names,
+ * e-mails) stops remembering, where the lookups and the kept results would cost more than they save.
  */
-type Checked = { ok: true; value: unknown } | { ok: false; messages: string[] };
+const SAMPLE = 200;
 
 /** Reports are capped so a wrong file does not answer with megabytes of text. */
 const MAX_REPORTED = 500;
@@ -61,25 +68,28 @@ export function parsePlayersCsv(data: Buffer): { rows: BulkRow[]; errors: string
   if (missing.length) throw badRequest(`The file needs the columns ${missing.join(', ')}. Use the template: FirstName, LastName, Email, Dob, PlayerEmail.`, 'bulkFile');
   if (!body.length) throw badRequest('The file has no player rows.', 'bulkFile');
 
-  const column = (c: Column) => ({ label: c, at: index.get(c) ?? -1, schema: rowSchema.shape[COLUMNS[c]], seen: new Map<string, Checked>() });
-  const [first, last, email, dob, playerEmail] = [column('FirstName'), column('LastName'), column('Email'), column('Dob'), column('PlayerEmail')];
+  const column = (c: Column) => ({ label: c, at: index.get(c) ?? -1, schema: rowSchema.shape[COLUMNS[c]], seen: new Map<string, unknown>() as Map<string, unknown> | null });
+  const columns = [column('FirstName'), column('LastName'), column('Email'), column('Dob'), column('PlayerEmail')] as const;
+  const [first, last, email, dob, playerEmail] = columns;
   let problems: string[] = [];
   /** The cell's value if its field's schema accepts it, else its messages are added to `problems`. */
-  const check = (f: ReturnType<typeof column>, cells: readonly string[]): unknown => {
+  const check = (f: (typeof columns)[number], cells: readonly string[]): unknown => {
     const cell = f.at < 0 ? '' : (cells[f.at] ?? '');
-    let checked = f.seen.get(cell);
+    // No field's output is undefined: undefined means not seen.
+    let checked = f.seen?.get(cell);
     if (checked === undefined) {
       const result = f.schema.safeParse(cell);
-      checked = result.success ? { ok: true, value: result.data } : { ok: false, messages: result.error.issues.map((issue) => `${f.label}: ${issue.message}`) };
-      f.seen.set(cell, checked);
+      checked = result.success ? result.data : new Invalid(result.error.issues.map((issue) => `${f.label}: ${issue.message}`));
+      f.seen?.set(cell, checked);
     }
-    if (checked.ok) return checked.value;
+    if (!(checked instanceof Invalid)) return checked;
     problems.push(...checked.messages);
     return undefined;
   };
   const rows: BulkRow[] = [];
   const errors: string[] = [];
   for (let i = 0; i < body.length; i++) {
+    if (i === SAMPLE) for (const f of columns) if (f.seen!.size > SAMPLE / 2) f.seen = null;
     const cells = body[i]!;
     // In column order, as the messages of a row are listed.
     const row = { first_name: check(first, cells), last_name: check(last, cells), email: check(email, cells), dob: check(dob, cells), player_email: check(playerEmail, cells), line: i + 2 } as BulkRow;
