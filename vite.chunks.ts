@@ -1,6 +1,5 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null;
@@ -8,7 +7,6 @@ interface ModuleGraph {
 
 const client = (path: string) => fileURLToPath(new URL(`src/client/${path}`, import.meta.url));
 const ENTRY = client('main.tsx');
-const BOOT = client('app/boot.tsx');
 // The screens a visit most often starts on, in order: what each adds to the ones before loads as one chunk.
 const FIRST_SCREENS = [
   { name: 'app', roots: ['app/boot.tsx'] },
@@ -128,30 +126,3 @@ export function appChunks() {
   };
 }
 
-/**
- * The app's code is imported only after the loading line is painted (main.tsx); these links start
- * downloading it, its chunks and its styles together with the page, without blocking that paint.
- */
-export function preloadBoot(): Plugin {
-  return {
-    name: 'preload-boot',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-        const boot = chunks.find((c) => c.facadeModuleId === BOOT);
-        if (!boot) return;
-        const files = [boot.fileName, ...boot.imports].filter((f) => !html.includes(`/${f}"`));
-        const styles = [boot, ...chunks.filter((c) => boot.imports.includes(c.fileName))].flatMap((c) => [
-          ...(c.viteMetadata?.importedCss ?? []),
-        ]);
-        const link = (attrs: Record<string, string | boolean>) => ({ tag: 'link', attrs, injectTo: 'head' as const });
-        return [
-          ...files.map((f) => link({ rel: 'modulepreload', crossorigin: true, href: `/${f}` })),
-          ...styles.map((f) => link({ rel: 'preload', as: 'style', href: `/${f}` })),
-        ];
-      },
-    },
-  };
-}

@@ -1,10 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { appChunks, preloadBoot } from './vite.chunks';
+import { appChunks } from './vite.chunks';
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), preloadBoot()],
+  plugins: [react()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
