@@ -15,11 +15,10 @@ const FIRST_SCREENS = [
   { name: 'sign-in', roots: ['features/auth/LoginPage.tsx'] },
 ].map((s) => ({ name: s.name, roots: s.roots.map(client) }));
 const ROOTS = new Set(FIRST_SCREENS.flatMap((s) => s.roots));
-// Shared code that Rolldown would otherwise cut into one chunk per combination of importers.
-const SHARED = /node_modules[\\/]|src[\\/]client[\\/](components|lib)[\\/]/;
-// The shared rest of the interface; heavy single-purpose libraries (charts, CSV) keep their own chunks.
+// The shared rest of the interface; heavy single-purpose libraries (charts, CSV) and the lazily
+// mounted toasts keep their own chunks.
 const UI =
-  /node_modules[\\/](@mantine[\\/](core|hooks|form|dates|modals|notifications)|@floating-ui|@tabler|dayjs|react-remove-scroll|react-number-format|react-textarea-autosize|use-callback-ref|use-sidecar|react-style-singleton|use-composed-ref|use-isomorphic-layout-effect|use-latest|tslib|clsx|get-nonce|detect-node-es|aria-hidden)[\\/]|src[\\/]client[\\/](components|lib)[\\/]/;
+  /node_modules[\\/](@mantine[\\/](core|hooks|form|dates)|@floating-ui|@tabler|dayjs|react-remove-scroll|react-number-format|react-textarea-autosize|use-callback-ref|use-sidecar|react-style-singleton|use-composed-ref|use-isomorphic-layout-effect|use-latest|tslib|clsx|get-nonce|detect-node-es|aria-hidden)[\\/]|src[\\/]client[\\/](components|lib)[\\/]/;
 // Packages whose index only re-exports: an import of the index stands for the modules it names.
 const BARRELS: Record<string, RegExp> = {
   '@mantine/core': /@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/,
@@ -116,7 +115,8 @@ export function appChunks() {
     groups: [
       {
         name: (id: string, graph: ModuleGraph) => {
-          if (id === ENTRY || ROOTS.has(id) || !SHARED.test(id)) return null;
+          if (id === ENTRY || ROOTS.has(id)) return null;
+          // A first screen's own helpers travel with it too: one request instead of one per module.
           const group = groupsOf(graph).get(id);
           if (group) return group;
           return UI.test(id) ? 'ui' : null;
