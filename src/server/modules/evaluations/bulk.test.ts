@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_TEMPLATES } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { withRefusedInsert } from '../../test/refuse-insert.js';
 import { leaderboardTotals } from '../../../shared/scoring.js';
 import { loadEvaluations } from '../leaderboard/test-data.js';
 import { playerTotals } from '../scores/scores.repository.js';
@@ -159,22 +160,13 @@ describe('POST /api/players/evaluation/bulk across statement chunks', () => {
   });
 
   it('a database error in the last chunk writes nothing', async () => {
-    const { sql } = await import('kysely');
-    if (t.dialect === 'postgres') {
-      await sql.raw(`create function refuse_boom() returns trigger language plpgsql as $$ begin raise exception 'boom'; end $$`).execute(t.db);
-      await sql.raw(`create trigger evaluations_refuse_boom before insert on evaluations for each row when (new.notes = 'boom') execute function refuse_boom()`).execute(t.db);
-    } else {
-      await sql.raw(`create trigger evaluations_refuse_boom before insert on evaluations when new.notes = 'boom' begin select raise(abort, 'boom'); end`).execute(t.db);
-    }
-    try {
+    await withRefusedInsert(t, 'evaluations', 'notes', 'boom', async () => {
       const before = { evaluations: await evaluationCount(t), totals: await playerTotals(t.db), audit: (await t.db.selectFrom('audit_log').select('id').execute()).length };
       const rows = rowsFor(distinct(), (i) => (i === n - 1 ? 'boom' : ''));
       const res = await admin.upload(url, {}, file(csv(...rows.map((r) => r.line))));
       expect(res.statusCode).toBe(500);
       expect({ evaluations: await evaluationCount(t), totals: await playerTotals(t.db), audit: (await t.db.selectFrom('audit_log').select('id').execute()).length }).toEqual(before);
-    } finally {
-      await sql.raw('drop trigger evaluations_refuse_boom' + (t.dialect === 'postgres' ? ' on evaluations' : '')).execute(t.db);
-    }
+    });
   });
 });
 

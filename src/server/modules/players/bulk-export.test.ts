@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { formatPercent } from '../../../shared/scoring.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { withRefusedInsert } from '../../test/refuse-insert.js';
 import { BULK_CHUNK } from './bulk.repository.js';
 import { neutralise } from './export.csv.js';
 import { demoIds } from './players.fixtures.js';
@@ -208,14 +209,7 @@ describe('POST /api/players/bulk across statement chunks', () => {
 
   it('a database error in the last chunk of the last statement writes nothing', async () => {
     const boom = 'boom@example.org';
-    const { sql } = await import('kysely');
-    if (t.dialect === 'postgres') {
-      await sql.raw(`create function refuse_boom() returns trigger language plpgsql as $$ begin raise exception 'boom'; end $$`).execute(t.db);
-      await sql.raw(`create trigger users_refuse_boom before insert on users for each row when (new.email = '${boom}') execute function refuse_boom()`).execute(t.db);
-    } else {
-      await sql.raw(`create trigger users_refuse_boom before insert on users when new.email = '${boom}' begin select raise(abort, 'boom'); end`).execute(t.db);
-    }
-    try {
+    await withRefusedInsert(t, 'users', 'email', boom, async () => {
       const tally = async () => ({
         players: await count(),
         members: (await t.db.selectFrom('team_players').select('player_id').execute()).length,
@@ -230,9 +224,7 @@ describe('POST /api/players/bulk across statement chunks', () => {
       );
       expect(res.statusCode).toBe(500);
       expect(await tally()).toEqual(before);
-    } finally {
-      await sql.raw('drop trigger users_refuse_boom' + (t.dialect === 'postgres' ? ' on users' : '')).execute(t.db);
-    }
+    });
   });
 });
 
