@@ -58,12 +58,14 @@ function namedImports(code: string, pkg: string): string[] {
   return names;
 }
 
+/** A barrel's exports by module id, parsed once per build (shared by the closures of one build). */
+type BarrelCache = Map<string, Map<string, string>>;
+
 /**
  * What a set of modules really loads: importedIds lists a whole barrel, so an import of a barrel is
  * replaced by the modules of the names imported from it (the barrels have no side effects).
  */
-function closure(graph: ModuleGraph, roots: string[], skip = new Set<string>()): Set<string> {
-  const barrels = new Map<string, Map<string, string>>();
+function closure(graph: ModuleGraph, barrels: BarrelCache, roots: string[], skip = new Set<string>()): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length) {
@@ -98,10 +100,11 @@ export function appChunks() {
   let groupOf: Map<string, string> | undefined;
   const groupsOf = (graph: ModuleGraph) => {
     if (!groupOf) {
-      const known = closure(graph, [ENTRY]);
+      const barrels: BarrelCache = new Map();
+      const known = closure(graph, barrels, [ENTRY]);
       groupOf = new Map([...known].map((id) => [id, 'core']));
       for (const screen of FIRST_SCREENS) {
-        for (const id of closure(graph, screen.roots, known)) {
+        for (const id of closure(graph, barrels, screen.roots, known)) {
           groupOf.set(id, screen.name);
           known.add(id);
         }
@@ -125,4 +128,3 @@ export function appChunks() {
     ],
   };
 }
-
