@@ -85,7 +85,7 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
   // choosing the same option again is a change and reopens the modal.
   const shownSort: Sort = modal === 'criteria' ? 'Criteria' : modal === 'period' ? 'Evaluation Period' : sort;
   const me_ = players.data?.me;
-  const pages = players.data ? Math.max(1, Math.ceil(players.data.total / players.data.pageSize)) : 1;
+  const pages = shownPlayers ? Math.max(1, Math.ceil(shownPlayers.total / shownPlayers.pageSize)) : 1;
 
   return (
     <Stack gap="md">
