@@ -39,6 +39,8 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 740 });
+  // The staff navbar slides away when the width crosses its breakpoint: shoot after that transition.
+  await page.waitForTimeout(400);
   await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
 }
