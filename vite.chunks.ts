@@ -23,6 +23,7 @@ const UI =
 const BARRELS: Record<string, RegExp> = {
   '@mantine/core': /@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/,
   '@mantine/hooks': /@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/,
+  '@mantine/notifications': /@mantine[\\/]notifications[\\/]esm[\\/]index\.mjs$/,
   '@tabler/icons-react': /@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/,
 };
 

@@ -4,6 +4,7 @@ import type { Level, Section } from '../../shared/permissions';
 import { NotFoundPage, UnauthorizedPage } from '../components/ErrorPages';
 import { Guard } from './Guard';
 import { RootRedirect } from './RootRedirect';
+import { loadLoginPage, loadPlayerDashboard, loadPlayerLayout, loadStaffDashboard, loadStaffLayout, loadStaffLeaderboard } from './screens';
 
 type PageModule = { default: ComponentType };
 /** Every screen is its own chunk (DESIGN.md §10: routes lazy-loaded). */
@@ -18,7 +19,7 @@ const guarded = (section: Section, level: Level, children: RouteObject[]): Route
 /** SPEC §2 route table. */
 export const routes: RouteObject[] = [
   { path: '/', element: <RootRedirect /> },
-  { path: '/login', ...page(() => import('../features/auth/LoginPage')) },
+  { path: '/login', ...page(loadLoginPage) },
   { path: '/forgot-password', ...page(() => import('../features/auth/ForgotPasswordPage')) },
   { path: '/reset-password', ...page(() => import('../features/auth/ResetPasswordPage')) },
   { path: '/account/password', ...page(() => import('../features/auth/ChangePasswordPage')) },
@@ -32,10 +33,10 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/app',
-    ...page(() => import('./StaffLayout')),
+    ...page(loadStaffLayout),
     children: [
       { index: true, element: <Navigate to="/app/dashboard" replace /> },
-      { path: 'dashboard', ...page(() => import('../features/dashboard/DashboardPage')) },
+      { path: 'dashboard', ...page(loadStaffDashboard) },
       guarded('teams', 1, [
         { path: 'teams', ...page(() => import('../features/teams/TeamsPage')) },
       ]),
@@ -52,7 +53,7 @@ export const routes: RouteObject[] = [
       guarded('criteria', 1, [{ path: 'criteria', ...page(() => import('../features/criteria/CriteriaPage')) }]),
       guarded('user_management', 2, [{ path: 'roles', ...page(() => import('../features/roles/RolesPage')) }]),
       guarded('user_management', 1, [{ path: 'users', ...page(() => import('../features/users/UsersPage')) }]),
-      { path: 'leaderboard', ...page(() => import('../features/leaderboard/LeaderboardPage')) },
+      { path: 'leaderboard', ...page(loadStaffLeaderboard) },
       // SPEC §6: every Analysis screen needs reports ≥ 1 (as the API does), not teams or players.
       guarded('reports', 1, [
         { path: 'analysis', ...page(() => import('../features/analysis/AnalysisPage')) },
@@ -68,11 +69,11 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/player',
-    ...page(() => import('./PlayerLayout')),
+    ...page(loadPlayerLayout),
     children: [
       { path: 'unauthorized', element: <UnauthorizedPage home="/player" /> },
       { path: 'not-found', element: <NotFoundPage home="/player" /> },
-      { path: ':playerId/dashboard', ...page(() => import('../features/player-area/PlayerDashboardPage')) },
+      { path: ':playerId/dashboard', ...page(loadPlayerDashboard) },
       { path: ':playerId/progress', ...page(() => import('../features/player-area/PlayerProgressPage')) },
       { path: ':playerId/leaderboard', ...page(() => import('../features/player-area/PlayerLeaderboardPage')) },
       { path: ':playerId/team/:teamId/leaderboard', ...page(() => import('../features/player-area/PlayerTeamLeaderboardPage')) },

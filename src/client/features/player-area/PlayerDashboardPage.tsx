@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DASHBOARD_EVALUATIONS, NOTE_PREVIEW_CHARS } from '../../../shared/constants';
 import { formatPercent } from '../../../shared/scoring';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { EmptyState } from '../../components/EmptyState';
 import { Leaderboard } from '../../components/leaderboard/Leaderboard';
 import { Loading } from '../../components/Loading';
@@ -39,71 +40,83 @@ export default function PlayerDashboardPage() {
   return (
     <Stack gap="md">
       <PlayerHeader player={p} subtitle={p.teamName ? p.teamName.toUpperCase() : undefined} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Stack gap="md">
-          <Panel title="Score">
-            <Group justify="space-between" mb={6}>
-              <Text size="xl" fw={700}>
-                {formatPercent(total)}%
-              </Text>
-            </Group>
-            <Progress value={clamp(total)} size="lg" radius="xl" aria-label="Total score" />
-          </Panel>
-          <Panel title="Progress">
-            {evaluations.isPending ? <Loading /> : <ProgressTable playerId={id} evaluations={latest} showDate={false} />}
-          </Panel>
-          {achievements.data && achievements.data.length > 0 ? (
-            <Panel title="Achievements">
-              <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {achievements.data.map((a) => (
-                  <li key={a.id}>
-                    <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
-                      <Text fw={600} size="sm">
-                        {a.achievement}
-                      </Text>
-                      <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-                        {formatDate(a.dateModified)}
-                      </Text>
-                    </Group>
-                    {a.detail ? <Text size="sm">{a.detail}</Text> : null}
-                  </li>
-                ))}
-              </Stack>
+      <AfterFirstPaint>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Stack gap="md">
+            <Panel title="Score">
+              <Group justify="space-between" mb={6}>
+                <Text size="xl" fw={700}>
+                  {formatPercent(total)}%
+                </Text>
+              </Group>
+              <Progress value={clamp(total)} size="lg" radius="xl" aria-label="Total score" />
             </Panel>
-          ) : null}
-          {notes.data && notes.data.length > 0 ? (
-            <Panel title="Notes">
-              <Stack gap="sm">
-                {notes.data.map((n) => (
-                  <div key={n.id}>
-                    <Text size="xs" c="gray.7">
-                      {n.authorName} · {formatDate(n.dateModified)}
-                    </Text>
-                    <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                      {n.notes.length > NOTE_PREVIEW_CHARS ? `${n.notes.slice(0, NOTE_PREVIEW_CHARS)}...` : n.notes}
-                    </Text>
-                    <Anchor component="button" type="button" size="sm" onClick={() => setNote({ title: 'Note', text: n.notes, meta: `${n.authorName} · ${formatDate(n.dateModified)}` })}>
-                      Note details
-                    </Anchor>
-                  </div>
-                ))}
-              </Stack>
+            <Panel title="Progress">
+              {evaluations.isPending ? <Loading /> : <ProgressTable playerId={id} evaluations={latest} showDate={false} />}
             </Panel>
-          ) : null}
-        </Stack>
-        <Stack gap="md">
-          <Panel title="Analysis">
-            <AnalysisBlock player={p} />
-          </Panel>
-          <Panel title="Leaderboard">
-            {teamId !== undefined ? (
-              <Leaderboard teamId={teamId} currentPlayerId={id} showTitle={false} errorRoutes={{ notFound: '/player/not-found', unauthorized: '/player/unauthorized' }} />
-            ) : (
-              <EmptyState />
-            )}
-          </Panel>
-        </Stack>
-      </SimpleGrid>
+            {achievements.data && achievements.data.length > 0 ? (
+              <Panel title="Achievements">
+                <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                  {achievements.data.map((a) => (
+                    <li key={a.id}>
+                      <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+                        <Text fw={600} size="sm">
+                          {a.achievement}
+                        </Text>
+                        <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+                          {formatDate(a.dateModified)}
+                        </Text>
+                      </Group>
+                      {a.detail ? <Text size="sm">{a.detail}</Text> : null}
+                    </li>
+                  ))}
+                </Stack>
+              </Panel>
+            ) : null}
+            {notes.data && notes.data.length > 0 ? (
+              <Panel title="Notes">
+                <Stack gap="sm">
+                  {notes.data.map((n) => (
+                    <div key={n.id}>
+                      <Text size="xs" c="gray.7">
+                        {n.authorName} · {formatDate(n.dateModified)}
+                      </Text>
+                      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+                        {n.notes.length > NOTE_PREVIEW_CHARS ? `${n.notes.slice(0, NOTE_PREVIEW_CHARS)}...` : n.notes}
+                      </Text>
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        onClick={() => setNote({ title: 'Note', text: n.notes, meta: `${n.authorName} · ${formatDate(n.dateModified)}` })}
+                      >
+                        Note details
+                      </Anchor>
+                    </div>
+                  ))}
+                </Stack>
+              </Panel>
+            ) : null}
+          </Stack>
+          <Stack gap="md">
+            <Panel title="Analysis">
+              <AnalysisBlock player={p} />
+            </Panel>
+            <Panel title="Leaderboard">
+              {teamId !== undefined ? (
+                <Leaderboard
+                  teamId={teamId}
+                  currentPlayerId={id}
+                  showTitle={false}
+                  errorRoutes={{ notFound: '/player/not-found', unauthorized: '/player/unauthorized' }}
+                />
+              ) : (
+                <EmptyState />
+              )}
+            </Panel>
+          </Stack>
+        </SimpleGrid>
+      </AfterFirstPaint>
       <NoteModal note={note} onClose={() => setNote(null)} />
     </Stack>
   );
