@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { roundPercent } from '../../shared/scoring.js';
@@ -45,7 +46,7 @@ const evaluate = async (admin: Client, t: TestApp) =>
   admin.post(`/api/player/${playerId}/evaluation`, { criteria_id: criterionId, score: await newScore(t), evaluator_name: 'Ada Admin', notes: '', video_links: [] });
 
 beforeAll(async () => {
-  a = await createTestApp({ shared: true });
+  a = await createTestApp();
   b = await secondInstance(a);
   if (postgres) await eventually(async () => feedOf(a).live && feedOf(b).live, Boolean);
   playerId = (await a.db.selectFrom('users').select('player_id').where('email', '=', 'player@demo.club').executeTakeFirstOrThrow()).player_id!;
@@ -111,6 +112,48 @@ describe('another app process on the same database', () => {
   });
 });
 
+/** Statements `fn` makes the database run: the pool's queries on PostgreSQL, statement runs on SQLite. */
+async function statementsDuring(fn: () => Promise<void>): Promise<number> {
+  if (postgres) {
+    const query = vi.spyOn(pg.Client.prototype, 'query');
+    await fn();
+    // The feed's own connection checks itself every 30 s; only the pool's queries count here.
+    return query.mock.contexts.filter((c) => (c as { connectionParameters?: { application_name?: string } }).connectionParameters?.application_name !== 'club-change-feed').length;
+  }
+  const statement = Object.getPrototypeOf(new SQLite(':memory:').prepare('select 1')) as SQLite.Statement;
+  const runs = (['all', 'get', 'run', 'iterate'] as const).map((m) => vi.spyOn(statement, m));
+  await fn();
+  return runs.reduce((n, spy) => n + spy.mock.calls.length, 0);
+}
+
+describe('this process', () => {
+  it('serves warm signed-in requests without a statement (PostgreSQL: the feed; SQLite: the WAL-index watch)', async () => {
+    const admin = await a.login('admin');
+    const paths = ['/api/auth/me', '/api/leaderboard/players', '/api/leaderboard/teams', '/api/teams', '/api/players', `/api/player/${playerId}`];
+    for (const path of paths) expect((await admin.get(path)).statusCode, path).toBe(200);
+    const statements = await statementsDuring(async () => {
+      for (const path of paths) expect((await admin.get(path)).statusCode, path).toBe(200);
+    });
+    expect(statements).toBe(0);
+  });
+
+  it('sees its own write at the next read', async () => {
+    // PostgreSQL: notifications dropped, only what the write request itself does can make the next read fresh.
+    vi.spyOn(ChangeFeed.prototype as unknown as { notified(): void }, 'notified').mockImplementation(() => {});
+    const admin = await a.login('admin');
+    const player = await a.login('player');
+    const before = await boardTotal(admin);
+    expect(await status(player)).toBe(200);
+    expect((await evaluate(admin, a)).statusCode).toBe(200);
+    const after = await boardTotal(admin);
+    expect(after).not.toBe(before);
+    expect(after).toBe(await storedTotal(a));
+    expect((await admin.post(`/api/user/${playerUserId}/suspend`)).statusCode).toBe(200);
+    expect(await status(player)).toBe(401);
+    expect((await admin.post(`/api/user/${playerUserId}/reactivate`)).statusCode).toBe(200);
+  });
+});
+
 describe.runIf(postgres)('the PostgreSQL change feed', () => {
   it('is told each version with its number and each change a session depends on, but not the touch', async () => {
     const listener = new pg.Client({ connectionString: a.url });
@@ -147,17 +190,6 @@ describe.runIf(postgres)('the PostgreSQL change feed', () => {
     }
   });
 
-  it('serves warm signed-in requests without a database round trip', async () => {
-    const admin = await a.login('admin');
-    const paths = ['/api/auth/me', '/api/leaderboard/players', '/api/leaderboard/teams', '/api/teams', '/api/players', `/api/player/${playerId}`];
-    for (const path of paths) expect((await admin.get(path)).statusCode, path).toBe(200);
-    const query = vi.spyOn(pg.Client.prototype, 'query');
-    for (const path of paths) expect((await admin.get(path)).statusCode, path).toBe(200);
-    // The feed's own connection checks itself every 30 s; only the pool's queries count here.
-    const fromPool = query.mock.contexts.filter((c) => (c as { connectionParameters?: { application_name?: string } }).connectionParameters?.application_name !== 'club-change-feed');
-    expect(fromPool).toHaveLength(0);
-  });
-
   it('checks expiry against the cached session, and writes the touch into the database and the cache', async () => {
     const coach = await a.login('coach');
     const { id } = await a.db.selectFrom('sessions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -175,22 +207,6 @@ describe.runIf(postgres)('the PostgreSQL change feed', () => {
     clock.mockReturnValue(start + 6 * 60_000 + a.app.config.SESSION_IDLE_MINUTES * 60_000);
     expect(await status(coach)).toBe(401);
     expect(await a.db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
-  });
-
-  it('sees its own write at the next read, without waiting for the notification', async () => {
-    // Notifications dropped: only what the write request itself does can make the next read fresh.
-    vi.spyOn(ChangeFeed.prototype as unknown as { notified(): void }, 'notified').mockImplementation(() => {});
-    const admin = await a.login('admin');
-    const player = await a.login('player');
-    const before = await boardTotal(admin);
-    expect(await status(player)).toBe(200);
-    expect((await evaluate(admin, a)).statusCode).toBe(200);
-    const after = await boardTotal(admin);
-    expect(after).not.toBe(before);
-    expect(after).toBe(await storedTotal(a));
-    expect((await admin.post(`/api/user/${playerUserId}/suspend`)).statusCode).toBe(200);
-    expect(await status(player)).toBe(401);
-    expect((await admin.post(`/api/user/${playerUserId}/reactivate`)).statusCode).toBe(200);
   });
 
   it('reads the database while not listening, and listens again after losing its connection', async () => {

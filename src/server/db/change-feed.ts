@@ -12,6 +12,20 @@ const CHECK_EVERY_MS = 30_000;
 const QUERY_TIMEOUT_MS = 5_000;
 
 /**
+ * What the caches ask before answering from memory: the PostgreSQL change feed below, or on SQLite
+ * the WAL-index watch (sqlite-watch.ts). Untrusted: query the database.
+ */
+export interface VersionFeed {
+  readonly trusted: boolean;
+  /** Moves whenever what a cached session shows may have changed. */
+  readonly authEpoch: number;
+  /** The current score version, or null: query it. */
+  scoreVersion(): number | null;
+  /** A version this process read from the database itself. */
+  raise(version: number): void;
+}
+
+/**
  * One dedicated PostgreSQL connection per database handle that LISTENs to the channels of migration
  * 0010, so a warm request needs no round trip (ADR 0011):
  * - `scoreVersion()`: score_state.version as last notified (or read by this process), or null while
@@ -21,7 +35,7 @@ const QUERY_TIMEOUT_MS = 5_000;
  *   of sessions filled under one epoch is never served under another.
  * Reconnects with backoff; its socket is unref'd, so it never keeps the process alive.
  */
-export class ChangeFeed {
+export class ChangeFeed implements VersionFeed {
   private client: pg.Client | null = null;
   private listening = false;
   private version = 0;
@@ -172,13 +186,13 @@ export function localSessionChanges(): number {
   return sessionChanges;
 }
 
-const feeds = new WeakMap<Kysely<DB>, ChangeFeed>();
+const feeds = new WeakMap<Kysely<DB>, VersionFeed>();
 
-export function registerChangeFeed(db: Kysely<DB>, feed: ChangeFeed): void {
+export function registerChangeFeed(db: Kysely<DB>, feed: VersionFeed): void {
   feeds.set(db, feed);
 }
 
-/** The feed of a database handle (PostgreSQL only); transactions have none and always query. */
-export function changeFeedOf(db: Kysely<DB>): ChangeFeed | undefined {
+/** The feed of a database handle (none for an in-memory SQLite database); transactions have none and always query. */
+export function changeFeedOf(db: Kysely<DB>): VersionFeed | undefined {
   return feeds.get(db);
 }

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { ChangeFeed, registerChangeFeed } from './change-feed.js';
+import { SqliteWatch } from './sqlite-watch.js';
 import type { DB } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -50,8 +51,22 @@ export function openDatabase(url: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', changes: null, close: () => db.destroy() };
+  if (file === ':memory:') {
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    return { db, dialect: 'sqlite', changes: null, close: () => db.destroy() };
+  }
+  const watch = new SqliteWatch(sqlite, `${file}-shm`);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => watch.wrote()) }) });
+  registerChangeFeed(db, watch);
+  return {
+    db,
+    dialect: 'sqlite',
+    changes: null,
+    async close() {
+      watch.close();
+      await db.destroy();
+    },
+  };
 }
 
 /**
@@ -59,7 +74,7 @@ export function openDatabase(url: string): Database {
  * request's CPU in the benchmark profile); the most recent statements are reused instead. Safe because
  * the dialect runs one query at a time on its single connection.
  */
-function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, onWrite: () => void = () => {}, size = 500): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -71,6 +86,8 @@ function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase
         if (cache.size >= size) cache.delete(cache.keys().next().value!);
       }
       cache.set(text, stmt);
+      // Kysely runs each statement right after preparing it; writes include BEGIN and COMMIT.
+      if (!stmt.reader) onWrite();
       return stmt;
     },
   };

@@ -12,14 +12,14 @@ export interface TestDatabase extends Database {
 }
 
 /**
- * A fresh, migrated database per test file: SQLite in memory by default (in a temporary file with
- * `shared`, so that a second handle can open it); a new PostgreSQL database (dropped afterwards) when
- * TEST_DB=postgres, created on the server TEST_DATABASE_URL points at.
+ * A fresh, migrated database per test file: SQLite in a temporary WAL file, as in production (a second
+ * handle can open it, and the WAL-index watch of ADR 0013 is in every test); a new PostgreSQL database
+ * (dropped afterwards) when TEST_DB=postgres, created on the server TEST_DATABASE_URL points at.
  */
-export async function freshDatabase(options: { shared?: boolean } = {}): Promise<TestDatabase> {
+export async function freshDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
-    const dir = options.shared ? mkdtempSync(join(tmpdir(), 'club-test-')) : null;
-    const url = dir ? `sqlite:${join(dir, 'club.db')}` : ':memory:';
+    const dir = mkdtempSync(join(tmpdir(), 'club-test-'));
+    const url = `sqlite:${join(dir, 'club.db')}`;
     const database = openDatabase(url);
     await migrateToLatest(database);
     return {
@@ -27,7 +27,7 @@ export async function freshDatabase(options: { shared?: boolean } = {}): Promise
       url,
       async dispose() {
         await database.close();
-        if (dir) rmSync(dir, { recursive: true, force: true });
+        rmSync(dir, { recursive: true, force: true });
       },
     };
   }

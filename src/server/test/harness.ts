@@ -83,8 +83,8 @@ export async function feedSettled(database: Database): Promise<void> {
 }
 
 /** A real app on a real, fresh database (SQLite, or PostgreSQL with TEST_DB=postgres), demo club seeded. */
-export async function createTestApp(options: { seed?: 'demo' | 'none'; config?: Partial<Config>; shared?: boolean } = {}): Promise<TestApp> {
-  const database = await freshDatabase({ shared: options.shared });
+export async function createTestApp(options: { seed?: 'demo' | 'none'; config?: Partial<Config> } = {}): Promise<TestApp> {
+  const database = await freshDatabase();
   if (options.seed === 'none') await ensureBuiltInRoles(database.db);
   else await seedDemo(database.db);
   const config = loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_MAX_PER_MINUTE: 1000, CLIENT_DIR: '/nonexistent', ...options.config });
@@ -93,7 +93,7 @@ export async function createTestApp(options: { seed?: 'demo' | 'none'; config?: 
 
 /**
  * What a second app process sees: its own database handle (pool, or SQLite connection) on the same
- * database and its own app. Needs `createTestApp({ shared: true })`; close it before `t`.
+ * database and its own app. Close it before `t`.
  */
 export async function secondInstance(t: TestApp): Promise<TestApp> {
   const database = openDatabase(t.url);
