@@ -54,12 +54,12 @@ async function timeUpload(session: Session, path: string, csv: Buffer, rows: num
 }
 
 /** ms of POST /api/players/bulk with the players CSV. */
-export const timeImport = (session: Session, rows: number) => timeUpload(session, '/api/players/bulk', playersCsv('Csv', rows), rows, 'created');
+export const timeImport = (session: Session, rows: number, tag = 'Csv') => timeUpload(session, '/api/players/bulk', playersCsv(tag, rows), rows, 'created');
 
 /** ms of one transaction of raw multi-row INSERTs of the same player rows (1,000 rows a statement). */
-export async function timeRawInsert(db: Kysely<DB>, rows: number): Promise<number> {
+export async function timeRawInsert(db: Kysely<DB>, rows: number, lastName = 'Raw'): Promise<number> {
   const now = new Date().toISOString();
-  const values = Array.from({ length: rows }, (_, i) => [`Raw${i}`, 'Raw', `raw.${i}@import.test`, null, 2008 + (i % 10), '[]', now, now]);
+  const values = Array.from({ length: rows }, (_, i) => [`Raw${i}`, lastName, `${lastName.toLowerCase()}.${i}@import.test`, null, 2008 + (i % 10), '[]', now, now]);
   return timeOnce(() =>
     db.transaction().execute((trx) => insertRows(trx, 'players', ['first_name', 'last_name', 'email', 'player_email', 'dob', 'video_links', 'created_at', 'updated_at'], values)),
   );
@@ -67,15 +67,15 @@ export async function timeRawInsert(db: Kysely<DB>, rows: number): Promise<numbe
 
 /**
  * An evaluations CSV in the bulk template for the players the CSV import created (`Imported{i}`,
- * last name 'Csv'), five criteria each, so `rows` ≤ 5 × imported players.
+ * last name `tag`), five criteria each, so `rows` ≤ 5 × imported players.
  */
-export function evaluationsCsv(criteria: readonly BenchCriterion[], rows: number): Buffer {
+export function evaluationsCsv(criteria: readonly BenchCriterion[], rows: number, tag = 'Csv'): Buffer {
   const lines = ['PlayerFirstName,PlayerLastName,ParentEmail,Level,Criteria,Score,Notes,Video'];
   for (let r = 0; r < rows; r++) {
     const i = Math.floor(r / criteria.length);
     const c = criteria[r % criteria.length]!;
     const score = c.kind === 'yes_no' ? (r % 2 ? 'Yes' : 'No') : String(1 + (r % 10));
-    lines.push(`Imported${i},Csv,Csv.${i}@import.test,${c.level},${c.name},${score},,`);
+    lines.push(`Imported${i},${tag},${tag}.${i}@import.test,${c.level},${c.name},${score},,`);
   }
   return Buffer.from(`${lines.join('\n')}\n`);
 }
@@ -102,8 +102,8 @@ export async function benchCriteria(db: Kysely<DB>): Promise<BenchCriterion[]> {
 export const timeEvaluationImport = (session: Session, csv: Buffer, rows: number) => timeUpload(session, '/api/players/evaluation/bulk', csv, rows, 'rows');
 
 /** ms of one transaction of raw multi-row INSERTs of as many evaluation rows for the raw-inserted players. */
-export async function timeRawEvaluationInsert(db: Kysely<DB>, criteria: readonly BenchCriterion[], rows: number): Promise<number> {
-  const players = (await db.selectFrom('players').select('id').where('last_name', '=', 'Raw').orderBy('id').execute()).map((p) => p.id);
+export async function timeRawEvaluationInsert(db: Kysely<DB>, criteria: readonly BenchCriterion[], rows: number, lastName = 'Raw'): Promise<number> {
+  const players = (await db.selectFrom('players').select('id').where('last_name', '=', lastName).orderBy('id').execute()).map((p) => p.id);
   const now = new Date().toISOString();
   const today = now.slice(0, 10);
   const values = Array.from({ length: rows }, (_, r) => {

@@ -50,7 +50,8 @@ export function printLegend(connections: number, seconds: number): void {
 How to read it
 - HTTP rows: autocannon, ${connections} connections, ${seconds} s after a warm-up; latencies per response in ms.
 - ratio: HTTP rows = baseline req/s ÷ measured req/s (with a fixed ${connections} connections, the ratio of the
-  mean latencies); the import rows = import time ÷ raw INSERT time.
+  mean latencies); the import rows = import time ÷ raw INSERT time, each timed after one small run of
+  other rows (warm code, as the HTTP rows).
 - (a) a second, minimal Fastify process answering the same JSON body (captured once from the real endpoint)
   from memory: the cost of everything the app does beyond HTTP + sending the bytes.
 - (b) the board's aggregate as one raw SQL statement, run through the same driver by ${connections} concurrent
@@ -60,8 +61,8 @@ How to read it
 - cache-warm: the cache keyed by score_state.version (leaderboard, teams and players services) holds the
   answer, as for every request after the first one until something it shows changes (an evaluation, a
   membership, a player, a team, a club or season name, a coach's name or role, a player account); the
-  request still checks access, and reads its session and the score version: two statements on SQLite,
-  from memory on PostgreSQL (kept by the LISTEN change feed, ADR 0011).
+  request still checks access and takes its session and the score version from memory (kept current by the
+  LISTEN change feed on PostgreSQL, ADR 0011, and the WAL-index header on SQLite, ADR 0013).
   cache-cold: every request carries a different period start (all before the first evaluation, so the same
   rows as no filter), so every request misses the cache and runs the whole aggregate.
 Targets (DESIGN.md §10 / the issue): leaderboard p99 < ${MAX_LEADERBOARD_P99_MS} ms at ${connections} connections; every ratio within ${MAX_RATIO}×.
