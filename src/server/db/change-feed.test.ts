@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { roundPercent } from '../../shared/scoring.js';
+import { sqliteStatement } from '../test/sqlite-statement.js';
 import { createTestApp, secondInstance, type Client, type TestApp } from '../test/harness.js';
 import { ChangeFeed } from './change-feed.js';
 
@@ -120,8 +120,7 @@ async function statementsDuring(fn: () => Promise<void>): Promise<number> {
     // The feed's own connection checks itself every 30 s; only the pool's queries count here.
     return query.mock.contexts.filter((c) => (c as { connectionParameters?: { application_name?: string } }).connectionParameters?.application_name !== 'club-change-feed').length;
   }
-  const statement = Object.getPrototypeOf(new SQLite(':memory:').prepare('select 1')) as SQLite.Statement;
-  const runs = (['all', 'get', 'run', 'iterate'] as const).map((m) => vi.spyOn(statement, m));
+  const runs = (['all', 'get', 'run', 'iterate'] as const).map((m) => vi.spyOn(sqliteStatement, m));
   await fn();
   return runs.reduce((n, spy) => n + spy.mock.calls.length, 0);
 }

@@ -51,19 +51,16 @@ export function openDatabase(url: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  if (file === ':memory:') {
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', changes: null, close: () => db.destroy() };
-  }
-  const watch = new SqliteWatch(sqlite, `${file}-shm`);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => watch.wrote()) }) });
-  registerChangeFeed(db, watch);
+  // An in-memory database has no WAL-index to watch: every request queries.
+  const watch = file === ':memory:' ? null : new SqliteWatch(sqlite, `${file}-shm`);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => watch?.wrote()) }) });
+  if (watch) registerChangeFeed(db, watch);
   return {
     db,
     dialect: 'sqlite',
     changes: null,
     async close() {
-      watch.close();
+      watch?.close();
       await db.destroy();
     },
   };
@@ -74,7 +71,7 @@ export function openDatabase(url: string): Database {
  * request's CPU in the benchmark profile); the most recent statements are reused instead. Safe because
  * the dialect runs one query at a time on its single connection.
  */
-function withStatementCache(sqlite: SQLite.Database, onWrite: () => void = () => {}, size = 500): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, onWrite: () => void, size = 500): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),

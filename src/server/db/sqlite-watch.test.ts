@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sqliteStatement } from '../test/sqlite-statement.js';
 import { SqliteWatch } from './sqlite-watch.js';
 
 /** ADR 0013: what the WAL-index header says about commits, and what the watch answers from memory. */
@@ -14,7 +15,6 @@ let watch: SqliteWatch;
 
 const nextTurn = () => new Promise((r) => setImmediate(r));
 const setVersion = (conn: SQLite.Database, version: number) => conn.prepare('update score_state set version = ? where id = 1').run(version);
-const statement = Object.getPrototypeOf(new SQLite(':memory:').prepare('select 1')) as SQLite.Statement;
 
 function open(): SQLite.Database {
   const conn = new SQLite(file);
@@ -44,7 +44,7 @@ describe('the SQLite watch', () => {
     expect(watch.trusted).toBe(true);
     expect(watch.scoreVersion()).toBe(1);
     await nextTurn();
-    const get = vi.spyOn(statement, 'get');
+    const get = vi.spyOn(sqliteStatement, 'get');
     expect(watch.scoreVersion()).toBe(1);
     expect(get).not.toHaveBeenCalled();
   });

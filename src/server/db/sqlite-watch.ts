@@ -19,7 +19,7 @@ const HEADER_BYTES = 48;
  */
 export class SqliteWatch implements VersionFeed {
   private fd: number | null = null;
-  private header = Buffer.alloc(HEADER_BYTES);
+  private readonly header = Buffer.alloc(HEADER_BYTES);
   private readonly current = Buffer.alloc(HEADER_BYTES);
   private epoch = 0;
   private version: number | null = null;
@@ -47,6 +47,11 @@ export class SqliteWatch implements VersionFeed {
     setImmediate(this.endTurn);
     this.readable = this.readHeader();
     return this.readable;
+  }
+
+  private syncNow(): boolean {
+    this.fresh = false;
+    return this.sync();
   }
 
   private readHeader(): boolean {
@@ -80,15 +85,13 @@ export class SqliteWatch implements VersionFeed {
     // which waits for the transaction to end.
     if (this.version !== null || this.sqlite.inTransaction) return this.version;
     // Read the header now, then the version, then the header again: equal, nothing came in between.
-    this.fresh = false;
-    if (!this.sync()) return null;
+    if (!this.syncNow()) return null;
     const epoch = this.epoch;
     // Prepared on first use: the table exists once the migrations have run.
     this.versionStatement ??= this.sqlite.prepare<[], number>('select version from score_state where id = 1').pluck();
     const version = Number(this.versionStatement.get() ?? 0);
     // Kept only if nothing was committed meanwhile; the answer itself is current either way.
-    this.fresh = false;
-    if (this.sync() && this.epoch === epoch) this.version = version;
+    if (this.syncNow() && this.epoch === epoch) this.version = version;
     return version;
   }
 
