@@ -54,10 +54,10 @@ async function timeUpload(session: Session, path: string, csv: Buffer, rows: num
 }
 
 /** ms of POST /api/players/bulk with the players CSV. */
-export const timeImport = (session: Session, rows: number, tag = 'Csv') => timeUpload(session, '/api/players/bulk', playersCsv(tag, rows), rows, 'created');
+export const timeImport = (session: Session, rows: number, tag: string) => timeUpload(session, '/api/players/bulk', playersCsv(tag, rows), rows, 'created');
 
 /** ms of one transaction of raw multi-row INSERTs of the same player rows (1,000 rows a statement). */
-export async function timeRawInsert(db: Kysely<DB>, rows: number, lastName = 'Raw'): Promise<number> {
+export async function timeRawInsert(db: Kysely<DB>, rows: number, lastName: string): Promise<number> {
   const now = new Date().toISOString();
   const values = Array.from({ length: rows }, (_, i) => [`Raw${i}`, lastName, `${lastName.toLowerCase()}.${i}@import.test`, null, 2008 + (i % 10), '[]', now, now]);
   return timeOnce(() =>
@@ -69,7 +69,7 @@ export async function timeRawInsert(db: Kysely<DB>, rows: number, lastName = 'Ra
  * An evaluations CSV in the bulk template for the players the CSV import created (`Imported{i}`,
  * last name `tag`), five criteria each, so `rows` ≤ 5 × imported players.
  */
-export function evaluationsCsv(criteria: readonly BenchCriterion[], rows: number, tag = 'Csv'): Buffer {
+export function evaluationsCsv(criteria: readonly BenchCriterion[], rows: number, tag: string): Buffer {
   const lines = ['PlayerFirstName,PlayerLastName,ParentEmail,Level,Criteria,Score,Notes,Video'];
   for (let r = 0; r < rows; r++) {
     const i = Math.floor(r / criteria.length);
@@ -102,7 +102,7 @@ export async function benchCriteria(db: Kysely<DB>): Promise<BenchCriterion[]> {
 export const timeEvaluationImport = (session: Session, csv: Buffer, rows: number) => timeUpload(session, '/api/players/evaluation/bulk', csv, rows, 'rows');
 
 /** ms of one transaction of raw multi-row INSERTs of as many evaluation rows for the raw-inserted players. */
-export async function timeRawEvaluationInsert(db: Kysely<DB>, criteria: readonly BenchCriterion[], rows: number, lastName = 'Raw'): Promise<number> {
+export async function timeRawEvaluationInsert(db: Kysely<DB>, criteria: readonly BenchCriterion[], rows: number, lastName: string): Promise<number> {
   const players = (await db.selectFrom('players').select('id').where('last_name', '=', lastName).orderBy('id').execute()).map((p) => p.id);
   const now = new Date().toISOString();
   const today = now.slice(0, 10);

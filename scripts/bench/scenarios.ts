@@ -98,14 +98,31 @@ async function coldRows(app: Child, session: Session, run: Run): Promise<Row[]> 
   return rows;
 }
 
-/** A one-off timing (an import) beside its raw INSERT baseline. */
-function oneOffRow(scenario: string, imported: number, baselineName: string, raw: number, rows: number): Row {
-  const once = (ms: number): Figures => ({ p50: ms, p99: ms, rps: NaN, count: 1 });
-  return { scenario, measured: once(imported), baselineName, baseline: once(raw), ratio: imported / raw, leaderboard: false, oneOff: { rows } };
+/**
+ * Each import and its raw INSERT run RUNS times, alternating, on new rows each time; the row shows the
+ * medians (a single timing of ~50 ms moved 2× from run to run with the machine's other work).
+ */
+const RUNS = 3;
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function oneOffRow(scenario: string, imported: number[], baselineName: string, raw: number[], rows: number): Row {
+  const figures = (runs: number[]): Figures => ({ p50: median(runs), p99: Math.max(...runs), rps: NaN, count: runs.length });
+  return { scenario, measured: figures(imported), baselineName, baseline: figures(raw), ratio: median(imported) / median(raw), leaderboard: false, oneOff: { rows } };
+}
+
+/** Times `raw(k)` and `imported(k)` for k = 1..RUNS, alternating. */
+async function alternate(raw: (k: number) => Promise<number>, imported: (k: number) => Promise<number>): Promise<[number[], number[]]> {
+  const [raws, imports]: [number[], number[]] = [[], []];
+  for (let k = 1; k <= RUNS; k++) {
+    raws.push(await raw(k));
+    imports.push(await imported(k));
+  }
+  return [raws, imports];
 }
 
 /**
- * Rows of the small runs before each timed import and its raw INSERT: the timings are of warm code
+ * Rows of the small runs before the timed imports and raw INSERTs: the timings are of warm code
  * (compiled, caches filled), as the HTTP rows are measured after a warm-up; a first import after a
  * restart takes longer (about 60 ms more for 10,000 players on SQLite).
  */
@@ -116,12 +133,14 @@ async function importRow(session: Session, run: Run): Promise<Row> {
   step(scenario);
   await timeRawInsert(run.database.db, WARM_ROWS, 'RawWarm');
   await timeImport(session, WARM_ROWS, 'Warm');
-  const raw = await timeRawInsert(run.database.db, run.importRows);
-  const imported = await timeImport(session, run.importRows);
+  const [raw, imported] = await alternate(
+    (k) => timeRawInsert(run.database.db, run.importRows, `Raw${k}`),
+    (k) => timeImport(session, run.importRows, `Csv${k}`),
+  );
   return oneOffRow(scenario, imported, '(c) raw multi-row INSERT', raw, run.importRows);
 }
 
-/** Needs importRow first: the CSV rows name the players it imported (five criteria each). */
+/** Needs importRow first: run k's CSV names the players import k created (five criteria each). */
 async function evaluationImportRow(session: Session, run: Run): Promise<Row> {
   const rows = Math.min(run.evaluationImportRows, run.importRows * 5);
   const scenario = `evaluations CSV import, ${rows.toLocaleString('en-US')} rows`;
@@ -130,8 +149,10 @@ async function evaluationImportRow(session: Session, run: Run): Promise<Row> {
   const warm = WARM_ROWS * criteria.length;
   await timeRawEvaluationInsert(run.database.db, criteria, warm, 'RawWarm');
   await timeEvaluationImport(session, evaluationsCsv(criteria, warm, 'Warm'), warm);
-  const raw = await timeRawEvaluationInsert(run.database.db, criteria, rows);
-  const imported = await timeEvaluationImport(session, evaluationsCsv(criteria, rows), rows);
+  const [raw, imported] = await alternate(
+    (k) => timeRawEvaluationInsert(run.database.db, criteria, rows, `Raw${k}`),
+    (k) => timeEvaluationImport(session, evaluationsCsv(criteria, rows, `Csv${k}`), rows),
+  );
   return oneOffRow(scenario, imported, '(d) raw multi-row INSERT', raw, rows);
 }
 

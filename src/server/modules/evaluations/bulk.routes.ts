@@ -14,7 +14,7 @@ import { written } from '../../lib/reply.js';
 import { nowIso, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { reachablePlayer } from '../players/guard.js';
-import { checkRows, errorMessage, readCsv, type PlayerCandidate } from './bulk.js';
+import { checkRows, errorMessage, readCsv, supersede, type PlayerCandidate } from './bulk.js';
 import * as repo from './evaluations.repository.js';
 import { evaluatorName, playerIdParam, transact } from './evaluation.helpers.js';
 
@@ -57,8 +57,9 @@ async function readUpload(req: FastifyRequest): Promise<{ content: Buffer; field
 }
 
 /**
- * Checks every row, then writes all of them in one transaction: chunked multi-row INSERTs and two
- * set-based UPDATEs for the supersede rule — no per-row queries, whatever the file size.
+ * Checks every row, then writes all of them in one transaction: the imported players' current rows
+ * are read once, the supersede rule is decided in memory, the superseded rows are cleared and the
+ * new rows inserted with their flags in chunked multi-row INSERTs — no per-row queries.
  */
 async function importRows(
   app: FastifyInstance,
@@ -91,9 +92,10 @@ async function importRows(
   const playerCount = new Set(values.map((v) => v.player_id)).size;
   await transact(() =>
     app.db.transaction().execute(async (trx) => {
-      const sinceId = await repo.maxEvaluationId(trx);
-      await repo.insertEvaluations(trx, values);
-      await repo.recomputeCurrent(trx, { sinceId });
+      const { rows, superseded } = supersede(await repo.currentOfPlayers(trx, [...new Set(values.map((v) => v.player_id))]), values);
+      // Before the insert: the unique index allows one current row per pair at every moment.
+      await repo.clearCurrent(trx, superseded);
+      await repo.insertEvaluations(trx, rows);
       const target = options.onlyPlayer ? options.onlyPlayer.id : null;
       await recordAudit(trx, actor, 'bulk_upload', 'evaluation', target, `${values.length} evaluations for ${playerCount} player(s)`);
     }),

@@ -90,6 +90,26 @@ describe('POST /api/players/evaluation/bulk', () => {
     expect(audit.map((x) => x.summary)).toContain('4 evaluations for 2 player(s)');
   });
 
+  it('an evaluation dated after the import (tomorrow) stays current; the imported row of its pair is history', async () => {
+    const [a, b] = [facts.own[2]!, facts.own[3]!];
+    const scale = facts.scale[0]!;
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const body = { criteria_id: scale.id, score: 9, evaluator_name: 'Casey Coach', notes: '', video_links: [], date: tomorrow };
+    const later = await coach.post(`/api/player/${a.id}/evaluation`, body);
+    expect(later.statusCode).toBe(200);
+    const res = await coach.upload(url, {}, file(csv(line(a, 'Fundamentals', scale.name, '2'), line(b, 'Fundamentals', scale.name, '4'))));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await currentRows(t, a.id, scale.id)).filter((r) => r.is_current === 1).map((r) => [r.score, r.date])).toEqual([[9, tomorrow]]);
+    expect((await currentRows(t, a.id, scale.id)).some((r) => r.score === 2 && r.is_current === 0)).toBe(true);
+    expect((await currentRows(t, b.id, scale.id)).filter((r) => r.is_current === 1).map((r) => r.score)).toEqual([4]);
+    const expected = leaderboardTotals(await loadEvaluations(t.db));
+    const actual = await playerTotals(t.db);
+    for (const id of [a.id, b.id]) expect(actual.get(id) ?? 0).toBeCloseTo(expected.get(id) ?? 0, 6);
+    // Deleting it promotes the imported row (the file's later tests expect the file's rows current).
+    expect((await coach.post(`/api/player/${a.id}/evaluation/${later.json().data.id}/delete`, {})).statusCode).toBe(200);
+    expect((await currentRows(t, a.id, scale.id)).filter((r) => r.is_current === 1).map((r) => r.score)).toEqual([2]);
+  });
+
   it('all-or-nothing: one bad row writes nothing and every bad row is reported with its row number', async () => {
     const [a, b] = [facts.own[2]!, facts.own[3]!];
     const scale = facts.scale[1]!;

@@ -6,10 +6,10 @@
 import { z } from 'zod';
 import { CSV_TEMPLATES } from '../../../shared/constants.js';
 import { EVALUATION_NOTES_MAX, parseScore } from '../../../shared/schemas/evaluation.js';
-import { scorePercentage } from '../../../shared/scoring.js';
+import { currentEvaluations, scorePercentage } from '../../../shared/scoring.js';
 import { csvRecords, csvText } from '../../lib/csv-text.js';
 import { badRequest } from '../../lib/errors.js';
-import type { NewEvaluation, ScoringCriterion } from './evaluations.repository.js';
+import type { CurrentRow, NewEvaluation, ScoringCriterion } from './evaluations.repository.js';
 
 export interface CsvRow {
   /** Spreadsheet row number: the header is row 1. */
@@ -165,4 +165,25 @@ export function errorMessage(errors: readonly string[], shown = 50): string {
   const list = errors.slice(0, shown).join('\n');
   const more = errors.length > shown ? `\n…and ${errors.length - shown} more.` : '';
   return `${head}\n${list}${more}`;
+}
+
+/**
+ * The supersede rule (ADR 0005) for an import, decided in memory with the shared order
+ * (currentEvaluations in scoring.ts) instead of re-ranking the pairs in SQL: which new rows are
+ * current, and which current rows of their pairs become history. `existing` are the current rows of
+ * the imported players. New rows get ids above every existing one, in file order, so they are
+ * ranked with provisional ids in that order.
+ */
+export function supersede(existing: readonly CurrentRow[], values: readonly NewEvaluation[]): { rows: (NewEvaluation & { is_current: 0 | 1 })[]; superseded: number[] } {
+  let maxId = 0;
+  for (const e of existing) if (e.id > maxId) maxId = e.id;
+  const ranked = [
+    ...existing.map((e) => ({ playerId: e.player_id, criterionId: e.criterion_id, date: e.date, createdAt: e.created_at, id: e.id, scorePercentage: 0 })),
+    ...values.map((v, i) => ({ playerId: v.player_id, criterionId: v.criterion_id, date: v.date, createdAt: v.created_at, id: maxId + 1 + i, scorePercentage: 0 })),
+  ];
+  const winners = new Set(currentEvaluations(ranked).map((e) => e.id));
+  return {
+    rows: values.map((v, i) => ({ ...v, is_current: winners.has(maxId + 1 + i) ? 1 : 0 })),
+    superseded: existing.filter((e) => !winners.has(e.id)).map((e) => e.id),
+  };
 }

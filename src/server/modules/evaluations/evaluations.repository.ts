@@ -158,12 +158,15 @@ export interface NewEvaluation {
   updated_at: string;
 }
 
+export type FlaggedEvaluation = NewEvaluation & { is_current?: 0 | 1 };
+
 /**
- * Inserts evaluations as history rows (is_current = 0) in multi-row chunks; the caller then runs
- * recomputeCurrent for the touched pairs inside the same transaction.
+ * Inserts evaluations in multi-row chunks, as history rows (is_current = 0) unless a row says it is
+ * current. Callers then run recomputeCurrent for the touched pairs, or, like the bulk import, have
+ * decided the flags already and cleared the superseded rows (clearCurrent) before.
  */
-export async function insertEvaluations(db: Db, rows: readonly NewEvaluation[]): Promise<void> {
-  const row = (r: NewEvaluation) => ({
+export async function insertEvaluations(db: Db, rows: readonly FlaggedEvaluation[]): Promise<void> {
+  const row = (r: FlaggedEvaluation) => ({
     player_id: r.player_id,
     criterion_id: r.criterion_id,
     score: r.score,
@@ -175,7 +178,7 @@ export async function insertEvaluations(db: Db, rows: readonly NewEvaluation[]):
     video_links: r.video_links,
     created_at: r.created_at,
     updated_at: r.updated_at,
-    is_current: 0 as const,
+    is_current: r.is_current ?? 0,
   });
   await chunked(
     db,
@@ -185,7 +188,7 @@ export async function insertEvaluations(db: Db, rows: readonly NewEvaluation[]):
     (part) => {
       const values: unknown[] = [];
       for (const r of part) {
-        values.push(r.player_id, r.criterion_id, r.score, r.score_percentage, r.evaluator_user_id, r.evaluator_name, r.date, r.notes, r.video_links, r.created_at, r.updated_at, 0);
+        values.push(r.player_id, r.criterion_id, r.score, r.score_percentage, r.evaluator_user_id, r.evaluator_name, r.date, r.notes, r.video_links, r.created_at, r.updated_at, r.is_current ?? 0);
       }
       return values;
     },
@@ -216,29 +219,42 @@ export async function deleteEvaluation(db: Db, id: number): Promise<void> {
   await db.deleteFrom('evaluations').where('id', '=', id).execute();
 }
 
-export async function maxEvaluationId(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('evaluations')
-    .select((eb) => eb.fn.max<number>('id').as('m'))
-    .executeTakeFirst();
-  return Number(row?.m ?? 0);
+export interface CurrentRow {
+  id: number;
+  player_id: number;
+  criterion_id: number;
+  date: string;
+  created_at: string;
 }
 
-/**
- * Which (player, criterion) pairs to recompute: those of one criterion for some players, or every
- * pair that received a row with an id above `sinceId` (a bulk import in this transaction).
- */
-export type PairScope = { criterionId: number; playerIds: readonly number[] } | { sinceId: number };
+/** The current evaluations of these players with what orders them (ADR 0005). */
+export async function currentOfPlayers(db: Db, playerIds: readonly number[]): Promise<CurrentRow[]> {
+  const out: CurrentRow[] = [];
+  for (const part of chunks(playerIds, ID_CHUNK)) {
+    const rows = await db
+      .selectFrom('evaluations')
+      .select(['id', 'player_id', 'criterion_id', 'date', 'created_at'])
+      .where('is_current', '=', 1)
+      .where('player_id', 'in', part)
+      .execute();
+    out.push(...rows);
+  }
+  return out;
+}
+
+/** Makes these evaluations history rows. */
+export async function clearCurrent(db: Db, ids: readonly number[]): Promise<void> {
+  for (const part of chunks(ids, ID_CHUNK)) await db.updateTable('evaluations').set({ is_current: 0 }).where('id', 'in', part).execute();
+}
+
+/** Which (player, criterion) pairs to recompute: those of one criterion for some players. */
+export interface PairScope {
+  criterionId: number;
+  playerIds: readonly number[];
+}
 
 function inScope(scope: PairScope, alias: 'evaluations' | 'e') {
-  return (eb: ExpressionBuilder<any, any>) => {
-    if ('sinceId' in scope) {
-      // The touched pairs, computed once from an id range scan; both databases hash/index the IN list.
-      const touched = eb.selectFrom('evaluations as n').select(['n.player_id', 'n.criterion_id']).distinct().where('n.id', '>', scope.sinceId);
-      return eb(eb.refTuple(`${alias}.player_id`, `${alias}.criterion_id`), 'in', touched);
-    }
-    return eb.and([eb(`${alias}.criterion_id`, '=', scope.criterionId), eb(`${alias}.player_id`, 'in', [...scope.playerIds])]);
-  };
+  return (eb: ExpressionBuilder<any, any>) => eb.and([eb(`${alias}.criterion_id`, '=', scope.criterionId), eb(`${alias}.player_id`, 'in', [...scope.playerIds])]);
 }
 
 /**
@@ -247,9 +263,8 @@ function inScope(scope: PairScope, alias: 'evaluations' | 'e') {
  * currentEvaluations() in src/shared/scoring.ts. Two UPDATE statements, whatever the row count.
  */
 export async function recomputeCurrent(db: Db, scope: PairScope): Promise<void> {
-  const scopes: PairScope[] =
-    'sinceId' in scope ? [scope] : chunks(scope.playerIds, ID_CHUNK).map((playerIds) => ({ criterionId: scope.criterionId, playerIds }));
-  for (const s of scopes) {
+  for (const playerIds of chunks(scope.playerIds, ID_CHUNK)) {
+    const s = { criterionId: scope.criterionId, playerIds };
     await db.updateTable('evaluations').set({ is_current: 0 }).where('is_current', '=', 1).where(inScope(s, 'evaluations')).execute();
     const ranked = db
       .selectFrom('evaluations as e')
