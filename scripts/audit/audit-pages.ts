@@ -73,11 +73,18 @@ try {
     console.log(`\nLighthouse ${formFactor} preset, minimum ${MIN}${formFactor === GATE ? '' : ' (reported, not gated)'}:`);
     console.log('page                 performance  accessibility');
     for (const p of pages) {
-      const result = await lighthouse(
-        p.url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...(p.cookie ? { extraHeaders: { Cookie: p.cookie } } : {}) },
-        formFactor === 'desktop' ? desktopConfig : undefined,
-      );
+      const run = () =>
+        lighthouse(
+          p.url,
+          { port: chrome!.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...(p.cookie ? { extraHeaders: { Cookie: p.cookie } } : {}) },
+          formFactor === 'desktop' ? desktopConfig : undefined,
+        );
+      let result = await run();
+      // A failed trace recording (e.g. NO_NAVSTART) says "Please run Lighthouse again": a fault of the run, not a score of the page.
+      for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) {
+        console.log(`${p.name}: ${result.lhr.runtimeError.code}, running Lighthouse again`);
+        result = await run();
+      }
       if (REPORT_DIR && result) {
         mkdirSync(REPORT_DIR, { recursive: true });
         writeFileSync(join(REPORT_DIR, `${p.name.replace(/ /g, '-')}-${formFactor}.json`), JSON.stringify(result.lhr));
