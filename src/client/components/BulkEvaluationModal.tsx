@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CSV_TEMPLATES } from '../../shared/constants';
 import type { BulkEvaluationResult } from '../../shared/schemas/evaluation';
-import { ApiError, apiUpload, type WriteEnvelope } from '../lib/api';
+import { apiUpload, failureMessage, type WriteEnvelope } from '../lib/api';
 import { useMe } from '../lib/auth';
 import { notifySuccess } from '../lib/notify';
 import { CsvUpload } from './CsvUpload';
@@ -56,7 +56,7 @@ export function BulkEvaluationModal({ opened, onClose, playerId, playerName }: P
       onClose();
     } catch (e) {
       // SPEC §8: bulk failures show in the red 'Error:' box and the file is cleared.
-      setError(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
+      setError(failureMessage(e));
       setFile(null);
     } finally {
       setBusy(false);

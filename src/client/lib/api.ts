@@ -9,6 +9,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What a failed call says to the user: the server's message, or that it could not be reached. */
+export function failureMessage(e: unknown): string {
+  return e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.';
+}
+
 let csrfToken = '';
 export const setCsrfToken = (token: string) => {
   csrfToken = token;

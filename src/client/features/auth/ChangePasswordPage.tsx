@@ -7,7 +7,7 @@ import { changePasswordFormSchema, type ChangePasswordForm } from '../../../shar
 import { homeOf } from '../../app/RootRedirect';
 import { useSignOut } from '../../app/useSignOut';
 import { Loading } from '../../components/Loading';
-import { ApiError, apiPost } from '../../lib/api';
+import { ApiError, apiPost, failureMessage } from '../../lib/api';
 import { meQuery, useMe } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
 import { AuthCard } from './AuthCard';
@@ -35,7 +35,7 @@ export default function ChangePasswordPage() {
       await navigate(fresh ? homeOf(fresh) : '/login', { replace: true });
     } catch (e) {
       const field = e instanceof ApiError && e.field === 'current_password' ? 'current_password' : 'new_password';
-      form.setErrors({ [field]: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.' });
+      form.setErrors({ [field]: failureMessage(e) });
     }
   });
 

@@ -4,7 +4,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { forgotPasswordSchema, type ForgotPassword } from '../../../shared/schemas/password';
-import { ApiError, apiPost, type WriteEnvelope } from '../../lib/api';
+import { apiPost, failureMessage, type WriteEnvelope } from '../../lib/api';
 import { AuthCard } from './AuthCard';
 
 /** 'Forgot password?': the same answer whether or not the address has an account. */
@@ -19,7 +19,7 @@ export default function ForgotPasswordPage() {
       const res = await apiPost<WriteEnvelope<null>>('/api/auth/forgot-password', values);
       setAnswer(res.message);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
+      setError(failureMessage(e));
     }
   });
 

@@ -7,7 +7,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema, type Login, type Me } from '../../../shared/schemas/auth';
 import { homeOf } from '../../app/RootRedirect';
 import { Loading } from '../../components/Loading';
-import { ApiError, apiPost, setCsrfToken, type Envelope } from '../../lib/api';
+import { apiPost, failureMessage, setCsrfToken, type Envelope } from '../../lib/api';
 import { meQuery, useMe } from '../../lib/auth';
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
@@ -42,7 +42,7 @@ export default function LoginPage() {
       client.setQueryData(meQuery.queryKey, data);
       await navigate(destination(data), { replace: true });
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
+      setError(failureMessage(e));
     }
   });
 

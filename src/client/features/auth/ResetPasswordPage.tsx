@@ -4,7 +4,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../../../shared/schemas/password';
-import { ApiError, apiPost } from '../../lib/api';
+import { ApiError, apiPost, failureMessage } from '../../lib/api';
 import { AuthCard } from './AuthCard';
 
 /** The page of the e-mailed link: /reset-password?token=… (single use, 30 minutes). */
@@ -24,7 +24,7 @@ export default function ResetPasswordPage() {
       setDone(true);
     } catch (e) {
       if (e instanceof ApiError && e.field === 'token') setLinkError(e.message);
-      else form.setErrors({ new_password: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.' });
+      else form.setErrors({ new_password: failureMessage(e) });
     }
   });
 

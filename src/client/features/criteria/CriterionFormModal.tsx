@@ -6,7 +6,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState } from 'react';
 import { criterionCreateSchema, type Criterion } from '../../../shared/schemas/criterion';
 import { ErrorTip } from '../../components/ErrorTip';
-import { ApiError } from '../../lib/api';
+import { ApiError, failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { levelsQuery, useCreateCriterion, useEditCriterion } from './api';
 import { VideoLinksField } from './VideoLinksField';
@@ -65,7 +65,7 @@ export function CriterionFormModal({ opened, onClose, criterion }: { opened: boo
     } catch (e) {
       if (e instanceof ApiError && e.field && (FIELDS as readonly string[]).includes(e.field))
         form.setFieldError(e.field === 'video_links' ? 'video_links.0' : e.field, e.message);
-      else setFailure(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
+      else setFailure(failureMessage(e));
     }
   });
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { MSG } from '../../../shared/messages';
 import { parseScore, type Evaluation } from '../../../shared/schemas/evaluation';
 import { ErrorTip } from '../../components/ErrorTip';
-import { ApiError } from '../../lib/api';
+import { ApiError, failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { VideoLinksField } from '../criteria/VideoLinksField';
@@ -134,7 +134,7 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
       const apiField = e instanceof ApiError ? e.field : undefined;
       const target = apiField?.startsWith('video_links') ? (apiField === 'video_links' ? 'video_links.0' : apiField) : apiField ? FIELD_OF[apiField] : undefined;
       if (target) form.setFieldError(target, (e as ApiError).message);
-      else setFailure(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
+      else setFailure(failureMessage(e));
     }
   });
 

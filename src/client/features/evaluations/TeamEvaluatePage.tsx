@@ -10,7 +10,7 @@ import { EVALUATION_NOTES_MAX, parseScore } from '../../../shared/schemas/evalua
 import { photoUrl } from '../../../shared/paths';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
-import { ApiError } from '../../lib/api';
+import { ApiError, failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { allCriteriaQuery, levelsQuery, teamSheetQuery, useSaveTeamEvaluations } from './api';
 import { ScoreEntry } from './ScoreEntry';
@@ -100,7 +100,7 @@ export default function TeamEvaluatePage() {
       const match = e instanceof ApiError ? /^scores\.(\d+)\./.exec(e.field ?? '') : null;
       const player = match ? entries[Number(match[1])] : undefined;
       if (player) setErrors({ [player.id]: (e as ApiError).message });
-      else setFailure(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
+      else setFailure(failureMessage(e));
     }
   };
 

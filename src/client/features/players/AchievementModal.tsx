@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { playerAchievementSaveSchema, type PlayerAchievement } from '../../../shared/schemas/player-achievement';
 import { ErrorTip } from '../../components/ErrorTip';
-import { ApiError, apiPost } from '../../lib/api';
+import { ApiError, apiPost, failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
 import { useTimedErrors } from '../../lib/useTimedErrors';
@@ -44,7 +44,7 @@ export function AchievementModal({ playerId, award, opened, onClose }: Props) {
       notifySuccess();
       onClose();
     } catch (e) {
-      const message = e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.';
+      const message = failureMessage(e);
       form.setErrors(e instanceof ApiError && e.field === 'detail' ? { detail: message } : { achievement_id: message });
     }
   });

@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { PlayerAchievement } from '../../../shared/schemas/player-achievement';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { apiPost } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { AchievementModal } from './AchievementModal';
 import { achievementsQuery, useRefreshPlayers } from './api';
-import { ConfirmDelete } from './ConfirmDelete';
 import { Panel } from './Panel';
 import classes from './players.module.css';
 
@@ -69,9 +69,8 @@ export function AchievementsPanel({ playerId, canEdit }: { playerId: number; can
         </Stack>
       )}
       <AchievementModal playerId={playerId} award={dialog?.kind === 'edit' ? dialog.award : null} opened={dialog?.kind === 'add' || dialog?.kind === 'edit'} onClose={close} />
-      <ConfirmDelete
+      <ConfirmModal
         title="Delete Achievement"
-        text={dialog?.kind === 'delete' ? `Are you sure you want to delete the achievement ${dialog.award.achievement}?` : ''}
         opened={dialog?.kind === 'delete'}
         onClose={close}
         onConfirm={async () => {
@@ -80,7 +79,9 @@ export function AchievementsPanel({ playerId, canEdit }: { playerId: number; can
           await refresh();
           notifySuccess();
         }}
-      />
+      >
+        <Text>{dialog?.kind === 'delete' ? `Are you sure you want to delete the achievement ${dialog.award.achievement}?` : ''}</Text>
+      </ConfirmModal>
     </Panel>
   );
 }

@@ -5,7 +5,7 @@ import { MAX_PDF_BYTES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { Player } from '../../../shared/schemas/player';
 import { ErrorTip } from '../../components/ErrorTip';
-import { ApiError, apiUpload } from '../../lib/api';
+import { ApiError, apiUpload, failureMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useRefreshPlayers } from './api';
 import classes from './players.module.css';
@@ -59,7 +59,7 @@ export function AnalysisModal({ player, opened, onClose }: { player: Player; ope
       notifySuccess();
       onClose();
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : 'Could not reach the server. Please try again.';
+      const message = failureMessage(err);
       const field = err instanceof ApiError && (err.field === 'pdf' || err.field === 'video_links') ? err.field : 'form';
       setErrors({ [field]: message });
     } finally {

@@ -5,7 +5,7 @@ import { CSV_TEMPLATES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { CsvUpload } from '../../components/CsvUpload';
 import { ErrorTip } from '../../components/ErrorTip';
-import { ApiError, apiUpload, type WriteEnvelope } from '../../lib/api';
+import { ApiError, apiUpload, failureMessage, type WriteEnvelope } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
 import { teamOptionsQuery, useRefreshPlayers } from './api';
@@ -61,7 +61,7 @@ export function BulkPlayersModal({ opened, onClose, teamId }: Props) {
     } catch (err) {
       // SPEC §8: bulk failures show in the red 'Error:' box and clear the file.
       if (err instanceof ApiError && err.field === 'team_id') setTeamError(err.message);
-      else setFileError(err instanceof ApiError ? err.message : 'Could not reach the server. Please try again.');
+      else setFileError(failureMessage(err));
       setFile(null);
     } finally {
       setProgress(null);

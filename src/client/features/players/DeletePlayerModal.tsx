@@ -1,8 +1,8 @@
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, List, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
-import { ApiError, apiPost } from '../../lib/api';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { apiPost } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
 import { teamOptionsQuery, useRefreshPlayers } from './api';
@@ -23,69 +23,37 @@ export function DeletePlayerModal({ player, onClose, onDeleted }: Props) {
   const own = useQuery({ ...teamOptionsQuery, enabled: !!player && scoped });
   const ownIds = new Set((own.data ?? []).map((t) => t.id));
   const foreign = player && scoped && own.data ? player.teams.filter((t) => !ownIds.has(t.id)) : [];
-  const [error, setError] = useState<string | null>(null);
   const del = useMutation({ mutationFn: (id: number) => apiPost(`/api/player/${id}/delete`) });
   const confirm = async () => {
     if (!player) return;
-    try {
-      await del.mutateAsync(player.id);
-      notifySuccess();
-      await onDeleted?.();
-      onClose();
-      await refresh(player.id);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
-    }
+    await del.mutateAsync(player.id);
+    notifySuccess();
+    await onDeleted?.();
+    void refresh(player.id);
   };
   return (
-    <Modal
-      opened={!!player}
-      onClose={() => {
-        setError(null);
-        onClose();
-      }}
-      title="Delete Player"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Stack>
-        {foreign.length ? (
-          <Alert color="yellow" variant="light" title="Cannot delete this player">
-            <Text size="sm">{MSG.playerSharedDelete}</Text>
-            <Text size="sm" mt={4}>
-              Also in: {foreign.map((t) => t.name).join(', ')}
-            </Text>
+    <ConfirmModal opened={!!player} title="Delete Player" onClose={onClose} onConfirm={confirm} blocked={foreign.length > 0} disabled={scoped && !own.data}>
+      {foreign.length ? (
+        <Alert color="yellow" variant="light" title="Cannot delete this player">
+          <Text size="sm">{MSG.playerSharedDelete}</Text>
+          <Text size="sm" mt={4}>
+            Also in: {foreign.map((t) => t.name).join(', ')}
+          </Text>
+        </Alert>
+      ) : (
+        <>
+          <Text>Are you sure you want to delete {player?.name}?</Text>
+          <Alert color="red" variant="light" title="This cannot be undone">
+            <Text size="sm">Deleting the player also deletes, for every team:</Text>
+            <List size="sm" mt={4}>
+              <List.Item>all their evaluations and evaluation history</List.Item>
+              <List.Item>all notes and achievements</List.Item>
+              <List.Item>their analysis videos, PDF and photo</List.Item>
+              {player?.player_email ? <List.Item>their sign-in account ({player.player_email})</List.Item> : null}
+            </List>
           </Alert>
-        ) : (
-          <>
-            <Text>Are you sure you want to delete {player?.name}?</Text>
-            <Alert color="red" variant="light" title="This cannot be undone">
-              <Text size="sm">Deleting the player also deletes, for every team:</Text>
-              <List size="sm" mt={4}>
-                <List.Item>all their evaluations and evaluation history</List.Item>
-                <List.Item>all notes and achievements</List.Item>
-                <List.Item>their analysis videos, PDF and photo</List.Item>
-                {player?.player_email ? <List.Item>their sign-in account ({player.player_email})</List.Item> : null}
-              </List>
-            </Alert>
-          </>
-        )}
-        {error ? (
-          <Alert color="red" role="alert">
-            Error: {error}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {foreign.length ? 'OK' : 'Cancel'}
-          </Button>
-          {foreign.length ? null : (
-            <Button color="red" onClick={confirm} loading={del.isPending} disabled={scoped && !own.data}>
-              Delete
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Modal>
+        </>
+      )}
+    </ConfirmModal>
   );
 }

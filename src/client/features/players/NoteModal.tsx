@@ -5,7 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { noteSaveSchema, type Note } from '../../../shared/schemas/note';
 import { ErrorTip } from '../../components/ErrorTip';
-import { ApiError, apiPost } from '../../lib/api';
+import { apiPost, failureMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { useRefreshPlayers } from './api';
@@ -30,7 +30,7 @@ export function NoteModal({ playerId, note, opened, onClose }: { playerId: numbe
       notifySuccess();
       onClose();
     } catch (e) {
-      form.setErrors({ details: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.' });
+      form.setErrors({ details: failureMessage(e) });
     }
   });
   const { error: _tooltip, ...input } = form.getInputProps('details');

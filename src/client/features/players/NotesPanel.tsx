@@ -5,12 +5,12 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { NOTE_PREVIEW_CHARS } from '../../../shared/constants';
 import type { Note } from '../../../shared/schemas/note';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { apiPost } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { notesQuery, useRefreshPlayers } from './api';
-import { ConfirmDelete } from './ConfirmDelete';
 import { NoteModal } from './NoteModal';
 import { Panel } from './Panel';
 import classes from './players.module.css';
@@ -87,9 +87,8 @@ export function NotesPanel({ playerId, canEdit }: { playerId: number; canEdit: b
           </Stack>
         ) : null}
       </Modal>
-      <ConfirmDelete
+      <ConfirmModal
         title="Delete Note"
-        text="Are you sure you want to delete this note?"
         opened={dialog?.kind === 'delete'}
         onClose={close}
         onConfirm={async () => {
@@ -98,7 +97,9 @@ export function NotesPanel({ playerId, canEdit }: { playerId: number; canEdit: b
           await refresh();
           notifySuccess();
         }}
-      />
+      >
+        <Text>Are you sure you want to delete this note?</Text>
+      </ConfirmModal>
     </Panel>
   );
 }

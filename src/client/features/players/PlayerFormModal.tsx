@@ -5,7 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { playerCreateSchema, playerUpdateSchema, type Player, type PlayerListItem } from '../../../shared/schemas/player';
 import { ErrorTip } from '../../components/ErrorTip';
-import { ApiError, apiPost, type WriteEnvelope } from '../../lib/api';
+import { ApiError, apiPost, failureMessage, type WriteEnvelope } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
 import { useTimedErrors } from '../../lib/useTimedErrors';
@@ -96,7 +96,7 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
     } catch (e) {
       // SPEC §8: the server's message shows as a tooltip on the email field (or the field it names).
       const field = e instanceof ApiError && e.field && FIELDS.includes(e.field as keyof FormValues) ? e.field : 'email';
-      form.setErrors({ [field]: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.' });
+      form.setErrors({ [field]: failureMessage(e) });
     }
   });
 

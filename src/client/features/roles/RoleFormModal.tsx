@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { SECTIONS, type Permissions } from '../../../shared/permissions';
 import { roleSaveSchema, type Role } from '../../../shared/schemas/role';
 import { ErrorTip } from '../../components/ErrorTip';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { useSaveRole } from './api';
@@ -47,7 +47,7 @@ export function RoleFormModal({ opened, role, onClose }: { opened: boolean; role
       onClose();
     } catch (e) {
       // SPEC §8: a server error shows as a tooltip on the title field.
-      form.setErrors({ title: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.' });
+      form.setErrors({ title: failureMessage(e) });
     }
   });
 

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { LEVEL_KIND_LABELS, LEVEL_KINDS, type LevelKind } from '../../../shared/schemas/reference';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorTip } from '../../components/ErrorTip';
 import { Loading } from '../../components/Loading';
@@ -153,45 +154,22 @@ function EditModal({ props, row, onClose }: { props: ReferenceListProps; row: Re
 function DeleteModal({ props, row, onClose }: { props: ReferenceListProps; row: ReferenceRow; onClose: () => void }) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
   const confirm = async () => {
-    setBusy(true);
-    setError(null);
     try {
       await apiPost(`${props.itemUrl(row.id)}/delete`);
-      notifySuccess();
-      await client.invalidateQueries({ queryKey: props.queryKey });
-      onClose();
     } catch (e) {
       if (e instanceof ApiError && e.status === 403) return void navigate('/app/unauthorized');
-      setError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
+      // Gone already: the list shows it is.
       if (e instanceof ApiError && e.status === 404) await client.invalidateQueries({ queryKey: props.queryKey });
-    } finally {
-      setBusy(false);
+      throw e;
     }
+    notifySuccess();
+    await client.invalidateQueries({ queryKey: props.queryKey });
   };
-
   return (
-    <Modal opened onClose={onClose} title={`Delete ${props.noun}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack>
-        <Text>{`Are you sure you want to delete ${labelOf(row)}?`}</Text>
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={busy} disabled={!!error}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal opened title={`Delete ${props.noun}`} onClose={onClose} onConfirm={confirm}>
+      <Text>{`Are you sure you want to delete ${labelOf(row)}?`}</Text>
+    </ConfirmModal>
   );
 }
 

@@ -6,7 +6,7 @@ import { CSV_TEMPLATES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { CsvUpload } from '../../components/CsvUpload';
 import { ErrorTip } from '../../components/ErrorTip';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { categoriesQuery, seasonsQuery, useBulkTeams } from './api';
 import { tooltipErrorStyles } from './fieldError';
@@ -52,7 +52,7 @@ export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: (
       onClose();
     } catch (e) {
       // SPEC §8: the message in the red 'Error:' box, and the file is cleared.
-      setServerError(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
+      setServerError(failureMessage(e));
       form.setFieldValue('file', null);
     } finally {
       setProgress(null);

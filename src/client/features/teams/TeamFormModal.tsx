@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { TEAM_FORM_FIELDS, teamSaveSchema, type Team, type TeamSave } from '../../../shared/schemas/team';
 import { ErrorTip } from '../../components/ErrorTip';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { categoriesQuery, coachOptionsQuery, seasonsQuery, useSaveTeam } from './api';
@@ -64,7 +64,7 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
       onClose();
     } catch (e) {
       // SPEC §5/§8: a server error shows as a tooltip on the name field.
-      form.setErrors({ name: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.' });
+      form.setErrors({ name: failureMessage(e) });
     }
   });
 

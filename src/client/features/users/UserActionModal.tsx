@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Text } from '@mantine/core';
 import type { User } from '../../../shared/schemas/user';
-import { ApiError } from '../../lib/api';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { useUserAction, type UserAction } from './api';
 
 const COPY: Record<UserAction, { title: string; confirm: string; color: string; text: (name: string) => string }> = {
@@ -29,38 +28,17 @@ const COPY: Record<UserAction, { title: string; confirm: string; color: string; 
 /** Confirmation for a row action; the server's refusal (e.g. a coach with teams) shows here. */
 export function UserActionModal({ target, onClose }: { target: { user: User; action: UserAction } | null; onClose: () => void }) {
   const run = useUserAction();
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setError(null), [target]);
   const copy = target ? COPY[target.action] : null;
-
-  const confirm = async () => {
-    if (!target) return;
-    try {
-      await run.mutateAsync(target);
-      onClose();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
-    }
-  };
-
   return (
-    <Modal opened={!!target} onClose={onClose} title={copy?.title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack>
-        <Text>{target && copy ? copy.text(`${target.user.first_name} ${target.user.last_name}`) : null}</Text>
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color={copy?.color} onClick={() => void confirm()} loading={run.isPending}>
-            {copy?.confirm}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={!!target}
+      title={copy?.title ?? ''}
+      confirmLabel={copy?.confirm ?? ''}
+      color={copy?.color ?? 'blue'}
+      onClose={onClose}
+      onConfirm={() => (target ? run.mutateAsync(target) : Promise.resolve())}
+    >
+      <Text>{target && copy ? copy.text(`${target.user.first_name} ${target.user.last_name}`) : null}</Text>
+    </ConfirmModal>
   );
 }

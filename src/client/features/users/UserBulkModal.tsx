@@ -5,7 +5,7 @@ import { CSV_TEMPLATES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { CsvUpload } from '../../components/CsvUpload';
 import { ErrorTip } from '../../components/ErrorTip';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { rolesQuery, useBulkUsers } from './api';
 import { useAssignableRoles } from './useAssignableRoles';
 
@@ -46,7 +46,7 @@ export function UserBulkModal({ opened, onClose }: { opened: boolean; onClose: (
       onClose();
     } catch (e) {
       // SPEC §8: bulk failures show in the red 'Error:' box and the file is cleared.
-      setError(e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.');
+      setError(failureMessage(e));
       setFile(null);
       setProgress(null);
     }

@@ -5,7 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { userCreateSchema, userUpdateSchema, type User } from '../../../shared/schemas/user';
 import { ErrorTip } from '../../components/ErrorTip';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { rolesQuery, useCreateUser, useUpdateUser } from './api';
 import { useAssignableRoles } from './useAssignableRoles';
@@ -54,7 +54,7 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
       onClose();
     } catch (e) {
       // SPEC §8: server errors show as a tooltip on the email field.
-      form.setErrors({ email: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.' });
+      form.setErrors({ email: failureMessage(e) });
     }
   });
 
