@@ -1,11 +1,12 @@
 import classes from './criteria.module.css';
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState } from 'react';
 import { criterionCreateSchema, type Criterion } from '../../../shared/schemas/criterion';
 import { ErrorTip } from '../../components/ErrorTip';
+import { FormActions } from '../../components/FormActions';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { levelsQuery, useCreateCriterion, useEditCriterion } from './api';
@@ -118,14 +119,7 @@ export function CriterionFormModal({ opened, onClose, criterion }: { opened: boo
           </ErrorTip>
           <Textarea label="Description" autosize minRows={2} maxRows={8} {...field('description')} />
           <VideoLinksField values={form.values.video_links} errors={linkErrors} onChange={(v) => form.setFieldValue('video_links', v)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || edit.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={create.isPending || edit.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,5 @@
 import classes from './evaluations.module.css';
-import { Alert, Button, Group, Modal, NumberInput, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Group, Modal, NumberInput, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MSG } from '../../../shared/messages';
 import { parseScore, type Evaluation } from '../../../shared/schemas/evaluation';
 import { ErrorTip } from '../../components/ErrorTip';
+import { FormActions } from '../../components/FormActions';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
@@ -227,14 +228,7 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
               form.values.video_links.forEach((_, i) => form.clearFieldError(`video_links.${i}`));
             }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={save.isPending} />
         </Stack>
       </form>
     </Modal>

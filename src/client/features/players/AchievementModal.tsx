@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { playerAchievementSaveSchema, type PlayerAchievement } from '../../../shared/schemas/player-achievement';
 import { ErrorTip } from '../../components/ErrorTip';
+import { FormActions } from '../../components/FormActions';
 import { ApiError, apiPost, failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
@@ -84,14 +85,7 @@ export function AchievementModal({ playerId, award, opened, onClose }: Props) {
           <ErrorTip error={form.errors.detail}>
             <Textarea label="Detail" autosize minRows={3} maxRows={8} {...detail} error={!!form.errors.detail} />
           </ErrorTip>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -5,6 +5,7 @@ import { MAX_PDF_BYTES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { Player } from '../../../shared/schemas/player';
 import { ErrorTip } from '../../components/ErrorTip';
+import { FormActions } from '../../components/FormActions';
 import { ApiError, apiUpload, failureMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useRefreshPlayers } from './api';
@@ -109,14 +110,7 @@ export function AnalysisModal({ player, opened, onClose }: { player: Player; ope
               Error: {errors.form}
             </Text>
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={progress !== null}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={progress !== null} />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CSV_TEMPLATES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { CsvUpload } from '../../components/CsvUpload';
 import { ErrorTip } from '../../components/ErrorTip';
+import { FormActions } from '../../components/FormActions';
 import { ApiError, apiUpload, failureMessage, type WriteEnvelope } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
@@ -100,14 +101,7 @@ export function BulkPlayersModal({ opened, onClose, teamId }: Props) {
             progress={progress}
             template={{ columns: CSV_TEMPLATES.players, filename: 'players-template.csv' }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={progress !== null}>
-              Upload
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={progress !== null} label="Upload" />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { noteSaveSchema, type Note } from '../../../shared/schemas/note';
 import { ErrorTip } from '../../components/ErrorTip';
+import { FormActions } from '../../components/FormActions';
 import { apiPost, failureMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useTimedErrors } from '../../lib/useTimedErrors';
@@ -41,14 +42,7 @@ export function NoteModal({ playerId, note, opened, onClose }: { playerId: numbe
           <ErrorTip error={form.errors.details}>
             <Textarea label="Details" withAsterisk autosize minRows={5} maxRows={14} data-autofocus {...input} error={!!form.errors.details} />
           </ErrorTip>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={save.isPending} />
         </Stack>
       </form>
     </Modal>

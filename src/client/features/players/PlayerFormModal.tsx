@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { playerCreateSchema, playerUpdateSchema, type Player, type PlayerListItem } from '../../../shared/schemas/player';
 import { ErrorTip } from '../../components/ErrorTip';
+import { FormActions } from '../../components/FormActions';
 import { ApiError, apiPost, failureMessage, type WriteEnvelope } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
@@ -179,14 +180,7 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
             error={form.errors.profile_img as string | undefined}
             name={form.values}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={save.isPending} mt="sm" />
         </Stack>
       </form>
     </Modal>

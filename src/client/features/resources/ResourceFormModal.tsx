@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Autocomplete, Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Autocomplete, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { HIGHLIGHT_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { resourceSaveSchema, type Resource, type ResourceSaveInput } from '../../../shared/schemas/resource';
 import { ErrorTip } from '../../components/ErrorTip';
+import { FormActions } from '../../components/FormActions';
 import { ApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useTimedErrors } from '../../lib/useTimedErrors';
@@ -169,14 +170,7 @@ export function ResourceFormModal({ opened, resource, onClose }: { opened: boole
               ))}
             </SimpleGrid>
           </Checkbox.Group>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {resource ? 'Save' : 'Add Resource'}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={save.isPending} label={resource ? 'Save' : 'Add Resource'} mt="sm" />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { SECTIONS, type Permissions } from '../../../shared/permissions';
 import { roleSaveSchema, type Role } from '../../../shared/schemas/role';
 import { ErrorTip } from '../../components/ErrorTip';
+import { FormActions } from '../../components/FormActions';
 import { failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
@@ -89,14 +90,7 @@ export function RoleFormModal({ opened, role, onClose }: { opened: boolean; role
               {form.errors.permissions}
             </Alert>
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {role ? 'Save' : 'Add Role'}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={save.isPending} label={role ? 'Save' : 'Add Role'} />
         </Stack>
       </form>
     </Modal>

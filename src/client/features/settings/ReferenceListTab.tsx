@@ -10,6 +10,7 @@ import { LEVEL_KIND_LABELS, LEVEL_KINDS, type LevelKind } from '../../../shared/
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorTip } from '../../components/ErrorTip';
+import { FormActions } from '../../components/FormActions';
 import { Loading } from '../../components/Loading';
 import { ApiError, apiGet, apiPost, type Envelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
@@ -137,14 +138,7 @@ function EditModal({ props, row, onClose }: { props: ReferenceListProps; row: Re
       <form onSubmit={submit} noValidate>
         <Stack>
           <Fields props={props} form={form} labelPrefix={`${capital(noun)} `} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={form.submitting} />
         </Stack>
       </form>
     </Modal>

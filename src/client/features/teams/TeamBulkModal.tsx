@@ -1,4 +1,4 @@
-import { Box, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Box, Modal, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { CSV_TEMPLATES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { CsvUpload } from '../../components/CsvUpload';
 import { ErrorTip } from '../../components/ErrorTip';
+import { FormActions } from '../../components/FormActions';
 import { failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { categoriesQuery, seasonsQuery, useBulkTeams } from './api';
@@ -89,14 +90,7 @@ export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: (
               />
             </Box>
           </ErrorTip>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={upload.isPending}>
-              Upload
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={upload.isPending} label="Upload" mt="sm" />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Anchor, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { TEAM_FORM_FIELDS, teamSaveSchema, type Team, type TeamSave } from '../../../shared/schemas/team';
 import { ErrorTip } from '../../components/ErrorTip';
+import { FormActions } from '../../components/FormActions';
 import { failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
@@ -133,14 +134,7 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
               {...field('season')}
             />
           </ErrorTip>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {team ? 'Save Team' : 'Add Team'}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={save.isPending} label={team ? 'Save Team' : 'Add Team'} mt="sm" />
         </Stack>
       </form>
     </Modal>

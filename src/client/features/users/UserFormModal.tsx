@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { userCreateSchema, userUpdateSchema, type User } from '../../../shared/schemas/user';
 import { ErrorTip } from '../../components/ErrorTip';
+import { FormActions } from '../../components/FormActions';
 import { failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { rolesQuery, useCreateUser, useUpdateUser } from './api';
@@ -85,14 +86,7 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
               {...field('role')}
             />
           </ErrorTip>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {user ? 'Save' : 'Add User'}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={create.isPending || update.isPending} label={user ? 'Save' : 'Add User'} />
         </Stack>
       </form>
     </Modal>
