@@ -7,9 +7,9 @@ import { errorBody, writeEnvelope } from '../../../shared/schemas/common.js';
 import { bulkEvaluationResultSchema } from '../../../shared/schemas/evaluation.js';
 import { access, reachableTeamIds, requireActor } from '../../auth/access.js';
 import { UNSTORABLE_TEXT } from '../../db/errors.js';
-import { isCsvUpload } from '../../lib/csv-text.js';
+import { readCsvForm } from '../../lib/csv-form.js';
 import { unstorableField } from '../../lib/input-guard.js';
-import { badRequest, uploadReadError } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { written } from '../../lib/reply.js';
 import { nowIso, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -30,30 +30,13 @@ const responses = {
   413: errorBody,
 };
 
-/** Reads the multipart body: the bulkFile (.csv only, SPEC §5) and the text fields. */
+/** The bulk form with its bulkFile (.csv only, SPEC §5) and text fields that can be stored. */
 async function readUpload(req: FastifyRequest): Promise<{ content: Buffer; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw badRequest('Please choose a CSV file.', 'bulkFile');
-  const fields: Record<string, string> = {};
-  let content: Buffer | null = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname !== 'bulkFile') continue;
-        if (!isCsvUpload(part.filename, part.mimetype))
-          throw badRequest(MSG.csvOnly, 'bulkFile');
-        content = data;
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    throw uploadReadError(err, 'bulkFile');
-  }
+  const { fields, file } = await readCsvForm(req);
   const unstorable = unstorableField(fields);
   if (unstorable !== null) throw badRequest(UNSTORABLE_TEXT, unstorable);
-  if (!content) throw badRequest(MSG.required, 'bulkFile');
-  return { content, fields };
+  if (!file) throw badRequest(MSG.required, 'bulkFile');
+  return { content: file, fields };
 }
 
 /**

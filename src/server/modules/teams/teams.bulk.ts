@@ -1,37 +1,12 @@
 import { parse } from 'csv-parse/sync';
-import type { FastifyRequest } from 'fastify';
 import { CSV_TEMPLATES } from '../../../shared/constants.js';
-import { MSG } from '../../../shared/messages.js';
 import { TEAM_NAME_MAX } from '../../../shared/schemas/team.js';
-import { csvText, isCsvUpload } from '../../lib/csv-text.js';
-import { badRequest, uploadReadError } from '../../lib/errors.js';
+import { csvText } from '../../lib/csv-text.js';
+import { badRequest } from '../../lib/errors.js';
 import type { CoachCandidate, TeamWrite } from './teams.repository.js';
 
-/** POST /api/teams/bulk: reading the multipart request and checking every CSV row (CSV_TEMPLATES.teams). */
+/** POST /api/teams/bulk: checking every CSV row (CSV_TEMPLATES.teams). */
 
-
-/** Reads the text fields and the one file of a bulk upload. */
-export async function readBulkRequest(req: FastifyRequest): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
-  if (!req.isMultipart()) throw badRequest('Send the form as multipart/form-data with the file in bulkFile.', 'bulkFile');
-  const fields: Record<string, string> = {};
-  let file: Buffer | null = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        // Read it whole (within the 20 MB limit) so the stream is drained before any refusal.
-        const content = await part.toBuffer();
-        if (part.fieldname !== 'bulkFile') continue;
-        if (!isCsvUpload(part.filename, part.mimetype)) throw badRequest(MSG.csvOnly, 'bulkFile');
-        file = content;
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    throw uploadReadError(err, 'bulkFile');
-  }
-  return { fields, file };
-}
 
 export interface CsvTeamRow {
   /** The line of the file the row ends on: the row number a spreadsheet shows (header = row 1). */

@@ -20,7 +20,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { jsonTextOf, sendDataText } from '../../lib/json-text.js';
 import { read, written } from '../../lib/reply.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { checkTeamRows, parseTeamCsv, readBulkRequest } from './teams.bulk.js';
+import { checkTeamRows, parseTeamCsv } from './teams.bulk.js';
+import { readCsvForm } from '../../lib/csv-form.js';
 import * as repo from './teams.repository.js';
 import { listTeams, present, presentOne } from './teams.service.js';
 
@@ -155,7 +156,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, consumes: ['multipart/form-data'], response: { 200: writeEnvelope(teamBulkResultSchema), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
-      const { fields, file } = await readBulkRequest(req);
+      const { fields, file } = await readCsvForm(req);
       const { category, season } = teamBulkFieldsSchema.parse(fields);
       if (!file) throw badRequest('This field is required', 'bulkFile');
       const rows = parseTeamCsv(file);

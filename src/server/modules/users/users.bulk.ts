@@ -1,36 +1,14 @@
 import { parse } from 'csv-parse/sync';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CSV_TEMPLATES } from '../../../shared/constants.js';
-import { MSG } from '../../../shared/messages.js';
 import { userCreateSchema } from '../../../shared/schemas/user.js';
-import { csvText, isCsvUpload } from '../../lib/csv-text.js';
-import { badRequest, uploadReadError } from '../../lib/errors.js';
+import { csvText } from '../../lib/csv-text.js';
+import { badRequest } from '../../lib/errors.js';
 
-/** POST /api/users/bulk: reading the multipart request and checking every CSV row (CSV_TEMPLATES.users). */
+/** POST /api/users/bulk: checking every CSV row (CSV_TEMPLATES.users). */
 
 export const MAX_BULK_USERS = 1000;
 
-export async function readBulkRequest(req: FastifyRequest): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
-  if (!req.isMultipart()) throw badRequest('Send the form as multipart/form-data with the file in bulkFile.', 'bulkFile');
-  const fields: Record<string, string> = {};
-  let file: Buffer | null = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const content = await part.toBuffer(); // drain the stream before any refusal
-        if (part.fieldname !== 'bulkFile') continue;
-        if (!isCsvUpload(part.filename, part.mimetype)) throw badRequest(MSG.csvOnly, 'bulkFile');
-        file = content;
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    throw uploadReadError(err, 'bulkFile');
-  }
-  return { fields, file };
-}
 
 export interface CsvUserRow {
   /** The row number a spreadsheet shows (header = row 1). */

@@ -14,7 +14,8 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { describeChanges } from '../audit/changes.js';
 import { deleteUnusedTokens } from '../auth/password-reset.repository.js';
 import { findRole, type RoleRow } from '../roles/roles.repository.js';
-import { parseUserCsv, readBulkRequest } from './users.bulk.js';
+import { parseUserCsv } from './users.bulk.js';
+import { readCsvForm } from '../../lib/csv-form.js';
 import * as repo from './users.repository.js';
 import { assignableRole, hashAll, resetMail, temporaryExpiry, temporaryPassword, welcomeMail } from './users.service.js';
 
@@ -143,7 +144,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, consumes: ['multipart/form-data'], response: { 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody } },
     handler: async (req) => {
       const actor = requireActor(req);
-      const { fields, file } = await readBulkRequest(req);
+      const { fields, file } = await readCsvForm(req);
       const roleId = requiredId.safeParse(fields.role);
       if (!roleId.success) throw badRequest(MSG.required, 'role');
       if (!file) throw badRequest(MSG.required, 'bulkFile');
