@@ -1,5 +1,5 @@
 import { Alert, List, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MSG } from '../../../shared/messages';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { apiPost } from '../../lib/api';
@@ -23,10 +23,9 @@ export function DeletePlayerModal({ player, onClose, onDeleted }: Props) {
   const own = useQuery({ ...teamOptionsQuery, enabled: !!player && scoped });
   const ownIds = new Set((own.data ?? []).map((t) => t.id));
   const foreign = player && scoped && own.data ? player.teams.filter((t) => !ownIds.has(t.id)) : [];
-  const del = useMutation({ mutationFn: (id: number) => apiPost(`/api/player/${id}/delete`) });
   const confirm = async () => {
     if (!player) return;
-    await del.mutateAsync(player.id);
+    await apiPost(`/api/player/${player.id}/delete`);
     notifySuccess();
     await onDeleted?.();
     void refresh(player.id);

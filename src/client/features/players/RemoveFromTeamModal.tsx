@@ -1,5 +1,4 @@
 import { Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { apiPost } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
@@ -15,10 +14,9 @@ interface Props {
 /** Remove from Team (team route only): only the membership goes; the player stays in the club. */
 export function RemoveFromTeamModal({ player, team, onClose }: Props) {
   const refresh = useRefreshPlayers();
-  const remove = useMutation({ mutationFn: (id: number) => apiPost(`/api/team/${team.id}/player/${id}/remove`) });
   const confirm = async () => {
     if (!player) return;
-    await remove.mutateAsync(player.id);
+    await apiPost(`/api/team/${team.id}/player/${player.id}/remove`);
     notifySuccess();
     void refresh();
   };

@@ -84,10 +84,11 @@ export interface TextList {
   row: z.ZodType;
   body: z.ZodObject<z.ZodRawShape>;
   all(db: Db): Promise<unknown[]>;
+  nameOf: Removal['nameOf'];
   taken(db: Db, text: string, exceptId?: number): Promise<boolean>;
   insert(db: Db, text: string): Promise<number>;
   rename(db: Db, id: number, text: string): Promise<void>;
-  removal: Removal;
+  removal: Omit<Removal, 'nameOf'>;
 }
 
 /** Reads for every signed-in user; create, rename and delete for admins, the text unique. */
@@ -134,7 +135,7 @@ export function textListRoutes(app: FastifyInstance, spec: TextList): void {
       await guarded(
         app.db,
         async (trx) => {
-          const before = await spec.removal.nameOf(trx, id);
+          const before = await spec.nameOf(trx, id);
           if (before === undefined) throw notFound();
           if (await spec.taken(trx, text, id)) throw taken();
           await spec.rename(trx, id, text);
@@ -146,5 +147,5 @@ export function textListRoutes(app: FastifyInstance, spec: TextList): void {
     },
   });
 
-  deleteRoute(app, `/api/${spec.one}/:id/delete`, entity, spec.removal);
+  deleteRoute(app, `/api/${spec.one}/:id/delete`, entity, { ...spec.removal, nameOf: spec.nameOf });
 }
