@@ -114,6 +114,8 @@ export interface EvaluationsTable {
   is_current: Bool;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The device's id of an evaluation saved by the offline sync (unique), else NULL (migration 0012). */
+  client_id: string | null;
 }
 
 export interface NotesTable {
