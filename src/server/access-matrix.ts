@@ -218,6 +218,30 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
       { params: { id: 'ownTeam' }, body: { criteria_id: '$criterion', scores: [{ player_id: '$otherPlayer', score: 7 }] }, expect: [400, 403, 404] },
     ],
   },
+  // The offline outbox's batch: an entry for a team the coach does not coach is refused inside a 200
+  // answer (per-entry results, issue 16), so the replay accepts 200 and relies on "nothing written".
+  'POST /api/evaluations/sync': {
+    rule: 'evaluation:2',
+    replays: [
+      {
+        body: {
+          entries: [
+            {
+              client_id: '6f1c2b7e-9d4a-4c3b-8e21-5a7d0c9b4f10',
+              team_id: '$otherTeam',
+              player_id: '$otherPlayer',
+              criteria_id: '$criterion',
+              score: 7,
+              notes: '',
+              date: '2026-01-15',
+              recorded_at: '2026-01-15T17:00:00.000Z',
+            },
+          ],
+        },
+        expect: [200, 403],
+      },
+    ],
+  },
   'GET /api/player_evaluations': { rule: 'evaluation:1', replays: teamFilter() },
   'GET /api/team_evaluations': { rule: 'evaluation:1', replays: teamFilter() },
 

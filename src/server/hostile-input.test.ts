@@ -150,6 +150,11 @@ function validBodies(): Record<string, Record<string, unknown>> {
     'POST /api/player/:id/evaluation': evaluation,
     'POST /api/player/:id/evaluation/:evalId': evaluation,
     'POST /api/team/:id/evaluations': { criteria_id: ids.criterion, date: '2025-01-01', scores: [{ player_id: ids.player, score: 5, notes: '' }] },
+    'POST /api/evaluations/sync': {
+      entries: [
+        { client_id: '0b9d6c1e-3f5a-4e2b-9c7d-1a2b3c4d5e6f', team_id: ids.team, player_id: ids.player, criteria_id: ids.criterion, score: 7, notes: 'n', date: '2025-01-01', recorded_at: '2025-01-01T10:00:00.000Z' },
+      ],
+    },
     'POST /api/roles': { title: 'Fuzz role', admin: false, permissions: { teams: 1, players: 1, evaluation: 1, criteria: 1, user_management: 0, reports: 1, resources: 1, emails: 0 } },
     'POST /api/role/:id': { title: 'Fuzz role renamed', admin: false, permissions: { teams: 1, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0 } },
     'POST /api/users': { first_name: 'Fuzz', last_name: 'User', email: 'fuzz.user@example.org', role: ids.coachRole },
@@ -207,6 +212,20 @@ describe('values no database can store', () => {
       ['board criteria beyond int4', get('/api/leaderboard/players?criteria=1,3000000000'), 'criteria'],
       ['body id beyond int4', json(`/api/player/${ids.player}/achievements`, { achievement_id: 3000000000 }), 'achievement_id'],
       ['team evaluations player beyond int4', json(`/api/team/${ids.team}/evaluations`, { criteria_id: ids.criterion, scores: [{ player_id: 2147483648, score: 5 }] }), 'scores'],
+      [
+        'synced evaluation player beyond int4',
+        json('/api/evaluations/sync', {
+          entries: [{ client_id: '0b9d6c1e-3f5a-4e2b-9c7d-1a2b3c4d5e70', team_id: ids.team, player_id: 2147483648, criteria_id: ids.criterion, score: 5, date: '2025-01-01', recorded_at: '2025-01-01T10:00:00.000Z' }],
+        }),
+        'entries',
+      ],
+      [
+        'NUL in synced notes',
+        json('/api/evaluations/sync', {
+          entries: [{ client_id: '0b9d6c1e-3f5a-4e2b-9c7d-1a2b3c4d5e71', team_id: ids.team, player_id: ids.player, criteria_id: ids.criterion, score: 5, notes: 'a\u0000b', date: '2025-01-01', recorded_at: '2025-01-01T10:00:00.000Z' }],
+        }),
+        'entries',
+      ],
     ];
     for (const [label, send, field] of cases) {
       const res = await hostile.checked(label, null, send);

@@ -44,4 +44,11 @@ export const MSG = {
   // Evaluations (ADR 0005): the newest date counts; an earlier one is saved as history.
   evaluationBackdated: (newerDate: string) =>
     `This criteria already has an evaluation dated ${newerDate}. An earlier date saves this one as a previous evaluation; the newer one keeps counting.`,
+  // Offline sync (issue 16): why an evaluation scored offline was not saved, shown on the device.
+  syncNotOnTeam: (player: string, team: string) => `${player} is no longer on ${team}.`,
+  syncTeamDeleted: 'This team no longer exists.',
+  syncPlayerDeleted: 'This player no longer exists.',
+  syncCriterionDeleted: 'This criterion no longer exists.',
+  syncNotYourTeam: (team: string) => `You no longer coach ${team}.`,
+  syncNotYourEntry: 'This evaluation was saved by another account.',
 } as const;

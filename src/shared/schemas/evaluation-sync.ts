@@ -1,17 +1,21 @@
 import { z } from 'zod';
+import { MAX_ID } from './common.js';
 import { EVALUATION_NOTES_MAX } from './evaluation.js';
 
 /** POST /api/evaluations/sync: at most this many entries per batch (the outbox splits longer queues). */
 export const SYNC_BATCH_MAX = 100;
+
+/** Ids beyond the database's integer range are a malformed body (400), never sent to the database. */
+const rowId = z.number().int().positive().max(MAX_ID);
 
 /** One evaluation scored courtside while offline, as kept in the device's outbox. */
 export const syncEntrySchema = z.object({
   /** crypto.randomUUID() on the device, one per evaluation: the server writes each client_id once. */
   client_id: z.string().uuid(),
   /** The courtside sheet it was scored on (membership check). */
-  team_id: z.number().int().positive(),
-  player_id: z.number().int().positive(),
-  criteria_id: z.number().int().positive(),
+  team_id: rowId,
+  player_id: rowId,
+  criteria_id: rowId,
   /** As evaluationSaveSchema: 1..10 or 'Yes'/'No' by level kind. */
   score: z.union([z.number(), z.string()]),
   notes: z.string().max(EVALUATION_NOTES_MAX).default(''),

@@ -14,13 +14,19 @@ export const playerIdParam = z.preprocess((v) => (typeof v === 'string' ? v.repl
 
 export const raceConflict = () => conflict('Another evaluation of this player was saved at the same moment. Please try again.');
 
-/** Evaluations dated later than tomorrow (time zones) are refused: a score is recorded after it happens. */
-export function checkDate(date: string, field = 'date'): void {
+/** Why an evaluation date is refused, or null: dates later than tomorrow (time zones) are, as a score is recorded after it happens. */
+export function dateProblem(date: string): string | null {
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date)
-    throw badRequest('Please enter a real date (YYYY-MM-DD).', field);
-  if (date > tomorrow) throw badRequest('The date cannot be in the future.', field);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) return 'Please enter a real date (YYYY-MM-DD).';
+  if (date > tomorrow) return 'The date cannot be in the future.';
+  return null;
+}
+
+/** dateProblem as a 400 naming the field. */
+export function checkDate(date: string, field = 'date'): void {
+  const problem = dateProblem(date);
+  if (problem) throw badRequest(problem, field);
 }
 
 type EvaluatorFields = Pick<EvaluationSave, 'evaluator' | 'evaluator_name'>;

@@ -342,3 +342,55 @@ export async function teamPlayersWithCurrent(db: Db, teamId: number, criterionId
 export async function findPlayerForMatching(db: Db, id: number) {
   return db.selectFrom('players').select(['id', 'first_name', 'last_name', 'email']).where('id', '=', id).executeTakeFirst();
 }
+
+// Offline sync (issue 16): one batch's lookups, each one query for the whole batch.
+
+/** Evaluations already saved under these device ids (migration 0012). */
+export async function findByClientIds(db: Db, clientIds: readonly string[]) {
+  if (clientIds.length === 0) return [];
+  return db
+    .selectFrom('evaluations')
+    .select(['id', 'client_id', 'evaluator_user_id'])
+    .where('client_id', 'in', [...clientIds])
+    .execute();
+}
+
+export async function teamsByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('teams').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+}
+
+export async function playersByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('players').select(['id', 'first_name', 'last_name']).where('id', 'in', [...ids]).execute();
+}
+
+/** The (team, player) memberships among these teams and players. */
+export async function membershipsAmong(db: Db, teamIds: readonly number[], playerIds: readonly number[]) {
+  if (teamIds.length === 0 || playerIds.length === 0) return [];
+  return db
+    .selectFrom('team_players')
+    .select(['team_id', 'player_id'])
+    .where('team_id', 'in', [...teamIds])
+    .where('player_id', 'in', [...playerIds])
+    .execute();
+}
+
+export async function scoringCriteriaByIds(db: Db, ids: readonly number[]): Promise<ScoringCriterion[]> {
+  if (ids.length === 0) return [];
+  return (await criteriaQuery(db).where('c.id', 'in', [...ids]).execute()).map(toScoring);
+}
+
+/**
+ * Inserts synced evaluations as history rows (callers run recomputeCurrent), returning each new id
+ * with its device id. A device id saved meanwhile by another request fails the unique index
+ * (isUniqueViolation): the caller retries and then reads it as saved.
+ */
+export async function insertSyncedEvaluations(db: Db, rows: readonly (NewEvaluation & { client_id: string })[]) {
+  if (rows.length === 0) return [];
+  return db
+    .insertInto('evaluations')
+    .values(rows.map((r) => ({ ...r, is_current: 0 })))
+    .returning(['id', 'client_id'])
+    .execute();
+}

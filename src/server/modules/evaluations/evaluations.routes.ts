@@ -20,6 +20,7 @@ import { playerTotal } from '../scores/scores.repository.js';
 import { bulkRoutes } from './bulk.routes.js';
 import { checkDate, evaluatorName, playerIdParam, transact, typedEvaluatorName } from './evaluation.helpers.js';
 import * as repo from './evaluations.repository.js';
+import { syncRoutes } from './sync.routes.js';
 import { teamRoutes } from './team.routes.js';
 
 const tags = ['evaluations'];
@@ -197,4 +198,5 @@ export async function evaluationsRoutes(app: FastifyInstance): Promise<void> {
 
   await bulkRoutes(app);
   await teamRoutes(app);
+  await syncRoutes(app);
 }
