@@ -1,8 +1,11 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, mergeConfig, type UserConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { appChunks } from './vite.chunks';
+import { pwaOptions } from './vite.pwa';
 
-export default defineConfig({
+/** What every client build shares; the public leaderboard's build (vite.public.config.ts) starts from it. */
+export const baseConfig: UserConfig = {
   root: 'src/client',
   plugins: [react()],
   build: {
@@ -22,4 +25,7 @@ export default defineConfig({
       '/assets/images': 'http://localhost:3000',
     },
   },
-});
+};
+
+// The staff and player app is installable and works courtside without a network (ADR 0014).
+export default defineConfig(mergeConfig(baseConfig, { plugins: [VitePWA(pwaOptions)] }));

@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vite';
-import base from './vite.config';
+import { baseConfig } from './vite.config';
 
 /**
  * The public leaderboard (public.html) as a build of its own, run after the app build: one shared
  * build would put the app's common code (popovers, router) into a chunk the public page must load.
  */
 export default mergeConfig(
-  base,
+  baseConfig,
   defineConfig({
     resolve: {
       // Mantine's Table imports it by this relative name; see the stand-in's comment.

@@ -93,6 +93,8 @@ export async function buildApp({ config, database, logger, extraModules = [] }: 
   return app;
 }
 
+const PWA_FILES = /^\/(sw\.js|manifest\.webmanifest|icons\/[a-z0-9-]+\.(png|svg))$/;
+
 /** Serves the built SPA: hashed assets cached for a year, every other non-API GET gets index.html. */
 async function serveClient(app: FastifyInstance, config: Config): Promise<void> {
   const root = resolve(config.CLIENT_DIR);
@@ -113,6 +115,16 @@ async function serveClient(app: FastifyInstance, config: Config): Promise<void> 
   const hasPublicPage = existsSync(resolve(root, 'public.html'));
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
+    // The installable app's files (ADR 0014): the worker and manifest revalidated on every load so an
+    // update reaches phones; icons for a day.
+    const pwaFile = hasClient && (req.method === 'GET' || req.method === 'HEAD') ? PWA_FILES.exec(path) : null;
+    if (pwaFile && existsSync(resolve(root, `.${path}`))) {
+      const type = path.endsWith('.js') ? 'text/javascript' : path.endsWith('.png') ? 'image/png' : path.endsWith('.svg') ? 'image/svg+xml' : 'application/manifest+json';
+      return reply
+        .type(type)
+        .header('cache-control', path.startsWith('/icons/') ? 'public, max-age=86400' : 'no-cache')
+        .sendFile(path.slice(1), root, { cacheControl: false });
+    }
     if (hasClient && (req.method === 'GET' || req.method === 'HEAD') && !isGuarded(path) && !path.startsWith('/api/')) {
       // The public leaderboard has its own small entry (vite.public.config.ts) for anonymous phones.
       const page = hasPublicPage && /^\/leaderboard(\/|$)/.test(path) ? 'public.html' : 'index.html';

@@ -15,6 +15,10 @@ describe('client pages', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'assets', 'app-1.js'), 'console.log(1);');
     writeFileSync(join(dir, 'assets', 'app-1.js.br'), brotliCompressSync('console.log(1);'));
+    writeFileSync(join(dir, 'sw.js'), 'self.skipWaiting();');
+    writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Club"}');
+    mkdirSync(join(dir, 'icons'));
+    writeFileSync(join(dir, 'icons', 'icon-192.png'), 'png');
     t = await createTestApp({ seed: 'none', config: { CLIENT_DIR: dir } });
   });
   afterAll(async () => {
@@ -49,6 +53,23 @@ describe('client pages', () => {
   it('never serves an HTML entry with the long-lived asset caching', async () => {
     const res = await t.anon.get('/index.html');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the installable app: the worker and manifest revalidated on each load, icons for a day', async () => {
+    const sw = await t.anon.get('/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.body).toBe('self.skipWaiting();');
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.anon.get('/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toMatch(/application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const icon = await t.anon.get('/icons/icon-192.png');
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+    // Anything else under those names is the app, never a file read off the disk.
+    expect((await t.anon.get('/icons/../index.html')).body).toBe('<p>app</p>');
+    expect((await t.anon.get('/icons/missing.png')).body).toBe('<p>app</p>');
   });
 
   it('answers unknown API paths with JSON 404', async () => {

@@ -17,6 +17,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { can, type Level, type Section } from '../../shared/permissions';
 import type { Me } from '../../shared/schemas/auth';
 import { Loading } from '../components/Loading';
+import { OutboxProvider } from '../features/evaluations/outbox/OutboxProvider';
 import { useMe } from '../lib/auth';
 import { homeOf } from './RootRedirect';
 import { UserMenu } from './UserMenu';
@@ -55,6 +56,7 @@ export default function StaffLayout() {
   if (me.isPlayer || me.mustChangePassword) return <Navigate to={homeOf(me)} replace />;
 
   return (
+    <OutboxProvider userId={me.id}>
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
@@ -88,5 +90,6 @@ export default function StaffLayout() {
         </Suspense>
       </AppShell.Main>
     </AppShell>
+    </OutboxProvider>
   );
 }

@@ -14,3 +14,6 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+
+// After the first render: installing the worker must not compete with the first screen.
+setTimeout(() => void import('./register-sw').then((m) => m.registerServiceWorker()), 0);

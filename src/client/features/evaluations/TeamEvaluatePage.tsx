@@ -1,55 +1,57 @@
 import classes from './evaluations.module.css';
-import { ActionIcon, Alert, Anchor, Avatar, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconDeviceFloppy, IconNote } from '@tabler/icons-react';
+import { IconArrowLeft, IconCloudUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { EVALUATION_NOTES_MAX, parseScore } from '../../../shared/schemas/evaluation';
-import { photoUrl } from '../../../shared/paths';
+import { parseScore } from '../../../shared/schemas/evaluation';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
-import { ApiError, failureMessage } from '../../lib/api';
-import { useCan } from '../../lib/auth';
-import { allCriteriaQuery, levelsQuery, teamSheetQuery, useSaveTeamEvaluations } from './api';
-import { ScoreEntry } from './ScoreEntry';
+import { ApiError } from '../../lib/api';
+import { useCan, useMe } from '../../lib/auth';
+import { notifySuccess } from '../../lib/notify';
+import { MSG } from '../../../shared/messages';
+import { allCriteriaQuery, levelsQuery, teamSheetQuery } from './api';
+import { CourtsidePlayerRow } from './CourtsidePlayerRow';
+import { OutboxBanner } from './outbox/OutboxBanner';
+import { useOutbox } from './outbox/OutboxProvider';
+import { countStates, latestPerPlayer, newClientId } from './outbox/sheet';
+import { patchEntries, removeEntries, upsertEntry } from './outbox/store';
+import { useSheetDraft } from './outbox/useSheetDraft';
 
-const initialsOf = (name: string) =>
-  name
-    .split(' ')
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-
-/** "Evaluate team": one criterion, every player of the team, one save (issue 4, item 7). */
+/**
+ * "Evaluate team" courtside: one criterion, every player of the team. Each tap is stored on the
+ * device at once and synced in the background (docs/decisions/0014-offline-courtside.md), so a
+ * dropped connection, a reload or a closed tab loses nothing.
+ */
 export default function TeamEvaluatePage() {
   const teamId = Number(useParams().teamId);
   const navigate = useNavigate();
   const can = useCan();
   const canWrite = can('evaluation', 2);
+  const { data: me } = useMe();
+  const { engine, snapshot } = useOutbox();
   // Coarse pointers (phones, tablets) get tap targets; a mouse and keyboard get typed numbers.
   const touch = useMediaQuery('(max-width: 48em), (pointer: coarse)') ?? false;
-  const [level, setLevel] = useState('');
-  const [criterion, setCriterion] = useState('');
-  const [date, setDate] = useState(dayjs().format('YYYY-MM-DD'));
-  const [values, setValues] = useState<Record<number, string>>({});
-  // Optional per-player notes, behind a note button so the list stays compact on a phone.
-  const [notes, setNotes] = useState<Record<number, string>>({});
-  const [noteOpen, setNoteOpen] = useState<Record<number, boolean>>({});
+  const [draft, updateDraft] = useSheetDraft(me?.id, teamId);
+  // Typed text that is not a valid score yet (a laptop's field), shown with its error; never stored.
+  const [typed, setTyped] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState<Record<number, boolean>>({});
+  const [noteOpen, setNoteOpen] = useState<Record<number, boolean>>({});
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const saveButton = useRef<HTMLButtonElement>(null);
 
+  const level = draft?.level ?? '';
+  const criterion = draft?.criterion ?? '';
   const levels = useQuery(levelsQuery);
   const criteria = useQuery(allCriteriaQuery);
   const sheet = useQuery({
     ...teamSheetQuery(teamId, criterion ? Number(criterion) : null),
     enabled: Number.isInteger(teamId) && teamId > 0,
   });
-  const save = useSaveTeamEvaluations(teamId);
 
   useEffect(() => {
     const e = sheet.error;
@@ -61,51 +63,96 @@ export default function TeamEvaluatePage() {
   const kind = levels.data?.find((l) => String(l.id) === level)?.kind;
   const chosen = criteria.data?.find((c) => String(c.id) === criterion);
   const players = useMemo(() => sheet.data?.players ?? [], [sheet.data]);
-  const scored = players.filter((p) => (values[p.id] ?? '') !== '').length;
+  const latest = useMemo(
+    () => (chosen ? latestPerPlayer(snapshot.entries, teamId, chosen.id) : new Map()),
+    [snapshot.entries, teamId, chosen],
+  );
+  const counts = countStates(latest.values());
+  const scored = players.filter((p) => latest.has(p.id)).length;
 
-  const reset = () => {
-    setValues({});
-    setNotes({});
-    setNoteOpen({});
+  if (sheet.isPending || !draft || !me) return <Loading />;
+  if (sheet.isError) return <Text c="red">{sheet.error.message}</Text>;
+
+  const choose = (change: { level?: string; criterion?: string }) => {
+    setTyped({});
     setErrors({});
-    setFailure(null);
+    updateDraft((d) => ({ ...d, ...change, ...(change.level !== undefined ? { criterion: '' } : {}) }));
   };
 
-  const saveAll = async () => {
-    setFailure(null);
-    if (!kind || !chosen) return;
-    const entries = players.filter((p) => (values[p.id] ?? '') !== '');
-    if (entries.length === 0) {
-      setFailure('Enter at least one score.');
+  const store = async (playerId: number, score: string | null, notes: string) => {
+    if (!chosen) return;
+    setSaving((s) => ({ ...s, [playerId]: true }));
+    try {
+      const previous = latest.get(playerId);
+      await upsertEntry(previous?.client_id ?? null, (editable) =>
+        score === null
+          ? null
+          : {
+              client_id: editable?.client_id ?? newClientId(),
+              user_id: me.id,
+              team_id: teamId,
+              player_id: playerId,
+              criteria_id: chosen.id,
+              score,
+              notes: notes.trim(),
+              date: draft.date,
+              recorded_at: new Date().toISOString(),
+              state: 'local',
+              updated_at: new Date().toISOString(),
+            },
+      );
+      engine?.soon();
+    } finally {
+      setSaving(({ [playerId]: _done, ...rest }) => rest);
+    }
+  };
+
+  const onScore = (playerId: number, value: string) => {
+    if (!kind) return;
+    setErrors(({ [playerId]: _cleared, ...rest }) => rest);
+    if (value === '') {
+      setTyped(({ [playerId]: _gone, ...rest }) => rest);
+      // Un-tapping withdraws a score that has not left the device; a synced one stays on the server.
+      void store(playerId, null, '');
       return;
     }
-    // The shared rule first, so every bad score shows next to its player at once.
-    const local: Record<number, string> = {};
-    for (const p of entries) {
-      const parsed = parseScore(kind, values[p.id]);
-      if ('error' in parsed) local[p.id] = parsed.error;
+    const parsed = parseScore(kind, value);
+    if ('error' in parsed) {
+      setTyped((t) => ({ ...t, [playerId]: value }));
+      setErrors((e) => ({ ...e, [playerId]: parsed.error }));
+      return;
     }
-    // A note travels with a score: never drop one silently.
-    for (const p of players) if ((values[p.id] ?? '') === '' && (notes[p.id] ?? '').trim()) local[p.id] = 'Enter a score to save this note.';
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    try {
-      await save.mutateAsync({
-        criteria_id: chosen.id,
-        date,
-        scores: entries.map((p) => ({ player_id: p.id, score: values[p.id] ?? '', notes: (notes[p.id] ?? '').trim() })),
-      });
-      reset();
-    } catch (e) {
-      const match = e instanceof ApiError ? /^scores\.(\d+)\./.exec(e.field ?? '') : null;
-      const player = match ? entries[Number(match[1])] : undefined;
-      if (player) setErrors({ [player.id]: (e as ApiError).message });
-      else setFailure(failureMessage(e));
-    }
+    setTyped(({ [playerId]: _gone, ...rest }) => rest);
+    void store(playerId, value, draft.notes[playerId] ?? '');
   };
 
-  if (sheet.isPending) return <Loading />;
-  if (sheet.isError) return <Text c="red">{sheet.error.message}</Text>;
+  const onNote = (playerId: number, text: string) => {
+    updateDraft((d) => ({ ...d, notes: { ...d.notes, [playerId]: text } }));
+    const entry = latest.get(playerId);
+    // A note travels with its score: an entry still on the device takes it as typed.
+    if (entry && (entry.state === 'local' || entry.state === 'refused')) void store(playerId, String(entry.score), text);
+  };
+
+  // A note changed after its score synced becomes a new evaluation with the same score.
+  const onNoteDone = (playerId: number) => {
+    const entry = latest.get(playerId);
+    const text = (draft.notes[playerId] ?? '').trim();
+    if (entry && entry.state === 'synced' && entry.notes !== text) void store(playerId, String(entry.score), text);
+  };
+
+  const onDate = (date: string) => {
+    updateDraft((d) => ({ ...d, date }));
+    const unsent = [...latest.values()].filter((e) => e.state === 'local' || e.state === 'refused').map((e) => e.client_id);
+    if (unsent.length && /^\d{4}-\d{2}-\d{2}$/.test(date)) void patchEntries(unsent, (e) => (e.state === 'local' || e.state === 'refused' ? { ...e, date } : e));
+  };
+
+  const syncNow = async () => {
+    const untouched = players.filter((p) => !latest.has(p.id) && (draft.notes[p.id] ?? '').trim());
+    if (untouched.length) setErrors((e) => ({ ...e, ...Object.fromEntries(untouched.map((p) => [p.id, 'Enter a score to save this note.'])) }));
+    if (!engine) return;
+    const outcome = await engine.syncNow();
+    if (outcome === 'done') notifySuccess(MSG.success);
+  };
 
   return (
     <Stack gap="md" pb={touch ? 80 : 0}>
@@ -121,18 +168,16 @@ export default function TeamEvaluatePage() {
         <Text className={classes.muted}>{sheet.data.team.name.toUpperCase()}</Text>
       </div>
 
+      <OutboxBanner snapshot={snapshot} />
+
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label="Level"
           placeholder="Choose a level"
           data={(levels.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
-          value={level}
+          value={level || null}
           allowDeselect={false}
-          onChange={(v) => {
-            setLevel(v ?? '');
-            setCriterion('');
-            reset();
-          }}
+          onChange={(v) => choose({ level: v ?? '' })}
           w={{ base: '100%', xs: 200 }}
           comboboxProps={{ withinPortal: true }}
         />
@@ -142,142 +187,85 @@ export default function TeamEvaluatePage() {
           disabled={!level}
           searchable
           data={(criteria.data ?? []).filter((c) => String(c.level) === level).map((c) => ({ value: String(c.id), label: c.criteria }))}
-          value={criterion}
+          value={criterion || null}
           allowDeselect={false}
           nothingFoundMessage="No criteria on this level"
-          onChange={(v) => {
-            setCriterion(v ?? '');
-            reset();
-          }}
+          onChange={(v) => choose({ criterion: v ?? '' })}
           w={{ base: '100%', xs: 260 }}
           comboboxProps={{ withinPortal: true }}
         />
         <TextInput
           label="Date"
           type="date"
-          value={date}
+          value={draft.date}
           max={dayjs().format('YYYY-MM-DD')}
-          onChange={(e) => setDate(e.currentTarget.value)}
+          onChange={(e) => onDate(e.currentTarget.value)}
           w={{ base: '100%', xs: 170 }}
         />
       </Group>
 
-      {failure ? (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      ) : null}
-
       {players.length === 0 ? (
         <EmptyState />
       ) : !chosen || !kind ? (
-        <Text className={classes.muted}>Choose a level and a criteria, then score every player of the team and save once.</Text>
+        <Text className={classes.muted}>Choose a level and a criteria, then score every player of the team. Each score is kept on this device at once and syncs by itself.</Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Players">
-          {players.map((p, i) => (
-            <Paper
-              component="li"
-              key={p.id}
-              withBorder
-              radius="md"
-              p="sm"
-              style={errors[p.id] ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
-            >
-              <Group justify="space-between" wrap={touch ? 'wrap' : 'nowrap'} gap="sm">
-                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-                  <Avatar src={photoUrl(p.profile_img)} alt="" radius="xl" color="blue">
-                    {initialsOf(p.name)}
-                  </Avatar>
-                  <div style={{ minWidth: 0, flex: 1 }}>
-                    <Text fw={600} truncate>
-                      {p.name}
-                    </Text>
-                    <Text size="xs" className={classes.muted}>
-                      {p.current ? `Last: ${p.current.scoreLabel} on ${p.current.date}` : 'Not evaluated yet'}
-                    </Text>
-                  </div>
-                  {canWrite ? (
-                    <ActionIcon
-                      variant={(notes[p.id] ?? '').trim() ? 'light' : 'subtle'}
-                      color={(notes[p.id] ?? '').trim() ? undefined : 'gray'}
-                      size={touch ? 44 : 'lg'}
-                      aria-label={`Note for ${p.name}`}
-                      aria-expanded={!!noteOpen[p.id]}
-                      aria-controls={noteOpen[p.id] ? `note-${p.id}` : undefined}
-                      onClick={() => setNoteOpen((all) => ({ ...all, [p.id]: !all[p.id] }))}
-                    >
-                      <IconNote size={20} />
-                    </ActionIcon>
-                  ) : null}
-                </Group>
-                <div style={touch ? { width: '100%' } : undefined}>
-                  <ScoreEntry
-                    kind={kind}
-                    value={values[p.id] ?? ''}
-                    onChange={(v) => {
-                      setValues((all) => ({ ...all, [p.id]: v }));
-                      setErrors(({ [p.id]: _cleared, ...rest }) => rest);
-                    }}
-                    onNext={() => (inputs.current[i + 1] ?? saveButton.current)?.focus()}
-                    playerName={p.name}
-                    touch={touch}
-                    error={!!errors[p.id]}
-                    inputRef={(el) => {
-                      inputs.current[i] = el;
-                    }}
-                  />
-                </div>
-              </Group>
-              {noteOpen[p.id] ? (
-                <Textarea
-                  id={`note-${p.id}`}
-                  mt="xs"
-                  aria-label={`Note on ${p.name}`}
-                  placeholder="Optional note, saved with the score"
-                  autosize
-                  minRows={2}
-                  maxRows={6}
-                  maxLength={EVALUATION_NOTES_MAX}
-                  value={notes[p.id] ?? ''}
-                  onChange={(e) => {
-                    const text = e.currentTarget.value;
-                    setNotes((all) => ({ ...all, [p.id]: text }));
-                  }}
-                />
-              ) : null}
-              {errors[p.id] ? (
-                <Text c="red" size="sm" mt={6} role="alert">
-                  {p.name}: {errors[p.id]}
-                </Text>
-              ) : null}
-            </Paper>
-          ))}
+          {players.map((p, i) => {
+            const entry = latest.get(p.id);
+            return (
+              <CourtsidePlayerRow
+                key={p.id}
+                player={p}
+                kind={kind}
+                value={typed[p.id] ?? (entry ? String(entry.score) : '')}
+                entry={entry}
+                state={saving[p.id] ? 'saving' : entry?.state}
+                error={errors[p.id]}
+                note={draft.notes[p.id] ?? ''}
+                noteOpen={!!noteOpen[p.id]}
+                touch={touch}
+                canWrite={canWrite}
+                onScore={(v) => onScore(p.id, v)}
+                onNote={(t) => onNote(p.id, t)}
+                onNoteDone={() => onNoteDone(p.id)}
+                onToggleNote={() => setNoteOpen((all) => ({ ...all, [p.id]: !all[p.id] }))}
+                onRetry={() => entry && void patchEntries([entry.client_id], (e) => ({ ...e, state: 'local', reason: undefined, message: undefined })).then(() => engine?.syncNow())}
+                onDiscard={() => entry && void removeEntries([entry.client_id])}
+                onNext={() => (inputs.current[i + 1] ?? saveButton.current)?.focus()}
+                inputRef={(el) => {
+                  inputs.current[i] = el;
+                }}
+              />
+            );
+          })}
         </Stack>
       )}
 
       {chosen && kind && players.length > 0 && canWrite ? (
-        <Paper
-          withBorder
-          p="sm"
-          radius="md"
-          shadow={touch ? 'md' : undefined}
-          style={touch ? { position: 'sticky', bottom: 8, zIndex: 5 } : undefined}
-        >
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm" aria-live="polite">
+        <Paper withBorder p="sm" radius="md" shadow={touch ? 'md' : undefined} style={touch ? { position: 'sticky', bottom: 8, zIndex: 5 } : undefined}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" aria-live="polite" data-testid="sheet-summary">
               {scored} of {players.length} scored
+              {counts.synced ? ` · ${counts.synced} synced` : ''}
+              {counts.local + counts.syncing ? ` · ${counts.local + counts.syncing} on this device` : ''}
+              {counts.refused ? ` · ${counts.refused} need attention` : ''}
             </Text>
             <Button
               ref={saveButton}
-              leftSection={<IconDeviceFloppy size={18} />}
-              onClick={saveAll}
-              loading={save.isPending}
+              leftSection={<IconCloudUpload size={18} />}
+              onClick={() => void syncNow()}
+              loading={snapshot.syncing}
               size={touch ? 'md' : 'sm'}
             >
               Save all
             </Button>
           </Group>
         </Paper>
+      ) : null}
+      {Object.keys(errors).length > 1 ? (
+        <Alert color="red" role="alert">
+          {Object.keys(errors).length} scores need attention.
+        </Alert>
       ) : null}
     </Stack>
   );

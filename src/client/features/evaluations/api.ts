@@ -5,7 +5,6 @@ import type {
   EvaluationSave,
   PlayerEvaluations,
   TeamEvaluationSheet,
-  TeamEvaluationsSave,
 } from '../../../shared/schemas/evaluation';
 import type { Level } from '../../../shared/schemas/reference';
 import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
@@ -63,6 +62,3 @@ export const useSaveEvaluation = (playerId: number, evalId: number | null) =>
 
 export const useDeleteEvaluation = (playerId: number, evalId: number) =>
   useWrite(() => apiPost<WriteEnvelope<{ id: number }>>(`/api/player/${playerId}/evaluation/${evalId}/delete`, {}));
-
-export const useSaveTeamEvaluations = (teamId: number) =>
-  useWrite((body: TeamEvaluationsSave) => apiPost<WriteEnvelope<{ saved: number }>>(`/api/team/${teamId}/evaluations`, body));

@@ -1,0 +1,50 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { OutboxEngine } from '../features/evaluations/outbox/engine';
+
+interface Props {
+  pending: number;
+  engine: OutboxEngine;
+  onSignOut: () => void;
+  onClose: () => void;
+}
+
+/** Signing out with scores still on the device: send them first, or keep them for the next sign-in. */
+export function SignOutModal({ pending, engine, onSignOut, onClose }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const syncFirst = async () => {
+    setBusy(true);
+    setFailed(false);
+    await engine.syncNow();
+    setBusy(false);
+    if (engine.pending().length === 0) onSignOut();
+    else setFailed(true);
+  };
+  return (
+    <Modal opened onClose={onClose} title="Scores not synced yet" centered>
+      <Stack gap="sm">
+        <Text>
+          {pending} score{pending === 1 ? ' has' : 's have'} not reached the server yet. They stay on this device for your next
+          sign-in; nobody else who signs in here sees or sends them.
+        </Text>
+        {failed ? (
+          <Text c="red" role="alert">
+            Could not sync now. Check the connection, or keep the scores on this device.
+          </Text>
+        ) : null}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="light" onClick={onSignOut}>
+            Keep on this device
+          </Button>
+          <Button loading={busy} onClick={() => void syncFirst()}>
+            Sync now
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

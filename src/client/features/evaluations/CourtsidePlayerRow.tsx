@@ -1,0 +1,133 @@
+import classes from './evaluations.module.css';
+import { ActionIcon, Avatar, Button, Group, Paper, Text, Textarea } from '@mantine/core';
+import { IconNote } from '@tabler/icons-react';
+import type { LevelKind } from '../../../shared/scoring';
+import { EVALUATION_NOTES_MAX } from '../../../shared/schemas/evaluation';
+import { photoUrl } from '../../../shared/paths';
+import type { TeamEvaluationSheet } from '../../../shared/schemas/evaluation';
+import type { EntryState, OutboxEntry } from './outbox/store';
+import { SyncBadge } from './outbox/SyncBadge';
+import { ScoreEntry } from './ScoreEntry';
+
+type SheetPlayer = TeamEvaluationSheet['players'][number];
+
+interface Props {
+  player: SheetPlayer;
+  kind: LevelKind;
+  value: string;
+  entry: OutboxEntry | undefined;
+  /** 'saving' while this player's tap is being written to the device. */
+  state: EntryState | undefined;
+  error: string | undefined;
+  note: string;
+  noteOpen: boolean;
+  touch: boolean;
+  canWrite: boolean;
+  onScore: (value: string) => void;
+  onNote: (text: string) => void;
+  onNoteDone: () => void;
+  onToggleNote: () => void;
+  onRetry: () => void;
+  onDiscard: () => void;
+  onNext: () => void;
+  inputRef: (el: HTMLInputElement | null) => void;
+}
+
+const initialsOf = (name: string) =>
+  name
+    .split(' ')
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+
+/** One player on the courtside sheet: score taps, an optional note, and where the score stands. */
+export function CourtsidePlayerRow(p: Props) {
+  const { player, entry } = p;
+  const refused = entry?.state === 'refused';
+  const problem = p.error ?? (refused ? (entry.message ?? 'The server refused this score.') : undefined);
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      data-player={player.id}
+      style={problem ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
+    >
+      <Group justify="space-between" wrap={p.touch ? 'wrap' : 'nowrap'} gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+          <Avatar src={photoUrl(player.profile_img)} alt="" radius="xl" color="blue">
+            {initialsOf(player.name)}
+          </Avatar>
+          <div style={{ minWidth: 0, flex: 1 }}>
+            <Text fw={600} truncate>
+              {player.name}
+            </Text>
+            <Text size="xs" className={classes.muted}>
+              {player.current ? `Last: ${player.current.scoreLabel} on ${player.current.date}` : 'Not evaluated yet'}
+            </Text>
+          </div>
+          {p.state ? <SyncBadge state={p.state} /> : null}
+          {p.canWrite ? (
+            <ActionIcon
+              variant={p.note.trim() ? 'light' : 'subtle'}
+              color={p.note.trim() ? undefined : 'gray'}
+              size={p.touch ? 44 : 'lg'}
+              aria-label={`Note for ${player.name}`}
+              aria-expanded={p.noteOpen}
+              aria-controls={p.noteOpen ? `note-${player.id}` : undefined}
+              onClick={p.onToggleNote}
+            >
+              <IconNote size={20} />
+            </ActionIcon>
+          ) : null}
+        </Group>
+        <div style={p.touch ? { width: '100%' } : undefined}>
+          <ScoreEntry
+            kind={p.kind}
+            value={p.value}
+            onChange={p.onScore}
+            onNext={p.onNext}
+            playerName={player.name}
+            touch={p.touch}
+            error={!!problem}
+            inputRef={p.inputRef}
+          />
+        </div>
+      </Group>
+      {p.noteOpen ? (
+        <Textarea
+          id={`note-${player.id}`}
+          mt="xs"
+          aria-label={`Note on ${player.name}`}
+          placeholder="Optional note, saved with the score"
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={EVALUATION_NOTES_MAX}
+          value={p.note}
+          onChange={(e) => p.onNote(e.currentTarget.value)}
+          onBlur={p.onNoteDone}
+        />
+      ) : null}
+      {problem ? (
+        <Group mt={6} gap="xs" justify="space-between">
+          <Text c="red" size="sm" role="alert">
+            {player.name}: {problem}
+          </Text>
+          {refused ? (
+            <Group gap="xs">
+              <Button size="compact-sm" variant="light" onClick={p.onRetry}>
+                Try again
+              </Button>
+              <Button size="compact-sm" variant="subtle" color="red" onClick={p.onDiscard}>
+                Discard
+              </Button>
+            </Group>
+          ) : null}
+        </Group>
+      ) : null}
+    </Paper>
+  );
+}

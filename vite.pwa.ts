@@ -1,0 +1,54 @@
+import type { VitePWAOptions } from 'vite-plugin-pwa';
+import { API_CACHE } from './src/client/lib/pwa-cache';
+
+/**
+ * The installable app (ADR 0014): a manifest, and a Workbox service worker that precaches the built
+ * staff/player app and keeps the last answers of the courtside reads. The public leaderboard entry
+ * is not part of it (its own build, its own small budget).
+ */
+export const pwaOptions: Partial<VitePWAOptions> = {
+  registerType: 'autoUpdate',
+  injectRegister: false,
+  includeAssets: ['icons/apple-touch-icon.png'],
+  manifest: {
+    name: 'Club Player Development',
+    short_name: 'Club Dev',
+    description: 'Player development and evaluation for sports clubs',
+    start_url: '/app/dashboard',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#1c7ed6',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['index.html', 'assets/*.{js,css}', 'icons/*.png'],
+    inlineWorkboxRuntime: true,
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    navigateFallback: '/index.html',
+    navigateFallbackAllowlist: [/^\/app(\/|$)/, /^\/player(\/|$)/, /^\/login$/, /^\/$/],
+    runtimeCaching: [
+      {
+        // The API reads the courtside screen needs offline (this function is copied into the worker as
+        // text, so it names nothing from outside itself).
+        urlPattern: ({ url, request }) =>
+          request.method === 'GET' &&
+          url.origin === self.location.origin &&
+          /^\/api\/(auth\/me|levels\/?|criteria\/?|teams|team\/\d+\/evaluations)$/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: API_CACHE,
+          networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+};
