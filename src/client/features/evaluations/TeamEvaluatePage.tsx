@@ -151,7 +151,10 @@ export default function TeamEvaluatePage() {
     if (untouched.length) setErrors((e) => ({ ...e, ...Object.fromEntries(untouched.map((p) => [p.id, 'Enter a score to save this note.'])) }));
     if (!engine) return;
     const outcome = await engine.syncNow();
-    if (outcome === 'done') notifySuccess(MSG.success);
+    // Everything this sheet holds is on the server (now, or already by the background sync).
+    const sheetIds = new Set([...latest.values()].map((e) => e.client_id));
+    const left = engine.getSnapshot().entries.filter((e) => sheetIds.has(e.client_id) && e.state !== 'synced');
+    if ((outcome === 'done' || outcome === 'idle') && sheetIds.size > 0 && left.length === 0) notifySuccess(MSG.success);
   };
 
   return (
