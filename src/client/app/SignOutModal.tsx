@@ -22,7 +22,7 @@ export function SignOutModal({ pending, engine, onSignOut, onClose }: Props) {
     else setFailed(true);
   };
   return (
-    <Modal opened onClose={onClose} title="Scores not synced yet" centered>
+    <Modal opened onClose={onClose} title="Scores not synced yet" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="sm">
         <Text>
           {pending} score{pending === 1 ? ' has' : 's have'} not reached the server yet. They stay on this device for your next

@@ -67,8 +67,8 @@ export function CourtsidePlayerRow(p: Props) {
             <Text size="xs" className={classes.muted}>
               {player.current ? `Last: ${player.current.scoreLabel} on ${player.current.date}` : 'Not evaluated yet'}
             </Text>
+            {p.state ? <SyncBadge state={p.state} /> : null}
           </div>
-          {p.state ? <SyncBadge state={p.state} /> : null}
           {p.canWrite ? (
             <ActionIcon
               variant={p.note.trim() ? 'light' : 'subtle'}

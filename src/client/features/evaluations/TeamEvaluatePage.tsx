@@ -15,6 +15,7 @@ import { notifySuccess } from '../../lib/notify';
 import { MSG } from '../../../shared/messages';
 import { allCriteriaQuery, levelsQuery, teamSheetQuery } from './api';
 import { CourtsidePlayerRow } from './CourtsidePlayerRow';
+import { NeedsAttention } from './outbox/NeedsAttention';
 import { OutboxBanner } from './outbox/OutboxBanner';
 import { useOutbox } from './outbox/OutboxProvider';
 import { countStates, latestPerPlayer, newClientId } from './outbox/sheet';
@@ -68,6 +69,8 @@ export default function TeamEvaluatePage() {
     [snapshot.entries, teamId, chosen],
   );
   const counts = countStates(latest.values());
+  const shown = new Set(players.map((p) => p.id));
+  const elsewhere = snapshot.entries.filter((e) => e.state === 'refused' && !(chosen && e.team_id === teamId && e.criteria_id === chosen.id && shown.has(e.player_id)));
   const scored = players.filter((p) => latest.has(p.id)).length;
 
   if (sheet.isPending || !draft || !me) return <Loading />;
@@ -172,6 +175,7 @@ export default function TeamEvaluatePage() {
       </div>
 
       <OutboxBanner snapshot={snapshot} />
+      <NeedsAttention entries={elsewhere} />
 
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select

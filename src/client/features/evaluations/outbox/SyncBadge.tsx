@@ -25,7 +25,7 @@ export function SyncBadge({ state }: { state: EntryState }) {
       <IconDeviceMobile size={14} />
     );
   return (
-    <Badge variant="light" color={COLOR[state]} leftSection={icon} tt="none" fw={600} data-state={state}>
+    <Badge variant="light" color={COLOR[state]} leftSection={icon} tt="none" fw={600} mt={4} data-state={state}>
       {STATE_LABEL[state]}
     </Badge>
   );
