@@ -37,6 +37,7 @@ export const MSG = {
   noEscalation: 'You cannot grant a permission level above your own.',
   ownRole: 'You cannot change your own role.',
   adminRolesSuperadminOnly: 'Only a Superadmin can create, change or delete admin roles.',
+  builtInRolesSuperadminOnly: 'Only a Superadmin can change the built-in roles.',
   adminUsersSuperadminOnly: 'Only a Superadmin can manage Superadmin or Admin users.',
   notYourself: 'You cannot do this to your own account.',
   // Players (issue 3): deleting a player wipes their data everywhere, so a coach deletes only their own.

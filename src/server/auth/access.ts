@@ -50,10 +50,15 @@ export function assertCanGrant(actor: Actor, role: { admin: boolean; permissions
   if (SECTIONS.some((s) => role.permissions[s] > actor.permissions[s])) throw new HttpError(403, MSG.noEscalation, field);
 }
 
-/** Nobody edits or deletes their own role; the Superadmin role is fixed. */
+/**
+ * Nobody edits or deletes their own role; the Superadmin role is fixed; the other built-in roles
+ * (Admin, Coach, Player) are Superadmin's alone, so a custom role with user management write cannot
+ * raise the Player role of every minor's account to its own levels.
+ */
 export function assertRoleEditable(actor: Actor, role: { id: number; key: string | null; admin: boolean; permissions: Permissions }): void {
   if (role.id === actor.roleId) throw new HttpError(403, MSG.ownRole, 'title');
   if (role.key === 'superadmin') throw new HttpError(403, MSG.adminRolesSuperadminOnly, 'title');
+  if (role.key && actor.roleKey !== 'superadmin') throw new HttpError(403, MSG.builtInRolesSuperadminOnly, 'title');
   assertCanGrant(actor, role);
 }
 

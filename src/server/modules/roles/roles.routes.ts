@@ -89,10 +89,11 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
       const actor = requireActor(req);
       const role = await repo.findRole(app.db, req.params.id);
       if (!role) throw notFound();
-      assertRoleEditable(actor, role);
+      // Player and Coach are never deleted, by anyone: say so before who may change them.
       if (role.key && (UNDELETABLE_ROLE_KEYS as readonly string[]).includes(role.key)) {
         throw conflict(`The built-in role ${role.title} cannot be deleted.`, 'title');
       }
+      assertRoleEditable(actor, role);
       await app.db.transaction().execute(async (trx) => {
         if ((await repo.countUsersOfRole(trx, role.id)) > 0) throw conflict(MSG.roleHasUsers, 'title');
         await repo.deleteRole(trx, role.id);

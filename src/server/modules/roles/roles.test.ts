@@ -112,6 +112,22 @@ describe('POST /api/roles', () => {
     expect(own.json().message).toBe(MSG.ownRole);
     // A role above her levels (Coach has players write) is not hers to edit or delete.
     expect((await mia.post(`/api/role/${roleIds.coach}`, { title: 'Coach', permissions: perms({ teams: 1 }) })).statusCode).toBe(403);
+    // Nor is the built-in Player role, even within her own levels: it is every player's account.
+    const player = await mia.post(`/api/role/${roleIds.player}`, { title: 'Player', permissions: perms({ resources: 1, teams: 1, user_management: 1 }) });
+    expect(player.statusCode).toBe(403);
+    expect(player.json()).toEqual({ message: MSG.builtInRolesSuperadminOnly, field: 'title' });
+    const levels = await t.db.selectFrom('roles').select(['teams', 'user_management']).where('key', '=', 'player').executeTakeFirstOrThrow();
+    expect(levels).toEqual({ teams: 0, user_management: 0 });
+  });
+
+  it('built-in roles are changed by Superadmin only (an Admin neither)', async () => {
+    const current = (await sa.get('/api/roles')).json().data.find((r: { key: string }) => r.key === 'player');
+    const byAdmin = await admin.post(`/api/role/${roleIds.player}`, { title: 'Player', permissions: { ...current.permissions, teams: 1 } });
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json().message).toBe(MSG.builtInRolesSuperadminOnly);
+    const bySa = await sa.post(`/api/role/${roleIds.player}`, { title: 'Player', permissions: { ...current.permissions, reports: 1 } });
+    expect(bySa.statusCode).toBe(200);
+    await sa.post(`/api/role/${roleIds.player}`, { title: 'Player', permissions: current.permissions });
   });
 });
 
@@ -127,14 +143,14 @@ describe('POST /api/role/{id}', () => {
   it('edits a role; its users get the new levels on their next request; audit records the change', async () => {
     const coach = await t.login('coach');
     expect((await coach.get('/api/auth/me')).json().data.permissions.criteria).toBe(1);
-    const current = (await admin.get('/api/roles')).json().data.find((r: { key: string }) => r.key === 'coach');
-    const res = await admin.post(`/api/role/${roleIds.coach}`, { title: 'Coach', permissions: { ...current.permissions, criteria: 2 } });
+    const current = (await sa.get('/api/roles')).json().data.find((r: { key: string }) => r.key === 'coach');
+    const res = await sa.post(`/api/role/${roleIds.coach}`, { title: 'Coach', permissions: { ...current.permissions, criteria: 2 } });
     expect(res.statusCode).toBe(200);
     expect((await coach.get('/api/auth/me')).json().data.permissions.criteria).toBe(2);
     const audit = await auditOf(roleIds.coach!);
     expect(audit.at(-1)).toMatchObject({ action: 'role_change' });
     expect(audit.at(-1)!.summary).toContain('criteria read → write');
-    await admin.post(`/api/role/${roleIds.coach}`, { title: 'Coach', permissions: current.permissions });
+    await sa.post(`/api/role/${roleIds.coach}`, { title: 'Coach', permissions: current.permissions });
   });
 
   it('only Superadmin edits admin roles; nobody edits their own; the built-in admin flag is fixed', async () => {
