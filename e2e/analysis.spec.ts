@@ -160,7 +160,8 @@ test('coach scoping: only own teams listed; another coach’s team analysis is u
 });
 
 test('reports is what opens analysis: a role with reports 1 but teams 0 and players 0 reaches both analysis pages', async ({ page }) => {
-  await loginAs(page, 'admin');
+  // Built-in roles are Superadmin's to change.
+  await loginAs(page, 'superadmin');
   const post = async (url: string, data: unknown) => {
     const csrf = (await (await page.request.get('/api/auth/me')).json()).data.csrfToken as string;
     const res = await page.request.post(url, { data, headers: { 'x-csrf-token': csrf } });
@@ -188,7 +189,7 @@ test('reports is what opens analysis: a role with reports 1 but teams 0 and play
     await expect(page.getByRole('heading', { name: 'Total score over time' })).toBeVisible();
   } finally {
     await page.context().clearCookies();
-    await loginAs(page, 'admin');
+    await loginAs(page, 'superadmin');
     await post(`/api/role/${coach.id}`, { title: coach.title, admin: coach.admin, permissions: coach.permissions });
   }
 });

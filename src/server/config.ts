@@ -8,20 +8,20 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'never', 'always']).default('auto'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 12),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(24 * 14),
-  /** Serve cookies with Secure and the __Host- prefix (set when behind https). */
-  SECURE_COOKIES: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Serve cookies with Secure and the __Host- prefix; unset, it follows PUBLIC_URL (https → on). */
+  SECURE_COOKIES: z.enum(['true', 'false']).optional(),
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Club <no-reply@club.local>'),
   LOGIN_MAX_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /**
    * Which peers may tell the client's address in X-Forwarded-For (the per-IP sign-in limit keys on it):
-   * 'true' / 'false', a hop count, or addresses/CIDRs/presets. The default trusts proxies on this host
-   * or a private network only; a client connecting directly cannot make up its address.
+   * 'true' / 'false', a hop count, or addresses/CIDRs/presets. The default trusts a proxy on this host
+   * only: a machine on the same private network cannot make up its address (or its scheme).
    */
   TRUST_PROXY: z
     .string()
-    .default('loopback, linklocal, uniquelocal')
+    .default('loopback')
     .transform((v): boolean | string | ((address: string, hop: number) => boolean) => {
       if (v === 'true' || v === 'false') return v === 'true';
       // A hop count: trust that many proxies in front of the app, whatever their addresses.
@@ -33,7 +33,11 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().default('dist/client'),
-});
+})
+  .transform(({ SECURE_COOKIES, ...rest }) => ({
+    ...rest,
+    SECURE_COOKIES: SECURE_COOKIES === undefined ? rest.PUBLIC_URL.startsWith('https://') : SECURE_COOKIES === 'true',
+  }));
 
 export type Config = z.infer<typeof envSchema>;
 

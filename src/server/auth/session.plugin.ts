@@ -60,7 +60,9 @@ function isSameOrigin(req: FastifyRequest): boolean {
   const origin = req.headers.origin;
   if (origin) {
     try {
-      if (new URL(origin).host !== req.headers.host) return false;
+      // Scheme too: a page on http://club.example must not write to https://club.example.
+      const from = new URL(origin);
+      if (from.host !== req.headers.host || from.protocol !== `${req.protocol}:`) return false;
     } catch {
       return false;
     }
@@ -95,10 +97,30 @@ async function loadSession(app: FastifyInstance, req: FastifyRequest): Promise<v
   req.actor = actorOf(found);
 }
 
+/** Ended sessions leave the database: at start, then hourly (a lookup already ignores them). */
+export const SESSION_PURGE_MS = 60 * 60 * 1000;
+function purgeExpiredSessions(app: FastifyInstance): void {
+  const purge = () => {
+    const now = Date.now();
+    const idleSince = new Date(now - app.config.SESSION_IDLE_MINUTES * 60_000).toISOString();
+    return sessions
+      .deleteExpiredSessions(app.db, new Date(now).toISOString(), idleSince)
+      .catch((e: unknown) => app.log.warn({ err: e }, 'session purge failed'));
+  };
+  let timer: ReturnType<typeof setInterval> | undefined;
+  app.addHook('onReady', async () => {
+    await purge();
+    timer = setInterval(() => void purge(), SESSION_PURGE_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
 /** Loads the session, refuses cross-site writes, and evaluates each route's access declaration. */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('session', null);
+  purgeExpiredSessions(app);
   app.addHook('onRequest', async (req) => {
     const rule = req.routeOptions.config.access;
     if (!rule) return; // static files and docs: declared public at registration

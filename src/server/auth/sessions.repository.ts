@@ -101,8 +101,12 @@ export async function findUserForLogin(db: Kysely<DB>, email: string) {
     .executeTakeFirst();
 }
 
-export async function deleteExpiredSessions(db: Kysely<DB>, now: string): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+/** Sessions past their absolute lifetime, or idle since before `idleSince`. */
+export async function deleteExpiredSessions(db: Kysely<DB>, now: string, idleSince: string): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', now), eb('last_seen_at', '<', idleSince)]))
+    .execute();
   sessionsChanged();
 }
 

@@ -4,7 +4,7 @@ import { sha256 } from '../../auth/tokens.js';
 import { loadConfig } from '../../config.js';
 import { insertUser, roleIdByKey } from '../../db/bootstrap.js';
 import { fingerprint } from '../../test/fingerprint.js';
-import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { createTestApp, secondInstance, type Client, type TestApp } from '../../test/harness.js';
 import { LoginThrottle } from './login-throttle.js';
 
 /**
@@ -140,18 +140,20 @@ describe('idle and absolute expiry (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS)', (
 describe('role changes and live sessions', () => {
   it('a lowered role refuses its users\' very next request; a user\'s role cannot be changed through the API', async () => {
     const admin = await t.login('admin');
+    // Built-in roles are Superadmin's to change.
+    const sa = await t.login('superadmin');
     const coach = await t.login('coach');
     const roles: { id: number; key: string | null; title: string; admin: boolean; permissions: Record<string, number> }[] = (await admin.get('/api/roles')).json().data;
     const coachRole = roles.find((r) => r.key === 'coach')!;
     const adminRole = roles.find((r) => r.key === 'admin')!;
     expect((await coach.get('/api/players')).statusCode).toBe(200);
-    const lowered = await admin.post(`/api/role/${coachRole.id}`, { title: coachRole.title, permissions: { ...coachRole.permissions, players: 0 } });
+    const lowered = await sa.post(`/api/role/${coachRole.id}`, { title: coachRole.title, permissions: { ...coachRole.permissions, players: 0 } });
     expect(lowered.statusCode).toBe(200);
     try {
       expect((await coach.get('/api/players')).statusCode).toBe(403);
       expect((await coach.get('/api/auth/me')).json().data.permissions.players).toBe(0);
     } finally {
-      await admin.post(`/api/role/${coachRole.id}`, { title: coachRole.title, permissions: coachRole.permissions });
+      await sa.post(`/api/role/${coachRole.id}`, { title: coachRole.title, permissions: coachRole.permissions });
     }
     // The user edit form has no role: a role sent anyway is ignored, the live session keeps its role.
     const coachId = (await coach.get('/api/auth/me')).json().data.id;
@@ -203,6 +205,13 @@ describe('sign-in throttling', () => {
         proxied.push(res.statusCode);
       }
       expect(proxied).toEqual([401, 401, 401, 401]);
+      // A machine elsewhere on the private network is not a trusted proxy by default: its header is ignored.
+      const neighbour = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await login(limited, { email: `neighbour${i}@example.org`, password: 'x' }, { 'x-forwarded-for': `192.0.2.${50 + i}` }, '10.1.2.3');
+        neighbour.push(res.statusCode);
+      }
+      expect(neighbour).toEqual([401, 401, 401, 429]);
     } finally {
       await limited.close();
     }
@@ -214,9 +223,51 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1');
-    expect(loadConfig({}).TRUST_PROXY).toBe('loopback, linklocal, uniquelocal');
+    expect(loadConfig({}).TRUST_PROXY).toBe('loopback');
     const hops = loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY as (address: string, hop: number) => boolean;
     expect([hops('203.0.113.1', 0), hops('203.0.113.1', 1)]).toEqual([true, false]);
+  });
+});
+
+describe('SECURE_COOKIES', () => {
+  it('follows an https PUBLIC_URL unless set explicitly', () => {
+    expect(loadConfig({}).SECURE_COOKIES).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://club.example' }).SECURE_COOKIES).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://club.example' }).SECURE_COOKIES).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://club.example', SECURE_COOKIES: 'false' }).SECURE_COOKIES).toBe(false);
+    expect(loadConfig({ SECURE_COOKIES: 'true' }).SECURE_COOKIES).toBe(true);
+  });
+});
+
+describe('ended sessions leave the database', () => {
+  it('a starting process deletes sessions past their lifetime or idle too long, and keeps live ones', async () => {
+    const admin = await t.login('admin');
+    const userId = (await me(t, admin.cookie)).json().data.id as number;
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const row = (name: string, lastSeen: number, expires: number) => ({
+      token_hash: sha256(name),
+      user_id: userId,
+      csrf_token: name,
+      created_at: iso(lastSeen),
+      last_seen_at: iso(lastSeen),
+      expires_at: iso(expires),
+    });
+    await t.db
+      .insertInto('sessions')
+      .values([
+        row('expired', now - 60_000, now - 1000),
+        row('idle', now - (IDLE_MINUTES + 5) * 60_000, now + 3600_000),
+        row('live', now - 60_000, now + 3600_000),
+      ])
+      .execute();
+    const other = await secondInstance(t);
+    await other.close();
+    const left = (await sessionRows(t)).map((r) => r.csrf_token);
+    expect(left).toContain('live');
+    expect(left).not.toContain('expired');
+    expect(left).not.toContain('idle');
+    expect((await me(t, admin.cookie)).statusCode).toBe(200);
   });
 });
 
@@ -254,6 +305,7 @@ describe('CSRF: cross-site writes are refused in every form', () => {
     const refused: [string, Record<string, string>][] = [
       ['Origin of another site', { ...token, origin: 'https://evil.example' }],
       ['Origin with the same name on another port', { ...token, origin: 'http://localhost:8080' }],
+      ['Origin with the same host over another scheme', { ...token, origin: 'https://localhost' }],
       ['Origin null (sandboxed frame, file:)', { ...token, origin: 'null' }],
       ['Sec-Fetch-Site: cross-site', { ...token, 'sec-fetch-site': 'cross-site' }],
       ['Sec-Fetch-Site: same-site (a sibling subdomain)', { ...token, 'sec-fetch-site': 'same-site' }],
