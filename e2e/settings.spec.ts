@@ -159,7 +159,8 @@ test('general: instructions video with preview and public leaderboard names', as
   const url = page.getByLabel('Instructions video URL');
   await expect(url).toHaveValue('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await expect(page.getByTitle('Instructions video preview')).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Full name' })).toBeChecked();
+  // Players are often minors: the public board starts with first name and last initial.
+  await expect(page.getByRole('radio', { name: 'First name and last initial' })).toBeChecked();
   await expectAccessible(page);
   await snap(page, 'settings-general');
 
@@ -172,17 +173,17 @@ test('general: instructions video with preview and public leaderboard names', as
   await url.fill('https://vimeo.com/76979871');
   await expect(page.getByTitle('Instructions video preview')).toHaveAttribute('src', /player\.vimeo\.com\/video\/76979871/);
   // By keyboard: the video preview above is still settling, and a pointer click can land beside it.
-  await page.getByRole('radio', { name: 'First name and last initial' }).focus();
+  await page.getByRole('radio', { name: 'Full name' }).focus();
   await page.keyboard.press('Space');
-  await expect(page.getByRole('radio', { name: 'First name and last initial' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Full name' })).toBeChecked();
   await page.getByRole('button', { name: 'Save settings' }).click();
   await success(page);
 
   await page.reload();
   await expect(page.getByLabel('Instructions video URL')).toHaveValue('https://vimeo.com/76979871');
-  await expect(page.getByRole('radio', { name: 'First name and last initial' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Full name' })).toBeChecked();
   const saved = await (await page.request.get('/api/settings')).json();
-  expect(saved.data).toEqual({ instructions_video: 'https://vimeo.com/76979871', public_leaderboard_names: 'initial' });
+  expect(saved.data).toEqual({ instructions_video: 'https://vimeo.com/76979871', public_leaderboard_names: 'full' });
 });
 
 test('a coach is sent to the unauthorized page and sees no Settings link', async ({ page }) => {

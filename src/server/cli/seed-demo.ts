@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { scorePercentage, type LevelKind } from '../../shared/scoring.js';
+import { SETTINGS_DEFAULTS } from '../../shared/schemas/reference.js';
 import { hashPassword } from '../auth/passwords.js';
 import { ensureBuiltInRoles, insertUser, roleIdByKey, userCount } from '../db/bootstrap.js';
 import type { DB } from '../db/types.js';
@@ -193,7 +194,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       .insertInto('settings')
       .values([
         { key: 'instructions_video', value: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
-        { key: 'public_leaderboard_names', value: 'full' },
+        { key: 'public_leaderboard_names', value: SETTINGS_DEFAULTS.public_leaderboard_names },
       ])
       .execute();
   });

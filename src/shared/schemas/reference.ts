@@ -74,6 +74,7 @@ export type SettingsSave = z.infer<typeof settingsSaveSchema>;
 /** Used when a setting has never been saved (a fresh production install). */
 export const SETTINGS_DEFAULTS: Settings = {
   instructions_video: '',
-  // SPEC shows full names publicly; admins can switch to first name + initial or turn the board off.
-  public_leaderboard_names: 'full',
+  // Players are often minors: the public board shows first name + last initial unless an admin
+  // chooses full names (or turns the board off).
+  public_leaderboard_names: 'initial',
 };

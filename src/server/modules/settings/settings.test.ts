@@ -64,14 +64,14 @@ describe('reference reads', () => {
   it('gives players the instructions video', async () => {
     const res = await player.get('/api/settings');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ instructions_video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', public_leaderboard_names: 'full' });
+    expect(res.json().data).toEqual({ instructions_video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', public_leaderboard_names: 'initial' });
   });
 
   it('falls back to defaults for settings never saved', async () => {
     const saved = await t.db.selectFrom('settings').selectAll().execute();
     await t.db.deleteFrom('settings').execute();
     try {
-      expect((await player.get('/api/settings')).json().data).toEqual({ instructions_video: '', public_leaderboard_names: 'full' });
+      expect((await player.get('/api/settings')).json().data).toEqual({ instructions_video: '', public_leaderboard_names: 'initial' });
     } finally {
       await t.db.insertInto('settings').values(saved).execute();
     }
