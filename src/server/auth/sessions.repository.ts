@@ -115,11 +115,13 @@ export async function findPasswordHash(db: Kysely<DB>, userId: number): Promise<
   return row?.password_hash ?? null;
 }
 
+/** A new password also ends every reset link still out: one mailed before it must not undo it. */
 export async function setPassword(db: Kysely<DB>, userId: number, passwordHash: string, at: string): Promise<void> {
   await db
     .updateTable('users')
     .set({ password_hash: passwordHash, must_change_password: 0, password_expires_at: null, updated_at: at })
     .where('id', '=', userId)
     .execute();
+  await db.deleteFrom('password_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
   sessionsChanged();
 }

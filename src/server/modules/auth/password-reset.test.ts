@@ -119,6 +119,18 @@ describe('POST /api/auth/password (change own password)', () => {
     expect((await b.get('/api/auth/me')).statusCode).toBe(200);
   });
 
+  it('ends every unused reset link: a link mailed before the change no longer works', async () => {
+    await t.db.deleteFrom('password_tokens').execute();
+    const token = await requestLink('player@demo.club');
+    const player = await t.login({ email: 'player@demo.club', password: 'demo-player' });
+    expect((await player.post('/api/auth/password', { current_password: 'demo-player', new_password: 'Give-And-Go-2026' })).statusCode).toBe(200);
+    expect(await t.db.selectFrom('password_tokens').select('id').where('used_at', 'is', null).execute()).toEqual([]);
+    const late = await t.anon.post('/api/auth/reset-password', { token, new_password: 'Back-Door-Cut-77' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().field).toBe('token');
+    await t.login({ email: 'player@demo.club', password: 'Give-And-Go-2026' });
+  });
+
   it('answers 401 signed out', async () => {
     expect((await t.anon.post('/api/auth/password', { current_password: 'x', new_password: 'Pick-And-Roll-42' })).statusCode).toBe(401);
   });
