@@ -18,6 +18,7 @@ import { installDrain } from './lib/drain.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { inputGuard } from './lib/input-guard.js';
 import { installReadYourWrites } from './lib/read-your-writes.js';
+import { logSerializers } from './lib/log-redact.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 import { createMailer } from './mail/mailer.js';
 import { modules } from './modules/index.js';
@@ -27,6 +28,8 @@ export interface BuildOptions {
   /** Tests pass an already-migrated database; otherwise DATABASE_URL is opened. */
   database?: Database;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
   /** Extra plugins (tests only). */
   extraModules?: ((app: FastifyInstance) => Promise<void>)[];
 }
@@ -41,9 +44,9 @@ export interface RouteEntry {
 const isGuarded = (url: string) =>
   (url.startsWith('/api/') && !url.startsWith('/api/docs')) || url.startsWith('/get-og-data') || url.startsWith('/assets/images/');
 
-export async function buildApp({ config, database, logger, extraModules = [] }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream, extraModules = [] }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === false ? false : { level: config.LOG_LEVEL },
+    logger: logger === false ? false : { level: config.LOG_LEVEL, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 12 * 1024 * 1024, // profile photos arrive as data URLs in JSON
     trustProxy: config.TRUST_PROXY,
   });
