@@ -19,6 +19,7 @@ import { installErrorHandler } from './lib/error-handler.js';
 import { inputGuard } from './lib/input-guard.js';
 import { installReadYourWrites } from './lib/read-your-writes.js';
 import { logSerializers } from './lib/log-redact.js';
+import { installSecretMasking } from './mail/secret-masking.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 import { createMailer } from './mail/mailer.js';
 import { modules } from './modules/index.js';
@@ -55,6 +56,7 @@ export async function buildApp({ config, database, logger, logStream, extraModul
   app.decorate('db', db.db);
   app.decorate('config', config);
   app.decorate('mailer', createMailer(config, db.db, app.log));
+  installSecretMasking(app);
   if (!database) app.addHook('onClose', () => db.close());
   db.changes?.start(); // PostgreSQL: in-memory version and sessions (ADR 0011); close() stops it
 

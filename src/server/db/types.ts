@@ -208,6 +208,8 @@ export interface MailOutboxTable {
   error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** 1: the text carries a password or sign-in link (never shown, masked once delivered or after 24 h). */
+  sensitive: Generated<number>;
 }
 
 export interface AuditLogTable {

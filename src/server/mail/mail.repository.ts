@@ -3,7 +3,16 @@ import type { DB, MailOutboxTable } from '../db/types.js';
 
 export async function recordMail(
   db: Kysely<DB>,
-  row: { to_address: string; subject: string; text: string; status: MailOutboxTable['status']; error: string | null; created_at: string; sent_at: string | null },
+  row: {
+    to_address: string;
+    subject: string;
+    text: string;
+    status: MailOutboxTable['status'];
+    error: string | null;
+    created_at: string;
+    sent_at: string | null;
+    sensitive: number;
+  },
 ): Promise<void> {
   await db.insertInto('mail_outbox').values(row).execute();
 }
@@ -30,4 +39,16 @@ export async function listOutbox(db: Kysely<DB>, filter: OutboxFilter) {
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Replaces the text of secret-bearing messages created before `before` that still hold it. */
+export async function maskSecretsBefore(db: Kysely<DB>, before: string, placeholder: string): Promise<number> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ text: placeholder })
+    .where('sensitive', '=', 1)
+    .where('text', '!=', placeholder)
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -5,6 +5,7 @@ import { errorBody, okEnvelope } from '../../shared/schemas/common.js';
 import { access } from '../auth/access.js';
 import { read } from '../lib/reply.js';
 import { listOutbox } from './mail.repository.js';
+import { EXPIRED, NOT_SHOWN, WITHHELD } from './mailer.js';
 
 export const OUTBOX_PAGE_SIZE = 25;
 
@@ -42,7 +43,9 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const { status, to, page } = req.query;
       const result = await listOutbox(app.db, { status, to: to || undefined, page, pageSize: OUTBOX_PAGE_SIZE });
-      return read({ ...result, page, pageSize: OUTBOX_PAGE_SIZE });
+      // Admins see that a password or sign-in link was sent, never the secret itself.
+      const items = result.items.map(({ sensitive, ...m }) => (sensitive && m.text !== WITHHELD && m.text !== EXPIRED ? { ...m, text: NOT_SHOWN } : m));
+      return read({ items, total: result.total, page, pageSize: OUTBOX_PAGE_SIZE });
     },
   });
 }

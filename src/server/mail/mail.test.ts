@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.js';
-import { WITHHELD } from './mailer.js';
+import { createTestApp, secondInstance, type TestApp } from '../test/harness.js';
+import { EXPIRED, NOT_SHOWN, SECRET_KEEP_MS, WITHHELD } from './mailer.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
 
 describe('mailer over SMTP (a real local smtp-server)', () => {
@@ -59,6 +59,34 @@ describe('mailer without SMTP, and when SMTP fails', () => {
       expect(row.status).toBe('failed');
       expect(row.error).toMatch(/ECONNREFUSED|connect/i);
       expect(row.text).toBe('Body');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('secrets in the outbox', () => {
+  it('are never shown to admins, and are masked after 24 h when they could not be delivered', async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.mailer.send({ to: 'new.coach@example.org', subject: 'Your temporary password', text: 'Temporary password: Xy7Kq2-secret', sensitive: true });
+      await t.app.mailer.send({ to: 'parent@example.org', subject: 'Welcome', text: 'Plain news' });
+      const sa = await t.login('superadmin');
+      const listed = (await sa.get('/api/mail/outbox')).json().data.items as { subject: string; text: string; status: string }[];
+      expect(listed.find((m) => m.subject === 'Your temporary password')).toMatchObject({ status: 'stored', text: NOT_SHOWN });
+      expect(listed.find((m) => m.subject === 'Welcome')!.text).toBe('Plain news');
+      expect(JSON.stringify(listed)).not.toContain('Xy7Kq2');
+
+      // A day later the row itself no longer holds it (a restarted process masks at start, then hourly).
+      const dayAgo = new Date(Date.now() - SECRET_KEEP_MS - 60_000).toISOString();
+      await t.db.updateTable('mail_outbox').set({ created_at: dayAgo }).execute();
+      const other = await secondInstance(t);
+      await other.close();
+      const rows = await t.db.selectFrom('mail_outbox').select(['subject', 'text']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { subject: 'Your temporary password', text: EXPIRED },
+        { subject: 'Welcome', text: 'Plain news' },
+      ]);
     } finally {
       await t.close();
     }

@@ -11,13 +11,18 @@ export interface Mail {
   subject: string;
   text: string;
   /**
-   * The text carries a secret (temporary password, reset link). Once delivered over SMTP the outbox
-   * keeps only a placeholder, so the secret does not linger in the database.
+   * The text carries a secret (temporary password, reset link). The outbox never shows it; once
+   * delivered over SMTP it keeps only a placeholder, and without delivery it is masked after 24 h.
    */
   sensitive?: boolean;
 }
 
 export const WITHHELD = '[Delivered. The text contained a password or sign-in link and is not kept.]';
+export const EXPIRED = '[The text contained a password or sign-in link and was removed after 24 hours.]';
+/** What the outbox screen shows for a secret-bearing message: that it exists, not what it says. */
+export const NOT_SHOWN = '[Contains a password or sign-in link: not shown.]';
+/** How long an undelivered secret may stay in the outbox. */
+export const SECRET_KEEP_MS = 24 * 60 * 60 * 1000;
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
@@ -32,17 +37,18 @@ export function createMailer(config: Config, db: Kysely<DB>, log: FastifyBaseLog
   return {
     async send(mail) {
       const created_at = nowIso();
+      const sensitive = mail.sensitive ? 1 : 0;
       if (!transport) {
-        await recordMail(db, { to_address: mail.to, subject: mail.subject, text: mail.text, status: 'stored', error: null, created_at, sent_at: null });
+        await recordMail(db, { to_address: mail.to, subject: mail.subject, text: mail.text, status: 'stored', error: null, created_at, sent_at: null, sensitive });
         return;
       }
       try {
         await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
         const kept = mail.sensitive ? WITHHELD : mail.text;
-        await recordMail(db, { to_address: mail.to, subject: mail.subject, text: kept, status: 'sent', error: null, created_at, sent_at: nowIso() });
+        await recordMail(db, { to_address: mail.to, subject: mail.subject, text: kept, status: 'sent', error: null, created_at, sent_at: nowIso(), sensitive });
       } catch (err) {
         log.error({ err, to: mail.to }, 'mail delivery failed');
-        await recordMail(db, { to_address: mail.to, subject: mail.subject, text: mail.text, status: 'failed', error: String(err), created_at, sent_at: null });
+        await recordMail(db, { to_address: mail.to, subject: mail.subject, text: mail.text, status: 'failed', error: String(err), created_at, sent_at: null, sensitive });
       }
     },
   };

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { maskSecretsBefore } from './mail.repository.js';
+import { EXPIRED, SECRET_KEEP_MS } from './mailer.js';
+
+const EVERY_MS = 60 * 60 * 1000;
+
+/** Undelivered passwords and reset links leave the outbox after a day: at start, then hourly. */
+export function installSecretMasking(app: FastifyInstance): void {
+  const mask = () =>
+    maskSecretsBefore(app.db, new Date(Date.now() - SECRET_KEEP_MS).toISOString(), EXPIRED).catch((e: unknown) =>
+      app.log.warn({ err: e }, 'outbox secret masking failed'),
+    );
+  let timer: ReturnType<typeof setInterval> | undefined;
+  app.addHook('onReady', async () => {
+    await mask();
+    timer = setInterval(() => void mask(), EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
