@@ -48,18 +48,22 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags: tag, body: loginSchema, response: { 200: okEnvelope(meSchema), 401: errorBody, 403: errorBody, 429: errorBody } },
     handler: async (req, reply) => {
       const { email, password } = req.body;
-      if (throttle.isBlocked(email)) throw new HttpError(429, MSG.tooManyRequests);
+      const wait = throttle.retryAfterMs(email, req.ip);
+      if (wait > 0) {
+        reply.header('retry-after', String(Math.ceil(wait / 1000)));
+        throw new HttpError(429, MSG.tooManyRequests);
+      }
       const user = await sessions.findUserForLogin(app.db, email);
       const valid = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !valid) {
-        throttle.fail(email);
+        throttle.fail(email, req.ip);
         throw new HttpError(401, MSG.signInFailed);
       }
       if (user.status !== 1) throw new HttpError(403, MSG.suspended);
       if (user.password_expires_at && Date.parse(user.password_expires_at) < Date.now()) {
         throw new HttpError(401, 'This temporary password has expired. Ask your club administrator for a new one.');
       }
-      throttle.succeed(email);
+      throttle.succeed(email, req.ip);
       const old = req.cookies[sessionCookieName(app.config.SECURE_COOKIES)];
       if (old) {
         const previous = await sessions.findSession(app.db, sha256(old));

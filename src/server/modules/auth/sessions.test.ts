@@ -166,27 +166,50 @@ describe('role changes and live sessions', () => {
 });
 
 describe('sign-in throttling', () => {
-  it('per account: failures from many addresses add up, in any letter case; the right password waits too', async () => {
+  it('per account and address: an attacker elsewhere cannot lock the owner out; the attacker waits longer each time', async () => {
     const email = 'throttled@example.org';
     await insertUser(t.db, { first_name: 'Throttled', last_name: 'User', email, password_hash: await hashPassword('right-password-1'), role_id: await roleIdByKey(t.db, 'coach') });
-    for (let i = 0; i < 5; i++) {
-      const res = await login(t, { email: i % 2 ? email.toUpperCase() : ` ${email} `, password: 'wrong' }, {}, `203.0.113.${10 + i}`);
-      expect(res.statusCode).toBe(401);
-    }
-    const blocked = await login(t, { email, password: 'right-password-1' }, {}, '198.51.100.99');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).not.toMatch(/password/i);
-    const user = await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    expect((await sessionRows(t)).filter((r) => r.user_id === user.id)).toEqual([]);
+    const attacker = '203.0.113.10';
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await login(t, { email: i % 2 ? email.toUpperCase() : ` ${email} `, password: 'wrong' }, {}, attacker)).statusCode);
+    // Three free failures, then the fourth starts a wait, which the fifth (at once) runs into.
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    const waiting = await login(t, { email, password: 'right-password-1' }, {}, attacker);
+    expect(waiting.statusCode).toBe(429);
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(waiting.json().message).not.toMatch(/password/i);
+    // The coach, from the gym's own address, signs in at once.
+    const owner = await login(t, { email, password: 'right-password-1' }, {}, '198.51.100.99');
+    expect(owner.statusCode).toBe(200);
   });
 
-  it('per account: a spray of failures on other accounts does not forgive a blocked account', () => {
+  it('backoff doubles per failure up to 15 minutes, is forgotten after an idle hour, and ends on success', () => {
     const throttle = new LoginThrottle();
-    for (let i = 0; i < 5; i++) throttle.fail('target@example.org');
-    expect(throttle.isBlocked('target@example.org')).toBe(true);
-    // More accounts than the throttle keeps in memory (10,000).
-    for (let i = 0; i <= 10_000; i++) throttle.fail(`spray${i}@example.org`);
-    expect(throttle.isBlocked('target@example.org')).toBe(true);
+    const at = 1_000_000;
+    for (let i = 0; i < 3; i++) throttle.fail('coach@example.org', 'a', at);
+    expect(throttle.retryAfterMs('coach@example.org', 'a', at)).toBe(0);
+    const waits = [];
+    for (let i = 0; i < 14; i++) {
+      throttle.fail('coach@example.org', 'a', at);
+      waits.push(throttle.retryAfterMs('coach@example.org', 'a', at));
+    }
+    expect(waits.slice(0, 4)).toEqual([1000, 2000, 4000, 8000]);
+    expect(Math.max(...waits)).toBe(15 * 60_000);
+    expect(throttle.retryAfterMs('coach@example.org', 'b', at)).toBe(0);
+    expect(throttle.retryAfterMs('coach@example.org', 'a', at + 61 * 60_000)).toBe(0);
+    throttle.fail('x@example.org', 'a', at);
+    throttle.succeed('x@example.org', 'a');
+    expect(throttle.retryAfterMs('x@example.org', 'a', at)).toBe(0);
+  });
+
+  it('a spray of failures on other accounts does not forgive a waiting pair', () => {
+    const throttle = new LoginThrottle();
+    const at = Date.now();
+    for (let i = 0; i < 8; i++) throttle.fail('target@example.org', 'a', at);
+    expect(throttle.retryAfterMs('target@example.org', 'a', at)).toBeGreaterThan(0);
+    // More pairs than the throttle keeps in memory (10,000).
+    for (let i = 0; i <= 10_000; i++) throttle.fail(`spray${i}@example.org`, 'b', at);
+    expect(throttle.retryAfterMs('target@example.org', 'a', at)).toBeGreaterThan(0);
   });
 
   it('per IP: a made-up X-Forwarded-For does not buy a fresh allowance; a trusted proxy\'s does', async () => {
