@@ -133,15 +133,21 @@ describe('POST /api/players/evaluation/bulk', () => {
     expect(await evaluationCount(t)).toBe(before);
   });
 
-  it('coach scoping applies to every row: a player of another team fails the whole file', async () => {
+  it('coach scoping applies to every row: a player of another team fails the whole file, read as an unknown player', async () => {
     const before = await evaluationCount(t);
+    const other = facts.other[0]!;
     const content = csv(
       line(facts.own[4]!, 'Fundamentals', facts.scale[0]!.name, '5'),
-      line(facts.other[0]!, 'Fundamentals', facts.scale[0]!.name, '5'),
+      line(other, 'Fundamentals', facts.scale[0]!.name, '5'),
     );
     const res = await coach.upload(url, {}, file(content));
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([expect.stringMatching(/^row 3: you can only evaluate players of your own teams/)]);
+    // The same words as for a name nobody has: the error never tells a coach who plays on another team.
+    const unknown = { ...other, first_name: 'Nobody', last_name: 'Known' };
+    const nobody = await coach.upload(url, {}, file(csv(line(unknown, 'Fundamentals', facts.scale[0]!.name, '5'))));
+    const shape = (e: string) => e.replace(/^row \d+: /, '').replace(`${other.first_name} ${other.last_name}`, 'NAME').replace('Nobody Known', 'NAME');
+    expect(res.json().errors.map(shape)).toEqual(nobody.json().errors.map(shape));
+    expect(res.json().errors).toEqual([expect.stringMatching(/^row 3: no player named /)]);
     expect(await evaluationCount(t)).toBe(before);
     // The same file is fine for an admin.
     expect((await admin.upload(url, {}, file(content))).statusCode).toBe(200);

@@ -109,11 +109,14 @@ export function checkRows(rows: readonly CsvRow[], ctx: CheckContext): { values:
     } else if (!r.first || !r.last || !r.email) {
       problems.push('PlayerFirstName, PlayerLastName and ParentEmail are required');
     } else {
-      const found = players.get(`${norm(r.first)}|${norm(r.last)}|${norm(r.email)}`) ?? [];
+      const matches = players.get(`${norm(r.first)}|${norm(r.last)}|${norm(r.email)}`) ?? [];
+      // A coach's file only finds their own teams' players: anyone else reads as unknown, so an
+      // error never tells a coach who plays on another team.
+      const reachable = ctx.reachable;
+      const found = reachable ? matches.filter((p) => reachable.has(p.id)) : matches;
       if (found.length === 0) problems.push(`no player named ${who} with parent email ${r.email}`);
       else if (found.length > 1) problems.push(`more than one player named ${who} has parent email ${r.email}`);
       else if (ctx.onlyPlayer && found[0]!.id !== ctx.onlyPlayer.id) problems.push(`${who} is not the player being evaluated`);
-      else if (ctx.reachable && !ctx.reachable.has(found[0]!.id)) problems.push(`you can only evaluate players of your own teams (${who})`);
       else playerId = found[0]!.id;
     }
 
