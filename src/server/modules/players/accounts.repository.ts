@@ -68,3 +68,7 @@ export async function updateAccount(db: Kysely<DB>, userId: number, v: { first_n
 export async function deleteAccount(db: Kysely<DB>, userId: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', userId).execute();
 }
+
+export async function deleteUnusedResetLinks(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('password_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}

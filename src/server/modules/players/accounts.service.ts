@@ -1,16 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { can, type Actor } from '../../../shared/permissions.js';
+import { deleteUserSessions } from '../../auth/sessions.repository.js';
 import type { DB } from '../../db/types.js';
-import { conflict } from '../../lib/errors.js';
+import { conflict, HttpError } from '../../lib/errors.js';
 import * as accounts from './accounts.repository.js';
 
 export const accountMessages = {
-  emailTaken: 'This email is already used by another sign-in account.',
+  // Neutral on purpose: it must not tell whoever edits a player that this address has an account.
+  emailTaken: 'This email cannot be used for a player sign-in. Please use another address.',
+  managersOnly: "Only a user manager can change or remove the sign-in e-mail of a player's account.",
 } as const;
 
 export interface Welcome {
   to: string;
   firstName: string;
+}
+
+/** The account's previous address, told that the sign-in moved (or was removed). */
+export interface MovedNotice {
+  to: string;
+  firstName: string;
+  removed: boolean;
 }
 
 /**
@@ -20,22 +31,50 @@ export interface Welcome {
  */
 export async function syncAccount(
   trx: Kysely<DB>,
+  actor: Actor,
   player: { id: number; first_name: string; last_name: string; player_email: string | null },
-): Promise<Welcome | null> {
+): Promise<{ welcome: Welcome | null; moved: MovedNotice | null }> {
   const current = await accounts.linkedAccount(trx, player.id);
   const email = player.player_email;
+  // Moving a minor's sign-in to another address hands the account to whoever reads that inbox: it is
+  // user management, not player editing. The old address is told; sessions and reset links end.
+  const moved = current && current.email.toLowerCase() !== (email ?? '').toLowerCase() ? { to: current.email, firstName: player.first_name, removed: !email } : null;
+  if (current && moved) {
+    if (!can(actor, 'user_management', 2)) throw new HttpError(403, accountMessages.managersOnly, 'player_email');
+    await deleteUserSessions(trx, current.id);
+    await accounts.deleteUnusedResetLinks(trx, current.id);
+  }
   if (!email) {
     if (current) await accounts.deleteAccount(trx, current.id);
-    return null;
+    return { welcome: null, moved };
   }
   if (await accounts.emailTaken(trx, email, current?.id)) throw conflict(accountMessages.emailTaken, 'player_email');
   if (current) {
     await accounts.updateAccount(trx, current.id, { first_name: player.first_name, last_name: player.last_name, email });
-    return current.email === email ? null : { to: email, firstName: player.first_name };
+    return { welcome: moved ? { to: email, firstName: player.first_name } : null, moved };
   }
   const roleId = await accounts.playerRoleId(trx);
   await accounts.insertAccounts(trx, roleId, [{ first_name: player.first_name, last_name: player.last_name, email, player_id: player.id }]);
-  return { to: email, firstName: player.first_name };
+  return { welcome: { to: email, firstName: player.first_name }, moved: null };
+}
+
+/** After the commit: the previous address learns that the sign-in left it. */
+export async function sendMovedNotice(app: FastifyInstance, notice: MovedNotice | null): Promise<void> {
+  if (!notice) return;
+  const text = [
+    `Hello ${notice.firstName},`,
+    '',
+    notice.removed
+      ? 'Your club has removed the sign-in of your player account from this e-mail address.'
+      : 'Your club has moved the sign-in of your player account to another e-mail address. This address no longer signs in.',
+    '',
+    'If you did not expect this, please contact your club.',
+  ].join('\n');
+  try {
+    await app.mailer.send({ to: notice.to, subject: 'Your player sign-in has changed', text });
+  } catch (err) {
+    app.log.error({ err, to: notice.to }, 'sign-in change notice failed');
+  }
 }
 
 export function welcomeMail(app: FastifyInstance, w: Welcome) {

@@ -57,7 +57,7 @@ describe('POST /api/players/bulk', () => {
       'row 5: Email: Please enter a valid email address.',
       'row 6: A player with this first name, last name and parent email already exists.',
       'row 8: the same player as row 7',
-      'row 9: PlayerEmail: This email is already used by another sign-in account.',
+      'row 9: PlayerEmail: This email cannot be used for a player sign-in. Please use another address.',
     ]);
     expect(await count()).toBe(before);
   });
@@ -201,7 +201,7 @@ describe('POST /api/players/bulk across statement chunks', () => {
     expect(res.json().message.split('\n')).toEqual([
       `row ${BULK_CHUNK + 5}: A player with this first name, last name and parent email already exists.`,
       `row ${last - 2}: PlayerEmail: the same player email as row 3`,
-      `row ${last - 1}: PlayerEmail: This email is already used by another sign-in account.`,
+      `row ${last - 1}: PlayerEmail: This email cannot be used for a player sign-in. Please use another address.`,
       `row ${last}: the same player as row 2`,
     ]);
     expect(await count()).toBe(before);

@@ -21,7 +21,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { describeChanges } from '../audit/changes.js';
 import { achievementsRoutes } from './achievements.routes.js';
 import * as accounts from './accounts.repository.js';
-import { sendWelcomes, syncAccount } from './accounts.service.js';
+import { sendMovedNotice, sendWelcomes, syncAccount } from './accounts.service.js';
 import { analysisRoutes } from './analysis.routes.js';
 import { bulkRoutes } from './bulk.routes.js';
 import { exportRoutes } from './export.routes.js';
@@ -105,7 +105,7 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
         const values = { first_name: b.first_name, last_name: b.last_name, email: b.email, player_email: b.player_email, dob: b.dob, profile_img };
         const id = await repo.insertPlayer(trx, values);
         await repo.setTeams(trx, id, teamIds);
-        const welcome = await syncAccount(trx, { id, ...values });
+        const { welcome } = await syncAccount(trx, actor, { id, ...values });
         await recordAudit(trx, actor, 'create', 'player', id, `${b.first_name} ${b.last_name}`);
         return { id, welcome };
       });
@@ -128,16 +128,17 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
       const photo = await photoChange(b.profile_img, current.profile_img);
       const teamNames = async (db: typeof app.db) => ((await repo.membershipsOf(db, [id])).get(id) ?? []).map((t) => t.name);
       const before = { ...current, teams: await teamNames(app.db) };
-      const welcome = await app.db.transaction().execute(async (trx) => {
+      const { welcome, moved } = await app.db.transaction().execute(async (trx) => {
         const profile_img = await applyPhoto(trx, photo, current.profile_img);
         const values = { first_name: b.first_name, last_name: b.last_name, player_email: b.player_email, dob: b.dob, profile_img };
         await repo.updatePlayer(trx, id, values);
         await repo.setTeams(trx, id, teamIds);
-        const welcome = await syncAccount(trx, { id, ...values });
+        const account = await syncAccount(trx, actor, { id, ...values });
         const changes = describeChanges(before, { ...values, teams: await teamNames(trx) }, ['first_name', 'last_name', 'player_email', 'dob', 'profile_img', 'teams']);
         await recordAudit(trx, actor, 'update', 'player', id, `${b.first_name} ${b.last_name}: ${changes}`);
-        return welcome;
+        return account;
       });
+      await sendMovedNotice(app, moved);
       await sendWelcomes(app, welcome ? [welcome] : []);
       return written(await mustView(id));
     },

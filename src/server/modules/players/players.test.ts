@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
@@ -323,6 +323,45 @@ describe('POST /api/player/:id (update)', () => {
     const cleared = (await admin.post(`/api/player/${p.id}`, { ...base, player_email: '' })).json().data;
     expect(cleared.hasAccount).toBe(false);
     expect(await t.db.selectFrom('users').select('id').where('player_id', '=', p.id).execute()).toEqual([]);
+  });
+
+  it("a linked account's e-mail is user management: a coach may not move or remove it", async () => {
+    const p = (await admin.post('/api/players', newPlayer({ player_email: 'minor.login@example.org' }))).json().data;
+    const base = { first_name: p.first_name, last_name: p.last_name, team_id: p.teamIds };
+    for (const player_email of ['attacker@example.org', '']) {
+      const res = await coach.post(`/api/player/${p.id}`, { ...base, player_email });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: "Only a user manager can change or remove the sign-in e-mail of a player's account.", field: 'player_email' });
+    }
+    expect(await t.db.selectFrom('users').select('email').where('player_id', '=', p.id).execute()).toEqual([{ email: 'minor.login@example.org' }]);
+    // The same address (any case) with other changes is still the coach's to save.
+    expect((await coach.post(`/api/player/${p.id}`, { ...base, first_name: 'Renamed', player_email: 'Minor.Login@example.org' })).statusCode).toBe(200);
+  });
+
+  it('moving a sign-in tells the old address and ends the sessions and reset links of the account', async () => {
+    const p = (await admin.post('/api/players', newPlayer({ player_email: 'old.inbox@example.org' }))).json().data;
+    const account = await t.db.selectFrom('users').select('id').where('player_id', '=', p.id).executeTakeFirstOrThrow();
+    await t.db.updateTable('users').set({ password_hash: await hashPassword('Minor-Login-2026') }).where('id', '=', account.id).execute();
+    const signedIn = await t.login({ email: 'old.inbox@example.org', password: 'Minor-Login-2026' });
+    await t.anon.post('/api/auth/forgot-password', { email: 'old.inbox@example.org' });
+    // The link is issued after the answer, so the test waits for it.
+    await vi.waitFor(async () => expect(await t.db.selectFrom('password_tokens').select('id').where('user_id', '=', account.id).execute()).toHaveLength(1));
+
+    const res = await admin.post(`/api/player/${p.id}`, { first_name: p.first_name, last_name: p.last_name, team_id: p.teamIds, player_email: 'new.inbox@example.org' });
+    expect(res.statusCode).toBe(200);
+    await t.settled();
+    expect((await signedIn.get('/api/auth/me')).statusCode).toBe(401);
+    expect(await t.db.selectFrom('password_tokens').select('id').where('user_id', '=', account.id).execute()).toEqual([]);
+    const told = await t.db.selectFrom('mail_outbox').select(['subject', 'text']).where('to_address', '=', 'old.inbox@example.org').where('subject', '=', 'Your player sign-in has changed').execute();
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).not.toContain('new.inbox@example.org');
+  });
+
+  it('a taken e-mail answers 409 without saying that it has an account', async () => {
+    const taken = await coach.post('/api/players', newPlayer({ player_email: 'admin@demo.club' }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().field).toBe('player_email');
+    expect(taken.json().message).not.toMatch(/already|account|exists|registered/i);
   });
 
   it('a coach keeps memberships in teams they cannot see and cannot edit others’ players', async () => {
