@@ -146,6 +146,29 @@ test('public leaderboards without sign-in: read-only, players and teams, team bo
   await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
   await expectAccessible(page);
   await snap(page, 'leaderboard-public');
+
+  // Visitors choose a whole level and a fixed period: the boards the server keeps ready.
+  const sortBy = page.getByRole('combobox', { name: 'Sort by' });
+  await sortBy.selectOption('Criteria');
+  const levelDialog = page.getByRole('dialog', { name: 'Filter by criteria' });
+  await levelDialog.getByRole('radio', { name: 'Game IQ' }).check();
+  await expectAccessible(page);
+  const levelAnswer = page.waitForResponse((r) => r.url().includes('/api/public/leaderboard?') && r.url().includes('level='));
+  await levelDialog.getByRole('button', { name: 'Save' }).click();
+  expect((await levelAnswer).status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'Game IQ' })).toBeVisible();
+  await sortBy.selectOption('Evaluation Period');
+  const periodDialog = page.getByRole('dialog', { name: 'Evaluation period' });
+  await periodDialog.getByRole('radio', { name: 'Last 30 days' }).check();
+  const periodAnswer = page.waitForResponse((r) => r.url().includes('period=30d') && r.url().includes('level='));
+  await periodDialog.getByRole('button', { name: 'Save' }).click();
+  expect((await periodAnswer).status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'Last 30 days' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(40);
+  await snap(page, 'leaderboard-public-filtered');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByRole('button', { name: 'Last 30 days' })).toHaveCount(0);
+
   await page.getByRole('combobox', { name: 'Filter by' }).selectOption('Teams');
   await expect(rows(page)).toHaveCount(4);
   await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);

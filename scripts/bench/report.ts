@@ -59,6 +59,7 @@ How to read it
   callers (SQLite serialises them as the server does): the cost of the app around its uncached query.
 - (c) one transaction of raw multi-row INSERTs of the same player rows.
 - (d) one transaction of raw multi-row INSERTs of as many evaluation rows (no matching, checking or supersede).
+- (e) the same staff board measured just before, without the anonymous traffic (public-flood.ts).
 - cache-warm: the cache keyed by score_state.version (leaderboard, teams and players services) holds the
   answer, as for every request after the first one until something it shows changes (an evaluation, a
   membership, a player, a team, a club or season name, a coach's name or role, a player account); the

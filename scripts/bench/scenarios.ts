@@ -18,6 +18,7 @@ import {
   timeRawInsert,
 } from './baselines.js';
 import { cannon, loop, type Figures, type Timing } from './measure.js';
+import { startPublicFlood } from './public-flood.js';
 import type { Row } from './report.js';
 import type { Club } from './seed.js';
 import { startChild, type Child } from './servers.js';
@@ -156,6 +157,27 @@ async function evaluationImportRow(session: Session, run: Run): Promise<Row> {
   return oneOffRow(scenario, imported, '(d) raw multi-row INSERT', raw, rows);
 }
 
+/**
+ * The signed-in staff board while anonymous visitors flood the public boards with new filter
+ * combinations, beside the same board measured just before without them.
+ */
+async function floodRow(app: Child, session: Session, run: Run): Promise<Row> {
+  const scenario = 'leaderboard players, staff, under 50 new public combinations/s from 20 addresses';
+  step(scenario);
+  const load = { base: app.base, headers: { cookie: session.cookie }, path: () => '/api/leaderboard/players' };
+  const baseline = await cannon(load, run.timing);
+  const flood = await startPublicFlood(app.base, run.club, run.database);
+  let measured: Figures;
+  try {
+    measured = await cannon(load, run.timing);
+  } finally {
+    const { sent, byStatus } = await flood.stop();
+    const statuses = [...byStatus].map(([status, n]) => `${status || 'error'}×${n}`).join(' ');
+    console.log(`    public flood: ${sent} requests (${(sent / (run.timing.seconds + run.timing.warmupSeconds)).toFixed(0)}/s), answers ${statuses}`);
+  }
+  return { scenario, measured, baselineName: '(e) same board, no public traffic', baseline, ratio: baseline.rps / measured.rps, leaderboard: true };
+}
+
 export async function measureAll(run: Run): Promise<Row[]> {
   const app = await startChild('app', { DATABASE_URL: run.url });
   try {
@@ -163,6 +185,7 @@ export async function measureAll(run: Run): Promise<Row[]> {
     return [
       ...(await httpRows(app, session, run)),
       ...(await coldRows(app, session, run)),
+      await floodRow(app, session, run),
       await importRow(session, run),
       await evaluationImportRow(session, run),
     ];

@@ -14,6 +14,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Club <no-reply@club.local>'),
   LOGIN_MAX_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** How far the public boards may lag the scores: at most one recomputation per board per interval. */
+  PUBLIC_BOARD_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /**
    * Which peers may tell the client's address in X-Forwarded-For (the per-IP sign-in limit keys on it):
    * 'true' / 'false', a hop count, or addresses/CIDRs/presets. The default trusts a proxy on this host

@@ -28,6 +28,7 @@ export const MSG = {
   notFoundApi: 'Not found.',
   csrf: 'The request could not be verified. Reload the page and try again.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  boardBusy: 'The leaderboard is busy. Please try again in a few seconds.',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   inUse: (what: string, count: number, by: string) =>
     `${what} is used by ${count} ${by} and cannot be deleted.`,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_PERIOD_FROM, DEFAULT_PERIOD_TO, LEADERBOARD_PAGE_SIZE } from '../constants.js';
+import { PUBLIC_PERIODS, type PublicPeriod } from '../public-board.js';
 import { idParam, isoDate, MAX_ID } from './common.js';
+
+export { PUBLIC_PERIODS, publicPeriodStart, type PublicPeriod } from '../public-board.js';
 
 /**
  * Leaderboards (staff, player area, public), the analysis summaries and the SPEC's
@@ -50,10 +53,13 @@ export type PlayersBoardQuery = z.infer<typeof playersBoardQuery>;
 export const teamsBoardQuery = z.object({ category: optionalId, ...period }).refine(checkPeriod, periodError);
 export type TeamsBoardQuery = z.infer<typeof teamsBoardQuery>;
 
-export const publicBoardQuery = z
-  .object({ view: z.enum(['players', 'teams']).default('players'), category: optionalId, ...period, ...paging })
-  .refine(checkPeriod, periodError);
-export const publicTeamBoardQuery = z.object({ ...period, ...paging }).refine(checkPeriod, periodError);
+const publicFilter = {
+  period: z.enum(Object.keys(PUBLIC_PERIODS) as [PublicPeriod, ...PublicPeriod[]]).default('all'),
+  /** A level: its criteria only. */
+  level: optionalId,
+};
+export const publicBoardQuery = z.object({ view: z.enum(['players', 'teams']).default('players'), category: optionalId, ...publicFilter, ...paging });
+export const publicTeamBoardQuery = z.object({ ...publicFilter, ...paging });
 
 export const boardPlayerRow = z.object({
   rank: z.number(),

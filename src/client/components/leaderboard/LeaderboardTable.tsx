@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { LEADERBOARD_PAGE_SIZE } from '../../../shared/constants';
+import { PUBLIC_PERIODS } from '../../../shared/public-board';
 import { ApiError } from '../../lib/api';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
 import { Loading } from '../Loading';
@@ -14,6 +15,8 @@ import { TeamsBoardTable, type TeamBoardRow } from './TeamsBoardTable';
 
 const CriteriaModal = lazy(() => import('./FilterModals').then((m) => ({ default: m.CriteriaModal })));
 const PeriodModal = lazy(() => import('./FilterModals').then((m) => ({ default: m.PeriodModal })));
+const PublicLevelModal = lazy(() => import('./PublicFilterModals').then((m) => ({ default: m.PublicLevelModal })));
+const PublicPeriodModal = lazy(() => import('./PublicFilterModals').then((m) => ({ default: m.PublicPeriodModal })));
 
 /** SPEC §2 "Leaderboard": 'no content' when the board is empty. */
 export const BOARD_EMPTY = 'no content';
@@ -174,7 +177,29 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
       )}
 
       <Suspense fallback={null}>
-        {modal === 'criteria' ? (
+        {publicMode && modal === 'criteria' ? (
+          <PublicLevelModal
+            value={filter}
+            onClose={() => setModal(null)}
+            onSave={(level) => {
+              applyFilter({ ...filter, level });
+              setSort(level ? 'Criteria' : filter.period && filter.period !== 'all' ? 'Evaluation Period' : 'Score');
+              setModal(null);
+            }}
+          />
+        ) : null}
+        {publicMode && modal === 'period' ? (
+          <PublicPeriodModal
+            value={filter}
+            onClose={() => setModal(null)}
+            onSave={(period) => {
+              applyFilter({ ...filter, period });
+              setSort(period !== 'all' ? 'Evaluation Period' : filter.level ? 'Criteria' : 'Score');
+              setModal(null);
+            }}
+          />
+        ) : null}
+        {!publicMode && modal === 'criteria' ? (
           <CriteriaModal
             publicMode={publicMode}
             value={filter}
@@ -186,7 +211,7 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
             }}
           />
         ) : null}
-        {modal === 'period' ? (
+        {!publicMode && modal === 'period' ? (
           <PeriodModal
             value={filter}
             onClose={() => setModal(null)}
@@ -203,19 +228,19 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
 }
 
 function ActiveFilters({ filter, onCriteria, onPeriod, onClear }: { filter: BoardFilter; onCriteria: () => void; onPeriod: () => void; onClear: () => void }) {
-  const hasCriteria = !!filter.criteria?.length;
-  const hasPeriod = !!(filter.from || filter.to);
-  if (!hasCriteria && !hasPeriod) return null;
+  const criteria = filter.level ? filter.level.name : filter.criteria?.length ? `${filter.criteria.length} ${filter.criteria.length === 1 ? 'criterion' : 'criteria'}` : null;
+  const period = filter.period && filter.period !== 'all' ? PUBLIC_PERIODS[filter.period] : filter.from || filter.to ? `${filter.from ?? '…'} – ${filter.to ?? '…'}` : null;
+  if (!criteria && !period) return null;
   return (
     <Group gap="xs" wrap="wrap">
-      {hasCriteria ? (
+      {criteria ? (
         <Badge variant="light" size="lg" component="button" onClick={onCriteria} style={{ cursor: 'pointer' }}>
-          {filter.criteria!.length} {filter.criteria!.length === 1 ? 'criterion' : 'criteria'}
+          {criteria}
         </Badge>
       ) : null}
-      {hasPeriod ? (
+      {period ? (
         <Badge variant="light" size="lg" component="button" onClick={onPeriod} style={{ cursor: 'pointer' }}>
-          {filter.from ?? '…'} – {filter.to ?? '…'}
+          {period}
         </Badge>
       ) : null}
       <Button variant="subtle" size="compact-sm" onClick={onClear}>

@@ -1,13 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { BoardCriteria, BoardTeamRow, PlayersBoard, PublicBoard, PublicPlayersBoard } from '../../../shared/schemas/leaderboard';
+import type { BoardCriteria, BoardTeamRow, PlayersBoard, PublicBoard, PublicPeriod, PublicPlayersBoard } from '../../../shared/schemas/leaderboard';
 import { apiGet, type Envelope } from '../../lib/api';
 
 /** Leaderboard reads (staff/player area and public), one place for URLs and query keys. */
 
+/** Staff boards filter by criteria and dates; public boards by one level and a fixed period. */
 export interface BoardFilter {
   criteria?: number[];
   from?: string;
   to?: string;
+  level?: { id: number; name: string };
+  period?: PublicPeriod;
 }
 
 function params(values: Record<string, string | number | undefined>): string {
@@ -18,6 +21,7 @@ function params(values: Record<string, string | number | undefined>): string {
 }
 
 const filterParams = (f: BoardFilter) => ({ criteria: f.criteria?.length ? f.criteria.join(',') : undefined, from: f.from, to: f.to });
+const publicParams = (f: BoardFilter) => ({ period: f.period && f.period !== 'all' ? f.period : undefined, level: f.level?.id });
 
 /** A players board in one shape for staff and public callers (public rows lack photos and team data). */
 export type PlayersPage = Omit<PlayersBoard, 'rows' | 'me'> & {
@@ -30,8 +34,9 @@ export const playersBoardQuery = (o: { publicMode: boolean; teamId?: number | un
     queryKey: ['leaderboard', 'players', o],
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<PlayersPage> => {
-      const common = { ...filterParams(o.filter), page: o.page, pageSize: o.pageSize, q: o.q || undefined };
-      if (!o.publicMode) return (await apiGet<Envelope<PlayersBoard>>(`/api/leaderboard/players${params({ ...common, team_id: o.teamId })}`, signal)).data;
+      const paging = { page: o.page, pageSize: o.pageSize, q: o.q || undefined };
+      if (!o.publicMode) return (await apiGet<Envelope<PlayersBoard>>(`/api/leaderboard/players${params({ ...filterParams(o.filter), ...paging, team_id: o.teamId })}`, signal)).data;
+      const common = { ...publicParams(o.filter), ...paging };
       if (o.teamId !== undefined) {
         const { data } = await apiGet<Envelope<PublicPlayersBoard>>(`/api/public/leaderboard/team/${o.teamId}${params(common)}`, signal);
         return { ...data, me: null };
@@ -48,7 +53,7 @@ export const teamsBoardQuery = (o: { publicMode: boolean; filter: BoardFilter })
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<(Omit<BoardTeamRow, 'coachUser'> & { coachUser?: number })[]> => {
       if (!o.publicMode) return (await apiGet<Envelope<BoardTeamRow[]>>(`/api/leaderboard/teams${params(filterParams(o.filter))}`, signal)).data;
-      const { data } = await apiGet<Envelope<PublicBoard>>(`/api/public/leaderboard${params({ ...filterParams(o.filter), view: 'teams' })}`, signal);
+      const { data } = await apiGet<Envelope<PublicBoard>>(`/api/public/leaderboard${params({ ...publicParams(o.filter), view: 'teams' })}`, signal);
       if (data.view !== 'teams') throw new Error('Unexpected answer.');
       return data.rows;
     },

@@ -138,3 +138,13 @@ export async function publicNamesSetting(db: Db): Promise<PublicNames> {
   const v = row?.value;
   return v === 'full' || v === 'initial' || v === 'off' ? v : SETTINGS_DEFAULTS.public_leaderboard_names;
 }
+
+export async function teamMemberIds(db: Db, teamId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId).execute();
+  return new Set(rows.map((r) => r.player_id));
+}
+
+export async function levelCriteriaIds(db: Db, levelId: number): Promise<number[]> {
+  const rows = await db.selectFrom('criteria').select('id').where('level_id', '=', levelId).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}

@@ -30,18 +30,46 @@ export interface Paging {
 const keyOf = (kind: string, f: LeaderboardFilter & { teamId?: number; categoryId?: number }) =>
   JSON.stringify([kind, f.teamId ?? null, f.categoryId ?? null, f.from ?? null, f.to ?? null, f.criteriaIds ? [...f.criteriaIds].sort((a, b) => a - b) : null]);
 
+/** How a board is read: the score version it is for, and what wraps the aggregate of a cache miss. */
+export interface BoardRead {
+  version: number;
+  /** Public boards pass the work gate, so visitors cannot start aggregates without bound. */
+  guard?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+const unguarded = <T>(work: () => Promise<T>) => work();
+
 export function createBoards(db: Db) {
   const players = new RankingCache<Ranked[]>();
+  // Apart from the club rankings, so that walking every team's board cannot evict them.
+  const teamRankings = new RankingCache<Ranked[]>(512);
   const pages = new RankingCache<PageRows>(256);
-  const teamBoards = new RankingCache<BoardTeamRow[]>();
+  const teamBoards = new RankingCache<BoardTeamRow[]>(256);
   const teams = new RankingCache<{ id: number; name: string } | null>(256);
 
-  function rankingAt(version: number, filter: PlayersFilter): Promise<Ranked[]> {
-    return players.get(version, keyOf('p', filter), async () => rank(await repo.playerTotalsRanked(db, filter), (r) => r.total));
+  const currentRead = async (): Promise<BoardRead> => ({ version: await scoreVersion(db) });
+
+  /**
+   * A team's ranking is the club ranking narrowed to its members (a total never depends on the team),
+   * so every team board of a filter shares one aggregate.
+   */
+  async function rankingAt({ version, guard = unguarded }: BoardRead, filter: PlayersFilter): Promise<Ranked[]> {
+    const { teamId, ...clubFilter } = filter;
+    const club = await players.get(version, keyOf('p', clubFilter), () => guard(async () => rank(await repo.playerTotalsRanked(db, clubFilter), (r) => r.total)));
+    if (teamId === undefined) return club;
+    return teamRankings.get(version, keyOf('p', filter), () =>
+      guard(async () => {
+        const members = await repo.teamMemberIds(db, teamId);
+        return rank(
+          club.filter((r) => members.has(r.id)),
+          (r) => r.total,
+        );
+      }),
+    );
   }
 
   async function playerRanking(filter: PlayersFilter): Promise<Ranked[]> {
-    return rankingAt(await scoreVersion(db), filter);
+    return rankingAt(await currentRead(), filter);
   }
 
   /** The rows of one page; `q` narrows the rows but ranks stay those of the whole board. */
@@ -70,13 +98,15 @@ export function createBoards(db: Db) {
    * was asked for or it does not exist). Pages are cached like rankings: names,
    * photos and memberships move the score version too (migrations 0006, 0008).
    */
-  async function playersPage(filter: PlayersFilter, paging: Paging, mePlayerId: number | null) {
-    const version = await scoreVersion(db);
+  async function playersPage(filter: PlayersFilter, paging: Paging, mePlayerId: number | null, read?: BoardRead) {
+    const at = read ?? (await currentRead());
+    const { version, guard = unguarded } = at;
     // A team's name moves the version too (migration 0006 watches teams).
     const team = filter.teamId === undefined ? null : await teams.get(version, String(filter.teamId), async () => (await repo.teamName(db, filter.teamId!)) ?? null);
-    const ranking = await rankingAt(version, filter);
+    if (filter.teamId !== undefined && !team) return { rows: [], total: 0, page: paging.page, pageSize: paging.pageSize, me: null, team };
+    const ranking = await rankingAt(at, filter);
     const pageKey = JSON.stringify([keyOf('p', filter), paging.page, paging.pageSize, paging.q ?? '', paging.names ?? 'full']);
-    const { rows, total } = await pages.get(version, pageKey, () => pageRows(ranking, paging));
+    const { rows, total } = await pages.get(version, pageKey, () => guard(() => pageRows(ranking, paging)));
     let me = null;
     if (mePlayerId !== null) {
       const at = ranking.findIndex((r) => r.id === mePlayerId);
@@ -86,16 +116,16 @@ export function createBoards(db: Db) {
   }
 
   /** The whole teams board, cached like the players pages (coach names move the version too). */
-  async function teamsBoard(filter: LeaderboardFilter & { categoryId?: number }): Promise<BoardTeamRow[]> {
-    const version = await scoreVersion(db);
-    return teamBoards.get(version, keyOf('t', filter), async () => {
+  async function teamsBoard(filter: LeaderboardFilter & { categoryId?: number }, read?: BoardRead): Promise<BoardTeamRow[]> {
+    const { version, guard = unguarded } = read ?? (await currentRead());
+    return teamBoards.get(version, keyOf('t', filter), () => guard(async () => {
       const ranking = rank(await repo.teamAveragesRanked(db, filter), (r) => r.averageScore);
       const cards = await repo.teamCards(db, ranking.map((r) => r.id));
       return ranking.flatMap((r) => {
         const card = cards.get(r.id);
         return card ? [{ ...card, rank: r.rank, playerCount: r.playerCount, averageScore: roundPercent(r.averageScore) }] : [];
       });
-    });
+    }));
   }
 
   return { playerRanking, playersPage, teamsBoard };

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG } from '../../../shared/messages.js';
 import { errorBody, idParam, okEnvelope } from '../../../shared/schemas/common.js';
 import {
   boardCriteria,
@@ -9,15 +10,20 @@ import {
   publicPlayerRow,
   publicPlayersBoard,
   publicTeamBoardQuery,
+  publicPeriodStart,
   publicTeamRow,
   type BoardPlayerRow,
+  type PublicPeriod,
 } from '../../../shared/schemas/leaderboard.js';
 import { z } from 'zod';
 import { access } from '../../auth/access.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { jsonTextOf, objectText, sendDataText } from '../../lib/json-text.js';
 import { read } from '../../lib/reply.js';
-import { publicName, type Boards, type Paging, type PlayersFilter } from './leaderboard.service.js';
+import { todayDate } from '../../lib/time.js';
+import { createWorkGate, GateFull } from '../../lib/work-gate.js';
+import { scoreVersion } from '../scores/scores.repository.js';
+import { publicName, type BoardRead, type Boards, type Paging, type PlayersFilter } from './leaderboard.service.js';
 import * as repo from './leaderboard.repository.js';
 
 const tags = ['leaderboard'];
@@ -38,6 +44,37 @@ const publicPlayersFields = publicPlayersBoard.omit({ rows: true });
  */
 export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // One uncached aggregate at a time for visitors; a few wait, the rest are told when to come back.
+  const gate = createWorkGate({ concurrency: 1, queue: 16, retryAfterSeconds: 5 });
+  const maxAgeMs = app.config.PUBLIC_BOARD_MAX_AGE_SECONDS * 1000;
+  let held = { version: 0, readAt: -Infinity };
+
+  /**
+   * Visitors see the boards as of a score version read at most every few seconds, so a stream of
+   * score entries recomputes each public board at most once per interval instead of once per entry.
+   */
+  async function publicRead(): Promise<BoardRead> {
+    const now = Date.now();
+    if (now - held.readAt >= maxAgeMs) held = { version: await scoreVersion(app.db), readAt: now };
+    return { version: held.version, guard: gate.run };
+  }
+
+  async function publicFilter(q: { period: PublicPeriod; level?: number | undefined }): Promise<PlayersFilter> {
+    const criteriaIds = q.level === undefined ? undefined : await repo.levelCriteriaIds(app.db, q.level);
+    if (criteriaIds && criteriaIds.length === 0) throw notFound();
+    return { from: publicPeriodStart(q.period, todayDate()), criteriaIds };
+  }
+
+  /** Over the gate's cap: 503 with Retry-After instead of a growing backlog. */
+  async function gated<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (!(err instanceof GateFull)) throw err;
+      reply.header('retry-after', String(err.retryAfterSeconds));
+      throw new HttpError(503, MSG.boardBusy);
+    }
+  }
 
   async function namesOrOff(): Promise<Exclude<repo.PublicNames, 'off'>> {
     const mode = await repo.publicNamesSetting(app.db);
@@ -47,7 +84,7 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
 
   /** The text of a public players board; `extra` fields (view) come first, as in the schema's union. */
   async function publicPlayersText(mode: 'full' | 'initial', filter: PlayersFilter, paging: Paging, extra = {}) {
-    const page = await boards.playersPage(filter, { ...paging, names: mode }, null);
+    const page = await boards.playersPage(filter, { ...paging, names: mode }, null, await publicRead());
     if (filter.teamId !== undefined && !page.team) throw notFound();
     const fields = publicPlayersFields.parse({ total: page.total, page: page.page, pageSize: page.pageSize, team: page.team });
     return objectText({ rows: publicRowsText[mode](page.rows) }, { ...extra, ...fields });
@@ -55,26 +92,27 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
 
   r.get('/api/public/leaderboard', {
     config,
-    schema: { tags, summary: 'Public leaderboard: players or teams view', querystring: publicBoardQuery, response: { 200: okEnvelope(publicBoard), 400: errorBody, 404: errorBody } },
+    schema: { tags, summary: 'Public leaderboard: players or teams view', querystring: publicBoardQuery, response: { 200: okEnvelope(publicBoard), 400: errorBody, 404: errorBody, 503: errorBody } },
     handler: async (req, reply) => {
       const mode = await namesOrOff();
       const q = req.query;
-      const filter = { from: q.from, to: q.to, criteriaIds: q.criteria };
+      const filter = await publicFilter(q);
       if (q.view === 'teams') {
-        const rows = await boards.teamsBoard({ ...filter, categoryId: q.category });
+        const rows = await gated(reply, async () => boards.teamsBoard({ ...filter, categoryId: q.category }, await publicRead()));
         return sendDataText(reply, objectText({ rows: publicTeamsText(rows) }, { view: 'teams' }));
       }
-      return sendDataText(reply, await publicPlayersText(mode, filter, q, { view: 'players' }));
+      return sendDataText(reply, await gated(reply, () => publicPlayersText(mode, filter, q, { view: 'players' })));
     },
   });
 
   r.get('/api/public/leaderboard/team/:teamId', {
     config,
-    schema: { tags, summary: 'Public leaderboard of one team', params: z.object({ teamId: idParam }), querystring: publicTeamBoardQuery, response: { 200: okEnvelope(publicPlayersBoard), 400: errorBody, 404: errorBody } },
+    schema: { tags, summary: 'Public leaderboard of one team', params: z.object({ teamId: idParam }), querystring: publicTeamBoardQuery, response: { 200: okEnvelope(publicPlayersBoard), 400: errorBody, 404: errorBody, 503: errorBody } },
     handler: async (req, reply) => {
       const mode = await namesOrOff();
       const q = req.query;
-      return sendDataText(reply, await publicPlayersText(mode, { teamId: req.params.teamId, from: q.from, to: q.to, criteriaIds: q.criteria }, q));
+      const filter = { ...(await publicFilter(q)), teamId: req.params.teamId };
+      return sendDataText(reply, await gated(reply, () => publicPlayersText(mode, filter, q)));
     },
   });
 

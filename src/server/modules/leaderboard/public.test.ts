@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_BOARD_OFF } from '../../../shared/schemas/leaderboard.js';
+import { MSG } from '../../../shared/messages.js';
+import { PUBLIC_BOARD_OFF, publicPeriodStart } from '../../../shared/schemas/leaderboard.js';
+import { todayDate } from '../../lib/time.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 
 /** Public boards: no sign-in, names per the admin setting, nothing private in the answers. */
@@ -139,6 +141,66 @@ describe('public leaderboards', () => {
     // Staff boards are not affected.
     expect((await admin.get('/api/leaderboard/players')).statusCode).toBe(200);
     await setNames('full');
+  });
+
+  type Row = { id: number; rank: number; totalScore: number };
+  const ranks = (rows: Row[]) => rows.map((r) => [r.id, r.rank, r.totalScore]);
+
+  it('offers fixed periods and whole levels, each the same board as the staff filter it stands for', async () => {
+    const level = (await t.db.selectFrom('levels').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const criteria = (await t.db.selectFrom('criteria').select('id').where('level_id', '=', level).execute()).map((c) => c.id).join(',');
+    for (const period of ['all', '12m', '90d', '30d'] as const) {
+      const from = publicPeriodStart(period, todayDate());
+      const staffQuery = `pageSize=200&criteria=${criteria}${from ? `&from=${from}` : ''}`;
+      const pub = await t.anon.get(`/api/public/leaderboard?pageSize=200&period=${period}&level=${level}`);
+      expect(pub.statusCode, period).toBe(200);
+      expect(ranks(pub.json().data.rows)).toEqual(ranks((await admin.get(`/api/leaderboard/players?${staffQuery}`)).json().data.rows));
+      const team = await t.anon.get(`/api/public/leaderboard/team/${teamId}?pageSize=200&period=${period}&level=${level}`);
+      expect(ranks(team.json().data.rows)).toEqual(ranks((await admin.get(`/api/leaderboard/players?${staffQuery}&team_id=${teamId}`)).json().data.rows));
+    }
+    expect(publicPeriodStart('30d', '2026-03-01')).toBe('2026-01-31');
+    expect((await t.anon.get('/api/public/leaderboard?period=7y')).statusCode).toBe(400);
+    expect((await t.anon.get('/api/public/leaderboard?level=999999')).statusCode).toBe(404);
+  });
+
+  it('free dates and criteria are not offered to visitors: each would be a new aggregate', async () => {
+    const all = (await t.anon.get('/api/public/leaderboard?pageSize=200')).json().data.rows;
+    const criterion = (await t.db.selectFrom('criteria').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    for (const query of ['to=1971-01-01', `criteria=${criterion}`, 'from=2999-01-01&to=2999-12-31']) {
+      const res = await t.anon.get(`/api/public/leaderboard?pageSize=200&${query}`);
+      expect(res.statusCode, query).toBe(200);
+      expect(ranks(res.json().data.rows), query).toEqual(ranks(all));
+    }
+  });
+
+  it('a burst of uncached boards is capped: every answer is the board or 503 with Retry-After, never a backlog', async () => {
+    const teams = (await t.db.selectFrom('teams').select('id').execute()).map((r) => r.id);
+    const levels = (await t.db.selectFrom('levels').select('id').execute()).map((r) => r.id);
+    const urls = teams.flatMap((team) => levels.flatMap((level) => ['12m', '90d', '30d'].map((p) => `/api/public/leaderboard/team/${team}?period=${p}&level=${level}&page=2`)));
+    const answers = await Promise.all(urls.map((url) => t.anon.get(url)));
+    for (const res of answers) {
+      expect([200, 503]).toContain(res.statusCode);
+      if (res.statusCode === 503) {
+        expect(res.headers['retry-after']).toBe('5');
+        expect(res.json().message).toBe(MSG.boardBusy);
+      }
+    }
+  });
+
+  it('visitors see scores at most PUBLIC_BOARD_MAX_AGE_SECONDS old; staff see them at once', async () => {
+    const lagging = await createTestApp({ config: { PUBLIC_BOARD_MAX_AGE_SECONDS: 3600 } });
+    try {
+      const staff = await lagging.login('admin');
+      const before = (await lagging.anon.get('/api/public/leaderboard?pageSize=200')).json().data.rows as Row[];
+      const last = before.at(-1)!;
+      const criterion = await lagging.db.selectFrom('criteria').innerJoin('levels', 'levels.id', 'criteria.level_id').select(['criteria.id', 'levels.kind']).orderBy('criteria.id').executeTakeFirstOrThrow();
+      const written = await staff.post(`/api/player/${last.id}/evaluation`, { criteria_id: criterion.id, score: criterion.kind === 'yes_no' ? 'Yes' : 10, notes: 'max age' });
+      expect(written.statusCode).toBe(200);
+      expect(ranks((await staff.get('/api/leaderboard/players?pageSize=200')).json().data.rows)).not.toEqual(ranks(before));
+      expect(ranks((await lagging.anon.get('/api/public/leaderboard?pageSize=200')).json().data.rows)).toEqual(ranks(before));
+    } finally {
+      await lagging.close();
+    }
   });
 
   it('public criteria list for the criteria filter', async () => {

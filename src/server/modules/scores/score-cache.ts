@@ -15,7 +15,8 @@ export class RankingCache<T> {
 
   get(version: number, key: string, compute: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && hit.version === version) {
+    // A newer entry serves an older reader too: public boards read a version that may lag a little.
+    if (hit && hit.version >= version) {
       // Re-insert: Map order is the LRU order.
       this.entries.delete(key);
       this.entries.set(key, hit);
