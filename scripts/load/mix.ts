@@ -8,18 +8,31 @@
 import { performance } from 'node:perf_hooks';
 import type { Session } from '../lib/http.js';
 import { getJson } from '../lib/http.js';
+import { MSG } from '../../src/shared/messages.js';
 import type { CannonRequest, Context } from './autocannon.js';
 
 interface Fixtures {
   playerIds: number[];
   criteria: { id: number; level_kind: string }[];
+  teamIds: number[];
+  levelIds: number[];
 }
 
 export async function loadFixtures(session: Session): Promise<Fixtures> {
   const players = await getJson<{ data: { id: number }[] }>(session, '/api/players?pageSize=200');
   const criteria = await getJson<{ id: number; level_kind: string }[]>(session, '/api/criteria/');
+  const teams = await getJson<{ id: number }[]>(session, '/api/teams');
+  const levels = await getJson<{ id: number }[]>(session, '/api/public/leaderboard/criteria');
   if (!players.data.length || !criteria.length) throw new Error('the demo club has no players or no criteria');
-  return { playerIds: players.data.map((p) => p.id), criteria };
+  return { playerIds: players.data.map((p) => p.id), criteria, teamIds: teams.map((t) => t.id), levelIds: levels.map((l) => l.id) };
+}
+
+/** A public board with a filter combination of its own: any team, period, level, page and search. */
+function publicCombination(f: Fixtures): string {
+  const period = pick(['all', '12m', '90d', '30d']);
+  const level = pick([undefined, ...f.levelIds]);
+  const filter = `period=${period}${level ? `&level=${level}` : ''}&page=${1 + Math.floor(Math.random() * 3)}&pageSize=${10 + Math.floor(Math.random() * 40)}`;
+  return Math.random() < 0.5 ? `/api/public/leaderboard/team/${pick(f.teamIds)}?${filter}` : `/api/public/leaderboard?${filter}&q=${String.fromCharCode(97 + Math.floor(Math.random() * 26))}`;
 }
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
@@ -49,6 +62,7 @@ function kinds(f: Fixtures): [string, number, () => Shape][] {
     ['GET /api/leaderboard/teams', 6, () => ({ path: '/api/leaderboard/teams' })],
     ['GET /api/public/leaderboard', 14, () => ({ path: '/api/public/leaderboard', visitor: true })],
     ['GET /api/public/leaderboard?view=teams', 8, () => ({ path: '/api/public/leaderboard?view=teams', visitor: true })],
+    ['GET /api/public/leaderboard (new filters)', 8, () => ({ path: publicCombination(f), visitor: true })],
   ];
 }
 
@@ -66,6 +80,8 @@ export interface Mix {
   slowest: Map<string, number>;
   /** The first few unexpected answers, for the report. */
   samples: string[];
+  /** Public boards' "busy, come back" answers (503 + Retry-After): the cap on visitors' aggregates at work. */
+  deferred: number;
 }
 
 export function buildMix(session: Session, fixtures: Fixtures): Mix {
@@ -81,6 +97,7 @@ export function buildMix(session: Session, fixtures: Fixtures): Mix {
       const [name, , make] = table.find(([, w]) => (roll -= w) < 0) ?? table[0]!;
       const shape = make();
       context.kind = name;
+      context.visitor = shape.visitor ?? false;
       context.sentAt = performance.now();
       const headers: Record<string, string> = shape.visitor
         ? { 'x-forwarded-for': visitors[visitor++ % visitors.length]! }
@@ -95,8 +112,13 @@ export function buildMix(session: Session, fixtures: Fixtures): Mix {
       byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
       counts.set(kind, byStatus);
       slowest.set(kind, Math.max(slowest.get(kind) ?? 0, performance.now() - Number(context.sentAt)));
+      if (status === 503 && context.visitor && body.includes(MSG.boardBusy)) {
+        mix.deferred++;
+        return;
+      }
       if ((status < 200 || status > 299) && samples.length < 5) samples.push(`${kind} → ${status}: ${body.slice(0, 200)}`);
     },
   };
-  return { request, counts, slowest, samples };
+  const mix: Mix = { request, counts, slowest, samples, deferred: 0 };
+  return mix;
 }
