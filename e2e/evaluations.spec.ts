@@ -7,7 +7,6 @@ import { DEMO, expect as baseExpect, expectAccessible, loginAs, settleAnimations
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
 
-const settle = (page: Page) => page.waitForTimeout(400);
 const unique = () => Math.random().toString(36).slice(2, 7);
 
 function csvFile(name: string, content: string): string {
@@ -89,7 +88,6 @@ test('evaluation page: single evaluations on both level kinds, supersede with hi
   await expect(dialog.getByRole('tooltip').filter({ hasText: 'This field must be a number!' })).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Score' }).fill('8');
   await dialog.getByLabel('Notes').fill('Elbow in, good arc.');
-  await settle(page);
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Operation successful!').first()).toBeVisible();
@@ -111,7 +109,6 @@ test('evaluation page: single evaluations on both level kinds, supersede with hi
   // Expanding a row shows its notes.
   await row(page, 'Shooting form').click();
   await expect(page.getByText('Elbow in, good arc.')).toBeVisible();
-  await settle(page);
   await expectAccessible(page);
   await snap(page, 'evaluation-page');
 
@@ -126,7 +123,6 @@ test('evaluation page: single evaluations on both level kinds, supersede with hi
   await date.fill('2020-01-01');
   await expect(dialog.getByRole('status')).toContainText('This criteria already has an evaluation dated');
   await snap(page, 'evaluation-backdated');
-  await settle(page);
   await expectAccessible(page);
   await date.fill(today);
   await expect(dialog.getByRole('status')).toHaveCount(0);
@@ -154,7 +150,6 @@ test('evaluation page: single evaluations on both level kinds, supersede with hi
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm).toBeVisible();
-  await settle(page);
   await expectAccessible(page);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(row(page, 'Sets solid screens')).toHaveCount(0);
@@ -183,7 +178,6 @@ test('editing an evaluation keeps every video link; links can be added, checked 
   await expect(page.getByRole('tooltip').filter({ hasText: 'Please enter a valid http(s) link.' })).toBeVisible();
   await snap(page, 'evaluation-edit-links');
   await dialog.getByRole('textbox', { name: 'Video link 3' }).fill('https://example.org/clip-three.mp4');
-  await settle(page);
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Remove video link 1' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -213,7 +207,6 @@ test('bulk evaluation: csv only, a bad file writes nothing and reports its rows,
   const box = dialog.getByRole('alert').filter({ hasText: 'Error:' });
   await expect(box).toContainText('row 3');
   await expect(box).toContainText('row 4');
-  await settle(page);
   await expectAccessible(page);
   await snap(page, 'evaluation-bulk-error');
   // All or nothing: the good first row was not saved either.
@@ -251,7 +244,6 @@ test('players page: bulk evaluation across players, and the card modal with the 
   await page.getByRole('menuitem', { name: 'Evaluation' }).click();
   const modal = page.getByRole('dialog', { name: `${a.first} ${a.last} – Evaluation` });
   await expect(modal.getByRole('row')).toHaveCount(6);
-  await settle(page);
   await expectAccessible(page);
   await snap(page, 'players-evaluation-modal');
   await modal.getByRole('link', { name: 'See more' }).click();

@@ -17,8 +17,12 @@ export async function loginAs(page: Page, role: DemoRole | { email: string; pass
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Waits until every finite animation or transition (modal fades, accordion panels) has ended. */
+/**
+ * Waits until every finite animation or transition (modal fades, accordion panels, the navbar sliding
+ * after a resize) has ended. Two frames first, so that a transition the last action set off has begun.
+ */
 export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000 });
 }
 
@@ -40,7 +44,7 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 740 });
   // The staff navbar slides away when the width crosses its breakpoint: shoot after that transition.
-  await page.waitForTimeout(400);
+  await settleAnimations(page);
   await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
 }

@@ -9,8 +9,6 @@ import { expect as baseExpect, expectAccessible, loginAs, snap, test } from './f
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
 
-/** Modals fade in; axe measures contrast mid-transition otherwise. */
-const settle = (page: Page) => page.waitForTimeout(400);
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 const cards = (page: Page) => page.getByRole('article');
@@ -122,7 +120,6 @@ test.describe('add, edit, remove, delete', () => {
     await page.goto('/app/players');
     let dialog = await openAdd(page, 'Add Single');
     await expect(dialog.getByRole('heading', { name: 'Add Player' })).toBeVisible();
-    await settle(page);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('tooltip').first()).toHaveText('This field is required');
@@ -206,7 +203,6 @@ test.describe('add, edit, remove, delete', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Edit Player' })).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: "Parent's email" })).toBeDisabled();
-    await settle(page);
     await expectAccessible(page);
     await dialog.getByRole('textbox', { name: 'First name' }).fill('Erica');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -227,7 +223,6 @@ test.describe('add, edit, remove, delete', () => {
     await expect(confirm.getByText(`Are you sure you want to delete Erica ${last}?`)).toBeVisible();
     await expect(confirm.getByText('all their evaluations and evaluation history')).toBeVisible();
     await expect(confirm.getByText('all notes and achievements')).toBeVisible();
-    await settle(page);
     await expectAccessible(page);
     await snap(page, 'players-delete');
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -249,7 +244,6 @@ test.describe('add, edit, remove, delete', () => {
     await expect(dialog.getByText('Also in U18 Boys (another coach’s team; stays as it is).')).toBeVisible();
     await expect(dialog.getByText('U14 Boys (Northside Hawks)')).toBeVisible();
     await expect(dialog.getByText(String(otherId), { exact: true })).toHaveCount(0);
-    await settle(page);
     await expectAccessible(page);
     await snap(page, 'players-edit-shared');
     await dialog.getByRole('textbox', { name: 'First name' }).fill('Siana');
@@ -265,7 +259,6 @@ test.describe('add, edit, remove, delete', () => {
     await expect(confirm.getByText("This player is also on another coach's team. Remove them from your team instead.")).toBeVisible();
     await expect(confirm.getByText('Also in: U18 Boys')).toBeVisible();
     await expect(confirm.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-    await settle(page);
     await expectAccessible(page);
     await snap(page, 'players-delete-shared');
     await confirm.getByRole('button', { name: 'OK', exact: true }).click();
@@ -286,7 +279,6 @@ test.describe('add, edit, remove, delete', () => {
     await expect(dialog.getByText(/sign-in account will/)).toHaveCount(0);
     await email.fill('');
     await expect(dialog.getByText('The sign-in account will be removed')).toBeVisible();
-    await settle(page);
     await expectAccessible(page);
     await snap(page, 'players-edit-account-removed');
     await email.fill('kai.new@example.org');
@@ -305,7 +297,6 @@ test.describe('add, edit, remove, delete', () => {
     await page.getByRole('button', { name: 'More player actions' }).click();
     await page.getByRole('menuitem', { name: 'Export Players' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export Players' });
-    await settle(page);
     await expectAccessible(page);
     const download = page.waitForEvent('download');
     await dialog.getByRole('link', { name: 'Download CSV' }).click();

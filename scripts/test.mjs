@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, unit + API tests on SQLite (and PostgreSQL when TEST_DATABASE_URL is
-// set), then the client build and the Playwright end-to-end suite in the system Chromium.
+// set), then the client build and the Playwright end-to-end suite in the system Chromium (and its
+// write flows again on a throw-away PostgreSQL database when TEST_DATABASE_URL is set).
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -15,6 +16,9 @@ if (process.env.TEST_DATABASE_URL) {
 }
 steps.push(['client build', 'npm', ['run', 'build']]);
 steps.push(['end-to-end (Chromium)', 'npx', ['playwright', 'test']]);
+if (process.env.TEST_DATABASE_URL) {
+  steps.push(['end-to-end on PostgreSQL (write flows)', 'npx', ['tsx', 'scripts/e2e-postgres.ts']]);
+}
 // Reads the manifest of the client build above; last so an over-budget bundle never hides e2e results.
 steps.push(['bundle budget', 'node', ['scripts/check-bundle.mjs']]);
 
