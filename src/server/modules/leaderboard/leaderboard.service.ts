@@ -33,7 +33,7 @@ const keyOf = (kind: string, f: LeaderboardFilter & { teamId?: number; categoryI
 /** How a board is read: the score version it is for, and what wraps the aggregate of a cache miss. */
 export interface BoardRead {
   version: number;
-  /** Public boards pass the work gate, so visitors cannot start aggregates without bound. */
+  /** Wraps the aggregates (club rankings, teams board): public boards pass the work gate. */
   guard?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
@@ -57,15 +57,13 @@ export function createBoards(db: Db) {
     const { teamId, ...clubFilter } = filter;
     const club = await players.get(version, keyOf('p', clubFilter), () => guard(async () => rank(await repo.playerTotalsRanked(db, clubFilter), (r) => r.total)));
     if (teamId === undefined) return club;
-    return teamRankings.get(version, keyOf('p', filter), () =>
-      guard(async () => {
-        const members = await repo.teamMemberIds(db, teamId);
-        return rank(
-          club.filter((r) => members.has(r.id)),
-          (r) => r.total,
-        );
-      }),
-    );
+    return teamRankings.get(version, keyOf('p', filter), async () => {
+      const members = await repo.teamMemberIds(db, teamId);
+      return rank(
+        club.filter((r) => members.has(r.id)),
+        (r) => r.total,
+      );
+    });
   }
 
   async function playerRanking(filter: PlayersFilter): Promise<Ranked[]> {
@@ -100,13 +98,13 @@ export function createBoards(db: Db) {
    */
   async function playersPage(filter: PlayersFilter, paging: Paging, mePlayerId: number | null, read?: BoardRead) {
     const at = read ?? (await currentRead());
-    const { version, guard = unguarded } = at;
+    const { version } = at;
     // A team's name moves the version too (migration 0006 watches teams).
     const team = filter.teamId === undefined ? null : await teams.get(version, String(filter.teamId), async () => (await repo.teamName(db, filter.teamId!)) ?? null);
     if (filter.teamId !== undefined && !team) return { rows: [], total: 0, page: paging.page, pageSize: paging.pageSize, me: null, team };
     const ranking = await rankingAt(at, filter);
     const pageKey = JSON.stringify([keyOf('p', filter), paging.page, paging.pageSize, paging.q ?? '', paging.names ?? 'full']);
-    const { rows, total } = await pages.get(version, pageKey, () => guard(() => pageRows(ranking, paging)));
+    const { rows, total } = await pages.get(version, pageKey, () => pageRows(ranking, paging));
     let me = null;
     if (mePlayerId !== null) {
       const at = ranking.findIndex((r) => r.id === mePlayerId);
