@@ -49,7 +49,7 @@ test('add, edit and delete a criterion with repeatable video links and required-
   const dialog = page.getByRole('dialog', { name: 'Add Criteria' });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('tooltip').filter({ hasText: 'This field is required' }).first()).toBeVisible();
-  // SPEC §5: the highlight goes after 5 seconds.
+  // docs/product.md#validation: the highlight goes after 5 seconds.
   await expect(dialog.getByRole('tooltip')).toHaveCount(0, { timeout: 8000 });
 
   await dialog.getByLabel('Criteria').fill('Rebounding e2e');

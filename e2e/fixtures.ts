@@ -26,7 +26,7 @@ export async function settleAnimations(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000 });
 }
 
-/** axe: no serious or critical violations (DESIGN.md §8). */
+/** axe: no serious or critical violations (docs/architecture.md). */
 export async function expectAccessible(page: Page): Promise<void> {
   // A modal or notification half-way through its fade reads as low contrast: let finite transitions end.
   await settleAnimations(page);
@@ -49,7 +49,7 @@ export async function snap(page: Page, name: string): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
-/** The 2-second filter spinner is shortened in tests (SPEC §9 allows it by config). */
+/** The 2-second filter spinner is shortened in tests (docs/product.md#scoring allows it by config). */
 export const test = base.extend({
   page: async ({ page }, use) => {
     await page.addInitScript(() => {

@@ -114,7 +114,7 @@ test("leaderboard: the player's team board", async ({ page }) => {
 test('resources: only shared ones, Docs and dark Media modals', async ({ page }) => {
   const id = await signIn(page);
   await page.goto(`/player/${id}/resources`);
-  // SPEC §2: the player header (photo and name) tops the Resources page as on every player page.
+  // docs/product.md#screens: the player header (photo and name) tops the Resources page as on every player page.
   const player = (await (await page.request.get(`/api/player/${id}`)).json()).data;
   await expect(page.getByRole('heading', { name: player.name, level: 1 })).toBeVisible();
   await expect(page.getByRole('main').getByText(`${player.first_name[0]}${player.last_name[0]}`, { exact: true })).toBeVisible();
@@ -180,7 +180,7 @@ test("another player's pages are refused; unknown ids and pages show not found",
   expect((await page.request.get(`/api/player/${other}/evaluation`)).status()).toBe(403);
   expect((await page.request.get(`/api/player-area/${other}/criteria-videos`)).status()).toBe(403);
 
-  // SPEC §8: an id that is no player, or no id at all, is "not found" (the server answers 404).
+  // docs/product.md#errors: an id that is no player, or no id at all, is "not found" (the server answers 404).
   for (const bad of ['99999999', 'abc']) {
     await page.goto(`/player/${bad}/dashboard`);
     await expect(page).toHaveURL(/\/player\/not-found$/);

@@ -61,7 +61,7 @@ test('clubs: add, rename, delete, required and duplicate errors, in-use refusal'
   await expect(page.getByText('This field is required')).toBeVisible();
   await expect(page.getByLabel('New club name')).toHaveAttribute('aria-invalid', 'true');
   await snap(page, 'settings-required');
-  // SPEC §5: the highlight goes away after 5 seconds.
+  // docs/product.md#validation: the highlight goes away after 5 seconds.
   await expect(page.getByText('This field is required')).toBeHidden({ timeout: 8000 });
 
   await page.getByLabel('New club name').fill('northside hawks');

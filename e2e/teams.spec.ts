@@ -128,7 +128,7 @@ test.describe('as an admin', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill('');
     await dialog.getByRole('button', { name: 'Save Team' }).click();
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('This field is required');
-    // SPEC §5/§9: the highlight and its tooltip go away after 5 seconds.
+    // docs/product.md#validation and docs/product.md#scoring: the highlight and its tooltip go away after 5 seconds.
     await expect(page.getByRole('tooltip')).toHaveCount(0, { timeout: 8000 });
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'false');
     await dialog.getByRole('textbox', { name: 'Name' }).fill(named('U14 Girls Select'));

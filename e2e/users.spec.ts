@@ -144,7 +144,7 @@ test('row actions: the coach guard, View Profile for players (no Reset Password)
   test.slow(); // long multi-step flow on a shared machine
   await loginAs(page, 'admin');
   await page.goto('/app/users');
-  // A coach assigned to teams cannot be suspended: the SPEC message names the user.
+  // A coach assigned to teams cannot be suspended: the product's message names the user.
   await rowAction(page, 'Casey Coach', 'Suspend user');
   const dialog = page.getByRole('dialog', { name: 'Suspend user' });
   await dialog.getByRole('button', { name: 'Suspend' }).click();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundle budget (DESIGN.md §10): gzip size of the JavaScript a first visit downloads before the
+// Bundle budget (README.md#performance): gzip size of the JavaScript a first visit downloads before the
 // page can render — the entry chunk, the lazy route chunks of that page, and every chunk those
 // import statically. Reads the Vite manifests of both builds (vite.config.ts, vite.public.config.ts).
 // Usage: node scripts/check-bundle.mjs [distDir]   (default dist/client)

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (DESIGN.md §10): seeds a large club into a temporary database (a SQLite file, or a
+ * `npm run bench` (README.md#performance): seeds a large club into a temporary database (a SQLite file, or a
  * PostgreSQL database created on BENCH_DATABASE_URL's server and dropped afterwards), starts the real
  * app, measures the leaderboards, /api/teams, /api/players, a player profile, a 10,000-row players CSV
  * import and a 50,000-row evaluations CSV import, each beside a baseline measured in the same run, and

@@ -1,4 +1,4 @@
-/** The one table of `npm run bench`, with each row marked against the targets of DESIGN.md §10. */
+/** The one table of `npm run bench`, with each row marked against the targets of README.md#performance. */
 import type { Figures } from './measure.js';
 
 export const MAX_LEADERBOARD_P99_MS = 50;
@@ -67,6 +67,6 @@ How to read it
   LISTEN change feed on PostgreSQL, ADR 0011, and the WAL-index header on SQLite, ADR 0013).
   cache-cold: every request carries a different period start (all before the first evaluation, so the same
   rows as no filter), so every request misses the cache and runs the whole aggregate.
-Targets (DESIGN.md §10 / the issue): leaderboard p99 < ${MAX_LEADERBOARD_P99_MS} ms at ${connections} connections; every ratio within ${MAX_RATIO}×.
+Targets (README.md#performance / the issue): leaderboard p99 < ${MAX_LEADERBOARD_P99_MS} ms at ${connections} connections; every ratio within ${MAX_RATIO}×.
 Rows marked OVER miss a target; the run still exits 0 (it is a measurement, not a test).`);
 }

@@ -1,7 +1,7 @@
 import type { Level, Section } from '../shared/permissions.js';
 
 /**
- * WHO MAY CALL EACH API ROUTE (DESIGN.md §5), one row per registered route, written down on its own —
+ * WHO MAY CALL EACH API ROUTE (docs/decisions/0003-sessions-and-access.md), one row per registered route, written down on its own —
  * not read from the routes' `config.access` — so the routes are checked against it, not against
  * themselves. `access-matrix.test.ts` sends every route × every kind of caller and fails when a
  * registered route is missing here (or a row names a route that no longer exists).
@@ -15,7 +15,7 @@ import type { Level, Section } from '../shared/permissions.js';
  *   'teams:1'                   that section at that level or higher
  *   'criteria:1|evaluation:1'   any one of several section levels
  *   'self|players:1'            the Player themself (object check below), or staff with that level
- *   'addPlayers'                players:2 and (a coach role or teams:2) — SPEC §6 canAddPlayers
+ *   'addPlayers'                players:2 and (a coach role or teams:2) — docs/product.md#permissions canAddPlayers
  *
  * `probe` — how the route-level cell is asked without side effects: by default path ids are 'x' and
  * POST bodies are `[]`, which fail validation (400) after the access check (401/403) and before the

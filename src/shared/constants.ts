@@ -1,4 +1,4 @@
-/** SPEC §9 business constants, one place for server, client and tests. */
+/** docs/product.md#scoring business constants, one place for server, client and tests. */
 export const HIGHLIGHT_MS = 5000;
 export const FILTER_SPINNER_MS = 2000;
 export const NOTE_PREVIEW_CHARS = 300;
@@ -24,7 +24,7 @@ export const CSV_TEMPLATES = {
   users: ['FirstName', 'LastName', 'Email'],
 } as const;
 
-/** SPEC §5: every bulk file is named *.csv and typed text/csv or application/vnd.ms-excel (Excel on Windows). */
+/** docs/product.md#validation: every bulk file is named *.csv and typed text/csv or application/vnd.ms-excel (Excel on Windows). */
 export const CSV_MIME_TYPES: readonly string[] = ['text/csv', 'application/vnd.ms-excel'];
 
 export function isCsvFile(name: string, type: string): boolean {

@@ -1,4 +1,4 @@
-/** Every user-facing string of SPEC §8, exactly as written. */
+/** Every user-facing string of docs/product.md#errors, exactly as written. */
 export const MSG = {
   success: 'Operation successful!',
   empty: 'No data to show!',

@@ -1,4 +1,4 @@
-/** Permission sections of SPEC §3/§6, in the order the roles matrix shows them. */
+/** Permission sections of docs/product.md#data and docs/product.md#permissions, in the order the roles matrix shows them. */
 export const SECTIONS = [
   'teams',
   'players',
@@ -64,7 +64,7 @@ export function can(actor: Pick<Actor, 'permissions'> | null | undefined, sectio
   return !!actor && actor.permissions[section] >= level;
 }
 
-/** SPEC §5/§9: a role is a coach role when teams is exactly 1 and it is not an admin role. */
+/** docs/product.md#validation and docs/product.md#scoring: a role is a coach role when teams is exactly 1 and it is not an admin role. */
 export function isCoachRole(role: { admin: boolean; permissions: Pick<Permissions, 'teams'> }): boolean {
   return !role.admin && role.permissions.teams === 1;
 }
@@ -79,7 +79,7 @@ export function isScopedToOwnTeams(actor: Pick<Actor, 'permissions'>): boolean {
 }
 
 /**
- * SPEC §6: adding players needs isCoach and players > 1. Admins (teams ≥ 2) manage players too
+ * docs/product.md#permissions: adding players needs isCoach and players > 1. Admins (teams ≥ 2) manage players too
  * (docs/decisions/0004-who-adds-players.md).
  */
 export function canAddPlayers(actor: Pick<Actor, 'permissions' | 'roleAdmin'> | null | undefined): boolean {

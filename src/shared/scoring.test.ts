@@ -56,7 +56,7 @@ const club = fc.array(fc.record({ kind, weight }), { minLength: 1, maxLength: 8 
 const later = (a: ScoredEvaluation, b: ScoredEvaluation) =>
   a.date !== b.date ? a.date > b.date : a.createdAt !== b.createdAt ? a.createdAt > b.createdAt : a.id > b.id;
 
-describe('scoring (DESIGN.md §6) — properties', () => {
+describe('scoring (docs/product.md#scoring) — properties', () => {
   it('a 1–10 score of s is worth s/10 of the weight, and never more than the weight', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10 }), weight, (s, w) => {

@@ -1,5 +1,5 @@
 /**
- * The percentage math of DESIGN.md §6 — the one implementation. The SQL aggregates in the
+ * The percentage math of docs/product.md#scoring — the one implementation. The SQL aggregates in the
  * repositories mirror these functions, and tests compare the two on random data.
  */
 import { SCALE_MAX, SCALE_MIN } from './constants.js';

@@ -22,8 +22,8 @@ const NAV = [
 const ID = /^[1-9]\d{0,9}$/;
 
 /**
- * The player's own area: the id in the address must be the signed-in player's (SPEC §6). Any other
- * id is asked of the server, whose answer picks the page (SPEC §8): 404 → not found, 403 → unauthorized.
+ * The player's own area: the id in the address must be the signed-in player's (docs/product.md#permissions). Any other
+ * id is asked of the server, whose answer picks the page (docs/product.md#errors): 404 → not found, 403 → unauthorized.
  */
 export default function PlayerLayout() {
   const { data: me, isPending } = useMe();

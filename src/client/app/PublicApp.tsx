@@ -17,7 +17,7 @@ export function publicTeamId(pathname: string): number | null | undefined {
 
 /**
  * The public leaderboards as their own small entry (public.html): anonymous visitors on phones
- * download neither the router nor the staff app (DESIGN.md §10 budget of 120 KB).
+ * download neither the router nor the staff app (README.md#performance budget of 120 KB).
  */
 export function PublicApp({ pathname }: { pathname: string }) {
   const teamId = publicTeamId(pathname);

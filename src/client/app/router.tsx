@@ -7,7 +7,7 @@ import { RootRedirect } from './RootRedirect';
 import { loadLoginPage, loadPlayerDashboard, loadPlayerLayout, loadStaffDashboard, loadStaffLayout, loadStaffLeaderboard } from './screens';
 
 type PageModule = { default: ComponentType };
-/** Every screen is its own chunk (DESIGN.md §10: routes lazy-loaded). */
+/** Every screen is its own chunk (README.md#performance: routes lazy-loaded). */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
@@ -16,7 +16,7 @@ const guarded = (section: Section, level: Level, children: RouteObject[]): Route
   children,
 });
 
-/** SPEC §2 route table. */
+/** docs/product.md#screens route table. */
 export const routes: RouteObject[] = [
   { path: '/', element: <RootRedirect /> },
   { path: '/login', ...page(loadLoginPage) },
@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
       guarded('user_management', 2, [{ path: 'roles', ...page(() => import('../features/roles/RolesPage')) }]),
       guarded('user_management', 1, [{ path: 'users', ...page(() => import('../features/users/UsersPage')) }]),
       { path: 'leaderboard', ...page(loadStaffLeaderboard) },
-      // SPEC §6: every Analysis screen needs reports ≥ 1 (as the API does), not teams or players.
+      // docs/product.md#permissions: every Analysis screen needs reports ≥ 1 (as the API does), not teams or players.
       guarded('reports', 1, [
         { path: 'analysis', ...page(() => import('../features/analysis/AnalysisPage')) },
         { path: 'team/:teamId/analysis', ...page(() => import('../features/analysis/TeamAnalysisPage')) },

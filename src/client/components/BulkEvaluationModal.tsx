@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * Bulk Evaluation by CSV (SPEC §7: /api/players/evaluation/bulk {bulkFile, evaluator}, or
+ * Bulk Evaluation by CSV (docs/product.md#api: /api/players/evaluation/bulk {bulkFile, evaluator}, or
  * /api/player/{id}/evaluation/bulk). All-or-nothing on the server; its row errors show in the red box.
  */
 export function BulkEvaluationModal({ opened, onClose, playerId, playerName }: Props) {
@@ -55,7 +55,7 @@ export function BulkEvaluationModal({ opened, onClose, playerId, playerName }: P
       await client.invalidateQueries();
       onClose();
     } catch (e) {
-      // SPEC §8: bulk failures show in the red 'Error:' box and the file is cleared.
+      // docs/product.md#errors: bulk failures show in the red 'Error:' box and the file is cleared.
       setError(failureMessage(e));
       setFile(null);
     } finally {

@@ -18,7 +18,7 @@ interface Props {
   label?: string;
 }
 
-/** SPEC §5: .csv only ('File should be a csv file!' and the file is cleared); bulk errors in a red 'Error:' box. */
+/** docs/product.md#validation: .csv only ('File should be a csv file!' and the file is cleared); bulk errors in a red 'Error:' box. */
 export function CsvUpload({ file, onChange, error, progress, template, label = 'CSV file' }: Props) {
   const [typeError, setTypeError] = useState<string | null>(null);
   return (

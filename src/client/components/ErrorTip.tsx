@@ -1,7 +1,7 @@
 import { Tooltip } from '@mantine/core';
 import type { ReactElement } from 'react';
 
-/** SPEC §5: a field error shows as a red tooltip on the field (the field itself gets a red border). */
+/** docs/product.md#validation: a field error shows as a red tooltip on the field (the field itself gets a red border). */
 export function ErrorTip({
   error,
   children,

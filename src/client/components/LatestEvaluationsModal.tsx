@@ -9,7 +9,7 @@ import { EmptyState } from './EmptyState';
 import { Loading } from './Loading';
 
 /**
- * The evaluation modal of a player card (SPEC §2 "Players list", §9): the latest 5 evaluations and
+ * The evaluation modal of a player card (docs/product.md#players-list, #limits): the latest 5 evaluations and
  * 'See more' (to the evaluation page) when there are more than 4.
  */
 export function LatestEvaluationsModal({

@@ -15,7 +15,7 @@ export const linkPreviewQuery = (url: string) =>
 
 /**
  * A document link as a preview card: image, title, description (50 characters) and host. When the
- * server could not read a preview (SPEC §8) the card is just the host link.
+ * server could not read a preview (docs/product.md#errors) the card is just the host link.
  */
 export function LinkPreviewCard({ url }: { url: string }) {
   const { data, isPending, isError } = useQuery({ ...linkPreviewQuery(url), enabled: isHttpLink(url) });

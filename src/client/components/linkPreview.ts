@@ -1,6 +1,6 @@
 import { LINK_PREVIEW_DESCRIPTION_CHARS } from '../../shared/constants';
 
-/** SPEC §2: a preview card shows the description cut to 50 characters plus '...'. */
+/** docs/product.md#screens: a preview card shows the description cut to 50 characters plus '...'. */
 export function shortDescription(text: string, max = LINK_PREVIEW_DESCRIPTION_CHARS): string {
   const t = text.trim();
   return t.length > max ? `${t.slice(0, max)}...` : t;

@@ -1,4 +1,4 @@
-/** Only YouTube and Vimeo links become embeds (DESIGN.md §8); anything else stays a plain link. */
+/** Only YouTube and Vimeo links become embeds (docs/architecture.md); anything else stays a plain link. */
 export function embedUrl(link: string): string | null {
   let url: URL;
   try {

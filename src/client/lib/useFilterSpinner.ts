@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FILTER_SPINNER_MS } from '../../shared/constants';
 
-/** SPEC §9: a filter change shows a spinner for 2 s (window.__FILTER_SPINNER_MS shortens it in tests). */
+/** docs/product.md#scoring: a filter change shows a spinner for 2 s (window.__FILTER_SPINNER_MS shortens it in tests). */
 export function filterSpinnerMs(): number {
   const override = (globalThis as { __FILTER_SPINNER_MS?: number }).__FILTER_SPINNER_MS;
   return typeof override === 'number' ? override : FILTER_SPINNER_MS;

@@ -2,7 +2,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useEffect } from 'react';
 import { HIGHLIGHT_MS } from '../../shared/constants';
 
-/** SPEC §5: required-field highlights and their tooltip disappear after 5 seconds. */
+/** docs/product.md#validation: required-field highlights and their tooltip disappear after 5 seconds. */
 export function useTimedErrors<T>(form: UseFormReturnType<T>): void {
   const hasErrors = Object.keys(form.errors).length > 0;
   useEffect(() => {

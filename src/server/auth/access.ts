@@ -1,5 +1,5 @@
 /**
- * THE one home of permission rules (DESIGN.md §5). Every route declares an Access in its
+ * THE one home of permission rules (docs/decisions/0003-sessions-and-access.md). Every route declares an Access in its
  * `config.access`; app.ts refuses to start when a route has none, and evaluates it before the handler.
  * Object-level rules (a coach's own teams, a player's own data) are the assert* functions below.
  */
@@ -40,7 +40,7 @@ export const unauthenticated = () => new HttpError(401, MSG.sessionExpired);
 export const denied = () => new HttpError(403, MSG.forbidden);
 
 /**
- * No privilege escalation (DESIGN.md §5): admin roles are Superadmin's alone, and nobody else grants,
+ * No privilege escalation (docs/decisions/0003-sessions-and-access.md): admin roles are Superadmin's alone, and nobody else grants,
  * assigns or touches a role with a level above their own in any section. Applied to a role's current
  * and new levels on edit and to the role on delete; assertUserManageable applies it to users' roles.
  */
@@ -123,7 +123,7 @@ export async function assertTeamReachable(db: Kysely<DB>, actor: Actor, teamId: 
 /**
  * A player is reachable by staff with teams ≥ 2, by the coach of one of their teams, and by the
  * player themself (player area). Refusals name unknown ids 404 and real players 403, for staff and
- * players alike (SPEC §8: the player area sends them to /player/not-found and /player/unauthorized).
+ * players alike (docs/product.md#errors: the player area sends them to /player/not-found and /player/unauthorized).
  */
 export async function assertPlayerReachable(db: Kysely<DB>, actor: Actor, playerId: number): Promise<void> {
   const reachable =
@@ -143,7 +143,7 @@ export async function assertLeaderboardReachable(db: Kysely<DB>, actor: Actor, t
 }
 
 /**
- * Resources (SPEC §6): a resource is visible to the roles in its access list; roles with resources
+ * Resources (docs/product.md#permissions): a resource is visible to the roles in its access list; roles with resources
  * write permission see every resource. Applied to lists (filtered) and single reads (404 otherwise).
  */
 export function resourceViewer(actor: Actor): { roleId: number; seesAll: boolean } {

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// OWASP's argon2id minimum: m=19 MiB, t=2, p=1 (DESIGN.md §2).
+// OWASP's argon2id minimum: m=19 MiB, t=2, p=1 (docs/decisions/0001-stack-and-layout.md).
 const options = { algorithm: 2 as const /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export const hashPassword = (password: string): Promise<string> => hash(password, options);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 import { nowIso } from '../lib/time.js';
 
-/** Uploaded files live in the database (DESIGN.md §1: app processes stay stateless). */
+/** Uploaded files live in the database (docs/architecture.md: app processes stay stateless). */
 
 export const sha256Hex = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 

@@ -11,7 +11,7 @@ export const photoMessages = {
   tooLarge: `The photo must be ${MAX_IMAGE_BYTES / 1024 / 1024} MB or smaller.`,
 } as const;
 
-/** Decodes `data:image/…;base64,…` (SPEC sends profile_img as a data URL). */
+/** Decodes `data:image/…;base64,…` (the API takes profile_img as a data URL). */
 export function decodeDataUrl(value: string, field: string): Buffer {
   const match = /^data:([a-z0-9.+-]+\/[a-z0-9.+-]+)?(;[a-z0-9=-]+)*;base64,([A-Za-z0-9+/=\s]*)$/i.exec(value);
   if (!match) throw badRequest(photoMessages.invalid, field);

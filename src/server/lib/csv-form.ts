@@ -5,7 +5,7 @@ import { badRequest, uploadReadError } from './errors.js';
 
 /**
  * A bulk CSV form (teams, users, evaluations): its text fields and the file in bulkFile, refused
- * unless its name and type say CSV (SPEC §5). Each file is read whole (within the multipart limit)
+ * unless its name and type say CSV (docs/product.md#validation). Each file is read whole (within the multipart limit)
  * so the stream is drained before any refusal.
  */
 export async function readCsvForm(req: FastifyRequest): Promise<{ fields: Record<string, string>; file: Buffer | null }> {

@@ -8,7 +8,7 @@ export const csvMessages = {
   notText: 'The file contains NUL characters, so it is not a CSV text file. Save it as "CSV UTF-8" and upload it again.',
 } as const;
 
-/** The server repeats the client's check (SPEC §5), so API callers get the same rule. */
+/** The server repeats the client's check (docs/product.md#validation), so API callers get the same rule. */
 export const isCsvUpload = isCsvFile;
 
 const starts = (buf: Buffer, bytes: number[]) => buf.length >= bytes.length && bytes.every((b, i) => buf[i] === b);

@@ -5,7 +5,7 @@ import { MSG } from '../../shared/messages.js';
 import { clientDataError } from '../db/errors.js';
 import { HttpError } from './errors.js';
 
-/** Errors answer `{ message, field? }` (DESIGN.md §7); never a stack trace or SQL. */
+/** Errors answer `{ message, field? }` (docs/product.md#errors); never a stack trace or SQL. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {

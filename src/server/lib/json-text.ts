@@ -23,7 +23,7 @@ export function objectText(texts: Record<string, string>, fields: object): strin
   return `{${rest ? [...spliced, rest].join(',') : spliced.join(',')}}`;
 }
 
-/** Sends `{"data": text}` (the read envelope, DESIGN §7). Fastify does not run the route serializer on a JSON string. */
+/** Sends `{"data": text}` (the read envelope, docs/product.md#errors). Fastify does not run the route serializer on a JSON string. */
 export function sendDataText(reply: FastifyReply, text: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(`{"data":${text}}`);
 }

@@ -1,6 +1,6 @@
 import { MSG } from '../../shared/messages.js';
 
-/** Response envelopes of DESIGN.md §7. */
+/** Response envelopes of docs/product.md#errors. */
 export const read = <T>(data: T) => ({ data });
 export const written = <T>(data: T) => ({ data, message: MSG.success });
 export const jsonList = (text: string | null | undefined): string[] => {

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * Which destinations a link preview may reach (DESIGN.md §7). Only public unicast addresses on the
+ * Which destinations a link preview may reach (docs/product.md#errors). Only public unicast addresses on the
  * standard web ports; everything a server-side request could abuse (loopback, private networks,
  * link-local cloud metadata, CGNAT, multicast, reserved and documentation ranges, IPv4-mapped or
  * -compatible IPv6, NAT64/6to4/Teredo tunnels that can wrap an internal IPv4) is refused.

@@ -163,7 +163,7 @@ function requestOnce(url: URL, options: FetchOptions, signal: AbortSignal): Prom
 }
 
 /**
- * Fetches an HTML page for a link preview under the SSRF rules of DESIGN.md §7: every hop (the first
+ * Fetches an HTML page for a link preview under the SSRF rules of docs/product.md#errors: every hop (the first
  * URL and each redirect target, at most 3) is checked before connecting and at connect time; the whole
  * exchange has one 3-second deadline.
  */

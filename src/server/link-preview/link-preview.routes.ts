@@ -10,7 +10,7 @@ import { cacheKey, getPreview } from './link-preview.service.js';
 const FAILED: LinkPreview = { success: false, title: '', description: '', image: '' };
 
 /**
- * GET /get-og-data.php?url= (SPEC §7, answers the preview object itself, as that address always did)
+ * GET /get-og-data.php?url= (docs/product.md#api, answers the preview object itself, as that address always did)
  * and GET /api/link-preview?url= (the API convention: `{ data }`). Signed-in users only, rate-limited,
  * so the server cannot be used as an anonymous scanner.
  */

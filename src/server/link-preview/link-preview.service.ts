@@ -35,7 +35,7 @@ async function fetchAndParse(url: string, deps: PreviewDeps): Promise<LinkPrevie
     const og = parseOg(page.html, page.url);
     return { success: og.title !== '' || og.description !== '' || og.image !== '', ...og };
   } catch (e) {
-    // SPEC §8: a failed preview is only logged; the card falls back to the host link.
+    // docs/product.md#errors: a failed preview is only logged; the card falls back to the host link.
     const reason = e instanceof PreviewRefused ? e.message : e instanceof Error ? e.message : String(e);
     deps.log.info({ url, reason }, 'link preview failed');
     return FAILED;

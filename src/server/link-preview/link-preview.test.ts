@@ -11,7 +11,7 @@ import { FAILURE_TTL_MS, getPreview, SUCCESS_TTL_MS } from './link-preview.servi
 import { parseOg } from './og-parser.js';
 
 /**
- * SSRF suite (DESIGN.md §7). A local HTTP server plays the outside world; it is reachable only
+ * SSRF suite (docs/product.md#errors). A local HTTP server plays the outside world; it is reachable only
  * through the fetcher's test-only allow-list, which no configuration can set.
  */
 let server: Server;

@@ -15,7 +15,7 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
-/** The signed-in user's page globals of SPEC §3. */
+/** The signed-in user's page globals of docs/product.md#data. */
 export const meSchema = z.object({
   id: z.number(),
   first_name: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 
-/** A required, trimmed text field whose error is SPEC's 'This field is required'. */
+/** A required, trimmed text field whose error is 'This field is required' (docs/product.md#validation). */
 export const requiredText = (max = 200) =>
   z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(max, { error: `At most ${max} characters.` });
 

@@ -3,7 +3,7 @@ import { MSG } from '../messages.js';
 import { idParam, optionalText, requiredId, requiredText, urlList } from './common.js';
 import { levelKindSchema } from './reference.js';
 
-/** SPEC §3 "Criterion": `criteria` is the name, `score` the percentage weight, `level` the level id. */
+/** docs/product.md#data "Criterion": `criteria` is the name, `score` the percentage weight, `level` the level id. */
 export const criterionSchema = z.object({
   id: z.number(),
   criteria: z.string(),
@@ -46,7 +46,7 @@ export const criterionCreateSchema = z.object({ ...common, score: weightField })
 export type CriterionCreate = z.input<typeof criterionCreateSchema>;
 
 /**
- * POST /api/criterion/{id}. The weight is not editable (SPEC §5): stored score_percentages were
+ * POST /api/criterion/{id}. The weight is not editable (docs/product.md#validation): stored score_percentages were
  * computed with it. A client may echo the unchanged weight; a different one is refused by the route.
  */
 export const criterionEditSchema = z.object({ ...common, score: z.unknown().optional() });

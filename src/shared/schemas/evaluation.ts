@@ -5,7 +5,7 @@ import { NO, YES, type LevelKind } from '../scoring.js';
 import { idParam, isoDate, optionalText, requiredId, urlList } from './common.js';
 import { levelKindSchema } from './reference.js';
 
-/** SPEC §3 "Evaluation", plus the level it belongs to and whether it is the current one. */
+/** docs/product.md#data "Evaluation", plus the level it belongs to and whether it is the current one. */
 export const evaluationSchema = z.object({
   id: z.number(),
   criteria: z.string(),
@@ -59,7 +59,7 @@ const NO_TEXT = new Set(['no', 'n', '0', 'false']);
 
 /**
  * The stored score for a raw value on a level of the given kind, or the message explaining why it is
- * not valid (SPEC §5): 1–10 levels take a whole number 1 to 10, Yes/No levels take Yes/No (or 1/0).
+ * not valid (docs/product.md#validation): 1–10 levels take a whole number 1 to 10, Yes/No levels take Yes/No (or 1/0).
  */
 export function parseScore(kind: LevelKind, raw: RawScore): { score: number } | { error: string } {
   if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return { error: MSG.required };
@@ -78,7 +78,7 @@ export const EVALUATOR_NAME_MAX = 120;
 export const EVALUATION_NOTES_MAX = 5000;
 
 /**
- * POST /api/player/{id}/evaluation and its edit. `evaluator` is kept for SPEC compatibility; the
+ * POST /api/player/{id}/evaluation and its edit. `evaluator` is kept for API compatibility; the
  * stored evaluator user is always the signed-in user, `evaluator_name` is the name shown.
  */
 export const evaluationSaveSchema = z.object({

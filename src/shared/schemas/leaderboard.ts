@@ -6,7 +6,7 @@ import { idParam, isoDate, MAX_ID } from './common.js';
 export { PUBLIC_PERIODS, publicPeriodStart, type PublicPeriod } from '../public-board.js';
 
 /**
- * Leaderboards (staff, player area, public), the analysis summaries and the SPEC's
+ * Leaderboards (staff, player area, public), the analysis summaries and the API's
  * /api/player_evaluations and /api/team_evaluations reads.
  */
 
@@ -69,7 +69,7 @@ export const boardPlayerRow = z.object({
   profile_img: z.string().nullable(),
   totalScore: z.number(),
   teamIds: z.array(z.number()),
-  /** User ids of the coaches of the player's teams (the SPEC's coachUser, one per team). */
+  /** User ids of the coaches of the player's teams (the API's coachUser, one per team). */
   coachUser: z.array(z.number()),
 });
 export type BoardPlayerRow = z.infer<typeof boardPlayerRow>;
@@ -223,7 +223,7 @@ export const teamAnalysis = z.object({
 });
 export type TeamAnalysis = z.infer<typeof teamAnalysis>;
 
-// SPEC §3 "Team evaluation row" reads
+// docs/product.md#data "Team evaluation row" reads
 
 export const evaluationItem = z.object({
   id: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './common.js';
 
-/** Staff notes on a player (SPEC §3 "Note"). */
+/** Staff notes on a player (docs/product.md#data "Note"). */
 export const NOTE_MAX = 10_000;
 
 export const noteSchema = z.object({
@@ -13,7 +13,7 @@ export const noteSchema = z.object({
 export type Note = z.infer<typeof noteSchema>;
 
 /**
- * SPEC payload: author, note_id, details, authorName. Only details is taken: the author is always the
+ * API payload: author, note_id, details, authorName. Only details is taken: the author is always the
  * signed-in user and the note id comes from the path.
  */
 export const noteSaveSchema = z.object({ details: requiredText(NOTE_MAX) });

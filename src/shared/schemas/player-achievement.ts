@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredId } from './common.js';
 
-/** Achievements awarded to a player, from the catalogue (SPEC §3 "Achievement"). */
+/** Achievements awarded to a player, from the catalogue (docs/product.md#data "Achievement"). */
 export const DETAIL_MAX = 1000;
 
 export const playerAchievementSchema = z.object({
@@ -14,7 +14,7 @@ export const playerAchievementSchema = z.object({
 });
 export type PlayerAchievement = z.infer<typeof playerAchievementSchema>;
 
-/** SPEC payload: action_by, achievement, detail, achievement_id; action_by is the signed-in user. */
+/** API payload: action_by, achievement, detail, achievement_id; action_by is the signed-in user. */
 export const playerAchievementSaveSchema = z.object({
   achievement_id: requiredId,
   detail: optionalText(DETAIL_MAX),

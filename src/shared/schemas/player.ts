@@ -3,7 +3,7 @@ import { DOB_MAX_YEAR, DOB_MIN_YEAR } from '../constants.js';
 import { MSG } from '../messages.js';
 import { emailField, idParam, requiredId, requiredText } from './common.js';
 
-/** Players (SPEC §3 "Player", §5 "Player"). Shared by the API routes and the player forms. */
+/** Players (docs/product.md#data and #validation). Shared by the API routes and the player forms. */
 
 export const NAME_MAX = 100;
 /** A data URL of a photo of at most MAX_IMAGE_BYTES, base64 (4/3) plus its prefix. */
@@ -12,7 +12,7 @@ export const PROFILE_IMG_MAX_CHARS = 7_200_000;
 export const isDobYear = (value: string): boolean =>
   /^\d{4}$/.test(value) && Number(value) >= DOB_MIN_YEAR && Number(value) <= DOB_MAX_YEAR;
 
-/** Birth year: optional, else four digits from 1995 to 2025 with SPEC's exact message. */
+/** Birth year: optional, else four digits from 1995 to 2025 with the exact message of docs/product.md#validation. */
 export const dobField = z
   .union([z.string(), z.number(), z.null()])
   .optional()
@@ -29,7 +29,7 @@ export const optionalEmail = z
   .refine((v) => v.length <= 320, { error: 'At most 320 characters.' })
   .transform((v) => (v === '' ? null : v));
 
-/** SPEC sends team_id as a list; a single id is accepted too. Duplicates are dropped. */
+/** The API takes team_id as a list; a single id is accepted too. Duplicates are dropped. */
 export const teamIdsField = z
   .union([z.array(requiredId), requiredId, z.null()])
   .optional()
@@ -110,7 +110,7 @@ export const PAGE_SIZE_DEFAULT = 48;
 
 const optionalId = z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), idParam.optional());
 
-/** Filters of the player lists and the export (auth_id of SPEC §7 is accepted and ignored). */
+/** Filters of the player lists and the export (auth_id of docs/product.md#api is accepted and ignored). */
 export const playerListQuerySchema = z.object({
   team_id: optionalId,
   category: optionalId,

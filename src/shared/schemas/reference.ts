@@ -38,7 +38,7 @@ export type LevelSave = z.infer<typeof levelSaveSchema>;
 export const achievementSaveSchema = z.object({ title: requiredText(NAME_MAX) });
 export type AchievementSave = z.infer<typeof achievementSaveSchema>;
 
-/** Global settings (SPEC §3 "Global settings", plus the public leaderboard privacy choice). */
+/** Global settings (docs/product.md#data "Global settings", plus the public leaderboard privacy choice). */
 export const PUBLIC_LEADERBOARD_NAMES = ['full', 'initial', 'off'] as const;
 export const publicLeaderboardNamesSchema = z.enum(PUBLIC_LEADERBOARD_NAMES, { error: MSG.required });
 export type PublicLeaderboardNames = z.infer<typeof publicLeaderboardNamesSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { requiredId, requiredText } from './common.js';
 
-/** SPEC §3 "Resource". `access` holds role ids, `access_names` their titles, `date` YYYY-MM-DD. */
+/** docs/product.md#data "Resource". `access` holds role ids, `access_names` their titles, `date` YYYY-MM-DD. */
 export const resourceSchema = z.object({
   id: z.number(),
   title: z.string(),
@@ -25,7 +25,7 @@ export type ResourceFacets = z.infer<typeof resourceFacetsSchema>;
 export const resourceQuerySchema = z.object({
   category: z.string().trim().max(100).optional(),
   tag: z.string().trim().max(50).optional(),
-  /** SPEC §7 sends it; identity always comes from the session, so it is accepted and ignored. */
+  /** docs/product.md#api sends it; identity always comes from the session, so it is accepted and ignored. */
   auth_role: z.string().optional(),
 });
 
@@ -34,7 +34,7 @@ export const RESOURCE_CATEGORY_MAX = 100;
 export const RESOURCE_TAG_MAX = 50;
 export const RESOURCE_LINKS_MAX = 20;
 
-/** SPEC §8's alert text without its 'Error: ' prefix: the page adds the prefix when it shows the alert. */
+/** docs/product.md#errors's alert text without its 'Error: ' prefix: the page adds the prefix when it shows the alert. */
 export const RESOURCE_LINKS_MESSAGE = MSG.resourceLinks.replace(/^Error: /, '');
 export const INVALID_LINK = 'Please enter a valid http(s) link.';
 
@@ -54,7 +54,7 @@ const nonEmpty = (list: string[]) => list.filter((v) => v !== '');
 const unique = (list: string[]) => [...new Set(list)];
 
 /**
- * POST /api/resources and /api/resources/{id} (SPEC §5): title, category and the first tag are
+ * POST /api/resources and /api/resources/{id} (docs/product.md#validation): title, category and the first tag are
  * required; the first video link or the first document link must be filled; every link is http(s).
  * Form rows left empty are dropped. The form and the API share this schema.
  */
@@ -86,7 +86,7 @@ export const resourceSaveSchema = z
 export type ResourceSaveInput = z.input<typeof resourceSaveSchema>;
 export type ResourceSave = z.output<typeof resourceSaveSchema>;
 
-/** Link preview (SPEC §3): the card falls back to the host link when success is false. */
+/** Link preview (docs/product.md#data): the card falls back to the host link when success is false. */
 export const linkPreviewSchema = z.object({
   success: z.boolean(),
   title: z.string(),

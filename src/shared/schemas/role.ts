@@ -6,7 +6,7 @@ import { requiredText } from './common.js';
 
 export const ROLE_TITLE_MAX = 100;
 
-/** Display names of the permission sections in the roles matrix (SPEC §3 order). */
+/** Display names of the permission sections in the roles matrix (docs/product.md#data order). */
 export const SECTION_LABELS: Record<(typeof SECTIONS)[number], string> = {
   teams: 'Teams',
   players: 'Players',
@@ -21,8 +21,8 @@ export const SECTION_LABELS: Record<(typeof SECTIONS)[number], string> = {
 export const hasAnyPermission = (p: Permissions): boolean => SECTIONS.some((s) => p[s] > 0);
 
 /**
- * Add/edit role payload of SPEC §7 ({ title, permissions }) plus the admin flag of the matrix's
- * 'Admin' option (SPEC §5: it gives user management level 1, so admin implies user_management ≥ 1).
+ * Add/edit role payload of docs/product.md#api ({ title, permissions }) plus the admin flag of the matrix's
+ * 'Admin' option (docs/product.md#validation: it gives user management level 1, so admin implies user_management ≥ 1).
  */
 export const roleSaveSchema = z
   .object({
@@ -56,8 +56,8 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 
-/** Built-in roles that can never be deleted (SPEC §5 names Player and Coach; the admin roles too). */
+/** Built-in roles that can never be deleted (docs/product.md#validation names Player and Coach; the admin roles too). */
 export const UNDELETABLE_ROLE_KEYS = ['superadmin', 'admin', 'coach', 'player'] as const;
 
-/** `auth_role` of SPEC §7 is accepted and ignored: identity comes from the session. */
+/** `auth_role` of docs/product.md#api is accepted and ignored: identity comes from the session. */
 export const rolesQuerySchema = z.object({ auth_role: z.string().optional() });

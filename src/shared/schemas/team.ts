@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { idParam, requiredId, requiredText } from './common.js';
 
-/** SPEC §3 Team, as the lists and the team page read it. */
+/** docs/product.md#data Team, as the lists and the team page read it. */
 export const teamSchema = z.object({
   id: z.number(),
   name: z.string(),
-  /** The club (category) name; SPEC calls the field category and shows it as Club. */
+  /** The club (category) name; the API calls the field category and shows it as Club. */
   category: z.string(),
   categoryId: z.number(),
   season: z.string(),
@@ -17,7 +17,7 @@ export const teamSchema = z.object({
   coachRole: z.number(),
   playerCount: z.number(),
   averageScore: z.number(),
-  /** Whether the viewer is a Superadmin (SPEC §3 field list). */
+  /** Whether the viewer is a Superadmin (docs/product.md#data field list). */
   superAdmin: z.boolean(),
 });
 export type Team = z.infer<typeof teamSchema>;
@@ -25,8 +25,8 @@ export type Team = z.infer<typeof teamSchema>;
 export const TEAM_NAME_MAX = 100;
 
 /**
- * SPEC §3/§7 save payload of POST /api/teams and POST /api/team/{id}. The field order is the form's
- * order: the client highlights the first empty one (SPEC §5).
+ * docs/product.md#data and docs/product.md#api save payload of POST /api/teams and POST /api/team/{id}. The field order is the form's
+ * order: the client highlights the first empty one (docs/product.md#validation).
  */
 export const teamSaveSchema = z.object({
   name: requiredText(TEAM_NAME_MAX),

@@ -3,7 +3,7 @@ import { emailField, idParam, requiredId, requiredText } from './common.js';
 
 export const NAME_MAX = 100;
 
-/** SPEC §3 User. */
+/** docs/product.md#data User. */
 export const userSchema = z.object({
   id: z.number(),
   first_name: z.string(),
@@ -22,7 +22,7 @@ export type User = z.infer<typeof userSchema>;
 export const USER_ACTIVE = 1;
 export const USER_SUSPENDED = 2;
 
-/** SPEC §5: first_name, last_name, email and role are required. */
+/** docs/product.md#validation: first_name, last_name, email and role are required. */
 export const userCreateSchema = z.object({
   first_name: requiredText(NAME_MAX),
   last_name: requiredText(NAME_MAX),
@@ -31,14 +31,14 @@ export const userCreateSchema = z.object({
 });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
-/** SPEC §5: role and email are not editable on edit (extra fields are ignored). */
+/** docs/product.md#validation: role and email are not editable on edit (extra fields are ignored). */
 export const userUpdateSchema = z.object({
   first_name: requiredText(NAME_MAX),
   last_name: requiredText(NAME_MAX),
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
-/** `auth_role` of SPEC §7 is accepted and ignored; `role` filters by role id. */
+/** `auth_role` of docs/product.md#api is accepted and ignored; `role` filters by role id. */
 export const usersQuerySchema = z.object({
   role: idParam.optional(),
   auth_role: z.string().optional(),

@@ -6,7 +6,7 @@ import { RowMenu } from '../RowMenu';
 import type { PlayerBoardRow } from './PlayersBoardTable';
 import type { TeamBoardRow } from './TeamsBoardTable';
 
-/** SPEC §6: the menu shows for teams > 1 or the player's coach; items by players / evaluation > 0. */
+/** docs/product.md#permissions: the menu shows for teams > 1 or the player's coach; items by players / evaluation > 0. */
 export function PlayerActions({ row, me }: { row: PlayerBoardRow; me: Me }) {
   const isCoach = row.coachUser?.includes(me.id) ?? false;
   if (!(can(me, 'teams', 2) || isCoach)) return null;

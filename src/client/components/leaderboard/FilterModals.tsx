@@ -9,7 +9,7 @@ import { Loading } from '../Loading';
 import { boardCriteriaQuery, type BoardFilter } from './api';
 
 /**
- * The leaderboard's filter modals (SPEC §2): criteria (level, then criteria) and evaluation period
+ * The leaderboard's filter modals (docs/product.md#screens): criteria (level, then criteria) and evaluation period
  * (from, to). Loaded lazily: @mantine/dates stays out of the boards' first download.
  */
 

@@ -8,7 +8,7 @@ interface LeaderboardProps extends Omit<LeaderboardTableProps, 'publicMode' | 'o
   errorRoutes?: { notFound: string; unauthorized: string };
 }
 
-/** The signed-in leaderboard (staff and player area): marks the viewer's row, adds the SPEC §6 actions. */
+/** The signed-in leaderboard (staff and player area): marks the viewer's row, adds the docs/product.md#permissions actions. */
 export function Leaderboard({ errorRoutes, currentPlayerId, ...props }: LeaderboardProps) {
   const { data: me } = useMe();
   const staff = me && !me.isPlayer ? me : null;

@@ -18,7 +18,7 @@ const PeriodModal = lazy(() => import('./FilterModals').then((m) => ({ default: 
 const PublicLevelModal = lazy(() => import('./PublicFilterModals').then((m) => ({ default: m.PublicLevelModal })));
 const PublicPeriodModal = lazy(() => import('./PublicFilterModals').then((m) => ({ default: m.PublicPeriodModal })));
 
-/** SPEC §2 "Leaderboard": 'no content' when the board is empty. */
+/** docs/product.md#screens "Leaderboard": 'no content' when the board is empty. */
 export const BOARD_EMPTY = 'no content';
 
 const SORTS = ['Score', 'Criteria', 'Evaluation Period'] as const;
@@ -42,7 +42,7 @@ export interface LeaderboardTableProps {
 }
 
 /**
- * The leaderboard of SPEC §2 for every variant: staff (/app/leaderboard), player area, public
+ * The leaderboard of docs/product.md#screens for every variant: staff (/app/leaderboard), player area, public
  * boards and team boards. Server-side paging keeps it fast with thousands of players; the search box
  * and "Find me" let a player find their row without scrolling. Router-free: the public leaderboard
  * entry (public.tsx) renders it without the staff app; `Leaderboard` adds the signed-in parts.

@@ -3,7 +3,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useCan } from '../../lib/auth';
 
-/** SPEC §2: photo (players), name, the page label, and the print icon with tooltip when reports > 1. */
+/** docs/product.md#screens: photo (players), name, the page label, and the print icon with tooltip when reports > 1. */
 export function AnalysisHeader({ title, label, photo, children }: { title: string; label: string; photo?: { src: string | undefined; initials: string }; children?: ReactNode }) {
   const can = useCan();
   return (

@@ -13,7 +13,7 @@ import { playerAnalysisQuery } from './api';
 import './analysis.css';
 import { ChartCard, ComparisonChart, TimelineChart } from './charts';
 
-/** /app/player/{id}/analysis: header per SPEC plus the player's progress report. */
+/** /app/player/{id}/analysis: header (docs/product.md#analysis) plus the player's progress report. */
 export default function PlayerAnalysisPage() {
   const playerId = Number(useParams().playerId);
   const can = useCan();

@@ -15,7 +15,7 @@ import { ChartCard, ComparisonChart, DistributionChart, TimelineChart } from './
 /** The printed report card lists the top of the ranking only, so it stays one A4 page. */
 const PRINT_RANKING_ROWS = 15;
 
-/** /app/team/{id}/analysis: header per SPEC plus the team's report. */
+/** /app/team/{id}/analysis: header (docs/product.md#analysis) plus the team's report. */
 export default function TeamAnalysisPage() {
   const teamId = Number(useParams().teamId);
   const can = useCan();

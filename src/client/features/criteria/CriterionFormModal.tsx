@@ -34,7 +34,7 @@ const valuesOf = (c: Criterion | null): FormValues =>
 const resolve = zod4Resolver(criterionCreateSchema);
 const FIELDS = ['criteria', 'level', 'score', 'description', 'video_links'] as const;
 
-/** Add and Edit criterion. On edit the score (weight) is shown but cannot change (SPEC §5). */
+/** Add and Edit criterion. On edit the score (weight) is shown but cannot change (docs/product.md#validation). */
 export function CriterionFormModal({ opened, onClose, criterion }: { opened: boolean; onClose: () => void; criterion: Criterion | null }) {
   const levels = useQuery({ ...levelsQuery, enabled: opened });
   const create = useCreateCriterion();

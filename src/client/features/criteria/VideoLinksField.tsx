@@ -8,7 +8,7 @@ interface Props {
   onChange: (values: string[]) => void;
 }
 
-/** SPEC §5: a new video link only once the last is filled; Remove when there is more than one. */
+/** docs/product.md#validation: a new video link only once the last is filled; Remove when there is more than one. */
 export function VideoLinksField({ values, errors, onChange }: Props) {
   const set = (i: number, v: string) => onChange(values.map((x, j) => (j === i ? v : x)));
   const lastFilled = (values[values.length - 1] ?? '').trim() !== '';

@@ -47,7 +47,7 @@ interface Props {
   current?: readonly Evaluation[];
 }
 
-/** SPEC §5 "Evaluation": level, then criteria, then the score its level allows; evaluator, notes, video optional. */
+/** docs/product.md#validation "Evaluation": level, then criteria, then the score its level allows; evaluator, notes, video optional. */
 export function EvaluationFormModal({ opened, onClose, playerId, evaluation, current = [] }: Props) {
   const { data: me } = useMe();
   const levels = useQuery({ ...levelsQuery, enabled: opened });

@@ -27,7 +27,7 @@ export default function EvaluationPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [showHistory, setShowHistory] = useState(false);
 
-  // SPEC §8: 404 → not-found, 403 → unauthorized.
+  // docs/product.md#errors: 404 → not-found, 403 → unauthorized.
   useEffect(() => {
     const e = query.error;
     if (!Number.isInteger(playerId) || playerId <= 0 || (e instanceof ApiError && e.status === 404))

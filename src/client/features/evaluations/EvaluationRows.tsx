@@ -14,7 +14,7 @@ interface Props {
   label: string;
 }
 
-/** SPEC §2: an accordion table (Criteria, Score, Evaluator, Date); rows expand to notes and video. */
+/** docs/product.md#screens: an accordion table (Criteria, Score, Evaluator, Date); rows expand to notes and video. */
 export function EvaluationRows({ evaluations, canWrite, onEdit, onDelete, label }: Props) {
   if (evaluations.length === 0) return <EmptyState />;
   return (

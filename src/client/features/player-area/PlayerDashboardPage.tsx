@@ -19,7 +19,7 @@ import { redirectFor, usePlayerId } from './useAreaGuard';
 const formatDate = (d: string) => dayjs(d).format('MMM D, YYYY');
 const clamp = (n: number) => Math.max(0, Math.min(100, Number.isFinite(n) ? n : 0));
 
-/** /player/{id}/dashboard (SPEC §2 "Player area"): the player's own overview, phone first. */
+/** /player/{id}/dashboard (docs/product.md#screens "Player area"): the player's own overview, phone first. */
 export default function PlayerDashboardPage() {
   const id = usePlayerId();
   const player = useQuery(playerQuery(id));

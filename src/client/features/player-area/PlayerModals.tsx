@@ -2,7 +2,7 @@ import { Modal, Stack, Text } from '@mantine/core';
 import { MSG } from '../../../shared/messages';
 import { VideoEmbed } from '../../components/VideoEmbed';
 
-/** SPEC §2: the criterion video modal shows the criterion's videos or 'NO VIDEOS!'. */
+/** docs/product.md#screens: the criterion video modal shows the criterion's videos or 'NO VIDEOS!'. */
 export function CriterionVideoModal({ criterion, onClose }: { criterion: { name: string; videos: string[] } | null; onClose: () => void }) {
   return (
     <Modal opened={!!criterion} onClose={onClose} title={criterion?.name ?? ''} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -21,7 +21,7 @@ export function CriterionVideoModal({ criterion, onClose }: { criterion: { name:
   );
 }
 
-/** SPEC §2: the note-details modal shows a note's whole text. */
+/** docs/product.md#screens: the note-details modal shows a note's whole text. */
 export function NoteModal({ note, onClose }: { note: { title: string; text: string; meta?: string } | null; onClose: () => void }) {
   return (
     <Modal opened={!!note} onClose={onClose} title={note?.title ?? ''} closeButtonProps={{ 'aria-label': 'Close' }}>

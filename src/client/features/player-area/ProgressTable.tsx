@@ -14,7 +14,7 @@ const formatDate = (d: string) => dayjs(d).format('MMM D, YYYY');
 const preview = (text: string) => (text.length > NOTE_PREVIEW_CHARS ? `${text.slice(0, NOTE_PREVIEW_CHARS)}...` : text);
 
 /**
- * PROGRESS table (SPEC §2 "Player area"): Criteria and Score, plus Date outside the dashboard view.
+ * PROGRESS table (docs/product.md#screens "Player area"): Criteria and Score, plus Date outside the dashboard view.
  * A row expands to the evaluation's notes and videos and the criterion's own videos.
  */
 export function ProgressTable({ playerId, evaluations, showDate }: { playerId: number; evaluations: Evaluation[]; showDate: boolean }) {

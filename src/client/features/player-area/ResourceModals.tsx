@@ -22,7 +22,7 @@ const dark = {
   close: { color: 'var(--mantine-color-gray-0)' },
 };
 
-/** 'Media': the resource's videos in a dark modal (SPEC §2). */
+/** 'Media': the resource's videos in a dark modal (docs/product.md#screens). */
 export function MediaModal({ resource, onClose }: { resource: Resource | null; onClose: () => void }) {
   return (
     <Modal opened={!!resource} onClose={onClose} title={resource ? `${resource.title} – Media` : ''} size="xl" styles={dark} closeButtonProps={{ 'aria-label': 'Close' }}>

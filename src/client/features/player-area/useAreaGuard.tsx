@@ -7,7 +7,7 @@ export function usePlayerId(): number {
   return Number(playerId);
 }
 
-/** SPEC §8: a 404 in the player area goes to /player/not-found, a 403 to /player/unauthorized. */
+/** docs/product.md#errors: a 404 in the player area goes to /player/not-found, a 403 to /player/unauthorized. */
 export function redirectFor(...errors: unknown[]) {
   for (const e of errors) {
     if (e instanceof ApiError && e.status === 404) return <Navigate to="/player/not-found" replace />;

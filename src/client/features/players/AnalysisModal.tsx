@@ -13,7 +13,7 @@ import classes from './players.module.css';
 
 const PDF_TOO_LARGE = `The PDF must be ${MAX_PDF_BYTES / 1024 / 1024} MB or smaller.`;
 
-/** 'Player Instructions': video links (required) and an optional PDF (SPEC §5 "Analysis"). */
+/** 'Player Instructions': video links (required) and an optional PDF (docs/product.md#validation "Analysis"). */
 export function AnalysisModal({ player, opened, onClose }: { player: Player; opened: boolean; onClose: () => void }) {
   const refresh = useRefreshPlayers();
   const [links, setLinks] = useState<string[]>(['']);

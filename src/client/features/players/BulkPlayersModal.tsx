@@ -18,7 +18,7 @@ interface Props {
   teamId?: number;
 }
 
-/** Add Bulk (SPEC §5): a .csv file, a team for users without teams write permission, all or nothing. */
+/** Add Bulk (docs/product.md#validation): a .csv file, a team for users without teams write permission, all or nothing. */
 export function BulkPlayersModal({ opened, onClose, teamId }: Props) {
   const can = useCan();
   const teamRequired = !can('teams', 2);
@@ -60,7 +60,7 @@ export function BulkPlayersModal({ opened, onClose, teamId }: Props) {
       notifySuccess();
       onClose();
     } catch (err) {
-      // SPEC §8: bulk failures show in the red 'Error:' box and clear the file.
+      // docs/product.md#errors: bulk failures show in the red 'Error:' box and clear the file.
       if (err instanceof ApiError && err.field === 'team_id') setTeamError(err.message);
       else setFileError(failureMessage(err));
       setFile(null);

@@ -7,7 +7,7 @@ import classes from './players.module.css';
 
 type Scope = 'all' | 'team' | 'club';
 
-/** Export Players (SPEC §2): all, by team or by club; a CSV of FirstName, LastName, Email, Score. */
+/** Export Players (docs/product.md#screens): all, by team or by club; a CSV of FirstName, LastName, Email, Score. */
 export function ExportPlayersModal({ opened, onClose, teamId }: { opened: boolean; onClose: () => void; teamId?: number }) {
   const teams = useQuery({ ...teamOptionsQuery, enabled: opened });
   const [scope, setScope] = useState<Scope>(teamId ? 'team' : 'all');

@@ -11,7 +11,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { useRefreshPlayers } from './api';
 
-/** Add / edit a note (SPEC §5: details required). */
+/** Add / edit a note (docs/product.md#validation: details required). */
 export function NoteModal({ playerId, note, opened, onClose }: { playerId: number; note: Note | null; opened: boolean; onClose: () => void }) {
   const refresh = useRefreshPlayers();
   const form = useForm({ initialValues: { details: note?.notes ?? '' }, validate: zod4Resolver(noteSaveSchema) });

@@ -17,7 +17,7 @@ import classes from './players.module.css';
 
 export const formatDate = (iso: string) => dayjs(iso).format('D MMM YYYY, HH:mm');
 
-/** SPEC §9: a note shows its first 300 characters plus '...'; the full text on demand. */
+/** docs/product.md#scoring: a note shows its first 300 characters plus '...'; the full text on demand. */
 export const notePreview = (text: string) => (text.length > NOTE_PREVIEW_CHARS ? `${text.slice(0, NOTE_PREVIEW_CHARS)}...` : text);
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'delete' | 'read'; note: Note } | null;

@@ -2,7 +2,7 @@ import { Card, Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './players.module.css';
 
-/** A profile panel: SCORE, ANALYSIS, NOTES, ACHIEVEMENTS (SPEC §2 "Player profile"). */
+/** A profile panel: SCORE, ANALYSIS, NOTES, ACHIEVEMENTS (docs/product.md#screens "Player profile"). */
 export function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={title}>

@@ -24,7 +24,7 @@ interface Props {
   name: { first_name: string; last_name: string };
 }
 
-/** SPEC §3 profile_img: picked here, sent as a data URL; the server re-encodes it. */
+/** docs/product.md#data profile_img: picked here, sent as a data URL; the server re-encodes it. */
 export function PhotoInput({ value, onChange, onError, error, name }: Props) {
   const preview = value?.startsWith('data:') ? value : null;
   const pick = async (file: File | null) => {

@@ -14,7 +14,7 @@ interface Props {
   canManage: boolean;
   /** evaluation ≥ 1: the Evaluation modal reads GET /api/player/{id}/evaluation. */
   canEvaluate: boolean;
-  /** reports ≥ 1: the player analysis page (SPEC §6). */
+  /** reports ≥ 1: the player analysis page (docs/product.md#permissions). */
   canAnalyse: boolean;
   /** Remove from Team exists only on a team's roster. */
   onTeamRoute: boolean;

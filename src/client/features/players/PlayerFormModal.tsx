@@ -42,7 +42,7 @@ interface Props {
   teamId?: number;
 }
 
-/** Add / edit player (SPEC §5 "Player"). */
+/** Add / edit player (docs/product.md#validation "Player"). */
 export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
   const can = useCan();
   const mustPickTeam = !can('teams', 2);
@@ -95,7 +95,7 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
       notifySuccess();
       onClose();
     } catch (e) {
-      // SPEC §8: the server's message shows as a tooltip on the email field (or the field it names).
+      // docs/product.md#errors: the server's message shows as a tooltip on the email field (or the field it names).
       const field = e instanceof ApiError && e.field && FIELDS.includes(e.field as keyof FormValues) ? e.field : 'email';
       form.setErrors({ [field]: failureMessage(e) });
     }

@@ -17,7 +17,7 @@ import { ScorePanel } from './ScorePanel';
 import { useErrorRedirect } from './useErrorRedirect';
 import classes from './players.module.css';
 
-/** Player profile (/app/player/:playerId), SPEC §2 "Player profile". */
+/** Player profile (/app/player/:playerId), docs/product.md#screens "Player profile". */
 export default function PlayerProfilePage() {
   const id = Number(useParams().playerId);
   const valid = Number.isInteger(id) && id > 0;

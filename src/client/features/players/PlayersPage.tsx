@@ -27,7 +27,7 @@ const PAGE_SIZE = 48;
 
 type Dialog = { kind: CardAction; player: PlayerListItem } | { kind: 'add' | 'bulk' | 'export' } | null;
 
-/** Players (/app/players) and TeamPlayers (/app/team/:teamId/players), SPEC §2 "Players list". */
+/** Players (/app/players) and TeamPlayers (/app/team/:teamId/players), docs/product.md#screens "Players list". */
 export default function PlayersPage() {
   const params = useParams();
   const routeTeamId = params.teamId ? Number(params.teamId) : null;

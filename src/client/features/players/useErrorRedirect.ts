@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api';
 
-/** SPEC §8: a 404 loading a player or team goes to /app/not-found, a 403 to /app/unauthorized. */
+/** docs/product.md#errors: a 404 loading a player or team goes to /app/not-found, a 403 to /app/unauthorized. */
 export function useErrorRedirect(error: unknown): void {
   const navigate = useNavigate();
   useEffect(() => {

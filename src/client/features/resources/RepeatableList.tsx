@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * SPEC §2: a repeatable list shows Remove on each entry when it has more than one, and its
+ * docs/product.md#screens: a repeatable list shows Remove on each entry when it has more than one, and its
  * 'Add another …' button only once the last entry is filled.
  */
 export function RepeatableList({ label, itemLabel, addLabel, values, errors, onChange, required, placeholder, suggestions }: Props) {

@@ -44,7 +44,7 @@ const toBody = (v: FormValues): ResourceSaveInput => ({ ...v, access: v.access.m
 const listErrors = (errors: Record<string, unknown>, key: string, n: number) =>
   Array.from({ length: n }, (_, i) => (errors[`${key}.${i}`] as string | undefined) ?? undefined);
 
-/** Add (resource = null) or edit a resource: SPEC §2 "Resources" modal and §5 rules. */
+/** Add (resource = null) or edit a resource: docs/product.md#resources and #validation. */
 export function ResourceFormModal({ opened, resource, onClose }: { opened: boolean; resource: Resource | null; onClose: () => void }) {
   const roles = useQuery({ ...resourceRolesQuery, enabled: opened });
   const facets = useQuery({ ...resourceFacetsQuery, enabled: opened });
@@ -84,7 +84,7 @@ export function ResourceFormModal({ opened, resource, onClose }: { opened: boole
         onError: (e) => {
           const message = e instanceof ApiError ? e.message : 'Could not save the resource.';
           if (e instanceof ApiError && e.field === 'links') setLinksAlert(true);
-          // SPEC §8: other server messages show on the title field.
+          // docs/product.md#errors: other server messages show on the title field.
           else form.setFieldError('title', message);
         },
       },

@@ -21,7 +21,7 @@ const KINDS = [
 ];
 const ALL = { category: 'All Categories', tag: 'All Tags' } as const;
 
-/** /app/resources (SPEC §2 "Resources (staff)"): only resources the viewer's role may see are listed. */
+/** /app/resources (docs/product.md#screens "Resources (staff)"): only resources the viewer's role may see are listed. */
 export default function ResourcesPage() {
   const can = useCan();
   const canWrite = can('resources', 2);

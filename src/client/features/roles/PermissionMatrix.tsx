@@ -20,7 +20,7 @@ interface Props {
 const allAt = (level: Level): Permissions => Object.fromEntries(SECTIONS.map((s) => [s, level])) as Permissions;
 
 /**
- * SPEC §5 permissions matrix: per section none / read / write as two checkboxes. Write needs read
+ * docs/product.md#validation permissions matrix: per section none / read / write as two checkboxes. Write needs read
  * (turning read off turns write off and disables it); Select All toggles everything the user may
  * grant; the Admin option under user management gives user management level 1.
  */

@@ -26,7 +26,7 @@ const valuesOf = (role: Role | null): FormValues =>
 
 const resolve = zod4Resolver(roleSaveSchema);
 
-/** Add role / Edit role, with the permissions matrix (SPEC §2, §5). */
+/** Add role / Edit role, with the permissions matrix (docs/product.md#screens and docs/product.md#validation). */
 export function RoleFormModal({ opened, role, onClose }: { opened: boolean; role: Role | null; onClose: () => void }) {
   const { data: me } = useMe();
   const save = useSaveRole(role?.id ?? null);
@@ -47,7 +47,7 @@ export function RoleFormModal({ opened, role, onClose }: { opened: boolean; role
       await save.mutateAsync(roleSaveSchema.parse(values));
       onClose();
     } catch (e) {
-      // SPEC §8: a server error shows as a tooltip on the title field.
+      // docs/product.md#errors: a server error shows as a tooltip on the title field.
       form.setErrors({ title: failureMessage(e) });
     }
   });

@@ -8,7 +8,7 @@ export const rolesQuery = queryOptions({
   queryFn: async ({ signal }) => (await apiGet<Envelope<Role[]>>('/api/roles', signal)).data,
 });
 
-/** After every write: 'Operation successful!' and everything role-related reloads (SPEC §1). */
+/** After every write: 'Operation successful!' and everything role-related reloads (docs/product.md#what-it-does). */
 function useAfterWrite() {
   const client = useQueryClient();
   return async () => {

@@ -2,7 +2,7 @@ import { nameSaveSchema } from '../../../shared/schemas/reference';
 import { referenceKeys } from './api';
 import { ReferenceListTab } from './ReferenceListTab';
 
-/** Clubs are the categories teams are grouped by (SPEC: "category, called Club in the interface"). */
+/** Clubs are the categories teams are grouped by (docs/product.md#what-it-does). */
 export default function ClubsTab() {
   return (
     <ReferenceListTab

@@ -19,7 +19,7 @@ interface Values {
 }
 const ORDER = ['category', 'season', 'file'] as const;
 
-/** SPEC §5 team bulk: club, season and file required; the first missing one is highlighted. */
+/** docs/product.md#validation team bulk: club, season and file required; the first missing one is highlighted. */
 function firstMissing(values: Values): Partial<Record<keyof Values, string>> {
   const missing = ORDER.find((f) => !values[f]);
   return missing ? { [missing]: MSG.required } : {};
@@ -52,7 +52,7 @@ export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: (
       await upload.mutateAsync({ file, category, season });
       onClose();
     } catch (e) {
-      // SPEC §8: the message in the red 'Error:' box, and the file is cleared.
+      // docs/product.md#errors: the message in the red 'Error:' box, and the file is cleared.
       setServerError(failureMessage(e));
       form.setFieldValue('file', null);
     } finally {

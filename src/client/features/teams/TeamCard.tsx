@@ -11,7 +11,7 @@ interface Props {
   onDelete: (team: Team) => void;
 }
 
-/** SPEC §2 team card: club badge, upper-case name, coach, 'N Player(s)', season, Manage. */
+/** docs/product.md#screens team card: club badge, upper-case name, coach, 'N Player(s)', season, Manage. */
 export function TeamCard({ team, canWrite, onEdit, onDelete }: Props) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={team.name}>

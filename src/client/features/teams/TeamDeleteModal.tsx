@@ -5,7 +5,7 @@ import type { Team } from '../../../shared/schemas/team';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { useDeleteTeam } from './api';
 
-/** Delete Team confirmation (SPEC §2): the players stay, only their membership of this team goes. */
+/** Delete Team confirmation (docs/product.md#screens): the players stay, only their membership of this team goes. */
 export function TeamDeleteModal({ opened, team, onClose }: { opened: boolean; team: Team | null; onClose: () => void }) {
   const remove = useDeleteTeam();
   return (

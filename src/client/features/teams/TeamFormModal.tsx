@@ -22,7 +22,7 @@ const valuesOf = (team: Team | null): FormValues =>
     : blank;
 
 const resolve = zod4Resolver(teamSaveSchema);
-/** SPEC §5: team forms highlight only the first empty field, in the form's order. */
+/** docs/product.md#validation: team forms highlight only the first empty field, in the form's order. */
 function firstError(values: FormValues): Partial<Record<keyof FormValues, string>> {
   const errors = resolve(values) as Partial<Record<string, string>>;
   const first = TEAM_FORM_FIELDS.find((f) => errors[f]);
@@ -64,7 +64,7 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
       await save.mutateAsync(teamSaveSchema.parse(values) satisfies TeamSave);
       onClose();
     } catch (e) {
-      // SPEC §5/§8: a server error shows as a tooltip on the name field.
+      // docs/product.md#validation and docs/product.md#errors: a server error shows as a tooltip on the name field.
       form.setErrors({ name: failureMessage(e) });
     }
   });

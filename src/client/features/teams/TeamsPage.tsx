@@ -37,7 +37,7 @@ export default function TeamsPage() {
   const [bulkOpen, setBulkOpen] = useState(false);
   const [deleting, setDeleting] = useState<{ open: boolean; team: Team | null }>({ open: false, team: null });
 
-  // SPEC §6/§8: a 404 goes to the not-found page, missing permission to unauthorized.
+  // docs/product.md#permissions and docs/product.md#errors: a 404 goes to the not-found page, missing permission to unauthorized.
   const status = teams.error instanceof ApiError ? teams.error.status : null;
   useEffect(() => {
     if (status === 404 || status === 400) void navigate('/app/not-found', { replace: true });

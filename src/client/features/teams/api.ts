@@ -48,7 +48,7 @@ export const coachOptionsQuery = queryOptions({
   queryFn: async ({ signal }) => (await apiGet<Envelope<CoachOption[]>>('/api/teams/coach-options', signal)).data,
 });
 
-/** After every write: 'Operation successful!' and the lists reload (SPEC §1). */
+/** After every write: 'Operation successful!' and the lists reload (docs/product.md#what-it-does). */
 function useAfterWrite() {
   const client = useQueryClient();
   return async () => {

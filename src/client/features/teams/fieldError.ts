@@ -10,7 +10,7 @@ const visuallyHidden: CSSProperties = {
 };
 
 /**
- * SPEC §5 shows a field's error as a red tooltip (ErrorTip) and a red border. The input keeps
+ * docs/product.md#validation shows a field's error as a red tooltip (ErrorTip) and a red border. The input keeps
  * Mantine's own error element for screen readers (aria-describedby), hidden from sight so the
  * message is not shown twice.
  */

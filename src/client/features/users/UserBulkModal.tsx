@@ -9,7 +9,7 @@ import { failureMessage } from '../../lib/api';
 import { rolesQuery, useBulkUsers } from './api';
 import { useAssignableRoles } from './useAssignableRoles';
 
-/** Add Bulk: a role and a CSV (FirstName, LastName, Email); all rows or none (SPEC §5, DESIGN §7). */
+/** Add Bulk: a role and a CSV (FirstName, LastName, Email); all rows or none (docs/product.md#validation, docs/product.md#errors). */
 export function UserBulkModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const roles = useQuery({ ...rolesQuery, enabled: opened });
   const assignable = useAssignableRoles(roles.data);
@@ -45,7 +45,7 @@ export function UserBulkModal({ opened, onClose }: { opened: boolean; onClose: (
       await upload.mutateAsync({ file, role });
       onClose();
     } catch (e) {
-      // SPEC §8: bulk failures show in the red 'Error:' box and the file is cleared.
+      // docs/product.md#errors: bulk failures show in the red 'Error:' box and the file is cleared.
       setError(failureMessage(e));
       setFile(null);
       setProgress(null);

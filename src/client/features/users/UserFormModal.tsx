@@ -25,7 +25,7 @@ const valuesOf = (user: User | null): FormValues =>
     ? { first_name: user.first_name, last_name: user.last_name, email: user.email, role: String(user.role) }
     : { first_name: '', last_name: '', email: '', role: '' };
 
-/** Add Single / Edit user. Role and e-mail are fixed once the account exists (SPEC §5). */
+/** Add Single / Edit user. Role and e-mail are fixed once the account exists (docs/product.md#validation). */
 export function UserFormModal({ opened, user, onClose }: { opened: boolean; user: User | null; onClose: () => void }) {
   const roles = useQuery({ ...rolesQuery, enabled: opened });
   const assignable = useAssignableRoles(roles.data);
@@ -54,7 +54,7 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
       else await create.mutateAsync(userCreateSchema.parse(values));
       onClose();
     } catch (e) {
-      // SPEC §8: server errors show as a tooltip on the email field.
+      // docs/product.md#errors: server errors show as a tooltip on the email field.
       form.setErrors({ email: failureMessage(e) });
     }
   });

@@ -15,7 +15,7 @@ interface Props {
   onAction: (action: UserAction) => void;
 }
 
-/** SPEC §2 row menu; each item only when the signed-in user may use it (the server checks again). */
+/** docs/product.md#screens row menu; each item only when the signed-in user may use it (the server checks again). */
 export function UserRowMenu({ user, me, manageable, onEdit, onAction }: Props) {
   const write = can(me, 'user_management', 2) && manageable;
   const self = user.id === me.id;

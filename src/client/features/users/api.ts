@@ -17,7 +17,7 @@ export const rolesQuery = queryOptions({
   queryFn: async ({ signal }) => (await apiGet<Envelope<Role[]>>('/api/roles', signal)).data,
 });
 
-/** After every write: 'Operation successful!' and the users and roles (counts) reload (SPEC §1). */
+/** After every write: 'Operation successful!' and the users and roles (counts) reload (docs/product.md#what-it-does). */
 function useAfterWrite() {
   const client = useQueryClient();
   return async () => {

@@ -2,7 +2,7 @@ import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysel
 import type { Database } from '../index.js';
 import { createIndex, portable } from '../schema-helpers.js';
 
-/** The whole data model of DESIGN.md §4. Integer ids, text dates, 0/1 booleans, JSON text lists. */
+/** The whole data model of docs/architecture.md. Integer ids, text dates, 0/1 booleans, JSON text lists. */
 export function migration({ dialect }: Database): Migration {
   const t = portable(dialect);
   return {

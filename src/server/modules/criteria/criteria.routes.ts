@@ -25,7 +25,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export async function criteriaRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // SPEC §7 reads /api/criteria/ with a trailing slash; both spellings answer. The evaluation form
+  // docs/product.md#api reads /api/criteria/ with a trailing slash; both spellings answer. The evaluation form
   // needs the catalogue too, so evaluation read access is enough to list it.
   for (const url of ['/api/criteria', '/api/criteria/']) {
     r.get(url, {

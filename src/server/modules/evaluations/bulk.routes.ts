@@ -30,7 +30,7 @@ const responses = {
   413: errorBody,
 };
 
-/** The bulk form with its bulkFile (.csv only, SPEC §5) and text fields that can be stored. */
+/** The bulk form with its bulkFile (.csv only, docs/product.md#validation) and text fields that can be stored. */
 async function readUpload(req: FastifyRequest): Promise<{ content: Buffer; fields: Record<string, string> }> {
   const { fields, file } = await readCsvForm(req);
   const unstorable = unstorableField(fields);

@@ -1,5 +1,5 @@
 /**
- * Bulk evaluation CSV (SPEC §9 template: PlayerFirstName, PlayerLastName, ParentEmail, Level, Criteria,
+ * Bulk evaluation CSV (docs/product.md#scoring template: PlayerFirstName, PlayerLastName, ParentEmail, Level, Criteria,
  * Score, Notes, Video). Reading and checking are separate from the routes so every bad row is found
  * before anything is written: the import is all-or-nothing.
  */

@@ -7,7 +7,7 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import * as repo from './evaluations.repository.js';
 
 /**
- * The player area builds these addresses with a stray closing brace after the id (SPEC §7:
+ * The player area builds these addresses with a stray closing brace after the id (docs/product.md#api:
  * `/api/player/5}/evaluation`). The router matches it like any id; the brace is dropped here.
  */
 export const playerIdParam = z.preprocess((v) => (typeof v === 'string' ? v.replace(/\}+$/, '') : v), idParam);

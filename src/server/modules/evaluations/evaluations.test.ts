@@ -44,7 +44,7 @@ describe('GET /api/player/{id}/evaluation', () => {
     expect((await admin.get('/api/player/abc/evaluation')).statusCode).toBe(400);
   });
 
-  it('answers the SPEC’s stray-brace address the same way', async () => {
+  it('answers the stray-brace address the player area uses the same way', async () => {
     const id = facts.selfPlayerId;
     const plain = (await player.get(`/api/player/${id}/evaluation`)).json();
     expect((await player.get(`/api/player/${id}}/evaluation`)).json()).toEqual(plain);

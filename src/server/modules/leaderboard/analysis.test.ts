@@ -188,7 +188,7 @@ describe('team analysis summary', () => {
   });
 });
 
-describe('analysis needs reports, not teams or players (SPEC §6)', () => {
+describe('analysis needs reports, not teams or players (docs/product.md#permissions)', () => {
   it('a coach role with reports 1 but teams 0 and players 0 opens the lists and both summaries of its own team', async () => {
     const role = await t.db.selectFrom('roles').select(['id', 'teams', 'players', 'reports']).where('key', '=', 'coach').executeTakeFirstOrThrow();
     await t.db.updateTable('roles').set({ teams: 0, players: 0, reports: 1 }).where('id', '=', role.id).execute();

@@ -4,7 +4,7 @@ import type { EvaluatedPlayer } from '../../../shared/schemas/leaderboard.js';
 import type { DB } from '../../db/types.js';
 import { playerTotals, playerTotalsQuery, teamAverages } from '../scores/scores.repository.js';
 
-/** SPEC §3 "Team evaluation row": players with their current evaluations, playerCount, averageScore. */
+/** docs/product.md#data "Team evaluation row": players with their current evaluations, playerCount, averageScore. */
 
 type Db = Kysely<DB>;
 

@@ -9,7 +9,7 @@ import * as repo from './team-evaluations.repository.js';
 const tags = ['leaderboard'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** SPEC §7 reads /api/player_evaluations (optional team_id) and /api/team_evaluations: evaluation ≥ 1, coach-scoped. */
+/** docs/product.md#api reads /api/player_evaluations (optional team_id) and /api/team_evaluations: evaluation ≥ 1, coach-scoped. */
 export async function teamEvaluationsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -3,7 +3,7 @@ import { leaderboardTotals, roundPercent, teamAverage } from '../../../shared/sc
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { loadEvaluations } from './test-data.js';
 
-/** SPEC's /api/player_evaluations and /api/team_evaluations ("Team evaluation row"). */
+/** The API's /api/player_evaluations and /api/team_evaluations ("Team evaluation row"). */
 
 let t: TestApp;
 let admin: Client;

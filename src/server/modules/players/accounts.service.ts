@@ -25,7 +25,7 @@ export interface MovedNotice {
 }
 
 /**
- * Keeps a player's sign-in account in step with player_email (SPEC §3 has no separate account
+ * Keeps a player's sign-in account in step with player_email (docs/product.md#data has no separate account
  * screen): an e-mail creates the account, a new e-mail moves it, an empty one removes it. The
  * parent's e-mail is never a login: siblings share it. Returns whom to welcome once committed.
  */

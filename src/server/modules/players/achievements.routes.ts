@@ -23,7 +23,7 @@ async function catalogueTitle(db: Kysely<DB>, achievementId: number): Promise<st
   return title;
 }
 
-/** SPEC §2 ACHIEVEMENTS panel: catalogue achievements awarded to a player. */
+/** docs/product.md#screens ACHIEVEMENTS panel: catalogue achievements awarded to a player. */
 export async function achievementsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

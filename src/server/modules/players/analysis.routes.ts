@@ -22,7 +22,7 @@ export const analysisMessages = {
   noPdf: 'This player has no analysis PDF.',
 } as const;
 
-/** SPEC §2 ANALYSIS panel: video links (required) and an optional PDF, edited in 'Player Instructions'. */
+/** docs/product.md#screens ANALYSIS panel: video links (required) and an optional PDF, edited in 'Player Instructions'. */
 export async function analysisRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

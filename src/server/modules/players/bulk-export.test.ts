@@ -229,7 +229,7 @@ describe('POST /api/players/bulk across statement chunks', () => {
 });
 
 describe('GET /api/players/export', () => {
-  it('CSV with the SPEC columns and scores; by team and by club; coaches only their players', async () => {
+  it('CSV with the documented columns and scores; by team and by club; coaches only their players', async () => {
     const all = await admin.get('/api/players/export');
     expect(all.statusCode).toBe(200);
     expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -7,7 +7,7 @@ import { access, denied, reachableTeamIds, requireActor } from '../../auth/acces
 import { toCsv } from './export.csv.js';
 import { exportRows } from './export.repository.js';
 
-/** Export Players (SPEC §2 ellipsis menu): all, by team or by club; CSV FirstName, LastName, Email, Score. */
+/** Export Players (docs/product.md#screens ellipsis menu): all, by team or by club; CSV FirstName, LastName, Email, Score. */
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/players/export', {

@@ -10,7 +10,7 @@ import * as repo from './players.repository.js';
 export const playerParams = z.object({ id: idParam });
 
 /**
- * SPEC §7: the player area builds some addresses with a stray '}' after the player id
+ * docs/product.md#api: the player area builds some addresses with a stray '}' after the player id
  * (/api/player/12}/notes). Those reads accept it; the id is still a positive integer.
  */
 export const braceTolerantPlayerParams = z.object({
@@ -26,7 +26,7 @@ export const messages = {
   teamNotFound: 'This team does not exist.',
 } as const;
 
-/** Unknown ids are 404 before the reach check (403), for staff and players alike (SPEC §8). */
+/** Unknown ids are 404 before the reach check (403), for staff and players alike (docs/product.md#errors). */
 export async function reachablePlayer(db: Kysely<DB>, actor: Actor, id: number): Promise<void> {
   if (!(await repo.playerExists(db, id))) throw notFound(messages.playerNotFound);
   await assertPlayerReachable(db, actor, id);

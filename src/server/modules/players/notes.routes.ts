@@ -16,7 +16,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 const noteParams = playerParams.extend({ noteId: playerParams.shape.id });
 const noteNotFound = () => notFound('This note does not exist.');
 
-/** SPEC §2 NOTES panel: staff notes on a player; the player reads their own (player area). */
+/** docs/product.md#screens NOTES panel: staff notes on a player; the player reads their own (player area). */
 export async function notesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -6,7 +6,7 @@ import { fileByKey } from '../../files/files.repository.js';
 import { notFound } from '../../lib/errors.js';
 
 /**
- * Profile photos (SPEC §7: assets/images/users/{profile_img}). Signed-in users only — staff lists,
+ * Profile photos (docs/product.md#api: assets/images/users/{profile_img}). Signed-in users only — staff lists,
  * leaderboards and the player area show team-mates' photos — and never the public: the players are
  * mostly minors (docs/decisions/0004-who-adds-players.md). A key is random and never reused, so a
  * photo can be cached for a year; a new upload gets a new key.

@@ -127,7 +127,7 @@ describe('GET /api/player/:id', () => {
   it('the player reads themself only; coaches only their teams’ players (IDOR); unknown ids 404', async () => {
     expect((await player.get(`/api/player/${ids.linkedPlayer}`)).statusCode).toBe(200);
     expect((await player.get(`/api/player/${ids.otherPlayer}`)).statusCode).toBe(403);
-    // SPEC §8: the player area sends a 404 to /player/not-found, a 403 to /player/unauthorized.
+    // docs/product.md#errors: the player area sends a 404 to /player/not-found, a 403 to /player/unauthorized.
     expect((await player.get('/api/player/99999')).statusCode).toBe(404);
     expect((await player.get('/api/player/99999/notes')).statusCode).toBe(404);
     expect((await player.get('/api/player/99999/achievements')).statusCode).toBe(404);
@@ -191,7 +191,7 @@ describe('POST /api/players (create)', () => {
     expect((await player.post('/api/players', newPlayer())).statusCode).toBe(403);
   });
 
-  it('400 with SPEC messages on the right fields', async () => {
+  it('400 with the product messages on the right fields', async () => {
     const missing = await admin.post('/api/players', { first_name: '', last_name: 'X', email: 'a@b.org' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ message: MSG.required, field: 'first_name' });

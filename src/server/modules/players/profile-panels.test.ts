@@ -52,7 +52,7 @@ describe('notes', () => {
     expect((await t.anon.post(`/api/player/${ids.ownPlayer}/notes`, { details: 'x' })).statusCode).toBe(401);
   });
 
-  it('the player reads their own notes (also with the SPEC’s stray brace) but writes none', async () => {
+  it('the player reads their own notes (also with the player area’s stray brace) but writes none', async () => {
     await admin.post(`/api/player/${ids.linkedPlayer}/notes`, { details: 'For the player' });
     expect((await player.get(`/api/player/${ids.linkedPlayer}/notes`)).json().data[0].notes).toBe('For the player');
     const brace = await player.get(`/api/player/${ids.linkedPlayer}%7D/notes`);

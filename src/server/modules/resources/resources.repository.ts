@@ -4,7 +4,7 @@ import type { DB } from '../../db/types.js';
 import { jsonList } from '../../lib/reply.js';
 
 /**
- * Who sees which resource (SPEC §6): a viewer whose role is in the access list, or any role with
+ * Who sees which resource (docs/product.md#permissions): a viewer whose role is in the access list, or any role with
  * resources write permission. The rule itself is decided in auth/access.ts (resourceViewer).
  */
 export interface ResourceViewer {

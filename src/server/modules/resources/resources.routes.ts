@@ -25,7 +25,7 @@ const params = z.object({ id: idParam });
 const readErrors = { 401: errorBody, 403: errorBody };
 const writeErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** Routes of the resources feature (SPEC §2 "Resources", §6, §7) plus link previews and player-area reads. */
+/** Routes of the resources feature (docs/product.md#resources, #permissions, #api) plus link previews and player-area reads. */
 export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -108,7 +108,7 @@ export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/resources/:id/delete', {
     config: { access: access.need('resources', 2) },
-    // SPEC §7 sends the resource as a JSON body; only the id in the address counts.
+    // docs/product.md#api sends the resource as a JSON body; only the id in the address counts.
     schema: { tags, params, body: z.unknown().optional(), response: { 200: writeEnvelope(z.object({ id: z.number() })), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);

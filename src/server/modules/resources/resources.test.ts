@@ -70,7 +70,7 @@ describe('GET /api/resources', () => {
     expect(titles(await reader.get('/api/resources'))).toEqual([]);
   });
 
-  it('answers every field of SPEC §3', async () => {
+  it('answers every field of docs/product.md#data', async () => {
     const list = (await admin.get('/api/resources')).json().data as Resource[];
     const form = list.find((r) => r.title === 'Form shooting progression')!;
     expect(form).toMatchObject({

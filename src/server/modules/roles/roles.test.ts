@@ -52,7 +52,7 @@ describe('POST /api/roles', () => {
     expect((await (await t.login('coach')).post('/api/roles', body)).statusCode).toBe(403);
   });
 
-  it('answers 400 with the SPEC messages: title required, at least one permission', async () => {
+  it('answers 400 with the product messages: title required, at least one permission', async () => {
     const noTitle = await admin.post('/api/roles', { title: '  ', permissions: perms({ players: 1 }) });
     expect(noTitle.statusCode).toBe(400);
     expect(noTitle.json()).toEqual({ message: MSG.required, field: 'title' });
@@ -185,7 +185,7 @@ describe('POST /api/role/{id}/delete', () => {
     expect(await t.db.selectFrom('roles').select('id').where('key', 'is not', null).execute()).toHaveLength(4);
   });
 
-  it('refuses a role with users with the SPEC message, deletes it once empty, and audits', async () => {
+  it('refuses a role with users with the product message, deletes it once empty, and audits', async () => {
     const role = await admin.post('/api/roles', { title: 'Statistician', permissions: perms({ reports: 1 }) });
     const roleId = role.json().data.id as number;
     const user = await admin.post('/api/users', { first_name: 'Stat', last_name: 'Person', email: 'stat@example.org', role: roleId });

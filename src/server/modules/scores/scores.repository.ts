@@ -1,5 +1,5 @@
 /**
- * The SQL side of src/shared/scoring.ts (DESIGN.md §6), used by every list that shows a score:
+ * The SQL side of src/shared/scoring.ts (docs/product.md#scoring), used by every list that shows a score:
  * teams, players, profiles, leaderboards. scores.test.ts checks it against the shared module.
  */
 import { sql, type Kysely } from 'kysely';
@@ -34,8 +34,8 @@ export interface ScoreScope extends LeaderboardFilter {
 }
 
 /**
- * Per player: Σ score_percentage of the current evaluations in the period and criteria filter. DESIGN
- * §6 averages per (player, criterion) first; evaluations_current_uq allows one current evaluation per
+ * Per player: Σ score_percentage of the current evaluations in the period and criteria filter. The
+ * scoring rule (docs/product.md#scoring) averages per (player, criterion) first; evaluations_current_uq allows one current evaluation per
  * (player, criterion), so that average is the row itself and one GROUP BY suffices (ADR 0006).
  */
 function filteredTotals(db: Kysely<DB>, scope: ScoreScope) {

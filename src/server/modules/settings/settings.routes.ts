@@ -47,7 +47,7 @@ function namedList(table: repo.NamedTableName, one: string, label: string, colum
 function levelRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // SPEC §7 reads /api/levels/ with a trailing slash; both spellings answer.
+  // docs/product.md#api reads /api/levels/ with a trailing slash; both spellings answer.
   for (const url of ['/api/levels', '/api/levels/']) {
     r.get(url, {
       config: { access: access.signedIn },
@@ -144,7 +144,7 @@ function globalSettingsRoutes(app: FastifyInstance): void {
   });
 }
 
-/** Reference data of the Settings page (DESIGN.md §4): reads for every signed-in user, writes for admins. */
+/** Reference data of the Settings page (docs/architecture.md): reads for every signed-in user, writes for admins. */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   textListRoutes(app, namedList('categories', 'category', 'club', 'category_id', categorySchema));
   textListRoutes(app, namedList('seasons', 'season', 'season', 'season_id', seasonSchema));

@@ -89,7 +89,7 @@ interface RoleRow {
 }
 const roleIsCoach = (r: RoleRow) => isCoachRole({ admin: r.admin === 1, permissions: { teams: r.teams as Level } });
 
-/** Coach roles per SPEC §5 (the shared isCoachRole rule) with their active users, for the selects. */
+/** Coach roles per docs/product.md#validation (the shared isCoachRole rule) with their active users, for the selects. */
 export async function coachOptions(db: Db): Promise<CoachOption[]> {
   const roles = (await db.selectFrom('roles').select(['id', 'title', 'admin', 'teams']).orderBy(sql`lower(title)`).execute()).filter(roleIsCoach);
   if (!roles.length) return [];

@@ -133,7 +133,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  // SPEC §7 sends the team's fields as the body; only the id in the path counts.
+  // docs/product.md#api sends the team's fields as the body; only the id in the path counts.
   r.post('/api/team/:id/delete', {
     config: { access: access.need('teams', 2) },
     schema: { tags, params, response: { 200: writeEnvelope(teamDeleteResultSchema), ...writeErrors } },

@@ -85,7 +85,7 @@ describe('GET /api/teams', () => {
       averageScore: expect.any(Number),
       superAdmin: false,
     });
-    // The average is Σ of the members' totals ÷ playerCount (DESIGN.md §6), members without evaluations count 0.
+    // The average is Σ of the members' totals ÷ playerCount (docs/product.md#scoring), members without evaluations count 0.
     const members = await t.db.selectFrom('team_players').select('player_id').where('team_id', '=', boys.id).execute();
     const totals = await playerTotals(t.db, { playerIds: members.map((m) => m.player_id) });
     const expected = [...totals.values()].reduce((a, b) => a + b, 0) / members.length;
@@ -371,7 +371,7 @@ describe('POST /api/teams/bulk', () => {
     for (const file of [
       { field: 'bulkFile', name: 'teams.xlsx', content: 'Name,CoachEmail\nX,coach@demo.club\n', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
       { field: 'bulkFile', name: 'teams.csv', content: '%PDF-1.4', type: 'application/pdf' },
-      // SPEC §5 names exactly two types; a .csv declared as anything else is refused too.
+      // docs/product.md#validation names exactly two types; a .csv declared as anything else is refused too.
       { field: 'bulkFile', name: 'teams.csv', content: 'Name,CoachEmail\nX,coach@demo.club\n', type: 'text/plain' },
       { field: 'bulkFile', name: 'teams.csv', content: 'Name,CoachEmail\nX,coach@demo.club\n', type: 'application/octet-stream' },
     ]) {

@@ -210,7 +210,7 @@ describe('suspend, reactivate, delete', () => {
     }
   });
 
-  it('refuses a coach assigned to teams with the SPEC message naming the user', async () => {
+  it('refuses a coach assigned to teams with the product message naming the user', async () => {
     for (const action of ['suspend', 'delete']) {
       const res = await admin.post(`/api/user/${ids.coach}/${action}`, {});
       expect(res.statusCode).toBe(409);
