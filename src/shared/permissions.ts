@@ -69,9 +69,6 @@ export function isCoachRole(role: { admin: boolean; permissions: Pick<Permission
   return !role.admin && role.permissions.teams === 1;
 }
 
-export function isPlayerActor(actor: Pick<Actor, 'roleKey'>): boolean {
-  return actor.roleKey === 'player';
-}
 
 /** Coaches (teams < 2) only reach their own teams and those teams' players. */
 export function isScopedToOwnTeams(actor: Pick<Actor, 'permissions'>): boolean {

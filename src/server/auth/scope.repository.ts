@@ -10,6 +10,15 @@ export async function playerExists(db: Kysely<DB>, playerId: number): Promise<bo
   return !!(await db.selectFrom('players').select('id').where('id', '=', playerId).executeTakeFirst());
 }
 
+export async function teamExists(db: Kysely<DB>, teamId: number): Promise<boolean> {
+  return !!(await db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst());
+}
+
+/** A team's id and name, or undefined when there is no such team. */
+export async function findTeamName(db: Kysely<DB>, teamId: number): Promise<{ id: number; name: string } | undefined> {
+  return db.selectFrom('teams').select(['id', 'name']).where('id', '=', teamId).executeTakeFirst();
+}
+
 export async function isCoachOfTeam(db: Kysely<DB>, userId: number, teamId: number): Promise<boolean> {
   const row = await db
     .selectFrom('teams')

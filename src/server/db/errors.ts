@@ -21,3 +21,15 @@ export function clientDataError(err: unknown): string | null {
   if (!e || typeof e.code !== 'string' || typeof e.severity !== 'string') return null;
   return CLIENT_DATA_ERRORS[e.code] ?? null;
 }
+
+/** A unique-index violation from either driver (a concurrent create of the same row). */
+export function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** A foreign-key violation from either driver (a row became used between the check and the delete). */
+export function isForeignKeyViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -11,7 +11,6 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, field);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
-export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
 export const conflict = (message: string, field?: string) => new HttpError(409, message, field);
 
 export const UNREADABLE_UPLOAD = 'The upload could not be read: the form data is malformed or incomplete. Please send it again.';

@@ -35,9 +35,6 @@ export async function deleteUnusedTokens(db: Kysely<DB>, userId: number): Promis
   await db.deleteFrom('password_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
-export async function findUserNames(db: Kysely<DB>, userId: number) {
-  return db.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', userId).executeTakeFirst();
-}
 
 /** An unused link issued after `since` (one e-mail per minute per account, against inbox flooding). */
 export async function hasRecentToken(db: Kysely<DB>, userId: number, since: string): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isUniqueViolation } from '../../db/errors.js';
 import { z } from 'zod';
 import type { Actor } from '../../../shared/permissions.js';
 import { idParam } from '../../../shared/schemas/common.js';
@@ -47,7 +48,7 @@ export async function transact<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if (repo.isUniqueViolation(e)) throw raceConflict();
+    if (isUniqueViolation(e)) throw raceConflict();
     throw e;
   }
 }

@@ -284,11 +284,6 @@ export async function recomputeCurrent(db: Db, scope: PairScope): Promise<void> 
   }
 }
 
-export function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 /** Bulk matching: players whose parent e-mail is one of these (case-insensitive). */
 export async function playersByEmails(db: Db, emails: readonly string[]) {
   const out: { id: number; first_name: string; last_name: string; email: string }[] = [];
@@ -315,9 +310,6 @@ export async function playerIdsOnTeams(db: Db, teamIds: readonly number[]): Prom
   return new Set(rows.map((r) => r.player_id));
 }
 
-export async function findTeam(db: Db, id: number) {
-  return db.selectFrom('teams').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
-}
 
 /** The team's players by name, each with their current evaluation of the criterion (if any). */
 export async function teamPlayersWithCurrent(db: Db, teamId: number, criterionId: number | undefined) {
@@ -384,7 +376,7 @@ export async function scoringCriteriaByIds(db: Db, ids: readonly number[]): Prom
 /**
  * Inserts synced evaluations as history rows (callers run recomputeCurrent), returning each new id
  * with its device id. A device id saved meanwhile by another request fails the unique index
- * (isUniqueViolation): the caller retries and then reads it as saved.
+ * (db/errors.ts isUniqueViolation): the caller retries and then reads it as saved.
  */
 export async function insertSyncedEvaluations(db: Db, rows: readonly (NewEvaluation & { client_id: string })[]) {
   if (rows.length === 0) return [];

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
 import { parseScore } from '../../../shared/schemas/evaluation.js';
@@ -45,7 +46,7 @@ export async function syncEvaluations(db: Kysely<DB>, actor: Actor, entries: rea
       return await db.transaction().execute((trx) => syncBatch(trx, actor, entries));
     } catch (e) {
       // PostgreSQL aborts the transaction on the violation, so the whole batch is decided again.
-      if (!repo.isUniqueViolation(e)) throw e;
+      if (!isUniqueViolation(e)) throw e;
       if (attempt >= RACE_ATTEMPTS) throw raceConflict();
     }
   }

@@ -19,6 +19,7 @@ import { nowIso, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { checkDate, evaluatorName, transact } from './evaluation.helpers.js';
 import * as repo from './evaluations.repository.js';
+import { findTeamName } from '../../auth/scope.repository.js';
 
 const tags = ['evaluations'];
 const params = z.object({ id: idParam });
@@ -39,7 +40,7 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
       const actor = requireActor(req);
       const { id } = req.params;
       // 404 for an unknown id before the coach check (403), as in the players module.
-      const team = await repo.findTeam(app.db, id);
+      const team = await findTeamName(app.db, id);
       if (!team) throw notFound();
       await assertTeamReachable(app.db, actor, id);
       const criterion = req.query.criteria_id ? await repo.findScoringCriterion(app.db, req.query.criteria_id) : undefined;
@@ -79,7 +80,7 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
       const { id: teamId } = req.params;
       const b = req.body;
       // 404 for an unknown id before the coach check (403), as in the players module.
-      const team = await repo.findTeam(app.db, teamId);
+      const team = await findTeamName(app.db, teamId);
       if (!team) throw notFound();
       await assertTeamReachable(app.db, actor, teamId);
       const criterion = await repo.findScoringCriterion(app.db, b.criteria_id);

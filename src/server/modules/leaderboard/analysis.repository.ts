@@ -149,10 +149,4 @@ export async function teamPlayerCount(db: Db, teamId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function teamExists(db: Db, teamId: number): Promise<boolean> {
-  return !!(await db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst());
-}
 
-export async function playerExists(db: Db, playerId: number): Promise<boolean> {
-  return !!(await db.selectFrom('players').select('id').where('id', '=', playerId).executeTakeFirst());
-}

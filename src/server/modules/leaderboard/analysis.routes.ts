@@ -17,6 +17,7 @@ import { read } from '../../lib/reply.js';
 import * as analysis from './analysis.repository.js';
 import { playerSummary, teamSummary } from './analysis.service.js';
 import type { Boards } from './leaderboard.service.js';
+import * as scope from '../../auth/scope.repository.js';
 
 const tags = ['leaderboard'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -60,7 +61,7 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
     },
     handler: async (req) => {
       const actor = requireActor(req);
-      if (!(await analysis.playerExists(app.db, req.params.id))) throw notFound();
+      if (!(await scope.playerExists(app.db, req.params.id))) throw notFound();
       await assertPlayerReachable(app.db, actor, req.params.id);
       // A scoped coach compares against one of their own teams only, by default too.
       if (req.query.team_id !== undefined) await assertTeamReachable(app.db, actor, req.query.team_id);
@@ -80,7 +81,7 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
     },
     handler: async (req) => {
       const actor = requireActor(req);
-      if (!(await analysis.teamExists(app.db, req.params.id))) throw notFound();
+      if (!(await scope.teamExists(app.db, req.params.id))) throw notFound();
       await assertTeamReachable(app.db, actor, req.params.id);
       const summary = await teamSummary(app.db, boards, req.params.id);
       if (!summary) throw notFound();

@@ -118,10 +118,6 @@ export async function teamName(db: Db, teamId: number): Promise<{ id: number; na
   return db.selectFrom('teams').select(['id', 'name']).where('id', '=', teamId).executeTakeFirst();
 }
 
-export async function isTeamMember(db: Db, teamId: number, playerId: number): Promise<boolean> {
-  const row = await db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId).where('player_id', '=', playerId).executeTakeFirst();
-  return !!row;
-}
 
 /** Levels with their criteria, for the criteria modal. */
 export async function levelsWithCriteria(db: Db): Promise<{ id: number; name: string; criteria: { id: number; name: string }[] }[]> {

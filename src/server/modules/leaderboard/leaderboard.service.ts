@@ -5,6 +5,7 @@ import type { DB } from '../../db/types.js';
 import { RankingCache } from '../scores/score-cache.js';
 import { scoreVersion } from '../scores/scores.repository.js';
 import * as repo from './leaderboard.repository.js';
+import { findTeamName } from '../../auth/scope.repository.js';
 
 /**
  * Builds the boards: the ranking (shared SQL aggregate + the shared rank(): ties share a rank), the
@@ -100,7 +101,7 @@ export function createBoards(db: Db) {
     const at = read ?? (await currentRead());
     const { version } = at;
     // A team's name moves the version too (migration 0006 watches teams).
-    const team = filter.teamId === undefined ? null : await teams.get(version, String(filter.teamId), async () => (await repo.teamName(db, filter.teamId!)) ?? null);
+    const team = filter.teamId === undefined ? null : await teams.get(version, String(filter.teamId), async () => (await findTeamName(db, filter.teamId!)) ?? null);
     if (filter.teamId !== undefined && !team) return { rows: [], total: 0, page: paging.page, pageSize: paging.pageSize, me: null, team };
     const ranking = await rankingAt(at, filter);
     const pageKey = JSON.stringify([keyOf('p', filter), paging.page, paging.pageSize, paging.q ?? '', paging.names ?? 'full']);

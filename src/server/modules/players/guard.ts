@@ -5,7 +5,7 @@ import type { Actor } from '../../../shared/permissions.js';
 import { assertPlayerReachable, assertTeamReachable } from '../../auth/access.js';
 import type { DB } from '../../db/types.js';
 import { notFound } from '../../lib/errors.js';
-import * as repo from './players.repository.js';
+import * as scope from '../../auth/scope.repository.js';
 
 export const playerParams = z.object({ id: idParam });
 
@@ -28,12 +28,12 @@ export const messages = {
 
 /** Unknown ids are 404 before the reach check (403), for staff and players alike (docs/product.md#errors). */
 export async function reachablePlayer(db: Kysely<DB>, actor: Actor, id: number): Promise<void> {
-  if (!(await repo.playerExists(db, id))) throw notFound(messages.playerNotFound);
+  if (!(await scope.playerExists(db, id))) throw notFound(messages.playerNotFound);
   await assertPlayerReachable(db, actor, id);
 }
 
 export async function reachableTeam(db: Kysely<DB>, actor: Actor, id: number) {
-  const team = await repo.findTeam(db, id);
+  const team = await scope.findTeamName(db, id);
   if (!team) throw notFound(messages.teamNotFound);
   await assertTeamReachable(db, actor, id);
   return team;

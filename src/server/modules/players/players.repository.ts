@@ -83,13 +83,7 @@ export async function findPlayer(db: Kysely<DB>, id: number) {
     .executeTakeFirst();
 }
 
-export async function playerExists(db: Kysely<DB>, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('players').select('id').where('id', '=', id).executeTakeFirst());
-}
 
-export async function findTeam(db: Kysely<DB>, id: number) {
-  return db.selectFrom('teams').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
-}
 
 export async function existingTeamIds(db: Kysely<DB>, ids: readonly number[]): Promise<number[]> {
   if (!ids.length) return [];

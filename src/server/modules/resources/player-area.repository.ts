@@ -18,6 +18,3 @@ export async function criterionVideosForPlayer(db: Kysely<DB>, playerId: number)
   return rows.map((r) => ({ id: r.id, criteria: r.name, video_links: jsonList(r.video_links) }));
 }
 
-export async function playerExists(db: Kysely<DB>, playerId: number): Promise<boolean> {
-  return !!(await db.selectFrom('players').select('id').where('id', '=', playerId).executeTakeFirst());
-}

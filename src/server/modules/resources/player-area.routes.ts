@@ -7,6 +7,7 @@ import { access, assertPlayerReachable, requireActor } from '../../auth/access.j
 import { notFound } from '../../lib/errors.js';
 import { read } from '../../lib/reply.js';
 import * as repo from './player-area.repository.js';
+import { playerExists } from '../../auth/scope.repository.js';
 
 /**
  * Reads the player area needs that no staff route offers to a player: the criterion videos of the
@@ -26,7 +27,7 @@ export async function playerAreaRoutes(app: FastifyInstance): Promise<void> {
       const actor = requireActor(req);
       const { playerId } = req.params;
       await assertPlayerReachable(app.db, actor, playerId);
-      if (!(await repo.playerExists(app.db, playerId))) throw notFound();
+      if (!(await playerExists(app.db, playerId))) throw notFound();
       return read(await repo.criterionVideosForPlayer(app.db, playerId));
     },
   });

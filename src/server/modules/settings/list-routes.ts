@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -9,7 +10,6 @@ import type { DB } from '../../db/types.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { read, written } from '../../lib/reply.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import * as repo from './settings.repository.js';
 
 type Db = Kysely<DB>;
 
@@ -27,8 +27,8 @@ export async function guarded<T>(db: Db, work: (trx: Db) => Promise<T>, on: { un
   try {
     return await db.transaction().execute(work);
   } catch (e) {
-    if (on.unique && repo.isUniqueViolation(e)) throw on.unique();
-    if (on.foreignKey && repo.isForeignKeyViolation(e)) throw on.foreignKey();
+    if (on.unique && isUniqueViolation(e)) throw on.unique();
+    if (on.foreignKey && isForeignKeyViolation(e)) throw on.foreignKey();
     throw e;
   }
 }

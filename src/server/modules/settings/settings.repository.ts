@@ -168,14 +168,4 @@ export async function putSetting(db: Db, key: keyof Settings, value: string): Pr
     .execute();
 }
 
-/** A unique-index violation from either driver (a concurrent create of the same name). */
-export function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
-/** A foreign-key violation from either driver (a row became used between the check and the delete). */
-export function isForeignKeyViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}

@@ -65,9 +65,6 @@ export async function findTeam(db: Db, id: number): Promise<TeamRow | undefined>
   return row && toRow(row);
 }
 
-export async function teamExists(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('teams').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
 
 export async function findUser(db: Db, id: number): Promise<CoachSummary | undefined> {
   return db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', '=', id).executeTakeFirst();

@@ -24,6 +24,7 @@ import { checkTeamRows, parseTeamCsv } from './teams.bulk.js';
 import { readCsvForm } from '../../lib/csv-form.js';
 import * as repo from './teams.repository.js';
 import { listTeams, present, presentOne } from './teams.service.js';
+import { teamExists } from '../../auth/scope.repository.js';
 
 const tags = ['teams'];
 const readErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -94,7 +95,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const actor = requireActor(req);
       // Unknown ids are 404 for everyone; a coach reaching another coach's team is 403.
-      if (!(await repo.teamExists(app.db, req.params.id))) throw notFound();
+      if (!(await teamExists(app.db, req.params.id))) throw notFound();
       await assertTeamReachable(app.db, actor, req.params.id);
       return read(await presentOne(app.db, actor, req.params.id));
     },
