@@ -18,6 +18,7 @@ import { installDrain } from './lib/drain.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { inputGuard } from './lib/input-guard.js';
 import { installReadYourWrites } from './lib/read-your-writes.js';
+import { readScoreVersion } from './modules/scores/scores.repository.js';
 import { logSerializers } from './lib/log-redact.js';
 import { installSecretMasking } from './mail/secret-masking.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
@@ -89,7 +90,7 @@ export async function buildApp({ config, database, logger, logStream, extraModul
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(sessionPlugin);
-  installReadYourWrites(app);
+  installReadYourWrites(app, readScoreVersion);
   await app.register(inputGuard);
 
   for (const mod of [...modules, ...extraModules]) await app.register(mod);

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import { BUILT_IN_ROLES } from '../../shared/permissions.js';
-import { nowIso } from '../lib/time.js';
 import type { DB } from './types.js';
 
 /** Built-in roles exist on every install, demo or not; missing ones are (re)created at start. */
 export async function ensureBuiltInRoles(db: Kysely<DB>): Promise<void> {
   const existing = await db.selectFrom('roles').select('key').where('key', 'is not', null).execute();
   const have = new Set(existing.map((r) => r.key));
-  const now = nowIso();
+  const now = new Date().toISOString();
   for (const role of BUILT_IN_ROLES) {
     if (have.has(role.key)) continue;
     await db
@@ -36,7 +35,7 @@ export async function insertUser(
   db: Kysely<DB>,
   user: { first_name: string; last_name: string; email: string; password_hash: string | null; role_id: number; player_id?: number | null },
 ): Promise<number> {
-  const now = nowIso();
+  const now = new Date().toISOString();
   const row = await db
     .insertInto('users')
     .values({ ...user, email: user.email.toLowerCase(), player_id: user.player_id ?? null, status: 1, must_change_password: 0, created_at: now, updated_at: now })

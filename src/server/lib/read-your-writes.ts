@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionsChanged } from '../db/change-feed.js';
-import { readScoreVersion } from '../modules/scores/scores.repository.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const isWrite = (req: FastifyRequest) => !READS.has(req.method) && !!req.routeOptions.config.access;
@@ -14,7 +13,8 @@ const isWrite = (req: FastifyRequest) => !READS.has(req.method) && !!req.routeOp
  *   session cache is emptied (a change inside a transaction or by a foreign key could otherwise be
  *   served from it until the notification). A client reading after the answer sees the write.
  */
-export function installReadYourWrites(app: FastifyInstance): void {
+/** `readVersion` reads the score version from the database and raises the feed's copy. */
+export function installReadYourWrites(app: FastifyInstance, readVersion: (db: FastifyInstance['db']) => Promise<number>): void {
   const feed = app.database.changes;
   if (!feed) return;
   app.addHook('onRequest', async (req, reply) => {
@@ -28,7 +28,7 @@ export function installReadYourWrites(app: FastifyInstance): void {
     sessionsChanged();
     if (!feed.live) return; // once listening again, the feed reads the version itself
     try {
-      await readScoreVersion(app.db);
+      await readVersion(app.db);
     } catch (error) {
       feed.resync(`the version could not be read after a write: ${(error as Error).message}`);
     }
