@@ -35,16 +35,26 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallbackAllowlist: [/^\/app(\/|$)/, /^\/player(\/|$)/, /^\/login$/, /^\/$/],
     runtimeCaching: [
       {
-        // The API reads the courtside screen needs offline (this function is copied into the worker as
-        // text, so it names nothing from outside itself).
+        // The API reads the courtside screen needs offline (these functions are copied into the worker
+        // as text, so they name nothing from outside themselves). A slow gym connection gets the last
+        // roster and criteria after 4 s.
         urlPattern: ({ url, request }) =>
-          request.method === 'GET' &&
-          url.origin === self.location.origin &&
-          /^\/api\/(auth\/me|levels\/?|criteria\/?|teams|team\/\d+\/evaluations)$/.test(url.pathname),
+          request.method === 'GET' && url.origin === self.location.origin && /^\/api\/(levels\/?|criteria\/?|teams|team\/\d+\/evaluations)$/.test(url.pathname),
         handler: 'NetworkFirst',
         options: {
           cacheName: API_CACHE,
           networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        // Who is signed in comes from the cache only when there is no network at all: a slow answer is
+        // waited for, so a changed role or a just-changed password is never shown stale.
+        urlPattern: ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === '/api/auth/me',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: API_CACHE,
           expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 },
           cacheableResponse: { statuses: [200] },
         },

@@ -18,12 +18,26 @@ export async function loginAs(page: Page, role: DemoRole | { email: string; pass
 }
 
 /**
- * Waits until every finite animation or transition (modal fades, accordion panels, the navbar sliding
- * after a resize) has ended. Two frames first, so that a transition the last action set off has begun.
+ * Waits until fonts are loaded and no finite animation or transition (modal fades, accordion panels,
+ * the navbar sliding at a breakpoint) has run for a few frames in a row: Mantine starts a transition
+ * one or two frames after mounting, so a single look could fall into that gap.
  */
 export async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000 });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const busy = () => document.getAnimations().some((a) => (a.playState === 'running' || a.pending) && a.effect?.getTiming().iterations !== Infinity);
+    await new Promise<void>((resolve, reject) => {
+      const deadline = performance.now() + 5000;
+      let quiet = 0;
+      const tick = () => {
+        quiet = busy() ? 0 : quiet + 1;
+        if (quiet >= 4) resolve();
+        else if (performance.now() > deadline) reject(new Error('animations still running after 5 s'));
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+  });
 }
 
 /** axe: no serious or critical violations (docs/architecture.md). */
