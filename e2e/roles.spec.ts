@@ -13,7 +13,7 @@ async function apiPost(page: Page, url: string, data: unknown) {
   return (await res.json()).data;
 }
 
-const none = { teams: 0, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0 };
+const none = { teams: 0, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0, sessions: 0 };
 
 test('the roles table lists every role with its users', async ({ page }) => {
   test.slow(); // long multi-step flow on a shared machine

@@ -25,6 +25,8 @@ interface Caller {
   admin: boolean;
   roleKey: string | null;
   isPlayer: boolean;
+  /** A tryout guest: no session, the token header of an open session. */
+  isGuest?: boolean;
 }
 
 const NONE = Object.fromEntries(SECTIONS.map((s) => [s, 0])) as Permissions;
@@ -102,6 +104,7 @@ async function fixtures(su: Client) {
     achievement: ok(await su.get('/api/achievements'), 'achievements')[0].id,
     criterion: criterion.id,
     customRole: roles.find((r) => r.title === 'all 0')!.id,
+    otherSession: 0,
     hiddenResource: ok(
       await su.post('/api/resources', {
         title: 'Admins only',
@@ -114,6 +117,15 @@ async function fixtures(su: Client) {
       'hidden resource',
     ).id,
   };
+  const sessionPlayer = (await members(otherTeam.id))[0]!;
+  const otherSession = ok(
+    await su.post('/api/eval-sessions', { name: 'Not the coach\'s', startDate: '2026-01-10', endDate: '2026-01-10', criteria: [{ criterionId: criterion.id, weight: 100 }] }),
+    'session',
+  ).session.id as number;
+  ok(await su.post(`/api/eval-session/${otherSession}/players`, { playerIds: [sessionPlayer] }), 'session players');
+  const code = ok(await su.post(`/api/eval-session/${otherSession}/open`), 'open session').session.guestCode as string;
+  const { token } = ok(await t.anon.post('/api/tryout/join', { code, name: 'Matrix guest' }), 'guest join');
+  callers.push({ name: 'tryout guest', client: guestClient(token), signedIn: false, permissions: NONE, admin: false, roleKey: null, isPlayer: false, isGuest: true });
   const perCaller = {
     coach: { ownTeam: ownTeam.id, otherTeam: otherTeam.id, ownPlayer: ownMembers[0]!, otherPlayer: otherMembers[0]! },
     player: { ownTeam: playerTeam, otherTeam: otherTeam.id, ownPlayer: me.player as number, otherPlayer: teammates[0]! },
@@ -125,14 +137,27 @@ async function fixtures(su: Client) {
     const evaluation = ok(await su.post(`/api/player/${target}/evaluation`, { criteria_id: criterion.id, score: 5 }), 'evaluation');
     const pdf = await su.upload(`/api/player/${target}/analysis`, { video_links: 'https://example.org/v' }, { field: 'pdf', name: 'a.pdf', content: '%PDF-1.4\n%%EOF\n', type: 'application/pdf' });
     ok(pdf, 'analysis pdf');
-    refs[who] = { ...shared, ...perCaller[who], otherNote: note.id, otherAward: award.id, otherEvaluation: evaluation.id };
+    refs[who] = { ...shared, otherSession, ...perCaller[who], otherNote: note.id, otherAward: award.id, otherEvaluation: evaluation.id };
     rows[who] = { otherPlayer: ok(await su.get(`/api/player/${target}`), 'player row'), criterion };
   }
+}
+
+/** A guest evaluator's client: the tryout token header, no cookie and no CSRF token. */
+function guestClient(token: string): Client {
+  const headers = { 'x-tryout-token': token };
+  return {
+    get: (url) => t.app.inject({ method: 'GET', url, headers }),
+    post: (url, body) => t.app.inject({ method: 'POST', url, headers, ...(body === undefined ? {} : { payload: body as object }) }),
+    upload: () => Promise.reject(new Error('guests upload nothing')),
+    csrf: '',
+    cookie: '',
+  };
 }
 
 /** The expected route-level answer of the table's rule for a caller: allowed (not 401/403), 401 or 403. */
 function expected(rule: Rule, c: Caller): 'allowed' | 401 | 403 {
   if (rule === 'public') return 'allowed';
+  if (rule === 'guest') return c.isGuest ? 'allowed' : 401;
   if (!c.signedIn) return 401;
   const has = (spec: string) => {
     const [section, level] = spec.split(':') as [Section, string];

@@ -16,6 +16,7 @@ import type { Level, Section } from '../shared/permissions.js';
  *   'criteria:1|evaluation:1'   any one of several section levels
  *   'self|players:1'            the Player themself (object check below), or staff with that level
  *   'addPlayers'                players:2 and (a coach role or teams:2) — docs/product.md#permissions canAddPlayers
+ *   'guest'                     a tryout guest's token header only (every signed-in or anonymous caller: 401)
  *
  * `probe` — how the route-level cell is asked without side effects: by default path ids are 'x' and
  * POST bodies are `[]`, which fail validation (400) after the access check (401/403) and before the
@@ -33,6 +34,7 @@ import type { Level, Section } from '../shared/permissions.js';
  *   hiddenResource              a resource shared with the Admin role only
  *   otherCoach, otherUser       Jordan's user id; coachRole the Coach role id
  *   category, season, level, achievement, criterion, customRole   reference rows (admin-only writes)
+ *   otherSession                an evaluation session the demo Coach is not an evaluator of
  * Strings '$ref' in bodies/fields become ids; '{ref.column}' inside strings becomes that row's column.
  */
 export type Rule =
@@ -42,6 +44,7 @@ export type Rule =
   | 'admin'
   | 'superadmin'
   | 'addPlayers'
+  | 'guest'
   | `${Section}:${Exclude<Level, 0>}`
   | `${Section}:${Exclude<Level, 0>}|${Section}:${Exclude<Level, 0>}`
   | `self|${Section}:${Exclude<Level, 0>}`;
@@ -63,7 +66,8 @@ export type Ref =
   | 'level'
   | 'achievement'
   | 'criterion'
-  | 'customRole';
+  | 'customRole'
+  | 'otherSession';
 
 export interface Replay {
   /** Who replays it (default both). */
@@ -88,7 +92,9 @@ const player = { first_name: 'Replay', last_name: 'Attempt', team_id: ['$ownTeam
 const evaluation = { criteria_id: '$criterion', score: 7 };
 const team = { name: 'Replayed team', category: '$category', season: '$season', coachRole: '$coachRole', coachUser: '$otherCoach' };
 const resource = { title: 'Replayed', category: 'Drills', video_links: ['https://example.org/v'], document_links: [], tags: ['x'], access: [] };
-const role = { title: 'Replayed role', permissions: { teams: 1, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0 } };
+const role = { title: 'Replayed role', permissions: { teams: 1, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0, sessions: 0 } };
+const runsSessions = 'Those who run sessions (sessions 2) manage every session of the club; evaluators (sessions 1) and players are refused at route level.';
+const session = (extra: Record<string, Ref> = {}, body?: unknown): Replay[] => [{ params: { id: 'otherSession', ...extra }, ...(body === undefined ? {} : { body }) }];
 const evaluationCsv = {
   field: 'bulkFile',
   name: 'evaluations.csv',
@@ -253,6 +259,37 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   },
   'GET /api/leaderboard/teams': { rule: 'staff' },
   'GET /api/leaderboard/criteria': { rule: 'signedIn' },
+  // Evaluation sessions: sessions 2 runs them, sessions 1 evaluates in those it is assigned to
+  'GET /api/eval-sessions': { rule: 'sessions:1' },
+  'POST /api/eval-sessions': { rule: 'sessions:2' },
+  'GET /api/eval-sessions/evaluator-options': { rule: 'sessions:2' },
+  'GET /api/eval-session/:id': { rule: 'sessions:1', replays: session() },
+  'POST /api/eval-session/:id': { rule: 'sessions:2', noReplay: runsSessions },
+  'POST /api/eval-session/:id/delete': { rule: 'sessions:2', noReplay: runsSessions },
+  'POST /api/eval-session/:id/players': { rule: 'sessions:2', noReplay: runsSessions },
+  'POST /api/eval-session/:id/walk-up': { rule: 'sessions:2', noReplay: runsSessions },
+  'POST /api/eval-session/:id/player/:playerId/check-in': { rule: 'sessions:2', noReplay: runsSessions },
+  'POST /api/eval-session/:id/player/:playerId/delete': { rule: 'sessions:2', noReplay: runsSessions },
+  'POST /api/eval-session/:id/evaluators': { rule: 'sessions:2', noReplay: runsSessions },
+  'POST /api/eval-session/:id/evaluator/:evaluatorId/delete': { rule: 'sessions:2', noReplay: runsSessions },
+  'POST /api/eval-session/:id/open': { rule: 'sessions:2', noReplay: runsSessions },
+  'POST /api/eval-session/:id/close': { rule: 'sessions:2', noReplay: runsSessions },
+  'POST /api/eval-session/:id/unlock': { rule: 'sessions:2', noReplay: runsSessions },
+  'POST /api/eval-session/:id/publish': { rule: 'sessions:2', noReplay: runsSessions },
+  'GET /api/eval-session/:id/progress': { rule: 'sessions:2', noReplay: runsSessions },
+  'GET /api/eval-session/:id/results': { rule: 'sessions:2', noReplay: runsSessions },
+  'GET /api/eval-session/:id/results.csv': { rule: 'sessions:2', noReplay: runsSessions },
+  'GET /api/eval-session/:id/results/:playerId': { rule: 'sessions:2', noReplay: runsSessions },
+  'GET /api/eval-session/:id/sheet': { rule: 'sessions:1', replays: session() },
+  'POST /api/eval-session/:id/scores': {
+    rule: 'sessions:1',
+    replays: session({}, { entries: [{ playerId: '$otherPlayer', criterionId: '$criterion', score: 5 }] }),
+  },
+  'POST /api/tryout/join': { rule: 'public' },
+  'GET /api/tryout/sheet': { rule: 'guest' },
+  'POST /api/tryout/scores': { rule: 'guest' },
+  'GET /api/tryout/photo/:playerId': { rule: 'guest', noReplay: 'A guest token reaches only its own session\'s players (eval-sessions.test.ts).' },
+
   'GET /api/public/leaderboard': { rule: 'public' },
   'GET /api/public/leaderboard/team/:teamId': { rule: 'public', noReplay: 'The public board of a team is public by design (names as the admin chose, scores, ranks).' },
   'GET /api/public/leaderboard/criteria': { rule: 'public' },

@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
     session: SessionUser | null;
+    /** A tryout guest evaluator, on the routes declared access.guest (policies/eval-sessions.ts). */
+    guest: import('./policies/eval-sessions.js').Guest | null;
   }
   interface FastifyContextConfig {
     access?: Access;

@@ -29,6 +29,12 @@ export const MSG = {
   csrf: 'The request could not be verified. Reload the page and try again.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   boardBusy: 'The leaderboard is busy. Please try again in a few seconds.',
+  // Evaluation sessions.
+  sessionNotOpen: 'This session is not open for scoring.',
+  resultsLocked: 'Results stay hidden until you unlock them.',
+  tryoutSignIn: 'Join the session with its code first.',
+  tryoutClosed: 'This session has closed. Thank you for evaluating!',
+  tryoutCodeUnknown: 'This code does not match an open session. Check it with the session director.',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   inUse: (what: string, count: number, by: string) =>
     `${what} is used by ${count} ${by} and cannot be deleted.`,

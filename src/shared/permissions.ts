@@ -8,10 +8,11 @@ export const SECTIONS = [
   'reports',
   'resources',
   'emails',
+  'sessions',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
-/** 0 none, 1 read/view, 2 write (create, update, delete). */
+/** 0 none, 1 read/view, 2 write (create, update, delete). Sessions: 1 scores in sessions one is assigned to, 2 runs them. */
 export const LEVELS = [0, 1, 2] as const;
 export type Level = (typeof LEVELS)[number];
 
@@ -45,6 +46,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       reports: 2,
       resources: 1,
       emails: 1,
+      sessions: 1,
     },
   },
   { key: 'player', title: 'Player', admin: false, permissions: { ...all(0), resources: 1 } },

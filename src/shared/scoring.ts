@@ -122,3 +122,125 @@ export function rank<T>(items: readonly T[], value: (item: T) => number): (T & {
     return { ...item, rank: r };
   });
 }
+
+/*
+ * Evaluation sessions (tryouts): several evaluators score the same players (docs/product.md#sessions,
+ * docs/decisions/0016-session-averaging.md).
+ */
+
+/** Default minimum of evaluators per player, and the outlier threshold as a share of the scale's range. */
+export const SESSION_MIN_EVALUATORS = 3;
+export const SESSION_OUTLIER_SHARE = 0.25;
+/** From this many evaluators on, the highest and the lowest score of a criterion are left out of its mean. */
+export const SESSION_TRIM_FROM = 5;
+
+export interface SessionScore {
+  evaluatorId: number;
+  playerId: number;
+  criterionId: number;
+  score: number;
+}
+
+export interface SessionCriterion {
+  criterionId: number;
+  kind: LevelKind;
+  weight: number;
+}
+
+export function scaleRange(kind: LevelKind): number {
+  return kind === 'yes_no' ? YES - NO : SCALE_MAX - SCALE_MIN;
+}
+
+/** The mean of several evaluators' scores; trimmed (one highest and one lowest left out) from SESSION_TRIM_FROM scores on. */
+export function sessionMean(scores: readonly number[]): number | null {
+  if (scores.length === 0) return null;
+  const sorted = [...scores].sort((a, b) => a - b);
+  const kept = sorted.length >= SESSION_TRIM_FROM ? sorted.slice(1, -1) : sorted;
+  return kept.reduce((a, b) => a + b, 0) / kept.length;
+}
+
+/** A mean score's share of a criterion's weight: the same rule as scorePercentage, for a fractional Yes share too. */
+export function meanPercentage(kind: LevelKind, mean: number, weight: number): number {
+  return kind === 'yes_no' ? mean * weight : (mean / SCALE_MAX) * weight;
+}
+
+export interface SessionCell {
+  criterionId: number;
+  mean: number | null;
+  percentage: number;
+  evaluators: number;
+  /** Evaluator ids whose score lies more than the threshold from the mean of the others' scores. */
+  outliers: number[];
+}
+
+export interface SessionResult {
+  playerId: number;
+  /** Distinct evaluators who scored every criterion of the session for this player. */
+  evaluatorsDone: number;
+  complete: boolean;
+  /** Σ of the criteria's mean percentages; null while incomplete (never a zero). */
+  total: number | null;
+  rank: number | null;
+  cells: SessionCell[];
+}
+
+/**
+ * Scores further than `limit` from the mean of the other evaluators' scores, furthest first: once a
+ * score is flagged it no longer counts among "the others", so one far-off score does not also flag
+ * the scores it pulled the mean away from. Equally far scores are flagged together.
+ */
+export function outliersOf(list: readonly Pick<SessionScore, 'evaluatorId' | 'score'>[], limit: number): number[] {
+  let rest = [...list];
+  const flagged: number[] = [];
+  while (rest.length >= 2) {
+    const sum = rest.reduce((a, s) => a + s.score, 0);
+    const distance = rest.map((s) => Math.abs(s.score - (sum - s.score) / (rest.length - 1)));
+    const furthest = Math.max(...distance);
+    if (furthest <= limit + 1e-9) break;
+    const worst = rest.filter((_, i) => furthest - distance[i]! < 1e-9);
+    flagged.push(...worst.map((s) => s.evaluatorId));
+    rest = rest.filter((s) => !worst.includes(s));
+  }
+  return flagged.sort((a, b) => a - b);
+}
+
+/**
+ * Each player's session result: per criterion the mean of its evaluators' scores, outliers flagged,
+ * and a total and rank only when at least `minEvaluators` evaluators scored every criterion.
+ */
+export function sessionResults(
+  playerIds: readonly number[],
+  criteria: readonly SessionCriterion[],
+  scores: readonly SessionScore[],
+  options: { minEvaluators: number; outlierShare?: number },
+): SessionResult[] {
+  const share = options.outlierShare ?? SESSION_OUTLIER_SHARE;
+  const byCell = new Map<string, SessionScore[]>();
+  for (const s of scores) {
+    const key = `${s.playerId}:${s.criterionId}`;
+    const list = byCell.get(key) ?? [];
+    list.push(s);
+    byCell.set(key, list);
+  }
+  const results = playerIds.map((playerId) => {
+    const done = new Map<number, number>();
+    const cells = criteria.map((c): SessionCell => {
+      const list = byCell.get(`${playerId}:${c.criterionId}`) ?? [];
+      for (const s of list) done.set(s.evaluatorId, (done.get(s.evaluatorId) ?? 0) + 1);
+      const mean = sessionMean(list.map((s) => s.score));
+      return {
+        criterionId: c.criterionId,
+        mean,
+        percentage: mean === null ? 0 : meanPercentage(c.kind, mean, c.weight),
+        evaluators: list.length,
+        outliers: outliersOf(list, share * scaleRange(c.kind)),
+      };
+    });
+    const evaluatorsDone = [...done.values()].filter((n) => n === criteria.length).length;
+    const complete = criteria.length > 0 && evaluatorsDone >= options.minEvaluators;
+    const total = complete ? cells.reduce((a, c) => a + c.percentage, 0) : null;
+    return { playerId, evaluatorsDone, complete, total, rank: null as number | null, cells };
+  });
+  const ranked = new Map(rank(results.filter((r) => r.complete), (r) => r.total!).map((r) => [r.playerId, r.rank]));
+  return results.map((r) => ({ ...r, rank: ranked.get(r.playerId) ?? null }));
+}

@@ -21,7 +21,9 @@ export type Access =
   | { kind: 'selfOr'; section: Section; level: Level }
   /** Admin roles (the role's admin flag): reference data in Settings. */
   | { kind: 'admin' }
-  | { kind: 'superadmin' };
+  | { kind: 'superadmin' }
+  /** A tryout guest evaluator's token (header), never a session: policies/eval-sessions.ts loadGuest. */
+  | { kind: 'guest' };
 
 export const access = {
   public: { kind: 'public' } as Access,
@@ -34,6 +36,7 @@ export const access = {
   selfOr: (section: Section, level: Level): Access => ({ kind: 'selfOr', section, level }),
   admin: { kind: 'admin' } as Access,
   superadmin: { kind: 'superadmin' } as Access,
+  guest: { kind: 'guest' } as Access,
 };
 
 export const unauthenticated = () => new HttpError(401, MSG.sessionExpired);
@@ -80,7 +83,7 @@ export function assertNotSelf(actor: Actor, userId: number): void {
 
 /** Route-level decision: throws 401 without a session, 403 when the role's levels are too low. */
 export function checkAccess(actor: Actor | null, rule: Access): void {
-  if (rule.kind === 'public') return;
+  if (rule.kind === 'public' || rule.kind === 'guest') return;
   if (!actor) throw unauthenticated();
   switch (rule.kind) {
     case 'signedIn':

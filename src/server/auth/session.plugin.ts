@@ -4,6 +4,7 @@ import { MSG } from '../../shared/messages.js';
 import type { Actor } from '../../shared/permissions.js';
 import { HttpError } from '../lib/errors.js';
 import { addMinutes, nowIso } from '../lib/time.js';
+import { loadGuest } from '../policies/eval-sessions.js';
 import { checkAccess } from './access.js';
 import { lookupSession, sessionTouched } from './session-cache.js';
 import * as sessions from './sessions.repository.js';
@@ -120,10 +121,13 @@ function purgeExpiredSessions(app: FastifyInstance): void {
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('guest', null);
   purgeExpiredSessions(app);
   app.addHook('onRequest', async (req) => {
     const rule = req.routeOptions.config.access;
     if (!rule) return; // static files and docs: declared public at registration
+    // A guest's token is a header, not a cookie: no session, nothing a cross-site page can send.
+    if (rule.kind === 'guest') return loadGuest(app, req);
     await loadSession(app, req);
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
       if (!isSameOrigin(req)) throw new HttpError(403, MSG.csrf);

@@ -17,6 +17,7 @@ export interface RolesTable {
   reports: number;
   resources: number;
   emails: number;
+  sessions: number;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -235,6 +236,57 @@ export interface PlayerScoresTable {
   total: number;
 }
 
+/** Evaluation sessions (migration 0014). */
+export interface EvalSessionsTable {
+  id: Generated<number>;
+  name: string;
+  category_id: number | null;
+  season_id: number | null;
+  start_date: string;
+  end_date: string;
+  min_evaluators: number;
+  state: 'draft' | 'open' | 'closed' | 'published';
+  results_unlocked: Bool;
+  guest_code: string | null;
+  created_by: number | null;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EvalSessionCriteriaTable {
+  session_id: number;
+  criterion_id: number;
+  weight: number;
+}
+
+export interface EvalSessionPlayersTable {
+  session_id: number;
+  player_id: number;
+  bib: number | null;
+  present: Bool;
+  walk_up: Bool;
+}
+
+export interface EvalSessionEvaluatorsTable {
+  id: Generated<number>;
+  session_id: number;
+  user_id: number | null;
+  guest_name: string | null;
+  token_hash: string | null;
+  created_at: Timestamp;
+}
+
+export interface EvalSessionScoresTable {
+  id: Generated<number>;
+  session_id: number;
+  evaluator_id: number;
+  player_id: number;
+  criterion_id: number;
+  score: number;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   roles: RolesTable;
   users: UsersTable;
@@ -261,4 +313,9 @@ export interface DB {
   audit_log: AuditLogTable;
   score_state: ScoreStateTable;
   player_scores: PlayerScoresTable;
+  eval_sessions: EvalSessionsTable;
+  eval_session_criteria: EvalSessionCriteriaTable;
+  eval_session_players: EvalSessionPlayersTable;
+  eval_session_evaluators: EvalSessionEvaluatorsTable;
+  eval_session_scores: EvalSessionScoresTable;
 }

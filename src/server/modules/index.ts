@@ -3,6 +3,8 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { passwordResetRoutes } from './auth/password-reset.routes.js';
 import { criteriaRoutes } from './criteria/criteria.routes.js';
+import { evalSessionsRoutes } from './eval-sessions/eval-sessions.routes.js';
+import { tryoutRoutes } from './eval-sessions/tryout.routes.js';
 import { evaluationsRoutes } from './evaluations/evaluations.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes.js';
@@ -23,6 +25,8 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   playersRoutes,
   criteriaRoutes,
   evaluationsRoutes,
+  evalSessionsRoutes,
+  tryoutRoutes,
   leaderboardRoutes,
   rolesRoutes,
   usersRoutes,

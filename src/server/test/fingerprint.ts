@@ -27,6 +27,11 @@ const TABLES = [
   'password_tokens',
   'mail_outbox',
   'audit_log',
+  'eval_sessions',
+  'eval_session_criteria',
+  'eval_session_players',
+  'eval_session_evaluators',
+  'eval_session_scores',
 ] as const satisfies readonly (keyof DB)[];
 
 /** One cheap query: the row count of each main table, as 'table=n …' (equal strings = nothing written). */

@@ -16,6 +16,7 @@ export const SECTION_LABELS: Record<(typeof SECTIONS)[number], string> = {
   reports: 'Reports',
   resources: 'Resources',
   emails: 'Emails',
+  sessions: 'Evaluation sessions',
 };
 
 export const hasAnyPermission = (p: Permissions): boolean => SECTIONS.some((s) => p[s] > 0);

@@ -99,7 +99,7 @@ describe('POST /api/players/bulk', () => {
     const now = new Date().toISOString();
     const role = await t.db
       .insertInto('roles')
-      .values({ title: 'Assistant', key: null, admin: 0, teams: 0, players: 2, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0, created_at: now, updated_at: now })
+      .values({ title: 'Assistant', key: null, admin: 0, teams: 0, players: 2, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0, sessions: 0, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const { hashPassword } = await import('../../auth/passwords.js');

@@ -27,7 +27,7 @@ async function userWithRole(title: string, resources: 0 | 1 | 2): Promise<{ clie
   const now = nowIso();
   const role = await t.db
     .insertInto('roles')
-    .values({ title, key: null, admin: 0, teams: 0, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources, emails: 0, created_at: now, updated_at: now } as never)
+    .values({ title, key: null, admin: 0, teams: 0, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources, emails: 0, sessions: 0, created_at: now, updated_at: now } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
   const email = `${title.toLowerCase().replace(/\W+/g, '.')}@test.club`;

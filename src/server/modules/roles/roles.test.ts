@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages.js';
 import type { Permissions } from '../../../shared/permissions.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 
-const none: Permissions = { teams: 0, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0 };
+const none: Permissions = { teams: 0, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0, sessions: 0 };
 const perms = (p: Partial<Permissions>): Permissions => ({ ...none, ...p });
 
 let t: TestApp;

@@ -215,7 +215,7 @@ describe('GET /api/teams/coach-options', () => {
 
   it('offers only coach roles (teams exactly 1, not admin) with their active users', async () => {
     const now = nowIso();
-    const perms = { players: 1, evaluation: 1, criteria: 1, user_management: 0, reports: 0, resources: 0, emails: 0 };
+    const perms = { players: 1, evaluation: 1, criteria: 1, user_management: 0, reports: 0, resources: 0, emails: 0, sessions: 0 };
     const assistant = await t.db
       .insertInto('roles')
       .values({ title: 'Assistant Coach', key: null, admin: 0, teams: 1, ...perms, created_at: now, updated_at: now })

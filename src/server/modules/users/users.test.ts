@@ -227,7 +227,7 @@ describe('suspend, reactivate, delete', () => {
   });
 
   it('nobody but Superadmin manages a user whose role has a level above their own (no escalation)', async () => {
-    const none = { teams: 0, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0 } as const;
+    const none = { teams: 0, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0, sessions: 0 } as const;
     const managerRole = await insertRole(t.db, { title: 'User managers', admin: false, permissions: { ...none, user_management: 2 } });
     const higherRole = await insertRole(t.db, { title: 'Report writers', admin: false, permissions: { ...none, user_management: 1, reports: 2 } });
     const equalRole = await insertRole(t.db, { title: 'User readers', admin: false, permissions: { ...none, user_management: 1 } });

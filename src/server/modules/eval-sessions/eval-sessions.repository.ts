@@ -1,0 +1,420 @@
+import type { Kysely } from 'kysely';
+import type { LevelKind } from '../../../shared/scoring.js';
+import type { SessionState } from '../../../shared/schemas/eval-session.js';
+import type { DB } from '../../db/types.js';
+import { chunks } from '../evaluations/evaluations.repository.js';
+
+type Db = Kysely<DB>;
+const ID_CHUNK = 500;
+
+export interface SessionRow {
+  id: number;
+  name: string;
+  categoryId: number | null;
+  categoryName: string | null;
+  seasonId: number | null;
+  seasonName: string | null;
+  startDate: string;
+  endDate: string;
+  minEvaluators: number;
+  state: SessionState;
+  resultsUnlocked: boolean;
+  guestCode: string | null;
+}
+
+function sessionQuery(db: Db) {
+  return db
+    .selectFrom('eval_sessions as s')
+    .leftJoin('categories as c', 'c.id', 's.category_id')
+    .leftJoin('seasons as se', 'se.id', 's.season_id')
+    .select([
+      's.id',
+      's.name',
+      's.category_id',
+      'c.name as category_name',
+      's.season_id',
+      'se.name as season_name',
+      's.start_date',
+      's.end_date',
+      's.min_evaluators',
+      's.state',
+      's.results_unlocked',
+      's.guest_code',
+    ]);
+}
+
+type RawSession = Awaited<ReturnType<ReturnType<typeof sessionQuery>['executeTakeFirstOrThrow']>>;
+const toSession = (r: RawSession): SessionRow => ({
+  id: r.id,
+  name: r.name,
+  categoryId: r.category_id,
+  categoryName: r.category_name,
+  seasonId: r.season_id,
+  seasonName: r.season_name,
+  startDate: r.start_date,
+  endDate: r.end_date,
+  minEvaluators: r.min_evaluators,
+  state: r.state,
+  resultsUnlocked: r.results_unlocked === 1,
+  guestCode: r.guest_code,
+});
+
+/** All sessions, newest first, or only those a user evaluates in. */
+export async function listSessions(db: Db, evaluatorUserId: number | null): Promise<SessionRow[]> {
+  let q = sessionQuery(db);
+  if (evaluatorUserId !== null) {
+    q = q.where('s.id', 'in', db.selectFrom('eval_session_evaluators').select('session_id').where('user_id', '=', evaluatorUserId));
+  }
+  return (await q.orderBy('s.start_date', 'desc').orderBy('s.id', 'desc').execute()).map(toSession);
+}
+
+export async function findSession(db: Db, id: number): Promise<SessionRow | undefined> {
+  const row = await sessionQuery(db).where('s.id', '=', id).executeTakeFirst();
+  return row && toSession(row);
+}
+
+export async function sessionExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('eval_sessions').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export interface Counts {
+  players: number;
+  present: number;
+  evaluators: number;
+}
+
+export async function countsOf(db: Db, ids: readonly number[]): Promise<Map<number, Counts>> {
+  const out = new Map<number, Counts>(ids.map((id) => [id, { players: 0, present: 0, evaluators: 0 }]));
+  for (const part of chunks(ids, ID_CHUNK)) {
+    const players = await db
+      .selectFrom('eval_session_players')
+      .select(['session_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('present').as('present')])
+      .where('session_id', 'in', part)
+      .groupBy('session_id')
+      .execute();
+    for (const p of players) Object.assign(out.get(p.session_id)!, { players: Number(p.n), present: Number(p.present ?? 0) });
+    const evaluators = await db
+      .selectFrom('eval_session_evaluators')
+      .select(['session_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('session_id', 'in', part)
+      .groupBy('session_id')
+      .execute();
+    for (const e of evaluators) out.get(e.session_id)!.evaluators = Number(e.n);
+  }
+  return out;
+}
+
+export interface SessionWrite {
+  name: string;
+  categoryId: number | null;
+  seasonId: number | null;
+  startDate: string;
+  endDate: string;
+  minEvaluators: number;
+}
+
+const columns = (s: SessionWrite) => ({
+  name: s.name,
+  category_id: s.categoryId,
+  season_id: s.seasonId,
+  start_date: s.startDate,
+  end_date: s.endDate,
+  min_evaluators: s.minEvaluators,
+});
+
+export async function insertSession(db: Db, s: SessionWrite, createdBy: number, now: string): Promise<number> {
+  const row = await db
+    .insertInto('eval_sessions')
+    .values({ ...columns(s), state: 'draft', results_unlocked: 0, created_by: createdBy, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateSession(db: Db, id: number, s: SessionWrite, now: string): Promise<void> {
+  await db.updateTable('eval_sessions').set({ ...columns(s), updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function setSessionState(
+  db: Db,
+  id: number,
+  patch: { state?: SessionState; results_unlocked?: 0 | 1; guest_code?: string | null; published_at?: string },
+  now: string,
+): Promise<void> {
+  await db.updateTable('eval_sessions').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('eval_sessions').where('id', '=', id).execute();
+}
+
+export interface CriterionRow {
+  criterionId: number;
+  name: string;
+  levelName: string;
+  kind: LevelKind;
+  weight: number;
+  catalogueWeight: number;
+}
+
+export async function sessionCriteria(db: Db, sessionId: number): Promise<CriterionRow[]> {
+  const rows = await db
+    .selectFrom('eval_session_criteria as sc')
+    .innerJoin('criteria as c', 'c.id', 'sc.criterion_id')
+    .innerJoin('levels as l', 'l.id', 'c.level_id')
+    .select(['sc.criterion_id', 'c.name', 'l.name as level_name', 'l.kind', 'sc.weight', 'c.weight as catalogue_weight'])
+    .where('sc.session_id', '=', sessionId)
+    .orderBy('l.name')
+    .orderBy('c.name')
+    .execute();
+  return rows.map((r) => ({
+    criterionId: r.criterion_id,
+    name: r.name,
+    levelName: r.level_name,
+    kind: r.kind as LevelKind,
+    weight: Number(r.weight),
+    catalogueWeight: Number(r.catalogue_weight),
+  }));
+}
+
+export async function existingCriterionIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('criteria').select('id').where('id', 'in', [...ids]).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function replaceCriteria(db: Db, sessionId: number, list: readonly { criterionId: number; weight: number }[]): Promise<void> {
+  await db.deleteFrom('eval_session_criteria').where('session_id', '=', sessionId).execute();
+  if (list.length) {
+    await db
+      .insertInto('eval_session_criteria')
+      .values(list.map((c) => ({ session_id: sessionId, criterion_id: c.criterionId, weight: c.weight })))
+      .execute();
+  }
+}
+
+export interface PlayerRow {
+  playerId: number;
+  firstName: string;
+  lastName: string;
+  photo: string | null;
+  bib: number | null;
+  present: boolean;
+  walkUp: boolean;
+}
+
+export async function sessionPlayers(db: Db, sessionId: number): Promise<PlayerRow[]> {
+  const rows = await db
+    .selectFrom('eval_session_players as sp')
+    .innerJoin('players as p', 'p.id', 'sp.player_id')
+    .select(['sp.player_id', 'p.first_name', 'p.last_name', 'p.profile_img', 'sp.bib', 'sp.present', 'sp.walk_up'])
+    .where('sp.session_id', '=', sessionId)
+    .orderBy('p.last_name')
+    .orderBy('p.first_name')
+    .orderBy('sp.player_id')
+    .execute();
+  return rows.map((r) => ({
+    playerId: r.player_id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    photo: r.profile_img,
+    bib: r.bib,
+    present: r.present === 1,
+    walkUp: r.walk_up === 1,
+  }));
+}
+
+export async function sessionPlayer(db: Db, sessionId: number, playerId: number) {
+  return db
+    .selectFrom('eval_session_players as sp')
+    .innerJoin('players as p', 'p.id', 'sp.player_id')
+    .select(['sp.player_id', 'sp.bib', 'sp.present', 'p.first_name', 'p.last_name', 'p.profile_img'])
+    .where('sp.session_id', '=', sessionId)
+    .where('sp.player_id', '=', playerId)
+    .executeTakeFirst();
+}
+
+export async function existingPlayerIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const part of chunks(ids, ID_CHUNK)) {
+    for (const r of await db.selectFrom('players').select('id').where('id', 'in', part).execute()) out.add(r.id);
+  }
+  return out;
+}
+
+export async function teamMemberIds(db: Db, teamIds: readonly number[]): Promise<number[]> {
+  if (!teamIds.length) return [];
+  const rows = await db.selectFrom('team_players').select('player_id').distinct().where('team_id', 'in', [...teamIds]).execute();
+  return rows.map((r) => r.player_id);
+}
+
+/** Adds players who are not in the session yet; answers how many were added. */
+export async function addPlayers(db: Db, sessionId: number, playerIds: readonly number[], walkUp = false): Promise<number> {
+  const have = new Set((await db.selectFrom('eval_session_players').select('player_id').where('session_id', '=', sessionId).execute()).map((r) => r.player_id));
+  const fresh = [...new Set(playerIds)].filter((id) => !have.has(id));
+  for (const part of chunks(fresh, ID_CHUNK)) {
+    await db
+      .insertInto('eval_session_players')
+      .values(part.map((player_id) => ({ session_id: sessionId, player_id, present: walkUp ? 1 : 0, walk_up: walkUp ? 1 : 0, bib: null })))
+      .execute();
+  }
+  return fresh.length;
+}
+
+export async function removePlayer(db: Db, sessionId: number, playerId: number): Promise<void> {
+  await db.deleteFrom('eval_session_scores').where('session_id', '=', sessionId).where('player_id', '=', playerId).execute();
+  await db.deleteFrom('eval_session_players').where('session_id', '=', sessionId).where('player_id', '=', playerId).execute();
+}
+
+export async function bibHolder(db: Db, sessionId: number, bib: number, exceptPlayerId: number) {
+  return db
+    .selectFrom('eval_session_players as sp')
+    .innerJoin('players as p', 'p.id', 'sp.player_id')
+    .select(['p.first_name', 'p.last_name'])
+    .where('sp.session_id', '=', sessionId)
+    .where('sp.bib', '=', bib)
+    .where('sp.player_id', '!=', exceptPlayerId)
+    .executeTakeFirst();
+}
+
+export async function setCheckIn(db: Db, sessionId: number, playerId: number, present: boolean, bib: number | null): Promise<void> {
+  await db
+    .updateTable('eval_session_players')
+    .set({ present: present ? 1 : 0, bib })
+    .where('session_id', '=', sessionId)
+    .where('player_id', '=', playerId)
+    .execute();
+}
+
+export interface EvaluatorRow {
+  id: number;
+  userId: number | null;
+  name: string;
+  guest: boolean;
+}
+
+export async function sessionEvaluators(db: Db, sessionId: number): Promise<EvaluatorRow[]> {
+  const rows = await db
+    .selectFrom('eval_session_evaluators as ev')
+    .leftJoin('users as u', 'u.id', 'ev.user_id')
+    .select(['ev.id', 'ev.user_id', 'ev.guest_name', 'u.first_name', 'u.last_name'])
+    .where('ev.session_id', '=', sessionId)
+    .orderBy('ev.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    name: r.user_id !== null ? `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() : (r.guest_name ?? 'Guest'),
+    guest: r.user_id === null,
+  }));
+}
+
+export async function evaluatorOfUser(db: Db, sessionId: number, userId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('eval_session_evaluators').select('id').where('session_id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
+  return row?.id;
+}
+
+export async function findEvaluator(db: Db, sessionId: number, evaluatorId: number) {
+  return db.selectFrom('eval_session_evaluators').select(['id', 'user_id']).where('session_id', '=', sessionId).where('id', '=', evaluatorId).executeTakeFirst();
+}
+
+/** A guest evaluator by their token's hash, with the session's state. */
+export async function guestByToken(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('eval_session_evaluators as ev')
+    .innerJoin('eval_sessions as s', 's.id', 'ev.session_id')
+    .select(['ev.id', 'ev.session_id', 'ev.guest_name', 's.state'])
+    .where('ev.token_hash', '=', tokenHash)
+    .where('ev.user_id', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function sessionByGuestCode(db: Db, code: string) {
+  return db.selectFrom('eval_sessions').select(['id', 'state']).where('guest_code', '=', code).executeTakeFirst();
+}
+
+export async function insertEvaluator(db: Db, e: { sessionId: number; userId: number | null; guestName: string | null; tokenHash: string | null }, now: string): Promise<number> {
+  const row = await db
+    .insertInto('eval_session_evaluators')
+    .values({ session_id: e.sessionId, user_id: e.userId, guest_name: e.guestName, token_hash: e.tokenHash, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteEvaluator(db: Db, sessionId: number, evaluatorId: number): Promise<void> {
+  await db.deleteFrom('eval_session_evaluators').where('session_id', '=', sessionId).where('id', '=', evaluatorId).execute();
+}
+
+/** Active staff users (not Player accounts) who may score in sessions. */
+export async function evaluatorCandidates(db: Db) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .select(['u.id', 'u.first_name', 'u.last_name', 'u.email'])
+    .where('u.status', '=', 1)
+    .where('r.sessions', '>=', 1)
+    .orderBy('u.last_name')
+    .orderBy('u.first_name')
+    .execute();
+}
+
+export async function userMaySessions(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .select('u.id')
+    .where('u.id', '=', userId)
+    .where('u.status', '=', 1)
+    .where('r.sessions', '>=', 1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export interface ScoreRow {
+  evaluatorId: number;
+  playerId: number;
+  criterionId: number;
+  score: number;
+}
+
+export async function sessionScores(db: Db, sessionId: number, evaluatorId?: number): Promise<ScoreRow[]> {
+  let q = db.selectFrom('eval_session_scores').select(['evaluator_id', 'player_id', 'criterion_id', 'score']).where('session_id', '=', sessionId);
+  if (evaluatorId !== undefined) q = q.where('evaluator_id', '=', evaluatorId);
+  const rows = await q.execute();
+  return rows.map((r) => ({ evaluatorId: r.evaluator_id, playerId: r.player_id, criterionId: r.criterion_id, score: Number(r.score) }));
+}
+
+/** An evaluator's scores; a second score of the same player and criterion replaces the first. */
+export async function upsertScores(db: Db, sessionId: number, evaluatorId: number, rows: readonly { playerId: number; criterionId: number; score: number }[], now: string): Promise<void> {
+  for (const part of chunks(rows, ID_CHUNK)) {
+    await db
+      .insertInto('eval_session_scores')
+      .values(part.map((r) => ({ session_id: sessionId, evaluator_id: evaluatorId, player_id: r.playerId, criterion_id: r.criterionId, score: r.score, updated_at: now })))
+      .onConflict((oc) =>
+        oc.columns(['session_id', 'evaluator_id', 'player_id', 'criterion_id']).doUpdateSet((eb) => ({ score: eb.ref('excluded.score'), updated_at: eb.ref('excluded.updated_at') })),
+      )
+      .execute();
+  }
+}
+
+export async function playerPhoto(db: Db, sessionId: number, playerId: number): Promise<string | null | undefined> {
+  const row = await sessionPlayer(db, sessionId, playerId);
+  return row ? row.profile_img : undefined;
+}
+
+export async function revokeGuestTokens(db: Db, sessionId: number): Promise<void> {
+  await db.updateTable('eval_session_evaluators').set({ token_hash: null }).where('session_id', '=', sessionId).execute();
+}
+
+/** Moves a session from one state to the next only if it is still in the first; answers whether it moved. */
+export async function moveState(
+  db: Db,
+  id: number,
+  from: SessionState,
+  patch: { state: SessionState; published_at?: string; results_unlocked?: 0 | 1 },
+  now: string,
+): Promise<boolean> {
+  const res = await db.updateTable('eval_sessions').set({ ...patch, updated_at: now }).where('id', '=', id).where('state', '=', from).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

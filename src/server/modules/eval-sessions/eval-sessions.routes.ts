@@ -1,0 +1,247 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
+import {
+  checkInSchema,
+  evaluatorAddSchema,
+  evaluatorOptionSchema,
+  publishResultSchema,
+  sessionDetailSchema,
+  sessionPlayerScoresSchema,
+  sessionPlayersAddSchema,
+  sessionProgressSchema,
+  sessionResultsSchema,
+  sessionSaveSchema,
+  sessionSchema,
+  sessionScoresResultSchema,
+  sessionScoresSaveSchema,
+  sessionSheetSchema,
+  walkUpSchema,
+} from '../../../shared/schemas/eval-session.js';
+import { access, requireActor } from '../../auth/access.js';
+import { read, written } from '../../lib/reply.js';
+import { authorizeSession, listScope } from '../../policies/eval-sessions.js';
+import * as repo from './eval-sessions.repository.js';
+import * as service from './eval-sessions.service.js';
+
+const tags = ['evaluation sessions'];
+const readErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const writeErrors = { ...readErrors, 409: errorBody };
+const params = z.object({ id: idParam });
+const playerParams = z.object({ id: idParam, playerId: idParam });
+const evaluatorParams = z.object({ id: idParam, evaluatorId: idParam });
+const manage = access.need('sessions', 2);
+const view = access.need('sessions', 1);
+
+/** Evaluation sessions for staff: those who run them (sessions 2) and their evaluators (sessions 1). */
+export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+
+  r.get('/api/eval-sessions', {
+    config: { access: view },
+    schema: { tags, response: { 200: okEnvelope(z.array(sessionSchema)), ...readErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      return read(await service.listSessions(db, actor, listScope(actor)));
+    },
+  });
+
+  r.post('/api/eval-sessions', {
+    config: { access: manage },
+    schema: { tags, body: sessionSaveSchema, response: { 200: writeEnvelope(sessionDetailSchema), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const id = await service.createSession(db, actor, req.body);
+      return written(await service.sessionDetail(db, actor, id));
+    },
+  });
+
+  r.get('/api/eval-sessions/evaluator-options', {
+    config: { access: manage },
+    schema: { tags, response: { 200: okEnvelope(z.array(evaluatorOptionSchema)), ...readErrors } },
+    handler: async () =>
+      read((await repo.evaluatorCandidates(db)).map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: u.email }))),
+  });
+
+  r.get('/api/eval-session/:id', {
+    config: { access: view },
+    schema: { tags, params, response: { 200: okEnvelope(sessionDetailSchema), ...readErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      await authorizeSession(db, actor, req.params.id, 'view');
+      return read(await service.sessionDetail(db, actor, req.params.id));
+    },
+  });
+
+  r.post('/api/eval-session/:id', {
+    config: { access: manage },
+    schema: { tags, params, body: sessionSaveSchema, response: { 200: writeEnvelope(sessionDetailSchema), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
+      await service.updateSession(db, actor, session, req.body);
+      return written(await service.sessionDetail(db, actor, session.id));
+    },
+  });
+
+  r.post('/api/eval-session/:id/delete', {
+    config: { access: manage },
+    schema: { tags, params, response: { 200: writeEnvelope(z.object({ id: z.number() })), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
+      await service.deleteSession(db, actor, session);
+      return written({ id: session.id });
+    },
+  });
+
+  r.post('/api/eval-session/:id/players', {
+    config: { access: manage },
+    schema: { tags, params, body: sessionPlayersAddSchema, response: { 200: writeEnvelope(z.object({ added: z.number() })), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
+      return written({ added: await service.addPlayers(db, actor, session, req.body) });
+    },
+  });
+
+  r.post('/api/eval-session/:id/walk-up', {
+    config: { access: manage },
+    schema: { tags, params, body: walkUpSchema, response: { 200: writeEnvelope(z.object({ playerId: z.number() })), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
+      return written({ playerId: await service.addWalkUp(db, actor, session, req.body) });
+    },
+  });
+
+  r.post('/api/eval-session/:id/player/:playerId/check-in', {
+    config: { access: manage },
+    schema: { tags, params: playerParams, body: checkInSchema, response: { 200: writeEnvelope(z.object({ playerId: z.number() })), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
+      await service.checkIn(db, session, req.params.playerId, req.body);
+      return written({ playerId: req.params.playerId });
+    },
+  });
+
+  r.post('/api/eval-session/:id/player/:playerId/delete', {
+    config: { access: manage },
+    schema: { tags, params: playerParams, response: { 200: writeEnvelope(z.object({ playerId: z.number() })), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
+      await service.removePlayer(db, actor, session, req.params.playerId);
+      return written({ playerId: req.params.playerId });
+    },
+  });
+
+  r.post('/api/eval-session/:id/evaluators', {
+    config: { access: manage },
+    schema: { tags, params, body: evaluatorAddSchema, response: { 200: writeEnvelope(sessionDetailSchema), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
+      await service.addEvaluator(db, actor, session, req.body.userId);
+      return written(await service.sessionDetail(db, actor, session.id));
+    },
+  });
+
+  r.post('/api/eval-session/:id/evaluator/:evaluatorId/delete', {
+    config: { access: manage },
+    schema: { tags, params: evaluatorParams, response: { 200: writeEnvelope(sessionDetailSchema), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
+      await service.removeEvaluator(db, actor, session, req.params.evaluatorId);
+      return written(await service.sessionDetail(db, actor, session.id));
+    },
+  });
+
+  const transitions = { open: service.openSession, close: service.closeSession, unlock: service.unlockResults } as const;
+  for (const [name, move] of Object.entries(transitions)) {
+    r.post(`/api/eval-session/:id/${name}`, {
+      config: { access: manage },
+      schema: { tags, params, response: { 200: writeEnvelope(sessionDetailSchema), ...writeErrors } },
+      handler: async (req) => {
+        const actor = requireActor(req);
+        const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
+        await move(db, actor, session);
+        return written(await service.sessionDetail(db, actor, session.id));
+      },
+    });
+  }
+
+  r.post('/api/eval-session/:id/publish', {
+    config: { access: manage },
+    schema: { tags, params, response: { 200: writeEnvelope(publishResultSchema), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
+      return written(await service.publish(db, actor, session));
+    },
+  });
+
+  r.get('/api/eval-session/:id/progress', {
+    config: { access: manage },
+    schema: { tags, params, response: { 200: okEnvelope(sessionProgressSchema), ...readErrors } },
+    handler: async (req) => {
+      const { session } = await authorizeSession(db, requireActor(req), req.params.id, 'manage');
+      return read(await service.progress(db, session));
+    },
+  });
+
+  r.get('/api/eval-session/:id/results', {
+    config: { access: manage },
+    schema: { tags, params, response: { 200: okEnvelope(sessionResultsSchema), ...writeErrors } },
+    handler: async (req) => {
+      const { session } = await authorizeSession(db, requireActor(req), req.params.id, 'results');
+      return read(await service.results(db, session));
+    },
+  });
+
+  r.get('/api/eval-session/:id/results.csv', {
+    config: { access: manage },
+    schema: { tags, params, produces: ['text/csv'], description: 'The results as CSV (formula-safe). Errors: 401, 403, 404, 409 while locked.' },
+    handler: async (req, reply) => {
+      const { session } = await authorizeSession(db, requireActor(req), req.params.id, 'results');
+      const name = session.name.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'session';
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}-results.csv"`)
+        .send(await service.resultsCsv(db, session));
+    },
+  });
+
+  r.get('/api/eval-session/:id/results/:playerId', {
+    config: { access: manage },
+    schema: { tags, params: playerParams, response: { 200: okEnvelope(sessionPlayerScoresSchema), ...writeErrors } },
+    handler: async (req) => {
+      const { session } = await authorizeSession(db, requireActor(req), req.params.id, 'results');
+      return read(await service.playerScores(db, session, req.params.playerId));
+    },
+  });
+
+  r.get('/api/eval-session/:id/sheet', {
+    config: { access: view },
+    schema: { tags, params, response: { 200: okEnvelope(sessionSheetSchema), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { evaluatorId } = await authorizeSession(db, actor, req.params.id, 'score');
+      const me = (await repo.sessionEvaluators(db, req.params.id)).find((e) => e.id === evaluatorId)!;
+      return read(await service.sheet(db, req.params.id, { id: me.id, name: me.name, guest: false }));
+    },
+  });
+
+  r.post('/api/eval-session/:id/scores', {
+    config: { access: view },
+    schema: { tags, params, body: sessionScoresSaveSchema, response: { 200: okEnvelope(sessionScoresResultSchema), ...writeErrors } },
+    handler: async (req) => {
+      const { evaluatorId } = await authorizeSession(db, requireActor(req), req.params.id, 'score');
+      return read(await service.saveScores(db, req.params.id, evaluatorId!, req.body.entries));
+    },
+  });
+}

@@ -1,0 +1,431 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { MSG } from '../../../shared/messages.js';
+import { can, canAddPlayers, type Actor } from '../../../shared/permissions.js';
+import { isValidScore, meanPercentage, roundPercent, sessionResults } from '../../../shared/scoring.js';
+import type {
+  EvalSession,
+  SessionDetail,
+  SessionPlayerScores,
+  SessionProgress,
+  SessionResults,
+  SessionSave,
+  SessionScoreEntry,
+  SessionSheet,
+} from '../../../shared/schemas/eval-session.js';
+import { assertTeamReachable, denied } from '../../auth/access.js';
+import { randomToken, sha256 } from '../../auth/tokens.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { DB } from '../../db/types.js';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
+import { nowIso, todayDate } from '../../lib/time.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { insertEvaluations, recomputeCurrent } from '../evaluations/evaluations.repository.js';
+import { findDuplicate, insertPlayer } from '../players/players.repository.js';
+import { toCsv } from '../players/export.csv.js';
+import * as repo from './eval-sessions.repository.js';
+
+type Db = Kysely<DB>;
+
+/* ---------- sessions ---------- */
+
+export async function presentSessions(db: Db, actor: Actor, rows: repo.SessionRow[]): Promise<EvalSession[]> {
+  const counts = await repo.countsOf(db, rows.map((r) => r.id));
+  const manager = can(actor, 'sessions', 2);
+  return Promise.all(
+    rows.map(async (r) => {
+      const c = counts.get(r.id)!;
+      return {
+        ...r,
+        guestCode: manager && r.state === 'open' ? r.guestCode : null,
+        playerCount: c.players,
+        presentCount: c.present,
+        evaluatorCount: c.evaluators,
+        criteria: (await repo.sessionCriteria(db, r.id)).map(({ catalogueWeight: _, ...rest }) => rest),
+        canManage: manager,
+        isEvaluator: (await repo.evaluatorOfUser(db, r.id, actor.id)) !== undefined,
+      };
+    }),
+  );
+}
+
+export async function listSessions(db: Db, actor: Actor, evaluatorUserId: number | null): Promise<EvalSession[]> {
+  return presentSessions(db, actor, await repo.listSessions(db, evaluatorUserId));
+}
+
+export async function sessionDetail(db: Db, actor: Actor, id: number): Promise<SessionDetail> {
+  const row = await repo.findSession(db, id);
+  if (!row) throw notFound();
+  const [session] = await presentSessions(db, actor, [row]);
+  const [players, evaluators, scores, criteria] = await Promise.all([
+    repo.sessionPlayers(db, id),
+    repo.sessionEvaluators(db, id),
+    repo.sessionScores(db, id),
+    repo.sessionCriteria(db, id),
+  ]);
+  // Players each evaluator scored on every criterion: progress, never the scores themselves.
+  const perEvaluator = new Map<number, Map<number, number>>();
+  for (const s of scores) {
+    const byPlayer = perEvaluator.get(s.evaluatorId) ?? new Map<number, number>();
+    byPlayer.set(s.playerId, (byPlayer.get(s.playerId) ?? 0) + 1);
+    perEvaluator.set(s.evaluatorId, byPlayer);
+  }
+  const done = (evaluatorId: number) => [...(perEvaluator.get(evaluatorId)?.values() ?? [])].filter((n) => n === criteria.length).length;
+  return {
+    session: session!,
+    players,
+    evaluators: evaluators.map((e) => ({ ...e, playersDone: session!.canManage ? done(e.id) : 0 })),
+  };
+}
+
+async function checkSave(db: Db, body: SessionSave): Promise<void> {
+  const ids = body.criteria.map((c) => c.criterionId);
+  const known = await repo.existingCriterionIds(db, ids);
+  if (ids.some((id) => !known.has(id))) throw badRequest('This criterion does not exist. Choose criteria from the list.', 'criteria');
+}
+
+export async function createSession(db: Db, actor: Actor, body: SessionSave): Promise<number> {
+  await checkSave(db, body);
+  return db.transaction().execute(async (trx) => {
+    const id = await repo.insertSession(trx, body, actor.id, nowIso());
+    await repo.replaceCriteria(trx, id, body.criteria);
+    await recordAudit(trx, actor, 'create', 'eval_session', id, body.name);
+    return id;
+  });
+}
+
+export async function updateSession(db: Db, actor: Actor, session: repo.SessionRow, body: SessionSave): Promise<void> {
+  if (session.state === 'published') throw conflict('A published session cannot be changed.');
+  await checkSave(db, body);
+  const current = await repo.sessionCriteria(db, session.id);
+  const same =
+    current.length === body.criteria.length &&
+    body.criteria.every((c) => current.some((k) => k.criterionId === c.criterionId && Math.abs(k.weight - c.weight) < 1e-9));
+  if (!same && session.state !== 'draft') throw conflict('Criteria and weights can be changed while the session is a draft.', 'criteria');
+  await db.transaction().execute(async (trx) => {
+    await repo.updateSession(trx, session.id, body, nowIso());
+    if (!same) await repo.replaceCriteria(trx, session.id, body.criteria);
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, body.name);
+  });
+}
+
+export async function deleteSession(db: Db, actor: Actor, session: repo.SessionRow): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await repo.deleteSession(trx, session.id);
+    await recordAudit(trx, actor, 'delete', 'eval_session', session.id, session.name);
+  });
+}
+
+/* ---------- players and check-in ---------- */
+
+function assertRoster(session: repo.SessionRow): void {
+  if (session.state === 'closed' || session.state === 'published') throw conflict('Players can be changed until the session closes.');
+}
+
+export async function addPlayers(db: Db, actor: Actor, session: repo.SessionRow, body: { teamIds: number[]; playerIds: number[] }): Promise<number> {
+  assertRoster(session);
+  for (const teamId of body.teamIds) await assertTeamReachable(db, actor, teamId);
+  const known = await repo.existingPlayerIds(db, body.playerIds);
+  if (body.playerIds.some((id) => !known.has(id))) throw badRequest('This player does not exist.', 'playerIds');
+  const ids = [...body.playerIds, ...(await repo.teamMemberIds(db, body.teamIds))];
+  return db.transaction().execute(async (trx) => {
+    const added = await repo.addPlayers(trx, session.id, ids);
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: ${added} players added`);
+    return added;
+  });
+}
+
+export async function addWalkUp(
+  db: Db,
+  actor: Actor,
+  session: repo.SessionRow,
+  body: { first_name: string; last_name: string; email: string; bib: number | null },
+): Promise<number> {
+  assertRoster(session);
+  if (!canAddPlayers(actor)) throw denied();
+  if (body.bib !== null) await assertBibFree(db, session.id, body.bib, 0);
+  return db.transaction().execute(async (trx) => {
+    // Someone already on file (same names and e-mail) is added as they are, not created twice.
+    const existing = await findDuplicate(trx, body);
+    const playerId = existing?.id ?? (await insertPlayer(trx, { first_name: body.first_name, last_name: body.last_name, email: body.email, player_email: null, dob: null, profile_img: null }));
+    if (!existing) await recordAudit(trx, actor, 'create', 'player', playerId, `${body.first_name} ${body.last_name} (walk-up, ${session.name})`);
+    await repo.addPlayers(trx, session.id, [playerId], true);
+    await repo.setCheckIn(trx, session.id, playerId, true, body.bib);
+    return playerId;
+  });
+}
+
+async function assertBibFree(db: Db, sessionId: number, bib: number, playerId: number): Promise<void> {
+  const holder = await repo.bibHolder(db, sessionId, bib, playerId);
+  if (holder) throw conflict(`Number ${bib} is already given to ${holder.first_name} ${holder.last_name}.`, 'bib');
+}
+
+export async function checkIn(db: Db, session: repo.SessionRow, playerId: number, body: { present: boolean; bib: number | null }): Promise<void> {
+  if (session.state === 'published') throw conflict('A published session cannot be changed.');
+  if (!(await repo.sessionPlayer(db, session.id, playerId))) throw notFound('This player is not in this session.');
+  if (body.bib !== null) await assertBibFree(db, session.id, body.bib, playerId);
+  try {
+    await repo.setCheckIn(db, session.id, playerId, body.present, body.bib);
+  } catch (e) {
+    // Two check-ins giving the same number at once: the unique index decides.
+    if (isUniqueViolation(e)) throw conflict(`Number ${body.bib} was just given to another player.`, 'bib');
+    throw e;
+  }
+}
+
+export async function removePlayer(db: Db, actor: Actor, session: repo.SessionRow, playerId: number): Promise<void> {
+  assertRoster(session);
+  if (!(await repo.sessionPlayer(db, session.id, playerId))) throw notFound('This player is not in this session.');
+  await db.transaction().execute(async (trx) => {
+    await repo.removePlayer(trx, session.id, playerId);
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: player ${playerId} removed`);
+  });
+}
+
+/* ---------- evaluators ---------- */
+
+export async function addEvaluator(db: Db, actor: Actor, session: repo.SessionRow, userId: number): Promise<void> {
+  if (session.state === 'published') throw conflict('A published session cannot be changed.');
+  if (!(await repo.userMaySessions(db, userId))) throw badRequest('Choose an active user whose role may score in sessions.', 'userId');
+  if ((await repo.evaluatorOfUser(db, session.id, userId)) !== undefined) throw conflict('This user already evaluates in this session.', 'userId');
+  await db.transaction().execute(async (trx) => {
+    await repo.insertEvaluator(trx, { sessionId: session.id, userId, guestName: null, tokenHash: null }, nowIso());
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: evaluator ${userId} added`);
+  });
+}
+
+export async function removeEvaluator(db: Db, actor: Actor, session: repo.SessionRow, evaluatorId: number): Promise<void> {
+  if (session.state === 'published') throw conflict('A published session cannot be changed.');
+  if (!(await repo.findEvaluator(db, session.id, evaluatorId))) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    await repo.deleteEvaluator(trx, session.id, evaluatorId);
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: evaluator ${evaluatorId} and their scores removed`);
+  });
+}
+
+/* ---------- states ---------- */
+
+// No 0/O or 1/I: read aloud across a gym and typed on a phone.
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function newGuestCode(): string {
+  return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+export async function openSession(db: Db, actor: Actor, session: repo.SessionRow): Promise<void> {
+  if (session.state !== 'draft' && session.state !== 'closed') throw conflict('Only a draft or a closed session can be opened.');
+  const [criteria, players] = await Promise.all([repo.sessionCriteria(db, session.id), repo.sessionPlayers(db, session.id)]);
+  if (!criteria.length) throw conflict('Choose the criteria before opening the session.');
+  if (!players.length) throw conflict('Add players before opening the session.');
+  await db.transaction().execute(async (trx) => {
+    await repo.setSessionState(trx, session.id, { state: 'open', guest_code: newGuestCode() }, nowIso());
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: opened`);
+  });
+}
+
+/** Closing ends every guest's access for good: the code and the guests' tokens go. */
+export async function closeSession(db: Db, actor: Actor, session: repo.SessionRow): Promise<void> {
+  if (session.state !== 'open') throw conflict('Only an open session can be closed.');
+  await db.transaction().execute(async (trx) => {
+    await repo.setSessionState(trx, session.id, { state: 'closed', guest_code: null }, nowIso());
+    await repo.revokeGuestTokens(trx, session.id);
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: closed`);
+  });
+}
+
+export async function unlockResults(db: Db, actor: Actor, session: repo.SessionRow): Promise<void> {
+  if (session.state === 'draft') throw conflict('A draft session has no results yet.');
+  if (session.resultsUnlocked) return;
+  await db.transaction().execute(async (trx) => {
+    await repo.setSessionState(trx, session.id, { results_unlocked: 1 }, nowIso());
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: results unlocked`);
+  });
+}
+
+/* ---------- results ---------- */
+
+async function computeResults(db: Db, session: repo.SessionRow) {
+  const [criteria, players, scores, evaluators] = await Promise.all([
+    repo.sessionCriteria(db, session.id),
+    repo.sessionPlayers(db, session.id),
+    repo.sessionScores(db, session.id),
+    repo.sessionEvaluators(db, session.id),
+  ]);
+  const results = sessionResults(
+    players.map((p) => p.playerId),
+    criteria,
+    scores,
+    { minEvaluators: session.minEvaluators },
+  );
+  return { criteria, players, scores, evaluators, results };
+}
+
+export async function progress(db: Db, session: repo.SessionRow): Promise<SessionProgress> {
+  const { players, results } = await computeResults(db, session);
+  const byId = new Map(results.map((r) => [r.playerId, r]));
+  const rows = players.map((p) => ({
+    playerId: p.playerId,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    bib: p.bib,
+    present: p.present,
+    evaluatorsDone: byId.get(p.playerId)!.evaluatorsDone,
+    complete: byId.get(p.playerId)!.complete,
+  }));
+  return { minEvaluators: session.minEvaluators, complete: rows.filter((r) => r.complete).length, total: rows.length, rows };
+}
+
+export async function results(db: Db, session: repo.SessionRow): Promise<SessionResults> {
+  const { criteria, players, evaluators, results } = await computeResults(db, session);
+  const byId = new Map(players.map((p) => [p.playerId, p]));
+  const rows = results.map((r) => {
+    const p = byId.get(r.playerId)!;
+    return {
+      ...r,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      bib: p.bib,
+      total: r.total === null ? null : roundPercent(r.total),
+      cells: r.cells.map((c) => ({ ...c, mean: c.mean === null ? null : roundPercent(c.mean), percentage: roundPercent(c.percentage) })),
+    };
+  });
+  rows.sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || a.lastName.localeCompare(b.lastName));
+  return {
+    minEvaluators: session.minEvaluators,
+    criteria: criteria.map(({ catalogueWeight: _, ...c }) => c),
+    evaluators: evaluators.map((e) => ({ id: e.id, name: e.name })),
+    rows,
+  };
+}
+
+export async function playerScores(db: Db, session: repo.SessionRow, playerId: number): Promise<SessionPlayerScores> {
+  if (!(await repo.sessionPlayer(db, session.id, playerId))) throw notFound('This player is not in this session.');
+  const { evaluators, results, scores } = await computeResults(db, session);
+  const names = new Map(evaluators.map((e) => [e.id, e.name]));
+  const cells = results.find((r) => r.playerId === playerId)!.cells;
+  return {
+    playerId,
+    scores: scores
+      .filter((s) => s.playerId === playerId)
+      .map((s) => ({
+        evaluatorId: s.evaluatorId,
+        evaluatorName: names.get(s.evaluatorId) ?? 'Evaluator',
+        criterionId: s.criterionId,
+        score: s.score,
+        outlier: cells.find((c) => c.criterionId === s.criterionId)?.outliers.includes(s.evaluatorId) ?? false,
+      }))
+      .sort((a, b) => a.evaluatorName.localeCompare(b.evaluatorName) || a.criterionId - b.criterionId),
+  };
+}
+
+export async function resultsCsv(db: Db, session: repo.SessionRow): Promise<string> {
+  const r = await results(db, session);
+  const header = ['Rank', 'Number', 'FirstName', 'LastName', 'Total', 'Evaluators', 'Complete', ...r.criteria.map((c) => `${c.levelName}: ${c.name}`)];
+  const rows = r.rows.map((row) => [
+    row.rank === null ? '' : String(row.rank),
+    row.bib === null ? '' : String(row.bib),
+    row.firstName,
+    row.lastName,
+    row.total === null ? '' : String(row.total),
+    String(row.evaluatorsDone),
+    row.complete ? 'yes' : 'no',
+    ...row.cells.map((c) => (c.mean === null ? '' : String(c.mean))),
+  ]);
+  return toCsv(header, rows);
+}
+
+/**
+ * Publishing writes each complete player's session means into evaluations, one per criterion, dated
+ * the session's last day: from then on percentages, leaderboards, history and the player's area count
+ * them by the same rule as any evaluation (docs/decisions/0016-session-averaging.md).
+ */
+export async function publish(db: Db, actor: Actor, session: repo.SessionRow): Promise<{ published: number; incomplete: number; evaluations: number }> {
+  if (session.state !== 'closed') throw conflict('Close the session before publishing it.');
+  const { criteria, results } = await computeResults(db, session);
+  const complete = results.filter((r) => r.complete);
+  const now = nowIso();
+  const rows = complete.flatMap((r) =>
+    r.cells.map((c) => {
+      const criterion = criteria.find((k) => k.criterionId === c.criterionId)!;
+      const mean = c.mean!;
+      return {
+        player_id: r.playerId,
+        criterion_id: c.criterionId,
+        score: Math.round(mean * 100) / 100,
+        score_percentage: meanPercentage(criterion.kind, mean, criterion.catalogueWeight),
+        evaluator_user_id: null,
+        evaluator_name: `Session: ${session.name}`,
+        date: session.endDate <= todayDate() ? session.endDate : todayDate(),
+        notes: `Mean of ${c.evaluators} evaluators in the session "${session.name}".`,
+        video_links: '[]',
+        created_at: now,
+        updated_at: now,
+      };
+    }),
+  );
+  await db.transaction().execute(async (trx) => {
+    // The state moves first: a second publish racing this one finds it published and stops.
+    const moved = await repo.moveState(trx, session.id, 'closed', { state: 'published', published_at: now, results_unlocked: 1 }, now);
+    if (!moved) throw conflict('This session was just published.');
+    await insertEvaluations(trx, rows);
+    const playerIds = complete.map((r) => r.playerId);
+    for (const c of criteria) await recomputeCurrent(trx, { criterionId: c.criterionId, playerIds });
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: published ${complete.length} players`);
+  });
+  return { published: complete.length, incomplete: results.length - complete.length, evaluations: rows.length };
+}
+
+/* ---------- evaluators' sheets ---------- */
+
+export async function sheet(db: Db, sessionId: number, evaluator: { id: number; name: string; guest: boolean }): Promise<SessionSheet> {
+  const session = (await repo.findSession(db, sessionId))!;
+  const [criteria, players, scores] = await Promise.all([
+    repo.sessionCriteria(db, sessionId),
+    repo.sessionPlayers(db, sessionId),
+    repo.sessionScores(db, sessionId, evaluator.id),
+  ]);
+  return {
+    session: { id: session.id, name: session.name, state: session.state, criteria: criteria.map(({ catalogueWeight: _, ...c }) => c) },
+    evaluator,
+    // Guests see a first name and an initial: enough to match a face and a number, no more (minors).
+    players: players.map((p) => ({
+      playerId: p.playerId,
+      name: evaluator.guest ? `${p.firstName} ${p.lastName.slice(0, 1)}.` : `${p.firstName} ${p.lastName}`,
+      photo: p.photo,
+      bib: p.bib,
+      present: p.present,
+    })),
+    scores: scores.map((s) => ({ playerId: s.playerId, criterionId: s.criterionId, score: s.score })),
+  };
+}
+
+export async function saveScores(db: Db, sessionId: number, evaluatorId: number, entries: readonly SessionScoreEntry[]) {
+  const [criteria, players] = await Promise.all([repo.sessionCriteria(db, sessionId), repo.sessionPlayers(db, sessionId)]);
+  const kinds = new Map(criteria.map((c) => [c.criterionId, c.kind]));
+  const inSession = new Set(players.map((p) => p.playerId));
+  const outcomes = entries.map((e) => {
+    const kind = kinds.get(e.criterionId);
+    const reason = !inSession.has(e.playerId)
+      ? 'This player is not in this session.'
+      : kind === undefined
+        ? 'This criterion is not scored in this session.'
+        : !isValidScore(kind, e.score)
+          ? kind === 'yes_no'
+            ? 'Choose Yes or No.'
+            : 'Choose a score from 1 to 10.'
+          : null;
+    return { playerId: e.playerId, criterionId: e.criterionId, score: e.score, reason };
+  });
+  const saved = outcomes.filter((o) => o.reason === null);
+  if (saved.length) await repo.upsertScores(db, sessionId, evaluatorId, saved, nowIso());
+  return outcomes.map(({ playerId, criterionId, reason }) =>
+    reason === null ? { playerId, criterionId, status: 'saved' as const } : { playerId, criterionId, status: 'refused' as const, reason },
+  );
+}
+
+export async function joinAsGuest(db: Db, code: string, name: string): Promise<{ token: string; sheet: SessionSheet }> {
+  const session = await repo.sessionByGuestCode(db, code);
+  if (!session || session.state !== 'open') throw new HttpError(404, MSG.tryoutCodeUnknown, 'code');
+  const token = randomToken();
+  const id = await repo.insertEvaluator(db, { sessionId: session.id, userId: null, guestName: name, tokenHash: sha256(token) }, nowIso());
+  return { token, sheet: await sheet(db, session.id, { id, name, guest: true }) };
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '../../../shared/messages.js';
+import { errorBody, idParam, okEnvelope } from '../../../shared/schemas/common.js';
+import { sessionScoresResultSchema, sessionScoresSaveSchema, sessionSheetSchema, tryoutJoinResultSchema, tryoutJoinSchema } from '../../../shared/schemas/eval-session.js';
+import { access } from '../../auth/access.js';
+import { fileByKey } from '../../files/files.repository.js';
+import { notFound } from '../../lib/errors.js';
+import { read } from '../../lib/reply.js';
+import { requireGuest } from '../../policies/eval-sessions.js';
+import * as repo from './eval-sessions.repository.js';
+import * as service from './eval-sessions.service.js';
+
+const tags = ['tryout guests'];
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+
+/**
+ * Guest evaluators: a session's code (shown to its director while it is open) and a name give a token
+ * that reaches this session's sheet and nothing else; closing the session ends it.
+ */
+export async function tryoutRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+
+  r.post('/api/tryout/join', {
+    config: { access: access.public, rateLimit: { max: app.config.LOGIN_MAX_PER_MINUTE, timeWindow: 60_000 } },
+    schema: { tags, body: tryoutJoinSchema, response: { 200: okEnvelope(tryoutJoinResultSchema), ...errors } },
+    handler: async (req) => read(await service.joinAsGuest(db, req.body.code, req.body.name)),
+  });
+
+  r.get('/api/tryout/sheet', {
+    config: { access: access.guest },
+    schema: { tags, response: { 200: okEnvelope(sessionSheetSchema), ...errors } },
+    handler: async (req) => {
+      const g = requireGuest(req);
+      return read(await service.sheet(db, g.sessionId, { id: g.evaluatorId, name: g.name, guest: true }));
+    },
+  });
+
+  r.post('/api/tryout/scores', {
+    config: { access: access.guest },
+    schema: { tags, body: sessionScoresSaveSchema, response: { 200: okEnvelope(sessionScoresResultSchema), ...errors } },
+    handler: async (req) => {
+      const g = requireGuest(req);
+      return read(await service.saveScores(db, g.sessionId, g.evaluatorId, req.body.entries));
+    },
+  });
+
+  // Photos of the session's players only, for the token's holder (an <img> cannot send the header: the client fetches it).
+  r.get('/api/tryout/photo/:playerId', {
+    config: { access: access.guest },
+    schema: { tags, params: z.object({ playerId: idParam }), produces: ['image/webp'], description: `A session player's photo. Errors: 401 (${MSG.tryoutSignIn}), 404.` },
+    handler: async (req, reply) => {
+      const g = requireGuest(req);
+      const key = await repo.playerPhoto(db, g.sessionId, req.params.playerId);
+      const file = key ? await fileByKey(db, key) : undefined;
+      if (!file || file.mime !== 'image/webp') throw notFound();
+      return reply.header('content-type', 'image/webp').header('cache-control', 'private, no-store').send(Buffer.from(file.data));
+    },
+  });
+}
