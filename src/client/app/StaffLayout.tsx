@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconBook,
   IconChartBar,
+  IconClipboardCheck,
   IconClipboardList,
   IconHome,
   IconSettings,
@@ -35,6 +36,7 @@ const NAV: NavItem[] = [
   { to: '/app/teams', label: 'Teams', icon: IconShirtSport, need: ['teams', 1] },
   { to: '/app/players', label: 'Players', icon: IconUsersGroup, need: ['players', 1] },
   { to: '/app/criteria', label: 'Criteria', icon: IconClipboardList, need: ['criteria', 1] },
+  { to: '/app/sessions', label: 'Sessions', icon: IconClipboardCheck, need: ['sessions', 1] },
   { to: '/app/leaderboard', label: 'Leaderboard', icon: IconTrophy },
   { to: '/app/analysis', label: 'Analysis', icon: IconChartBar, need: ['reports', 1] },
   { to: '/app/resources', label: 'Resources', icon: IconBook, need: ['resources', 1] },

@@ -23,6 +23,8 @@ export const routes: RouteObject[] = [
   { path: '/forgot-password', ...page(() => import('../features/auth/ForgotPasswordPage')) },
   { path: '/reset-password', ...page(() => import('../features/auth/ResetPasswordPage')) },
   { path: '/account/password', ...page(() => import('../features/auth/ChangePasswordPage')) },
+  // A tryout guest evaluator: a session code, no account (features/eval-sessions).
+  { path: '/tryout', ...page(() => import('../features/eval-sessions/TryoutPage')) },
   {
     path: '/leaderboard',
     ...page(() => import('./PublicLayout')),
@@ -51,6 +53,11 @@ export const routes: RouteObject[] = [
         { path: 'team/:teamId/evaluate', ...page(() => import('../features/evaluations/TeamEvaluatePage')) },
       ]),
       guarded('criteria', 1, [{ path: 'criteria', ...page(() => import('../features/criteria/CriteriaPage')) }]),
+      guarded('sessions', 1, [
+        { path: 'sessions', ...page(() => import('../features/eval-sessions/SessionsPage')) },
+        { path: 'sessions/:sessionId', ...page(() => import('../features/eval-sessions/SessionPage')) },
+        { path: 'sessions/:sessionId/score', ...page(() => import('../features/eval-sessions/SessionScorePage')) },
+      ]),
       guarded('user_management', 2, [{ path: 'roles', ...page(() => import('../features/roles/RolesPage')) }]),
       guarded('user_management', 1, [{ path: 'users', ...page(() => import('../features/users/UsersPage')) }]),
       { path: 'leaderboard', ...page(loadStaffLeaderboard) },

@@ -27,16 +27,17 @@ async function parse<T>(res: Response): Promise<T> {
   return body as T;
 }
 
-export async function apiGet<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(url, { credentials: 'same-origin', signal, headers: { accept: 'application/json' } });
+/** `headers`: a tryout guest's token (features/eval-sessions), which no cookie carries. */
+export async function apiGet<T>(url: string, signal?: AbortSignal, headers?: Record<string, string>): Promise<T> {
+  const res = await fetch(url, { credentials: 'same-origin', signal, headers: { accept: 'application/json', ...headers } });
   return parse<T>(res);
 }
 
-export async function apiPost<T>(url: string, body?: unknown): Promise<T> {
+export async function apiPost<T>(url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   const res = await fetch(url, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrfToken },
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrfToken, ...headers },
     body: JSON.stringify(body ?? {}),
   });
   return parse<T>(res);

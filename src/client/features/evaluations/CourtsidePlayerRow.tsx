@@ -7,7 +7,7 @@ import { photoUrl } from '../../../shared/paths';
 import type { TeamEvaluationSheet } from '../../../shared/schemas/evaluation';
 import type { EntryState, OutboxEntry } from './outbox/store';
 import { SyncBadge } from './outbox/SyncBadge';
-import { ScoreEntry } from './ScoreEntry';
+import { ScoreEntry } from '../../components/ScoreEntry';
 
 type SheetPlayer = TeamEvaluationSheet['players'][number];
 

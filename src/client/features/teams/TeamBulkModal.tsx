@@ -9,7 +9,8 @@ import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
 import { failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
-import { categoriesQuery, seasonsQuery, useBulkTeams } from './api';
+import { categoriesQuery, seasonsQuery } from '../../lib/reference';
+import { useBulkTeams } from './api';
 import { tooltipErrorStyles } from './fieldError';
 
 interface Values {

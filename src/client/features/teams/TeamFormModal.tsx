@@ -10,7 +10,8 @@ import { FormActions } from '../../components/FormActions';
 import { failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
-import { categoriesQuery, coachOptionsQuery, seasonsQuery, useSaveTeam } from './api';
+import { categoriesQuery, seasonsQuery } from '../../lib/reference';
+import { coachOptionsQuery, useSaveTeam } from './api';
 import { tooltipErrorStyles } from './fieldError';
 
 type FormValues = Record<(typeof TEAM_FORM_FIELDS)[number], string>;

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Category, Season } from '../../../shared/schemas/reference';
 import type { CoachOption, CoachSummary, Team, TeamSave } from '../../../shared/schemas/team';
 import { apiGet, apiPost, apiUpload, type Envelope, type WriteEnvelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
@@ -31,17 +30,6 @@ export const teamListQuery = (coachId: string | undefined, category: string | nu
       return { teams: body.data, coach: body.coach };
     },
   });
-
-// Same keys as the Settings page, so a club or season added there shows up here.
-export const categoriesQuery = queryOptions({
-  queryKey: ['categories'],
-  queryFn: async ({ signal }) => (await apiGet<Envelope<Category[]>>('/api/categories', signal)).data,
-});
-
-export const seasonsQuery = queryOptions({
-  queryKey: ['seasons'],
-  queryFn: async ({ signal }) => (await apiGet<Envelope<Season[]>>('/api/seasons', signal)).data,
-});
 
 export const coachOptionsQuery = queryOptions({
   queryKey: teamKeys.coachOptions,

@@ -1,7 +1,7 @@
-import classes from './evaluations.module.css';
+import classes from './ScoreEntry.module.css';
 import { Button, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import type { Ref } from 'react';
-import type { LevelKind } from '../../../shared/scoring';
+import type { LevelKind } from '../../shared/scoring';
 
 interface Props {
   kind: LevelKind;

@@ -1,0 +1,56 @@
+import { Badge, Modal, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { SessionResultRow, SessionResults } from '../../../shared/schemas/eval-session';
+import { Loading } from '../../components/Loading';
+import { playerScoresQuery } from './api';
+
+/** The results' drill-down: one player's scores by evaluator and criterion, flagged ones marked. */
+export function PlayerScoresModal({ sessionId, row, results, onClose }: { sessionId: number; row: SessionResultRow | null; results: SessionResults; onClose: () => void }) {
+  const scores = useQuery({ ...playerScoresQuery(sessionId, row?.playerId ?? 0), enabled: !!row });
+  const score = (evaluatorId: number, criterionId: number) => scores.data?.scores.find((s) => s.evaluatorId === evaluatorId && s.criterionId === criterionId);
+  const evaluators = results.evaluators.filter((e) => scores.data?.scores.some((s) => s.evaluatorId === e.id));
+  const label = (kind: string, v: number) => (kind === 'yes_no' ? (v === 1 ? 'Yes' : 'No') : String(v));
+
+  return (
+    <Modal opened={!!row} onClose={onClose} title={row ? `${row.firstName} ${row.lastName}: scores by evaluator` : ''} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      {scores.isPending ? (
+        <Loading label="Loading scores" />
+      ) : evaluators.length === 0 ? (
+        <Text>No scores yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={360}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Evaluator</Table.Th>
+                {results.criteria.map((c) => (
+                  <Table.Th key={c.criterionId}>{c.name}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {evaluators.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{e.name}</Table.Td>
+                  {results.criteria.map((c) => {
+                    const s = score(e.id, c.criterionId);
+                    return (
+                      <Table.Td key={c.criterionId}>
+                        {s ? label(c.kind, s.score) : '–'}
+                        {s?.outlier ? (
+                          <Badge ml={6} size="xs" color="orange" variant="light">
+                            Review
+                          </Badge>
+                        ) : null}
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Modal>
+  );
+}

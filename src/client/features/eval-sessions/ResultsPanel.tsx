@@ -1,0 +1,136 @@
+import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconDownload, IconFlag, IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { EvalSession, SessionResultRow } from '../../../shared/schemas/eval-session';
+import { formatPercent } from '../../../shared/scoring';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Loading';
+import { ApiError, failureMessage } from '../../lib/api';
+import { notifyError } from '../../lib/notify';
+import { resultsCsvUrl, resultsQuery, useTransition } from './api';
+import { PlayerScoresModal } from './PlayerScoresModal';
+
+type SortKey = 'total' | 'name' | 'bib';
+
+const compare: Record<SortKey, (a: SessionResultRow, b: SessionResultRow) => number> = {
+  // Incomplete players have no total and go last, never counted as zero.
+  total: (a, b) => (b.total ?? -Infinity) - (a.total ?? -Infinity) || a.lastName.localeCompare(b.lastName),
+  name: (a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
+  bib: (a, b) => (a.bib ?? Infinity) - (b.bib ?? Infinity),
+};
+
+function SortHeader({ label, value, sort, onSort }: { label: string; value: SortKey; sort: SortKey; onSort: (k: SortKey) => void }) {
+  return (
+    <Table.Th aria-sort={sort === value ? (value === 'total' ? 'descending' : 'ascending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(value)} fw={700} fz="sm">
+        {label}
+        {sort === value ? (value === 'total' ? ' ↓' : ' ↑') : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** Means per player and criterion, outliers flagged, incomplete players marked; locked until the director unlocks. */
+export function ResultsPanel({ session }: { session: EvalSession }) {
+  const results = useQuery(resultsQuery(session.id));
+  const unlock = useTransition(session.id);
+  const [sort, setSort] = useState<SortKey>('total');
+  const [drill, setDrill] = useState<SessionResultRow | null>(null);
+
+  if (results.isPending) return <Loading label="Loading results" />;
+  if (results.error instanceof ApiError && results.error.status === 409) {
+    return (
+      <Alert color="gray" icon={<IconLock size={18} />} title="Results are locked">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            Scoring is blind: nobody sees means or rankings until you unlock them. Evaluators never see them. Unlock when scoring is done, or to review outliers before
+            closing.
+          </Text>
+          {session.state !== 'draft' ? (
+            <Button size="sm" onClick={() => unlock.mutateAsync('unlock').catch((e: unknown) => notifyError(failureMessage(e)))} loading={unlock.isPending}>
+              Unlock results
+            </Button>
+          ) : null}
+        </Stack>
+      </Alert>
+    );
+  }
+  if (results.isError) {
+    return (
+      <Text c="red" role="alert">
+        The results could not be loaded. Please reload the page.
+      </Text>
+    );
+  }
+  const r = results.data;
+  if (!r.rows.length) return <EmptyState text="No players in this session yet." />;
+  const rows = [...r.rows].sort(compare[sort]);
+  const flagged = r.rows.reduce((n, row) => n + row.cells.reduce((m, c) => m + c.outliers.length, 0), 0);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          Mean of each criterion's scores (trimmed from 5 evaluators on).{' '}
+          {flagged ? `${flagged} scores are flagged for review: far from the other evaluators'.` : 'No score is far from the others.'}
+        </Text>
+        <Button component="a" href={resultsCsvUrl(session.id)} download variant="default" leftSection={<IconDownload size={16} />}>
+          Export CSV
+        </Button>
+      </Group>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Rank</Table.Th>
+              <SortHeader label="#" value="bib" sort={sort} onSort={setSort} />
+              <SortHeader label="Player" value="name" sort={sort} onSort={setSort} />
+              <SortHeader label="Total" value="total" sort={sort} onSort={setSort} />
+              {r.criteria.map((c) => (
+                <Table.Th key={c.criterionId}>{c.name}</Table.Th>
+              ))}
+              <Table.Th>Evaluators</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.playerId}>
+                <Table.Td>{row.rank ?? '–'}</Table.Td>
+                <Table.Td>{row.bib ?? '–'}</Table.Td>
+                <Table.Td>
+                  <Anchor component="button" type="button" onClick={() => setDrill(row)}>
+                    {row.firstName} {row.lastName}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  {row.total === null ? (
+                    <Badge color="red" variant="light">
+                      Incomplete
+                    </Badge>
+                  ) : (
+                    `${formatPercent(row.total)}%`
+                  )}
+                </Table.Td>
+                {row.cells.map((c) => (
+                  <Table.Td key={c.criterionId}>
+                    <Group gap={4} wrap="nowrap">
+                      {c.mean === null ? '–' : formatPercent(c.mean)}
+                      {c.outliers.length ? (
+                        <IconFlag size={14} color="var(--mantine-color-orange-7)" aria-label={`${c.outliers.length} flagged`} role="img" />
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                ))}
+                <Table.Td>
+                  {row.evaluatorsDone} / {r.minEvaluators}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <PlayerScoresModal sessionId={session.id} row={drill} results={r} onClose={() => setDrill(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,243 @@
+import { Alert, Avatar, Badge, Button, Card, Group, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconCloudOff, IconSearch } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { SessionScoreEntry, SessionSheet } from '../../../shared/schemas/eval-session';
+import { photoUrl } from '../../../shared/paths';
+import { NO, YES } from '../../../shared/scoring';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Loading';
+import { ScoreEntry } from '../../components/ScoreEntry';
+import { ApiError } from '../../lib/api';
+import type { SheetSource } from './api';
+import { lastSheet, saveSheet, scoreKey } from './scoreQueue';
+import { useScoreQueue } from './useScoreQueue';
+
+type Player = SessionSheet['players'][number];
+
+const toText = (kind: string, score: number | undefined) =>
+  score === undefined ? '' : kind === 'yes_no' ? (score === YES ? 'Yes' : 'No') : String(score);
+const toScore = (text: string) => (text === 'Yes' ? YES : text === 'No' ? NO : Number(text));
+
+/** A guest cannot load photos with an <img> (the token is a header): fetched once, shown from memory. */
+function useGuestPhoto(source: SheetSource, player: Player): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!source.photo || !player.photo) return;
+    let revoked = false;
+    let made: string | undefined;
+    source.photo(player.playerId).then(
+      (blob) => {
+        if (revoked) return;
+        made = URL.createObjectURL(blob);
+        setUrl(made);
+      },
+      () => undefined,
+    );
+    return () => {
+      revoked = true;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [source, player.playerId, player.photo]);
+  return source.photo ? url : photoUrl(player.photo);
+}
+
+function PlayerPhoto({ source, player }: { source: SheetSource; player: Player }) {
+  return (
+    <Avatar src={useGuestPhoto(source, player)} alt="" radius="xl" size={44} color="blue">
+      {player.name.slice(0, 1)}
+    </Avatar>
+  );
+}
+
+const STATE = {
+  local: { label: 'Saved on this device', color: 'yellow' },
+  syncing: { label: 'Syncing', color: 'blue' },
+  synced: { label: 'Synced', color: 'green' },
+  refused: { label: 'Needs attention', color: 'red' },
+} as const;
+
+/**
+ * An evaluator's sheet in a session, for staff and guests alike: pick a criterion, find a player by
+ * number or name, tap a score. Only this evaluator's own scores are ever shown (blind scoring).
+ */
+export function ScoringSheet({ source, onEnded }: { source: SheetSource; onEnded?: (message: string) => void }) {
+  const client = useQueryClient();
+  const sheetKey = ['session-sheet', source.key];
+  const sheet = useQuery({
+    queryKey: sheetKey,
+    queryFn: async ({ signal }) => {
+      try {
+        const s = await source.load(signal);
+        await saveSheet(source.key, s);
+        return s;
+      } catch (e) {
+        // Offline: the sheet last loaded on this device, so scoring goes on.
+        const kept = e instanceof ApiError ? undefined : await lastSheet(source.key);
+        if (kept) return kept;
+        throw e;
+      }
+    },
+    retry: false,
+  });
+
+  const merge = (saved: SessionScoreEntry[]) =>
+    client.setQueryData<SessionSheet>(sheetKey, (s) => {
+      if (!s) return s;
+      const scores = new Map(s.scores.map((x) => [`${x.playerId}|${x.criterionId}`, x]));
+      for (const x of saved) scores.set(`${x.playerId}|${x.criterionId}`, x);
+      const next = { ...s, scores: [...scores.values()] };
+      void saveSheet(source.key, next);
+      return next;
+    });
+  const queue = useScoreQueue(source, merge);
+
+  const data = sheet.data;
+  const criteria = data?.session.criteria ?? [];
+  const [criterionId, setCriterionId] = useState<string | null>(null);
+  const criterion = criteria.find((c) => String(c.criterionId) === criterionId) ?? criteria[0];
+  const [search, setSearch] = useState('');
+  const [presentOnly, setPresentOnly] = useState(true);
+  const anyPresent = data?.players.some((p) => p.present) ?? false;
+
+  const players = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const list = (data?.players ?? []).filter((p) => !(presentOnly && anyPresent) || p.present);
+    const found = q ? list.filter((p) => (/^\d+$/.test(q) ? String(p.bib ?? '').startsWith(q) : p.name.toLowerCase().includes(q))) : list;
+    return [...found].sort((a, b) => (a.bib ?? Infinity) - (b.bib ?? Infinity) || a.name.localeCompare(b.name));
+  }, [data, search, presentOnly, anyPresent]);
+
+  const status = sheet.error instanceof ApiError ? sheet.error.status : null;
+  useEffect(() => {
+    if ((status === 401 || status === 409) && sheet.error) onEnded?.(sheet.error.message);
+  }, [status, sheet.error, onEnded]);
+
+  if (sheet.isPending) return <Loading label="Loading the sheet" />;
+  if (!data || !criterion) {
+    return (
+      <Alert color="red" role="alert" title="The sheet could not be loaded">
+        {sheet.error instanceof Error ? sheet.error.message : 'Please reload the page.'}
+      </Alert>
+    );
+  }
+
+  const serverScore = new Map(data.scores.map((s) => [`${s.playerId}|${s.criterionId}`, s.score]));
+  const valueOf = (p: Player) => {
+    const q = queue.waiting.get(scoreKey(source.key, p.playerId, criterion.criterionId));
+    return q ? q.score : serverScore.get(`${p.playerId}|${criterion.criterionId}`);
+  };
+  const stateOf = (p: Player): keyof typeof STATE | null => {
+    const q = queue.waiting.get(scoreKey(source.key, p.playerId, criterion.criterionId));
+    if (q) return q.state === 'refused' ? 'refused' : queue.syncing && queue.online ? 'syncing' : 'local';
+    return serverScore.has(`${p.playerId}|${criterion.criterionId}`) ? 'synced' : null;
+  };
+  const done = players.filter((p) => valueOf(p) !== undefined).length;
+  const refused = [...queue.waiting.values()].filter((q) => q.state === 'refused');
+  const nameOf = (playerId: number) => data.players.find((p) => p.playerId === playerId)?.name ?? `Player ${playerId}`;
+
+  return (
+    <Stack gap="sm">
+      <div>
+        <Title order={2}>{data.session.name}</Title>
+        <Text size="sm" c="dimmed">
+          Scoring as {data.evaluator.name}. Only your own scores are shown.
+        </Text>
+      </div>
+      {!queue.online ? (
+        <Alert color="yellow" icon={<IconCloudOff size={18} />} role="status" title="You are offline">
+          {queue.pending} {queue.pending === 1 ? 'score is' : 'scores are'} saved on this device and will be sent when the connection returns.
+        </Alert>
+      ) : queue.pending ? (
+        <Text size="sm" role="status">
+          {queue.pending} {queue.pending === 1 ? 'score' : 'scores'} waiting to sync.
+        </Text>
+      ) : null}
+      {refused.length ? (
+        <Alert color="red" title="Needs attention" role="alert">
+          <Stack gap={4}>
+            {refused.map((q) => (
+              <Group key={q.key} justify="space-between" wrap="nowrap">
+                <Text size="sm">
+                  {nameOf(q.playerId)}: {q.reason}
+                </Text>
+                <Button size="compact-sm" variant="default" onClick={() => void queue.drop(q.key)}>
+                  Discard
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
+      {criteria.length <= 3 ? (
+        <SegmentedControl
+          aria-label="Criterion"
+          fullWidth
+          value={String(criterion.criterionId)}
+          onChange={setCriterionId}
+          data={criteria.map((c) => ({ value: String(c.criterionId), label: c.name }))}
+        />
+      ) : (
+        <Select
+          label="Criterion"
+          allowDeselect={false}
+          value={String(criterion.criterionId)}
+          onChange={setCriterionId}
+          data={criteria.map((c) => ({ value: String(c.criterionId), label: `${c.levelName}: ${c.name}` }))}
+        />
+      )}
+      <TextInput
+        label="Find a player"
+        placeholder="Number or name"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        type="search"
+      />
+      {anyPresent ? <Switch label="Checked-in players only" checked={presentOnly} onChange={(e) => setPresentOnly(e.currentTarget.checked)} /> : null}
+      <Text size="sm" aria-live="polite">
+        {done} of {players.length} players scored on {criterion.name}
+      </Text>
+      {players.length === 0 ? (
+        <EmptyState text={search ? 'No player matches this number or name.' : 'No players checked in yet.'} />
+      ) : (
+        players.map((p) => {
+          const state = stateOf(p);
+          return (
+            <Card key={p.playerId} withBorder padding="sm" data-testid="sheet-player">
+              <Group justify="space-between" wrap="nowrap" mb="xs">
+                <Group gap="sm" wrap="nowrap" miw={0}>
+                  <PlayerPhoto source={source} player={p} />
+                  {p.bib !== null ? (
+                    <Badge size="lg" variant="light" aria-label={`Number ${p.bib}`}>
+                      #{p.bib}
+                    </Badge>
+                  ) : null}
+                  <Text fw={600} truncate="end">
+                    {p.name}
+                  </Text>
+                </Group>
+                {state ? (
+                  <Badge color={STATE[state].color} variant="light" style={{ flexShrink: 0 }}>
+                    {STATE[state].label}
+                  </Badge>
+                ) : null}
+              </Group>
+              <ScoreEntry
+                kind={criterion.kind}
+                value={toText(criterion.kind, valueOf(p))}
+                onChange={(text) => {
+                  if (text !== '') void queue.record({ playerId: p.playerId, criterionId: criterion.criterionId, score: toScore(text) });
+                }}
+                onNext={() => undefined}
+                playerName={p.name}
+                touch
+                error={state === 'refused'}
+                inputRef={null}
+              />
+            </Card>
+          );
+        })
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { EvalSession } from '../../../shared/schemas/eval-session';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { useCan } from '../../lib/auth';
+import { sessionsQuery } from './api';
+import { SessionFormModal } from './SessionFormModal';
+import { SessionStateBadge } from './SessionStateBadge';
+
+const days = (s: EvalSession) => (s.startDate === s.endDate ? s.startDate : `${s.startDate} – ${s.endDate}`);
+
+function SessionCard({ session }: { session: EvalSession }) {
+  return (
+    <Card withBorder padding="md" component="article" aria-label={session.name}>
+      <Group justify="space-between" wrap="nowrap" mb={4}>
+        <Anchor component={Link} to={`/app/sessions/${session.id}`} fw={600} truncate="end">
+          {session.name}
+        </Anchor>
+        <SessionStateBadge state={session.state} />
+      </Group>
+      <Text size="sm" c="dimmed">
+        {days(session)}
+        {session.seasonName ? ` · ${session.seasonName}` : ''}
+        {session.categoryName ? ` · ${session.categoryName}` : ''}
+      </Text>
+      <Text size="sm" mt={4}>
+        {session.playerCount} players ({session.presentCount} checked in) · {session.evaluatorCount} evaluators · {session.criteria.length} criteria
+      </Text>
+      {session.isEvaluator && session.state === 'open' ? (
+        <Button component={Link} to={`/app/sessions/${session.id}/score`} mt="sm" size="sm" fullWidth>
+          Score
+        </Button>
+      ) : null}
+    </Card>
+  );
+}
+
+/** /app/sessions: tryouts and assessments scored by several evaluators. */
+export default function SessionsPage() {
+  const can = useCan();
+  const navigate = useNavigate();
+  const sessions = useQuery(sessionsQuery);
+  const [creating, setCreating] = useState(false);
+  const manage = can('sessions', 2);
+
+  return (
+    <>
+      <PageHeader title="Evaluation sessions">
+        {manage ? (
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+            New session
+          </Button>
+        ) : null}
+      </PageHeader>
+      <Stack gap="md">
+        <Text c="dimmed" size="sm" maw={720}>
+          A session gathers several evaluators around the same players, as at a tryout. Scores stay blind until the director unlocks the results, and publishing turns each
+          player's mean into an evaluation.
+        </Text>
+        {sessions.isPending ? (
+          <Loading label="Loading sessions" />
+        ) : sessions.isError ? (
+          <Text c="red" role="alert">
+            The sessions could not be loaded. Please reload the page.
+          </Text>
+        ) : sessions.data.length === 0 ? (
+          <EmptyState text={manage ? 'No sessions yet. Create one for your next tryout.' : 'You are not an evaluator in any session yet.'} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {sessions.data.map((s) => (
+              <SessionCard key={s.id} session={s} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      {manage ? <SessionFormModal opened={creating} onClose={() => setCreating(false)} session={null} onSaved={(id) => void navigate(`/app/sessions/${id}`)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CheckIn,
+  EvalSession,
+  SessionDetail,
+  SessionPlayerScores,
+  SessionPlayersAdd,
+  SessionProgress,
+  SessionResults,
+  SessionSaveInput,
+  SessionScoreEntry,
+  SessionSheet,
+  TryoutJoin,
+  WalkUpInput,
+} from '../../../shared/schemas/eval-session';
+import { TRYOUT_TOKEN_HEADER } from '../../../shared/schemas/eval-session';
+import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+
+/** Every read and write of the evaluation sessions screens, staff and guests. */
+
+export const sessionKeys = {
+  all: ['eval-sessions'] as const,
+  list: ['eval-sessions', 'list'] as const,
+  detail: (id: number) => ['eval-sessions', id, 'detail'] as const,
+  progress: (id: number) => ['eval-sessions', id, 'progress'] as const,
+  results: (id: number) => ['eval-sessions', id, 'results'] as const,
+  playerScores: (id: number, playerId: number) => ['eval-sessions', id, 'results', playerId] as const,
+  sheet: (id: number) => ['eval-sessions', id, 'sheet'] as const,
+  evaluatorOptions: ['eval-sessions', 'evaluator-options'] as const,
+};
+
+export const sessionsQuery = queryOptions({
+  queryKey: sessionKeys.list,
+  queryFn: async ({ signal }) => (await apiGet<Envelope<EvalSession[]>>('/api/eval-sessions', signal)).data,
+});
+
+export const sessionQuery = (id: number) =>
+  queryOptions({
+    queryKey: sessionKeys.detail(id),
+    queryFn: async ({ signal }) => (await apiGet<Envelope<SessionDetail>>(`/api/eval-session/${id}`, signal)).data,
+  });
+
+export const progressQuery = (id: number) =>
+  queryOptions({
+    queryKey: sessionKeys.progress(id),
+    queryFn: async ({ signal }) => (await apiGet<Envelope<SessionProgress>>(`/api/eval-session/${id}/progress`, signal)).data,
+    // Evaluators score from other devices: the director's progress view keeps itself current.
+    refetchInterval: 10_000,
+  });
+
+export const resultsQuery = (id: number) =>
+  queryOptions({
+    queryKey: sessionKeys.results(id),
+    queryFn: async ({ signal }) => (await apiGet<Envelope<SessionResults>>(`/api/eval-session/${id}/results`, signal)).data,
+    retry: false,
+  });
+
+export const playerScoresQuery = (id: number, playerId: number) =>
+  queryOptions({
+    queryKey: sessionKeys.playerScores(id, playerId),
+    queryFn: async ({ signal }) => (await apiGet<Envelope<SessionPlayerScores>>(`/api/eval-session/${id}/results/${playerId}`, signal)).data,
+  });
+
+export const evaluatorOptionsQuery = queryOptions({
+  queryKey: sessionKeys.evaluatorOptions,
+  queryFn: async ({ signal }) => (await apiGet<Envelope<{ id: number; name: string; email: string }[]>>('/api/eval-sessions/evaluator-options', signal)).data,
+});
+
+export const resultsCsvUrl = (id: number) => `/api/eval-session/${id}/results.csv`;
+
+/** After a write: the success message (unless quiet) and every session view reloads. */
+function useSessionWrite<I, R>(fn: (input: I) => Promise<WriteEnvelope<R>>, quiet = false) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async (res) => {
+      if (!quiet) notifySuccess(res.message);
+      await client.invalidateQueries({ queryKey: sessionKeys.all });
+    },
+  });
+}
+
+export const useSaveSession = (id: number | null) =>
+  useSessionWrite((body: SessionSaveInput) => apiPost<WriteEnvelope<SessionDetail>>(id === null ? '/api/eval-sessions' : `/api/eval-session/${id}`, body));
+export const useDeleteSession = (id: number) => useSessionWrite(() => apiPost<WriteEnvelope<{ id: number }>>(`/api/eval-session/${id}/delete`));
+export const useAddPlayers = (id: number) =>
+  useSessionWrite((body: SessionPlayersAdd) => apiPost<WriteEnvelope<{ added: number }>>(`/api/eval-session/${id}/players`, body));
+export const useWalkUp = (id: number) => useSessionWrite((body: WalkUpInput) => apiPost<WriteEnvelope<{ playerId: number }>>(`/api/eval-session/${id}/walk-up`, body));
+/** Check-in is tapped row after row: it confirms in the row itself, not with a toast each time. */
+export const useCheckIn = (id: number) =>
+  useSessionWrite(
+    ({ playerId, ...body }: CheckIn & { playerId: number }) => apiPost<WriteEnvelope<{ playerId: number }>>(`/api/eval-session/${id}/player/${playerId}/check-in`, body),
+    true,
+  );
+export const useRemovePlayer = (id: number) =>
+  useSessionWrite((playerId: number) => apiPost<WriteEnvelope<{ playerId: number }>>(`/api/eval-session/${id}/player/${playerId}/delete`));
+export const useAddEvaluator = (id: number) => useSessionWrite((userId: number) => apiPost<WriteEnvelope<SessionDetail>>(`/api/eval-session/${id}/evaluators`, { userId }));
+export const useRemoveEvaluator = (id: number) =>
+  useSessionWrite((evaluatorId: number) => apiPost<WriteEnvelope<SessionDetail>>(`/api/eval-session/${id}/evaluator/${evaluatorId}/delete`));
+export type Transition = 'open' | 'close' | 'unlock' | 'publish';
+export const useTransition = (id: number) =>
+  useSessionWrite((name: Transition) => apiPost<WriteEnvelope<unknown>>(`/api/eval-session/${id}/${name}`));
+
+/** Where an evaluator's sheet comes from and goes to: the staff routes, or the guest routes with the token. */
+export interface SheetSource {
+  key: string;
+  load: (signal?: AbortSignal) => Promise<SessionSheet>;
+  send: (entries: SessionScoreEntry[]) => Promise<{ playerId: number; criterionId: number; status: 'saved' | 'refused'; reason?: string }[]>;
+  photo?: (playerId: number) => Promise<Blob>;
+}
+
+export const staffSheet = (id: number): SheetSource => ({
+  key: `session-${id}`,
+  load: async (signal) => (await apiGet<Envelope<SessionSheet>>(`/api/eval-session/${id}/sheet`, signal)).data,
+  send: async (entries) => (await apiPost<Envelope<Awaited<ReturnType<SheetSource['send']>>>>(`/api/eval-session/${id}/scores`, { entries })).data,
+});
+
+export const guestSheet = (token: string): SheetSource => {
+  const headers = { [TRYOUT_TOKEN_HEADER]: token };
+  return {
+    key: `guest-${token.slice(0, 12)}`,
+    load: async (signal) => (await apiGet<Envelope<SessionSheet>>('/api/tryout/sheet', signal, headers)).data,
+    send: async (entries) => (await apiPost<Envelope<Awaited<ReturnType<SheetSource['send']>>>>('/api/tryout/scores', { entries }, headers)).data,
+    photo: async (playerId) => {
+      const res = await fetch(`/api/tryout/photo/${playerId}`, { headers });
+      if (!res.ok) throw new Error(String(res.status));
+      return res.blob();
+    },
+  };
+};
+
+export const joinTryout = async (body: TryoutJoin) => (await apiPost<Envelope<{ token: string; sheet: SessionSheet }>>('/api/tryout/join', body)).data;
