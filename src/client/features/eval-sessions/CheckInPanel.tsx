@@ -32,8 +32,8 @@ function CheckInRow({ sessionId, player, editable, rosterOpen }: { sessionId: nu
 
   return (
     <Card withBorder padding="xs" data-testid="check-in-row">
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Group gap="sm" wrap="nowrap" miw={0}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 180px', minWidth: 0 }}>
           <Avatar src={photoUrl(player.photo)} alt="" radius="xl" color="blue">
             {player.firstName.slice(0, 1)}
           </Avatar>
@@ -48,7 +48,7 @@ function CheckInRow({ sessionId, player, editable, rosterOpen }: { sessionId: nu
             ) : null}
           </div>
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" ml="auto">
           <NumberInput
             aria-label={`Number for ${name}`}
             placeholder="#"

@@ -5,14 +5,26 @@ import { Loading } from '../../components/Loading';
 import { playerScoresQuery } from './api';
 
 /** The results' drill-down: one player's scores by evaluator and criterion, flagged ones marked. */
-export function PlayerScoresModal({ sessionId, row, results, onClose }: { sessionId: number; row: SessionResultRow | null; results: SessionResults; onClose: () => void }) {
+export function PlayerScoresModal({
+  sessionId,
+  opened,
+  row,
+  results,
+  onClose,
+}: {
+  sessionId: number;
+  opened: boolean;
+  row: SessionResultRow | null;
+  results: SessionResults;
+  onClose: () => void;
+}) {
   const scores = useQuery({ ...playerScoresQuery(sessionId, row?.playerId ?? 0), enabled: !!row });
   const score = (evaluatorId: number, criterionId: number) => scores.data?.scores.find((s) => s.evaluatorId === evaluatorId && s.criterionId === criterionId);
   const evaluators = results.evaluators.filter((e) => scores.data?.scores.some((s) => s.evaluatorId === e.id));
   const label = (kind: string, v: number) => (kind === 'yes_no' ? (v === 1 ? 'Yes' : 'No') : String(v));
 
   return (
-    <Modal opened={!!row} onClose={onClose} title={row ? `${row.firstName} ${row.lastName}: scores by evaluator` : ''} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title={row ? `${row.firstName} ${row.lastName}: scores by evaluator` : ''} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {scores.isPending ? (
         <Loading label="Loading scores" />
       ) : evaluators.length === 0 ? (

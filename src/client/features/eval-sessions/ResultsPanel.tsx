@@ -36,7 +36,8 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
   const results = useQuery(resultsQuery(session.id));
   const unlock = useTransition(session.id);
   const [sort, setSort] = useState<SortKey>('total');
-  const [drill, setDrill] = useState<SessionResultRow | null>(null);
+  // The row stays while its modal fades out, so the modal's text does not change mid-animation.
+  const [drill, setDrill] = useState<{ open: boolean; row: SessionResultRow | null }>({ open: false, row: null });
 
   if (results.isPending) return <Loading label="Loading results" />;
   if (results.error instanceof ApiError && results.error.status === 409) {
@@ -66,13 +67,14 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
   const r = results.data;
   if (!r.rows.length) return <EmptyState text="No players in this session yet." />;
   const rows = [...r.rows].sort(compare[sort]);
+  const kindOf = new Map(r.criteria.map((c) => [c.criterionId, c.kind]));
   const flagged = r.rows.reduce((n, row) => n + row.cells.reduce((m, c) => m + c.outliers.length, 0), 0);
 
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Mean of each criterion's scores (trimmed from 5 evaluators on).{' '}
+          Mean of each criterion's scores (trimmed from 5 evaluators on; on Yes/No criteria, the share of Yes).{' '}
           {flagged ? `${flagged} scores are flagged for review: far from the other evaluators'.` : 'No score is far from the others.'}
         </Text>
         <Button component="a" href={resultsCsvUrl(session.id)} download variant="default" leftSection={<IconDownload size={16} />}>
@@ -99,7 +101,7 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
                 <Table.Td>{row.rank ?? '–'}</Table.Td>
                 <Table.Td>{row.bib ?? '–'}</Table.Td>
                 <Table.Td>
-                  <Anchor component="button" type="button" onClick={() => setDrill(row)}>
+                  <Anchor component="button" type="button" onClick={() => setDrill({ open: true, row })}>
                     {row.firstName} {row.lastName}
                   </Anchor>
                 </Table.Td>
@@ -115,7 +117,7 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
                 {row.cells.map((c) => (
                   <Table.Td key={c.criterionId}>
                     <Group gap={4} wrap="nowrap">
-                      {c.mean === null ? '–' : formatPercent(c.mean)}
+                      {c.mean === null ? '–' : kindOf.get(c.criterionId) === 'yes_no' ? `${Math.round(c.mean * 100)}% yes` : formatPercent(c.mean)}
                       {c.outliers.length ? (
                         <IconFlag size={14} color="var(--mantine-color-orange-7)" aria-label={`${c.outliers.length} flagged`} role="img" />
                       ) : null}
@@ -130,7 +132,7 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <PlayerScoresModal sessionId={session.id} row={drill} results={r} onClose={() => setDrill(null)} />
+      <PlayerScoresModal sessionId={session.id} opened={drill.open} row={drill.row} results={r} onClose={() => setDrill((d) => ({ ...d, open: false }))} />
     </Stack>
   );
 }

@@ -19,12 +19,12 @@ const spaced = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
 
 function GuestCode({ code }: { code: string }) {
   return (
-    <Card withBorder padding="md" bg="var(--mantine-color-blue-light)">
+    <Card withBorder padding="md">
       <Text size="sm">Guest evaluators open {window.location.origin}/tryout and enter</Text>
       <Title order={2} ff="monospace" aria-label={`Session code ${code.split('').join(' ')}`} data-testid="guest-code">
         {spaced(code)}
       </Title>
-      <Text size="xs" c="dimmed">
+      <Text size="xs">
         The code works until the session closes and opens this session's scoring sheet only.
       </Text>
     </Card>
@@ -55,7 +55,7 @@ function Actions({ detail, onEdit, onDelete }: { detail: SessionDetail; onEdit: 
         </Button>
       ) : null}
       {s.state === 'open' ? (
-        <Button color="orange" onClick={() => void go('close')} loading={move.isPending && move.variables === 'close'}>
+        <Button variant="default" onClick={() => void go('close')} loading={move.isPending && move.variables === 'close'}>
           Close session
         </Button>
       ) : null}

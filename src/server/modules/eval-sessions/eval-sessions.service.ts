@@ -217,17 +217,18 @@ export async function openSession(db: Db, actor: Actor, session: repo.SessionRow
   if (!criteria.length) throw conflict('Choose the criteria before opening the session.');
   if (!players.length) throw conflict('Add players before opening the session.');
   await db.transaction().execute(async (trx) => {
+    // A reopened session gets a new code, and the guests of its earlier opening join again with it.
+    await repo.revokeGuestTokens(trx, session.id);
     await repo.setSessionState(trx, session.id, { state: 'open', guest_code: newGuestCode() }, nowIso());
     await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: opened`);
   });
 }
 
-/** Closing ends every guest's access for good: the code and the guests' tokens go. */
+/** Closing ends every guest's access: the code goes, and their tokens now answer that the session has closed. */
 export async function closeSession(db: Db, actor: Actor, session: repo.SessionRow): Promise<void> {
   if (session.state !== 'open') throw conflict('Only an open session can be closed.');
   await db.transaction().execute(async (trx) => {
     await repo.setSessionState(trx, session.id, { state: 'closed', guest_code: null }, nowIso());
-    await repo.revokeGuestTokens(trx, session.id);
     await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: closed`);
   });
 }
