@@ -79,6 +79,7 @@ test('a tryout: the director sets up and checks in 12 players, three evaluators 
     await walk.getByLabel('Last name').fill('Walkup');
     await walk.getByLabel("Parent's email").fill('walkup.parent@example.org');
     await walk.getByLabel('Number').fill(String(bib));
+    if (bib === 11) await expectAccessible(page);
     await walk.getByRole('button', { name: 'Add and check in' }).click();
     await expect(walk).toBeHidden();
   }
@@ -148,6 +149,17 @@ test('a tryout: the director sets up and checks in 12 players, three evaluators 
   // Blind: the guest's sheet shows none of the coach's scores.
   await expect(guest.page.getByText('0 of 12 players scored')).toBeVisible();
   await expectAccessible(guest.page);
+  // The gym's connection drops: the tap stays on the phone, and goes out when the network is back.
+  await guest.context.setOffline(true);
+  await guest.page.getByRole('radio', { name: SCALE }).check({ force: true });
+  const firstCard = guest.page.getByTestId('sheet-player').first();
+  await firstCard.getByRole('button', { name: /^5 for / }).click();
+  await expect(guest.page.getByText('You are offline')).toBeVisible();
+  await expect(guest.page.getByText('1 score is saved on this device')).toBeVisible();
+  await expect(firstCard.getByText('Saved on this device')).toBeVisible();
+  await expectAccessible(guest.page);
+  await guest.context.setOffline(false);
+  await expect(firstCard.getByText('Synced')).toBeVisible();
   // The guest scores the first player far lower than the others: an outlier.
   await scoreSheet(guest.page, (i) => (i === 0 ? '1' : String(6 + (i % 4))), (i) => (i % 3 ? 'Yes' : 'No'));
   await snap(guest.page, 'session-guest-sheet');

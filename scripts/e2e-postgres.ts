@@ -1,12 +1,12 @@
 /**
- * The end-to-end write flows (teams, players, evaluations, users) in Chromium
+ * The end-to-end write flows (teams, players, evaluations, users, evaluation sessions) in Chromium
  * against a throw-away PostgreSQL database on TEST_DATABASE_URL's server, so the real browser also
  * exercises the second database. The database is dropped whatever happens.
  */
 import { spawnSync } from 'node:child_process';
 import { createTempDatabase } from './lib/pg-temp.js';
 
-const SPECS = ['e2e/teams.spec.ts', 'e2e/players.spec.ts', 'e2e/evaluations.spec.ts', 'e2e/users.spec.ts'];
+const SPECS = ['e2e/teams.spec.ts', 'e2e/players.spec.ts', 'e2e/evaluations.spec.ts', 'e2e/users.spec.ts', 'e2e/sessions.spec.ts'];
 
 const server = process.env.TEST_DATABASE_URL;
 if (!server) {

@@ -120,6 +120,8 @@ describe('evaluation sessions: a tryout day', () => {
     id = d.session.id;
     players = facts.members.filter((m) => m.team_id === facts.ownTeams[0]!.id).map((m) => m.id).slice(0, 4);
     data(await admin.post(`/api/eval-session/${id}/players`, { playerIds: players }));
+    // A walk-up whose last name a spreadsheet would run as a formula (the CSV export must neutralise it).
+    data(await admin.post(`/api/eval-session/${id}/walk-up`, { first_name: 'Formula', last_name: '=HYPERLINK("x")', email: 'formula@example.org' }));
     data(await admin.post(`/api/eval-session/${id}/evaluators`, { userId: facts.coachId }));
     data(await admin.post(`/api/eval-session/${id}/evaluators`, { userId: adminUserId }));
   });
@@ -141,7 +143,7 @@ describe('evaluation sessions: a tryout day', () => {
     expect((await t.anon.post('/api/tryout/join', { code: 'nope', name: 'Sam' })).statusCode).toBe(400);
     const joined = data<{ token: string; sheet: SessionSheet }>(await t.anon.post('/api/tryout/join', { code: `${code.slice(0, 4)}-${code.slice(4).toLowerCase()}`, name: 'Sam Guest' }));
     token = joined.token;
-    expect(joined.sheet.players).toHaveLength(players.length);
+    expect(joined.sheet.players).toHaveLength(players.length + 1);
     // A guest sees a first name and an initial only.
     expect(joined.sheet.players[0]!.name).toMatch(/^\S+ \S\.$/);
   });
@@ -233,6 +235,9 @@ describe('evaluation sessions: a tryout day', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toContain('Rank,Number,FirstName,LastName,Total');
+    // A name a spreadsheet would run as a formula is written as text.
+    expect(csv.body).toContain(`,"'=HYPERLINK(""x"")",`);
+    expect(csv.body).not.toMatch(/,=HYPERLINK/);
   });
 
   it('publishes complete players into evaluations once, and the percentages follow', async () => {
