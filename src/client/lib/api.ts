@@ -43,6 +43,13 @@ export async function apiPost<T>(url: string, body?: unknown, headers?: Record<s
   return parse<T>(res);
 }
 
+/** A file (e.g. a photo) as a Blob, for an <img> that cannot send the headers itself. */
+export async function apiBlob(url: string, headers?: Record<string, string>): Promise<Blob> {
+  const res = await fetch(url, { credentials: 'same-origin', headers });
+  if (!res.ok) throw new ApiError(res.status, `Request failed (${res.status})`);
+  return res.blob();
+}
+
 function parseJson(text: string): { message?: string; field?: string } | null {
   try {
     return JSON.parse(text) as { message?: string; field?: string };

@@ -14,7 +14,7 @@ import type {
   WalkUpInput,
 } from '../../../shared/schemas/eval-session';
 import { TRYOUT_TOKEN_HEADER } from '../../../shared/schemas/eval-session';
-import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
+import { apiBlob, apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 
 /** Every read and write of the evaluation sessions screens, staff and guests. */
@@ -122,11 +122,7 @@ export const guestSheet = (token: string): SheetSource => {
     key: `guest-${token.slice(0, 12)}`,
     load: async (signal) => (await apiGet<Envelope<SessionSheet>>('/api/tryout/sheet', signal, headers)).data,
     send: async (entries) => (await apiPost<Envelope<Awaited<ReturnType<SheetSource['send']>>>>('/api/tryout/scores', { entries }, headers)).data,
-    photo: async (playerId) => {
-      const res = await fetch(`/api/tryout/photo/${playerId}`, { headers });
-      if (!res.ok) throw new Error(String(res.status));
-      return res.blob();
-    },
+    photo: (playerId) => apiBlob(`/api/tryout/photo/${playerId}`, headers),
   };
 };
 
