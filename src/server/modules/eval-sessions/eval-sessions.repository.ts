@@ -158,23 +158,41 @@ export interface CriterionRow {
 }
 
 export async function sessionCriteria(db: Db, sessionId: number): Promise<CriterionRow[]> {
-  const rows = await db
-    .selectFrom('eval_session_criteria as sc')
-    .innerJoin('criteria as c', 'c.id', 'sc.criterion_id')
-    .innerJoin('levels as l', 'l.id', 'c.level_id')
-    .select(['sc.criterion_id', 'c.name', 'l.name as level_name', 'l.kind', 'sc.weight', 'c.weight as catalogue_weight'])
-    .where('sc.session_id', '=', sessionId)
-    .orderBy('l.name')
-    .orderBy('c.name')
-    .execute();
-  return rows.map((r) => ({
-    criterionId: r.criterion_id,
-    name: r.name,
-    levelName: r.level_name,
-    kind: r.kind as LevelKind,
-    weight: Number(r.weight),
-    catalogueWeight: Number(r.catalogue_weight),
-  }));
+  return (await criteriaOfSessions(db, [sessionId])).get(sessionId) ?? [];
+}
+
+/** The criteria of several sessions at once (the sessions list). */
+export async function criteriaOfSessions(db: Db, sessionIds: readonly number[]): Promise<Map<number, CriterionRow[]>> {
+  const out = new Map<number, CriterionRow[]>(sessionIds.map((id) => [id, []]));
+  for (const part of chunks(sessionIds, ID_CHUNK)) {
+    const rows = await db
+      .selectFrom('eval_session_criteria as sc')
+      .innerJoin('criteria as c', 'c.id', 'sc.criterion_id')
+      .innerJoin('levels as l', 'l.id', 'c.level_id')
+      .select(['sc.session_id', 'sc.criterion_id', 'c.name', 'l.name as level_name', 'l.kind', 'sc.weight', 'c.weight as catalogue_weight'])
+      .where('sc.session_id', 'in', part)
+      .orderBy('l.name')
+      .orderBy('c.name')
+      .execute();
+    for (const r of rows) {
+      out.get(r.session_id)!.push({
+        criterionId: r.criterion_id,
+        name: r.name,
+        levelName: r.level_name,
+        kind: r.kind as LevelKind,
+        weight: Number(r.weight),
+        catalogueWeight: Number(r.catalogue_weight),
+      });
+    }
+  }
+  return out;
+}
+
+/** Which of these sessions a user evaluates in. */
+export async function sessionsEvaluatedBy(db: Db, userId: number, sessionIds: readonly number[]): Promise<Set<number>> {
+  if (!sessionIds.length) return new Set();
+  const rows = await db.selectFrom('eval_session_evaluators').select('session_id').where('user_id', '=', userId).where('session_id', 'in', [...sessionIds]).execute();
+  return new Set(rows.map((r) => r.session_id));
 }
 
 export async function existingCriterionIds(db: Db, ids: readonly number[]): Promise<Set<number>> {

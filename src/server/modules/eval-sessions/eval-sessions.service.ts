@@ -30,23 +30,22 @@ type Db = Kysely<DB>;
 /* ---------- sessions ---------- */
 
 export async function presentSessions(db: Db, actor: Actor, rows: repo.SessionRow[]): Promise<EvalSession[]> {
-  const counts = await repo.countsOf(db, rows.map((r) => r.id));
+  const ids = rows.map((r) => r.id);
+  const [counts, criteria, mine] = await Promise.all([repo.countsOf(db, ids), repo.criteriaOfSessions(db, ids), repo.sessionsEvaluatedBy(db, actor.id, ids)]);
   const manager = can(actor, 'sessions', 2);
-  return Promise.all(
-    rows.map(async (r) => {
-      const c = counts.get(r.id)!;
-      return {
-        ...r,
-        guestCode: manager && r.state === 'open' ? r.guestCode : null,
-        playerCount: c.players,
-        presentCount: c.present,
-        evaluatorCount: c.evaluators,
-        criteria: (await repo.sessionCriteria(db, r.id)).map(({ catalogueWeight: _, ...rest }) => rest),
-        canManage: manager,
-        isEvaluator: (await repo.evaluatorOfUser(db, r.id, actor.id)) !== undefined,
-      };
-    }),
-  );
+  return rows.map((r) => {
+    const c = counts.get(r.id)!;
+    return {
+      ...r,
+      guestCode: manager && r.state === 'open' ? r.guestCode : null,
+      playerCount: c.players,
+      presentCount: c.present,
+      evaluatorCount: c.evaluators,
+      criteria: criteria.get(r.id)!.map(({ catalogueWeight: _, ...rest }) => rest),
+      canManage: manager,
+      isEvaluator: mine.has(r.id),
+    };
+  });
 }
 
 export async function listSessions(db: Db, actor: Actor, evaluatorUserId: number | null): Promise<EvalSession[]> {
