@@ -110,8 +110,9 @@ export interface SheetSource {
   photo?: (playerId: number) => Promise<Blob>;
 }
 
-export const staffSheet = (id: number): SheetSource => ({
-  key: `session-${id}`,
+/** Keyed by user too: a score waiting on a shared device is only ever sent by whoever tapped it. */
+export const staffSheet = (id: number, userId: number): SheetSource => ({
+  key: `session-${id}-user-${userId}`,
   load: async (signal) => (await apiGet<Envelope<SessionSheet>>(`/api/eval-session/${id}/sheet`, signal)).data,
   send: async (entries) => (await apiPost<Envelope<Awaited<ReturnType<SheetSource['send']>>>>(`/api/eval-session/${id}/scores`, { entries })).data,
 });
