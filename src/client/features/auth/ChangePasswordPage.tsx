@@ -7,9 +7,10 @@ import { changePasswordFormSchema, type ChangePasswordForm } from '../../../shar
 import { homeOf } from '../../app/RootRedirect';
 import { useSignOut } from '../../app/useSignOut';
 import { Loading } from '../../components/Loading';
-import { ApiError, apiPost, failureMessage } from '../../lib/api';
+import { ApiError, failureMessage } from '../../lib/api';
 import { meQuery, useMe } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
+import { changePassword } from './api';
 import { AuthCard } from './AuthCard';
 
 /** /account/password: change one's own password; the first stop after signing in with a temporary one. */
@@ -29,7 +30,7 @@ export default function ChangePasswordPage() {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await apiPost('/api/auth/password', { current_password: values.current_password, new_password: values.new_password });
+      await changePassword(values.current_password, values.new_password);
       notifySuccess();
       const fresh = await client.fetchQuery({ ...meQuery, staleTime: 0 });
       await navigate(fresh ? homeOf(fresh) : '/login', { replace: true });
