@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { changePasswordFormSchema, type ChangePasswordForm } from '../../../shared/schemas/password';
-import { homeOf } from '../../app/RootRedirect';
-import { useSignOut } from '../../app/useSignOut';
 import { Loading } from '../../components/Loading';
 import { ApiError, failureMessage } from '../../lib/api';
 import { meQuery, useMe } from '../../lib/auth';
+import { homeOf } from '../../lib/home';
 import { notifySuccess } from '../../lib/notify';
+import { useSignOut } from '../../lib/useSignOut';
 import { changePassword } from './api';
 import { AuthCard } from './AuthCard';
 

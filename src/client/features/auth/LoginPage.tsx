@@ -5,10 +5,10 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema, type Login, type Me } from '../../../shared/schemas/auth';
-import { homeOf } from '../../app/RootRedirect';
 import { Loading } from '../../components/Loading';
 import { failureMessage } from '../../lib/api';
 import { meQuery, useMe } from '../../lib/auth';
+import { homeOf } from '../../lib/home';
 import { login } from './api';
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
