@@ -1,7 +1,25 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Client import boundaries (docs/architecture.md): app/ composes features; a feature imports no other
+// feature and nothing of app/; lib/ and components/ are shared by all and import neither. A block for
+// the same files replaces an earlier block's options of a rule, so each one repeats the server ban.
+const serverBan = { group: ['**/server/**'], message: 'The client never imports server code.' };
+const clientImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [serverBan, ...patterns] }] });
+const features = readdirSync(new URL('src/client/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const featureBoundaries = features.map((name) => ({
+  files: [`src/client/features/${name}/**/*.{ts,tsx}`],
+  rules: clientImports({
+    // Up out of the feature into app/ or another feature's folder, at any depth.
+    regex: `^(\\.\\./)+(app|${features.filter((f) => f !== name).join('|')})(/|$)|(^|/)features/`,
+    message: 'A feature imports no other feature and nothing of app/: shared code goes to components/ or lib/, and app/ composes features.',
+  }),
+}));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -21,9 +39,14 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The client never imports server code.' }] }],
+      ...clientImports(),
     },
   },
+  {
+    files: ['src/client/{lib,components}/**/*.{ts,tsx}'],
+    rules: clientImports({ group: ['**/features/**', '**/app/**'], message: 'lib/ and components/ are shared by every feature: they import no feature and nothing of app/.' }),
+  },
+  ...featureBoundaries,
   {
     files: ['src/shared/**/*.ts'],
     rules: {

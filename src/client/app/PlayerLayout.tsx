@@ -5,8 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { Loading } from '../components/Loading';
+import { Leaderboard } from '../features/leaderboard/Leaderboard';
 import { playerQuery } from '../features/player-area/api';
 import { redirectFor } from '../features/player-area/useAreaGuard';
+import type { PlayerAreaOutlet } from '../features/player-area/useBoard';
 import { useMe } from '../lib/auth';
 import { UserMenu } from './UserMenu';
 
@@ -20,6 +22,7 @@ const NAV = [
 ];
 
 const ID = /^[1-9]\d{0,9}$/;
+const outlet: PlayerAreaOutlet = { Board: Leaderboard };
 
 /**
  * The player's own area: the id in the address must be the signed-in player's (docs/product.md#permissions). Any other
@@ -66,7 +69,7 @@ export default function PlayerLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <Suspense fallback={<Loading />}>
-          <Outlet />
+          <Outlet context={outlet} />
         </Suspense>
       </AppShell.Main>
     </AppShell>

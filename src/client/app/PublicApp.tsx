@@ -1,7 +1,7 @@
 import { Anchor, MantineProvider, Stack, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MSG } from '../../shared/messages';
-import { LeaderboardTable } from '../components/leaderboard/LeaderboardTable';
+import { LeaderboardTable } from '../features/leaderboard/LeaderboardTable';
 import { queryClient } from '../lib/queryClient';
 import { PublicShell } from './PublicShell';
 import { theme } from './theme';

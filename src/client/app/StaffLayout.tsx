@@ -20,7 +20,7 @@ import type { Me } from '../../shared/schemas/auth';
 import { Loading } from '../components/Loading';
 import { OutboxProvider } from '../features/evaluations/outbox/OutboxProvider';
 import { useMe } from '../lib/auth';
-import { homeOf } from './RootRedirect';
+import { homeOf } from '../lib/home';
 import { UserMenu } from './UserMenu';
 
 interface NavItem {

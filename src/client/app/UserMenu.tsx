@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '../../shared/schemas/auth';
 import { useOutbox } from '../features/evaluations/outbox/OutboxProvider';
-import { useSignOut } from './useSignOut';
+import { useSignOut } from '../lib/useSignOut';
 
 const SignOutModal = lazy(() => import('./SignOutModal').then((m) => ({ default: m.SignOutModal })));
 

@@ -1,5 +1,5 @@
 import { LEADERBOARD_PAGE_SIZE } from '../../shared/constants';
-import { playersBoardQuery } from '../components/leaderboard/api';
+import { playersBoardQuery } from '../features/leaderboard/api';
 import { achievementsQuery, criterionVideosQuery, evaluationsQuery, notesQuery, playerQuery } from '../features/player-area/api';
 import { meQuery } from '../lib/auth';
 import { queryClient } from '../lib/queryClient';

@@ -1,11 +1,9 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CSV_TEMPLATES } from '../../shared/constants';
-import type { BulkEvaluationResult } from '../../shared/schemas/evaluation';
-import { apiUpload, failureMessage, type WriteEnvelope } from '../lib/api';
+import { failureMessage } from '../lib/api';
 import { useMe } from '../lib/auth';
-import { notifySuccess } from '../lib/notify';
+import { useBulkEvaluation } from './api';
 import { CsvUpload } from './CsvUpload';
 
 interface Props {
@@ -22,12 +20,11 @@ interface Props {
  */
 export function BulkEvaluationModal({ opened, onClose, playerId, playerName }: Props) {
   const { data: me } = useMe();
-  const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [evaluator, setEvaluator] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const upload = useBulkEvaluation(playerId, setProgress);
 
   useEffect(() => {
     if (!opened) return;
@@ -43,23 +40,15 @@ export function BulkEvaluationModal({ opened, onClose, playerId, playerName }: P
       setError('Please choose a CSV file.');
       return;
     }
-    const form = new FormData();
-    form.append('evaluator', evaluator);
-    form.append('bulkFile', file);
-    setBusy(true);
     setProgress(0);
     try {
-      const url = playerId ? `/api/player/${playerId}/evaluation/bulk` : '/api/players/evaluation/bulk';
-      const res = await apiUpload<WriteEnvelope<BulkEvaluationResult>>(url, form, setProgress);
-      notifySuccess(res.message);
-      await client.invalidateQueries();
+      await upload.mutateAsync({ file, evaluator });
       onClose();
     } catch (e) {
       // docs/product.md#errors: bulk failures show in the red 'Error:' box and the file is cleared.
       setError(failureMessage(e));
       setFile(null);
     } finally {
-      setBusy(false);
       setProgress(null);
     }
   };
@@ -95,7 +84,7 @@ export function BulkEvaluationModal({ opened, onClose, playerId, playerName }: P
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={busy}>
+          <Button onClick={submit} loading={upload.isPending}>
             Upload
           </Button>
         </Group>

@@ -2,9 +2,8 @@ import { Anchor, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EVALUATION_MODAL_ITEMS } from '../../shared/constants';
-import type { PlayerEvaluations } from '../../shared/schemas/evaluation';
 import { formatPercent } from '../../shared/scoring';
-import { apiGet, type Envelope } from '../lib/api';
+import { currentEvaluationsQuery } from './api';
 import { EmptyState } from './EmptyState';
 import { Loading } from './Loading';
 
@@ -23,11 +22,7 @@ export function LatestEvaluationsModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const query = useQuery({
-    queryKey: ['evaluations', playerId, 'current'],
-    queryFn: async ({ signal }) => (await apiGet<Envelope<PlayerEvaluations>>(`/api/player/${playerId}/evaluation`, signal)).data,
-    enabled: opened,
-  });
+  const query = useQuery({ ...currentEvaluationsQuery(playerId), enabled: opened });
   const all = query.data?.evaluations ?? [];
   const latest = all.slice(0, EVALUATION_MODAL_ITEMS);
 

@@ -1,17 +1,8 @@
 import { Anchor, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LinkPreview } from '../../shared/schemas/resource';
-import { apiGet, type Envelope } from '../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { linkPreviewQuery } from './api';
 import { displayHost, isHttpLink, shortDescription } from './linkPreview';
-
-export const linkPreviewQuery = (url: string) =>
-  queryOptions({
-    queryKey: ['link-preview', url],
-    queryFn: async ({ signal }) => (await apiGet<Envelope<LinkPreview>>(`/api/link-preview?url=${encodeURIComponent(url)}`, signal)).data,
-    staleTime: 60 * 60 * 1000,
-    retry: false,
-  });
 
 /**
  * A document link as a preview card: image, title, description (50 characters) and host. When the

@@ -4,12 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { changePasswordFormSchema, type ChangePasswordForm } from '../../../shared/schemas/password';
-import { homeOf } from '../../app/RootRedirect';
-import { useSignOut } from '../../app/useSignOut';
 import { Loading } from '../../components/Loading';
-import { ApiError, apiPost, failureMessage } from '../../lib/api';
+import { ApiError, failureMessage } from '../../lib/api';
 import { meQuery, useMe } from '../../lib/auth';
+import { homeOf } from '../../lib/home';
 import { notifySuccess } from '../../lib/notify';
+import { useSignOut } from '../../lib/useSignOut';
+import { changePassword } from './api';
 import { AuthCard } from './AuthCard';
 
 /** /account/password: change one's own password; the first stop after signing in with a temporary one. */
@@ -29,7 +30,7 @@ export default function ChangePasswordPage() {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await apiPost('/api/auth/password', { current_password: values.current_password, new_password: values.new_password });
+      await changePassword(values.current_password, values.new_password);
       notifySuccess();
       const fresh = await client.fetchQuery({ ...meQuery, staleTime: 0 });
       await navigate(fresh ? homeOf(fresh) : '/login', { replace: true });

@@ -4,7 +4,8 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { forgotPasswordSchema, type ForgotPassword } from '../../../shared/schemas/password';
-import { apiPost, failureMessage, type WriteEnvelope } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
+import { requestPasswordReset } from './api';
 import { AuthCard } from './AuthCard';
 
 /** 'Forgot password?': the same answer whether or not the address has an account. */
@@ -16,8 +17,7 @@ export default function ForgotPasswordPage() {
   const submit = form.onSubmit(async (values) => {
     setError(null);
     try {
-      const res = await apiPost<WriteEnvelope<null>>('/api/auth/forgot-password', values);
-      setAnswer(res.message);
+      setAnswer(await requestPasswordReset(values));
     } catch (e) {
       setError(failureMessage(e));
     }

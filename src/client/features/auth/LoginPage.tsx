@@ -5,10 +5,11 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema, type Login, type Me } from '../../../shared/schemas/auth';
-import { homeOf } from '../../app/RootRedirect';
 import { Loading } from '../../components/Loading';
-import { apiPost, failureMessage, setCsrfToken, type Envelope } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { meQuery, useMe } from '../../lib/auth';
+import { homeOf } from '../../lib/home';
+import { login } from './api';
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 function safeNext(next: string | null): string | null {
@@ -37,8 +38,7 @@ export default function LoginPage() {
   const submit = form.onSubmit(async (values) => {
     setError(null);
     try {
-      const { data } = await apiPost<Envelope<Me>>('/api/auth/login', values);
-      setCsrfToken(data.csrfToken);
+      const data = await login(values);
       client.setQueryData(meQuery.queryKey, data);
       await navigate(destination(data), { replace: true });
     } catch (e) {

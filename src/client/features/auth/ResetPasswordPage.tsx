@@ -4,7 +4,8 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../../../shared/schemas/password';
-import { ApiError, apiPost, failureMessage } from '../../lib/api';
+import { ApiError, failureMessage } from '../../lib/api';
+import { resetPassword } from './api';
 import { AuthCard } from './AuthCard';
 
 /** The page of the e-mailed link: /reset-password?token=… (single use, 30 minutes). */
@@ -20,7 +21,7 @@ export default function ResetPasswordPage() {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await apiPost('/api/auth/reset-password', { token, new_password: values.new_password });
+      await resetPassword(token, values.new_password);
       setDone(true);
     } catch (e) {
       if (e instanceof ApiError && e.field === 'token') setLinkError(e.message);

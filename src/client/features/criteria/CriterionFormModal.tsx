@@ -7,10 +7,10 @@ import { useEffect, useState } from 'react';
 import { criterionCreateSchema, type Criterion } from '../../../shared/schemas/criterion';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { VideoLinksField } from '../../components/VideoLinksField';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { levelsQuery, useCreateCriterion, useEditCriterion } from './api';
-import { VideoLinksField } from './VideoLinksField';
 
 type FormValues = {
   criteria: string;

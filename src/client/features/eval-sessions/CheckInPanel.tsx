@@ -3,12 +3,11 @@ import { IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BIB_MAX, type SessionDetail, type SessionPlayer } from '../../../shared/schemas/eval-session';
-import type { Team } from '../../../shared/schemas/team';
 import { photoUrl } from '../../../shared/paths';
 import { EmptyState } from '../../components/EmptyState';
-import { apiGet, failureMessage, type Envelope } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
-import { useAddPlayers, useCheckIn, useRemovePlayer } from './api';
+import { teamOptionsQuery, useAddPlayers, useCheckIn, useRemovePlayer } from './api';
 import { WalkUpModal } from './WalkUpModal';
 
 function CheckInRow({ sessionId, player, editable, rosterOpen }: { sessionId: number; player: SessionPlayer; editable: boolean; rosterOpen: boolean }) {
@@ -101,11 +100,7 @@ export function CheckInPanel({ detail }: { detail: SessionDetail }) {
   const s = detail.session;
   const editable = s.state !== 'published';
   const rosterOpen = s.state === 'draft' || s.state === 'open';
-  const teams = useQuery({
-    queryKey: ['eval-sessions', 'team-options'],
-    queryFn: async ({ signal }) => (await apiGet<Envelope<Team[]>>('/api/teams', signal)).data,
-    enabled: rosterOpen,
-  });
+  const teams = useQuery({ ...teamOptionsQuery, enabled: rosterOpen });
   const add = useAddPlayers(s.id);
   const [team, setTeam] = useState<string | null>(null);
   const [walkUp, setWalkUp] = useState(false);

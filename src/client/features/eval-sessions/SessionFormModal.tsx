@@ -7,9 +7,9 @@ import type { Criterion } from '../../../shared/schemas/criterion';
 import { sessionSaveSchema, type EvalSession, type SessionSaveInput } from '../../../shared/schemas/eval-session';
 import { SESSION_MIN_EVALUATORS } from '../../../shared/scoring';
 import { FormActions } from '../../components/FormActions';
-import { apiGet, failureMessage, type Envelope } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { categoriesQuery, seasonsQuery } from '../../lib/reference';
-import { useSaveSession } from './api';
+import { criteriaCatalogueQuery, useSaveSession } from './api';
 
 interface Values {
   name: string;
@@ -57,11 +57,7 @@ function catalogueWeights(chosen: number[], catalogue: Criterion[]): { criterion
 
 /** New session and Edit session: name, days, club and season, minimum evaluators, criteria and weights. */
 export function SessionFormModal({ opened, onClose, session, onSaved }: { opened: boolean; onClose: () => void; session: EvalSession | null; onSaved?: (id: number) => void }) {
-  const catalogue = useQuery({
-    queryKey: ['criteria', null],
-    queryFn: async ({ signal }) => (await apiGet<Envelope<Criterion[]>>('/api/criteria/', signal)).data,
-    enabled: opened,
-  });
+  const catalogue = useQuery({ ...criteriaCatalogueQuery, enabled: opened });
   const categories = useQuery({ ...categoriesQuery, enabled: opened });
   const seasons = useQuery({ ...seasonsQuery, enabled: opened });
   const save = useSaveSession(session?.id ?? null);

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Criterion } from '../../../shared/schemas/criterion';
 import type {
   CheckIn,
   EvalSession,
@@ -14,6 +15,7 @@ import type {
   WalkUpInput,
 } from '../../../shared/schemas/eval-session';
 import { TRYOUT_TOKEN_HEADER } from '../../../shared/schemas/eval-session';
+import type { Team } from '../../../shared/schemas/team';
 import { apiBlob, apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 
@@ -28,6 +30,7 @@ export const sessionKeys = {
   playerScores: (id: number, playerId: number) => ['eval-sessions', id, 'results', playerId] as const,
   sheet: (id: number) => ['eval-sessions', id, 'sheet'] as const,
   evaluatorOptions: ['eval-sessions', 'evaluator-options'] as const,
+  teamOptions: ['eval-sessions', 'team-options'] as const,
 };
 
 export const sessionsQuery = queryOptions({
@@ -65,6 +68,18 @@ export const playerScoresQuery = (id: number, playerId: number) =>
 export const evaluatorOptionsQuery = queryOptions({
   queryKey: sessionKeys.evaluatorOptions,
   queryFn: async ({ signal }) => (await apiGet<Envelope<{ id: number; name: string; email: string }[]>>('/api/eval-sessions/evaluator-options', signal)).data,
+});
+
+/** The criteria a session can use; the key is the criteria pages', so their writes refresh it. */
+export const criteriaCatalogueQuery = queryOptions({
+  queryKey: ['criteria', null],
+  queryFn: async ({ signal }) => (await apiGet<Envelope<Criterion[]>>('/api/criteria/', signal)).data,
+});
+
+/** Check-in: the teams whose players can be added at once. */
+export const teamOptionsQuery = queryOptions({
+  queryKey: sessionKeys.teamOptions,
+  queryFn: async ({ signal }) => (await apiGet<Envelope<Team[]>>('/api/teams', signal)).data,
 });
 
 export const resultsCsvUrl = (id: number) => `/api/eval-session/${id}/results.csv`;

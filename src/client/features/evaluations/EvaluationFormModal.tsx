@@ -9,10 +9,10 @@ import { MSG } from '../../../shared/messages';
 import { parseScore, type Evaluation } from '../../../shared/schemas/evaluation';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { VideoLinksField } from '../../components/VideoLinksField';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
-import { VideoLinksField } from '../criteria/VideoLinksField';
 import { allCriteriaQuery, levelsQuery, useSaveEvaluation } from './api';
 
 type FormValues = {

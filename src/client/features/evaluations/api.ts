@@ -6,6 +6,7 @@ import type {
   PlayerEvaluations,
   TeamEvaluationSheet,
 } from '../../../shared/schemas/evaluation';
+import { syncAnswerSchema, type SyncEntry, type SyncResult } from '../../../shared/schemas/evaluation-sync';
 import type { Level } from '../../../shared/schemas/reference';
 import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
@@ -62,3 +63,7 @@ export const useSaveEvaluation = (playerId: number, evalId: number | null) =>
 
 export const useDeleteEvaluation = (playerId: number, evalId: number) =>
   useWrite(() => apiPost<WriteEnvelope<{ id: number }>>(`/api/player/${playerId}/evaluation/${evalId}/delete`, {}));
+
+/** The courtside outbox's batch (outbox/engine.ts): the answer says, per entry, saved or refused. */
+export const sendOutboxBatch = async (entries: SyncEntry[]): Promise<SyncResult[]> =>
+  syncAnswerSchema.parse((await apiPost<WriteEnvelope<unknown>>('/api/evaluations/sync', { entries })).data).results;

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { Leaderboard } from '../../components/leaderboard/Leaderboard';
+import { Leaderboard } from './Leaderboard';
 
 const errorRoutes = { notFound: '/app/not-found', unauthorized: '/app/unauthorized' };
 

@@ -1,4 +1,4 @@
-import { LeaderboardTable } from '../../components/leaderboard/LeaderboardTable';
+import { LeaderboardTable } from './LeaderboardTable';
 
 /** /leaderboard: no sign-in, read-only, names as the club chose. */
 export default function PublicLeaderboardPage() {

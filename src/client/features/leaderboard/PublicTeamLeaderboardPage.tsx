@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../components/ErrorPages';
-import { LeaderboardTable } from '../../components/leaderboard/LeaderboardTable';
+import { LeaderboardTable } from './LeaderboardTable';
 
 /** /leaderboard/team/{teamId}: one team's public board (opened from "View Team Leaderboard"). */
 export default function PublicTeamLeaderboardPage() {

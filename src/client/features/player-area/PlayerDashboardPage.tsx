@@ -6,7 +6,6 @@ import { DASHBOARD_EVALUATIONS, NOTE_PREVIEW_CHARS } from '../../../shared/const
 import { formatPercent } from '../../../shared/scoring';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { EmptyState } from '../../components/EmptyState';
-import { Leaderboard } from '../../components/leaderboard/Leaderboard';
 import { Loading } from '../../components/Loading';
 import { AnalysisBlock } from './AnalysisBlock';
 import { achievementsQuery, evaluationsQuery, notesQuery, playerQuery } from './api';
@@ -15,6 +14,7 @@ import { PlayerHeader } from './PlayerHeader';
 import { NoteModal } from './PlayerModals';
 import { ProgressTable } from './ProgressTable';
 import { redirectFor, usePlayerId } from './useAreaGuard';
+import { useBoard } from './useBoard';
 
 const formatDate = (d: string) => dayjs(d).format('MMM D, YYYY');
 const clamp = (n: number) => Math.max(0, Math.min(100, Number.isFinite(n) ? n : 0));
@@ -22,6 +22,7 @@ const clamp = (n: number) => Math.max(0, Math.min(100, Number.isFinite(n) ? n : 
 /** /player/{id}/dashboard (docs/product.md#screens "Player area"): the player's own overview, phone first. */
 export default function PlayerDashboardPage() {
   const id = usePlayerId();
+  const Board = useBoard();
   const player = useQuery(playerQuery(id));
   const evaluations = useQuery(evaluationsQuery(id));
   const achievements = useQuery(achievementsQuery(id));
@@ -104,7 +105,7 @@ export default function PlayerDashboardPage() {
             </Panel>
             <Panel title="Leaderboard">
               {teamId !== undefined ? (
-                <Leaderboard
+                <Board
                   teamId={teamId}
                   currentPlayerId={id}
                   showTitle={false}

@@ -2,11 +2,11 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
-import { Leaderboard } from '../../components/leaderboard/Leaderboard';
 import { Loading } from '../../components/Loading';
 import { playerQuery } from './api';
 import { PlayerHeader } from './PlayerHeader';
 import { redirectFor, usePlayerId } from './useAreaGuard';
+import { useBoard } from './useBoard';
 
 const errorRoutes = { notFound: '/player/not-found', unauthorized: '/player/unauthorized' };
 
@@ -16,6 +16,7 @@ const errorRoutes = { notFound: '/player/not-found', unauthorized: '/player/unau
  */
 export function TeamBoard({ teamId }: { teamId?: number }) {
   const id = usePlayerId();
+  const Board = useBoard();
   const player = useQuery(playerQuery(id));
   const redirect = redirectFor(player.error);
   if (redirect) return redirect;
@@ -37,7 +38,7 @@ export function TeamBoard({ teamId }: { teamId?: number }) {
           ))}
         </Group>
       ) : null}
-      {current === undefined ? <EmptyState /> : <Leaderboard key={current} teamId={current} currentPlayerId={id} errorRoutes={errorRoutes} />}
+      {current === undefined ? <EmptyState /> : <Board key={current} teamId={current} currentPlayerId={id} errorRoutes={errorRoutes} />}
     </Stack>
   );
 }

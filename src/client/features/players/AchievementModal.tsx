@@ -1,17 +1,16 @@
 import { Anchor, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { playerAchievementSaveSchema, type PlayerAchievement } from '../../../shared/schemas/player-achievement';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
-import { ApiError, apiPost, failureMessage } from '../../lib/api';
+import { ApiError, failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
-import { notifySuccess } from '../../lib/notify';
 import { useTimedErrors } from '../../lib/useTimedErrors';
-import { catalogueQuery, useRefreshPlayers } from './api';
+import { catalogueQuery, useSaveAchievement } from './api';
 import classes from './players.module.css';
 
 interface Props {
@@ -24,7 +23,6 @@ interface Props {
 /** Add / edit an achievement: a title from the catalogue (required) and a detail. */
 export function AchievementModal({ playerId, award, opened, onClose }: Props) {
   const { data: me } = useMe();
-  const refresh = useRefreshPlayers();
   const catalogue = useQuery({ ...catalogueQuery, enabled: opened });
   const initial = () => ({ achievement_id: award ? String(award.achievement_id) : '', detail: award?.detail ?? '' });
   const form = useForm({ initialValues: initial(), validate: zod4Resolver(playerAchievementSaveSchema) });
@@ -34,15 +32,10 @@ export function AchievementModal({ playerId, award, opened, onClose }: Props) {
     form.setValues(initial());
     form.clearErrors();
   }, [opened, award]); // eslint-disable-line react-hooks/exhaustive-deps
-  const save = useMutation({
-    mutationFn: (values: { achievement_id: string; detail: string }) =>
-      apiPost(award ? `/api/player/${playerId}/achievement/${award.id}` : `/api/player/${playerId}/achievements`, values),
-  });
+  const save = useSaveAchievement(playerId, award?.id ?? null);
   const submit = form.onSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
-      await refresh();
-      notifySuccess();
       onClose();
     } catch (e) {
       const message = failureMessage(e);

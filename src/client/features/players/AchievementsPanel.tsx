@@ -7,10 +7,8 @@ import type { PlayerAchievement } from '../../../shared/schemas/player-achieveme
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
-import { apiPost } from '../../lib/api';
-import { notifySuccess } from '../../lib/notify';
 import { AchievementModal } from './AchievementModal';
-import { achievementsQuery, useRefreshPlayers } from './api';
+import { achievementsQuery, useDeleteAchievement } from './api';
 import { Panel } from './Panel';
 import classes from './players.module.css';
 
@@ -18,7 +16,7 @@ type Dialog = { kind: 'add' } | { kind: 'edit' | 'delete'; award: PlayerAchievem
 
 export function AchievementsPanel({ playerId, canEdit }: { playerId: number; canEdit: boolean }) {
   const awards = useQuery(achievementsQuery(playerId));
-  const refresh = useRefreshPlayers();
+  const remove = useDeleteAchievement(playerId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   return (
@@ -75,9 +73,7 @@ export function AchievementsPanel({ playerId, canEdit }: { playerId: number; can
         onClose={close}
         onConfirm={async () => {
           if (dialog?.kind !== 'delete') return;
-          await apiPost(`/api/player/${playerId}/achievement/${dialog.award.id}/delete`);
-          await refresh();
-          notifySuccess();
+          await remove.mutateAsync(dialog.award.id);
         }}
       >
         <Text>{dialog?.kind === 'delete' ? `Are you sure you want to delete the achievement ${dialog.award.achievement}?` : ''}</Text>

@@ -6,21 +6,20 @@ import { MSG } from '../../../shared/messages';
 import type { Player } from '../../../shared/schemas/player';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
-import { ApiError, apiUpload, failureMessage } from '../../lib/api';
-import { notifySuccess } from '../../lib/notify';
-import { useRefreshPlayers } from './api';
+import { ApiError, failureMessage } from '../../lib/api';
+import { useSaveAnalysis } from './api';
 import classes from './players.module.css';
 
 const PDF_TOO_LARGE = `The PDF must be ${MAX_PDF_BYTES / 1024 / 1024} MB or smaller.`;
 
 /** 'Player Instructions': video links (required) and an optional PDF (docs/product.md#validation "Analysis"). */
 export function AnalysisModal({ player, opened, onClose }: { player: Player; opened: boolean; onClose: () => void }) {
-  const refresh = useRefreshPlayers();
   const [links, setLinks] = useState<string[]>(['']);
   const [pdf, setPdf] = useState<File | null>(null);
   const [removePdf, setRemovePdf] = useState(false);
   const [errors, setErrors] = useState<{ video_links?: string; pdf?: string; form?: string }>({});
   const [progress, setProgress] = useState<number | null>(null);
+  const save = useSaveAnalysis(player.id, setProgress);
 
   useEffect(() => {
     if (!opened) return;
@@ -49,15 +48,9 @@ export function AnalysisModal({ player, opened, onClose }: { player: Player; ope
     e.preventDefault();
     const filled = links.map((l) => l.trim()).filter(Boolean);
     if (!filled.length) return setErrors({ video_links: MSG.required });
-    const form = new FormData();
-    for (const link of filled) form.append('video_links', link);
-    if (pdf) form.append('pdf', pdf);
-    if (removePdf && !pdf) form.append('remove_pdf', '1');
     setProgress(0);
     try {
-      await apiUpload(`/api/player/${player.id}/analysis`, form, setProgress);
-      await refresh();
-      notifySuccess();
+      await save.mutateAsync({ links: filled, pdf, removePdf });
       onClose();
     } catch (err) {
       const message = failureMessage(err);

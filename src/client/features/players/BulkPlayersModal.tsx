@@ -6,10 +6,9 @@ import { MSG } from '../../../shared/messages';
 import { CsvUpload } from '../../components/CsvUpload';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
-import { ApiError, apiUpload, failureMessage, type WriteEnvelope } from '../../lib/api';
+import { ApiError, failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
-import { notifySuccess } from '../../lib/notify';
-import { teamOptionsQuery, useRefreshPlayers } from './api';
+import { teamOptionsQuery, useBulkPlayers } from './api';
 import classes from './players.module.css';
 
 interface Props {
@@ -23,12 +22,12 @@ export function BulkPlayersModal({ opened, onClose, teamId }: Props) {
   const can = useCan();
   const teamRequired = !can('teams', 2);
   const teams = useQuery({ ...teamOptionsQuery, enabled: opened });
-  const refresh = useRefreshPlayers();
   const [team, setTeam] = useState<string | null>(teamId ? String(teamId) : null);
   const [file, setFile] = useState<File | null>(null);
   const [teamError, setTeamError] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const upload = useBulkPlayers(setProgress);
 
   useEffect(() => {
     if (!opened) return;
@@ -49,15 +48,10 @@ export function BulkPlayersModal({ opened, onClose, teamId }: Props) {
     e.preventDefault();
     if (teamRequired && !team) return setTeamError(MSG.required);
     if (!file) return setFileError(MSG.required);
-    const form = new FormData();
-    form.append('team_id', team ?? '');
-    form.append('bulkFile', file);
     setFileError(null);
     setProgress(0);
     try {
-      await apiUpload<WriteEnvelope<{ created: number }>>('/api/players/bulk', form, setProgress);
-      await refresh();
-      notifySuccess();
+      await upload.mutateAsync({ file, teamId: team });
       onClose();
     } catch (err) {
       // docs/product.md#errors: bulk failures show in the red 'Error:' box and clear the file.

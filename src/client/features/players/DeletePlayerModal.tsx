@@ -2,10 +2,8 @@ import { Alert, List, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '../../../shared/messages';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { apiPost } from '../../lib/api';
 import { useCan } from '../../lib/auth';
-import { notifySuccess } from '../../lib/notify';
-import { teamOptionsQuery, useRefreshPlayers } from './api';
+import { teamOptionsQuery, useDeletePlayer } from './api';
 
 interface Props {
   player: { id: number; name: string; player_email: string | null; teams: { id: number; name: string }[] } | null;
@@ -16,7 +14,7 @@ interface Props {
 
 /** Delete Player: the confirmation says everything that goes with the player (issue 3 item 6). */
 export function DeletePlayerModal({ player, onClose, onDeleted }: Props) {
-  const refresh = useRefreshPlayers();
+  const remove = useDeletePlayer(onDeleted);
   const can = useCan();
   // Coaches (teams < 2) delete only players all of whose teams they coach (the server refuses others).
   const scoped = !can('teams', 2);
@@ -25,10 +23,7 @@ export function DeletePlayerModal({ player, onClose, onDeleted }: Props) {
   const foreign = player && scoped && own.data ? player.teams.filter((t) => !ownIds.has(t.id)) : [];
   const confirm = async () => {
     if (!player) return;
-    await apiPost(`/api/player/${player.id}/delete`);
-    notifySuccess();
-    await onDeleted?.();
-    void refresh(player.id);
+    await remove.mutateAsync(player.id);
   };
   return (
     <ConfirmModal opened={!!player} title="Delete Player" onClose={onClose} onConfirm={confirm} blocked={foreign.length > 0} disabled={scoped && !own.data}>

@@ -1,19 +1,16 @@
 import { Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { noteSaveSchema, type Note } from '../../../shared/schemas/note';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
-import { apiPost, failureMessage } from '../../lib/api';
-import { notifySuccess } from '../../lib/notify';
+import { failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
-import { useRefreshPlayers } from './api';
+import { useSaveNote } from './api';
 
 /** Add / edit a note (docs/product.md#validation: details required). */
 export function NoteModal({ playerId, note, opened, onClose }: { playerId: number; note: Note | null; opened: boolean; onClose: () => void }) {
-  const refresh = useRefreshPlayers();
   const form = useForm({ initialValues: { details: note?.notes ?? '' }, validate: zod4Resolver(noteSaveSchema) });
   useTimedErrors(form);
   useEffect(() => {
@@ -21,14 +18,10 @@ export function NoteModal({ playerId, note, opened, onClose }: { playerId: numbe
     form.setValues({ details: note?.notes ?? '' });
     form.clearErrors();
   }, [opened, note]); // eslint-disable-line react-hooks/exhaustive-deps
-  const save = useMutation({
-    mutationFn: (details: string) => apiPost(note ? `/api/player/${playerId}/note/${note.id}` : `/api/player/${playerId}/notes`, { details }),
-  });
+  const save = useSaveNote(playerId, note?.id ?? null);
   const submit = form.onSubmit(async ({ details }) => {
     try {
       await save.mutateAsync(details);
-      await refresh();
-      notifySuccess();
       onClose();
     } catch (e) {
       form.setErrors({ details: failureMessage(e) });

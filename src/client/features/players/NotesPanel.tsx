@@ -8,9 +8,7 @@ import type { Note } from '../../../shared/schemas/note';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
-import { apiPost } from '../../lib/api';
-import { notifySuccess } from '../../lib/notify';
-import { notesQuery, useRefreshPlayers } from './api';
+import { notesQuery, useDeleteNote } from './api';
 import { NoteModal } from './NoteModal';
 import { Panel } from './Panel';
 import classes from './players.module.css';
@@ -24,7 +22,7 @@ type Dialog = { kind: 'add' } | { kind: 'edit' | 'delete' | 'read'; note: Note }
 
 export function NotesPanel({ playerId, canEdit }: { playerId: number; canEdit: boolean }) {
   const notes = useQuery(notesQuery(playerId));
-  const refresh = useRefreshPlayers();
+  const remove = useDeleteNote(playerId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   return (
@@ -93,9 +91,7 @@ export function NotesPanel({ playerId, canEdit }: { playerId: number; canEdit: b
         onClose={close}
         onConfirm={async () => {
           if (dialog?.kind !== 'delete') return;
-          await apiPost(`/api/player/${playerId}/note/${dialog.note.id}/delete`);
-          await refresh();
-          notifySuccess();
+          await remove.mutateAsync(dialog.note.id);
         }}
       >
         <Text>Are you sure you want to delete this note?</Text>

@@ -1,16 +1,15 @@
 import { Alert, Group, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { playerCreateSchema, playerUpdateSchema, type Player, type PlayerListItem } from '../../../shared/schemas/player';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
-import { ApiError, apiPost, failureMessage, type WriteEnvelope } from '../../lib/api';
+import { ApiError, failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
-import { notifySuccess } from '../../lib/notify';
 import { useTimedErrors } from '../../lib/useTimedErrors';
-import { teamOptionsQuery, useRefreshPlayers } from './api';
+import { teamOptionsQuery, useSavePlayer } from './api';
 import { PhotoInput } from './PhotoInput';
 import classes from './players.module.css';
 
@@ -47,7 +46,6 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
   const can = useCan();
   const mustPickTeam = !can('teams', 2);
   const teams = useQuery({ ...teamOptionsQuery, enabled: opened });
-  const refresh = useRefreshPlayers();
   const schema = player ? playerUpdateSchema : playerCreateSchema;
   const resolve = zod4Resolver(schema);
   const form = useForm<FormValues>({
@@ -81,18 +79,11 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
   const typedEmail = form.values.player_email.trim().toLowerCase();
   const accountChange = !hasAccount || typedEmail === (player?.player_email ?? '').toLowerCase() ? null : typedEmail ? 'moved' : 'removed';
 
-  const save = useMutation({
-    mutationFn: (values: FormValues) => {
-      const { email, ...rest } = values;
-      return player ? apiPost<WriteEnvelope<Player>>(`/api/player/${player.id}`, rest) : apiPost<WriteEnvelope<Player>>('/api/players', { ...rest, email });
-    },
-  });
+  const save = useSavePlayer(player?.id ?? null);
 
   const submit = form.onSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
-      await refresh();
-      notifySuccess();
       onClose();
     } catch (e) {
       // docs/product.md#errors: the server's message shows as a tooltip on the email field (or the field it names).

@@ -1,8 +1,6 @@
 import { Text } from '@mantine/core';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { apiPost } from '../../lib/api';
-import { notifySuccess } from '../../lib/notify';
-import { useRefreshPlayers } from './api';
+import { useRemoveFromTeam } from './api';
 import classes from './players.module.css';
 
 interface Props {
@@ -13,12 +11,10 @@ interface Props {
 
 /** Remove from Team (team route only): only the membership goes; the player stays in the club. */
 export function RemoveFromTeamModal({ player, team, onClose }: Props) {
-  const refresh = useRefreshPlayers();
+  const remove = useRemoveFromTeam(team.id);
   const confirm = async () => {
     if (!player) return;
-    await apiPost(`/api/team/${team.id}/player/${player.id}/remove`);
-    notifySuccess();
-    void refresh();
+    await remove.mutateAsync(player.id);
   };
   return (
     <ConfirmModal opened={!!player} title="Remove from Team" confirmLabel="Remove" onClose={onClose} onConfirm={confirm}>

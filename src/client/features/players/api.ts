@@ -1,10 +1,11 @@
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Note } from '../../../shared/schemas/note';
-import type { Player, PlayerList, TeamOption } from '../../../shared/schemas/player';
-import type { PlayerAchievement } from '../../../shared/schemas/player-achievement';
-import { apiGet, type Envelope } from '../../lib/api';
+import type { Player, PlayerCreate, PlayerList, TeamOption } from '../../../shared/schemas/player';
+import type { PlayerAchievement, PlayerAchievementSave } from '../../../shared/schemas/player-achievement';
+import { apiGet, apiPost, apiUpload, type Envelope, type WriteEnvelope } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
 
-/** Every read of the players feature: one query key family, so a write refreshes what it touched. */
+/** Every read and write of the players feature: one query key family, so a write refreshes what it touched. */
 
 export interface ListParams {
   teamId?: number | null;
@@ -67,7 +68,7 @@ export const exportUrl = (filter: { team_id?: number; category?: number }) => `/
 export const pdfUrl = (id: number) => `/api/player/${id}/analysis/pdf`;
 
 /** After a write: players lists, profiles and anything derived from them (teams' counts, boards). */
-export function useRefreshPlayers() {
+function useRefreshPlayers() {
   const client = useQueryClient();
   // A deleted player's own queries are left alone: refetched while the profile is still shown, they
   // would 404 and send the user to the not-found page.
@@ -77,4 +78,104 @@ export function useRefreshPlayers() {
       client.invalidateQueries({ queryKey: ['teams'] }),
       client.invalidateQueries({ queryKey: ['leaderboard'] }),
     ]);
+}
+
+/** After most writes: the lists reload, then 'Operation successful!' (docs/product.md#what-it-does). */
+function useAfterWrite() {
+  const refresh = useRefreshPlayers();
+  return async () => {
+    await refresh();
+    notifySuccess();
+  };
+}
+
+/** Add Single (null) or Edit player; the parent's email is sent on create only. */
+export function useSavePlayer(playerId: number | null) {
+  const done = useAfterWrite();
+  return useMutation({
+    mutationFn: ({ email, ...rest }: PlayerCreate) =>
+      playerId === null ? apiPost<WriteEnvelope<Player>>('/api/players', { ...rest, email }) : apiPost<WriteEnvelope<Player>>(`/api/player/${playerId}`, rest),
+    onSuccess: done,
+  });
+}
+
+/** `onDeleted` (e.g. leaving the deleted player's profile) runs before the lists refresh. */
+export function useDeletePlayer(onDeleted?: () => unknown) {
+  const refresh = useRefreshPlayers();
+  return useMutation({
+    mutationFn: (playerId: number) => apiPost(`/api/player/${playerId}/delete`),
+    onSuccess: async (_res, playerId) => {
+      notifySuccess();
+      await onDeleted?.();
+      void refresh(playerId);
+    },
+  });
+}
+
+/** Remove from Team: only the membership goes. */
+export function useRemoveFromTeam(teamId: number) {
+  const refresh = useRefreshPlayers();
+  return useMutation({
+    mutationFn: (playerId: number) => apiPost(`/api/team/${teamId}/player/${playerId}/remove`),
+    onSuccess: () => {
+      notifySuccess();
+      void refresh();
+    },
+  });
+}
+
+/** Add Bulk: a CSV, and the team the rows join ('' = none). */
+export function useBulkPlayers(onProgress: (fraction: number) => void) {
+  const done = useAfterWrite();
+  return useMutation({
+    mutationFn: (input: { file: File; teamId: string | null }) => {
+      const form = new FormData();
+      form.append('team_id', input.teamId ?? '');
+      form.append('bulkFile', input.file);
+      return apiUpload<WriteEnvelope<{ created: number }>>('/api/players/bulk', form, onProgress);
+    },
+    onSuccess: done,
+  });
+}
+
+/** 'Player Instructions': the video links and a PDF to add, keep or remove. */
+export function useSaveAnalysis(playerId: number, onProgress: (fraction: number) => void) {
+  const done = useAfterWrite();
+  return useMutation({
+    mutationFn: (input: { links: string[]; pdf: File | null; removePdf: boolean }) => {
+      const form = new FormData();
+      for (const link of input.links) form.append('video_links', link);
+      if (input.pdf) form.append('pdf', input.pdf);
+      if (input.removePdf && !input.pdf) form.append('remove_pdf', '1');
+      return apiUpload(`/api/player/${playerId}/analysis`, form, onProgress);
+    },
+    onSuccess: done,
+  });
+}
+
+export function useSaveNote(playerId: number, noteId: number | null) {
+  const done = useAfterWrite();
+  return useMutation({
+    mutationFn: (details: string) => apiPost(noteId === null ? `/api/player/${playerId}/notes` : `/api/player/${playerId}/note/${noteId}`, { details }),
+    onSuccess: done,
+  });
+}
+
+export function useDeleteNote(playerId: number) {
+  const done = useAfterWrite();
+  return useMutation({ mutationFn: (noteId: number) => apiPost(`/api/player/${playerId}/note/${noteId}/delete`), onSuccess: done });
+}
+
+export function useSaveAchievement(playerId: number, awardId: number | null) {
+  const done = useAfterWrite();
+  return useMutation({
+    mutationFn: (values: PlayerAchievementSave) =>
+      apiPost(awardId === null ? `/api/player/${playerId}/achievements` : `/api/player/${playerId}/achievement/${awardId}`, values),
+    onSuccess: done,
+  });
+}
+
+export function useDeleteAchievement(playerId: number) {
+  const done = useAfterWrite();
+  return useMutation({ mutationFn: (awardId: number) => apiPost(`/api/player/${playerId}/achievement/${awardId}/delete`), onSuccess: done });
 }

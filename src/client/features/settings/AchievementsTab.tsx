@@ -1,5 +1,5 @@
 import { achievementSaveSchema } from '../../../shared/schemas/reference';
-import { referenceKeys } from './api';
+import { referenceLists } from './api';
 import { ReferenceListTab } from './ReferenceListTab';
 
 export default function AchievementsTab() {
@@ -7,9 +7,7 @@ export default function AchievementsTab() {
     <ReferenceListTab
       noun="achievement"
       help="The achievements coaches can award to players on their profile. An achievement already awarded cannot be deleted."
-      queryKey={referenceKeys.achievements}
-      listUrl="/api/achievements"
-      itemUrl={(id) => `/api/achievement/${id}`}
+      list={referenceLists.achievements}
       field="title"
       schema={achievementSaveSchema}
     />

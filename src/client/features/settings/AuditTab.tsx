@@ -4,26 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
-import { apiGet, type Envelope } from '../../lib/api';
-
-interface AuditItem {
-  id: number;
-  user_id: number | null;
-  user_name: string;
-  action: string;
-  entity: string;
-  entity_id: number | null;
-  summary: string;
-  created_at: string;
-}
-interface AuditPage {
-  items: AuditItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-  entities: string[];
-  users: { id: number; name: string }[];
-}
+import { auditQuery } from './api';
 
 const ACTION_LABEL: Record<string, string> = {
   create: 'Created',
@@ -53,11 +34,7 @@ export default function AuditTab() {
   const set = (key: keyof typeof EMPTY, value: string) => (setFilters((f) => ({ ...f, [key]: value })), setPage(1));
   const params = new URLSearchParams({ page: String(page) });
   for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
-  const audit = useQuery({
-    queryKey: ['audit', params.toString()],
-    queryFn: async ({ signal }) => (await apiGet<Envelope<AuditPage>>(`/api/audit?${params.toString()}`, signal)).data,
-    placeholderData: keepPreviousData,
-  });
+  const audit = useQuery({ ...auditQuery(params.toString()), placeholderData: keepPreviousData });
 
   const data = audit.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

@@ -1,5 +1,5 @@
 import { nameSaveSchema } from '../../../shared/schemas/reference';
-import { referenceKeys } from './api';
+import { referenceLists } from './api';
 import { ReferenceListTab } from './ReferenceListTab';
 
 /** Clubs are the categories teams are grouped by (docs/product.md#what-it-does). */
@@ -8,9 +8,7 @@ export default function ClubsTab() {
     <ReferenceListTab
       noun="club"
       help="Teams are grouped by club. A club that teams belong to cannot be deleted."
-      queryKey={referenceKeys.categories}
-      listUrl="/api/categories"
-      itemUrl={(id) => `/api/category/${id}`}
+      list={referenceLists.categories}
       field="name"
       schema={nameSaveSchema}
     />

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,10 +17,9 @@ import { ErrorTip } from '../../components/ErrorTip';
 import { Loading } from '../../components/Loading';
 import { VideoEmbed } from '../../components/VideoEmbed';
 import { embedUrl } from '../../components/video';
-import { ApiError, apiPost, type WriteEnvelope } from '../../lib/api';
-import { notifySuccess } from '../../lib/notify';
+import { ApiError } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
-import { settingsQuery } from './api';
+import { settingsQuery, useSaveSettings } from './api';
 import classes from './settings.module.css';
 
 function VideoPreview({ link }: { link: string }) {
@@ -46,9 +45,9 @@ function VideoPreview({ link }: { link: string }) {
 
 /** Global settings: the player instructions video and how names appear on the public leaderboard. */
 export default function GeneralTab() {
-  const client = useQueryClient();
   const navigate = useNavigate();
   const { data, isPending, error } = useQuery(settingsQuery);
+  const save = useSaveSettings();
   const form = useForm<Settings>({
     initialValues: SETTINGS_DEFAULTS,
     validate: zod4Resolver(settingsSchema),
@@ -69,9 +68,7 @@ export default function GeneralTab() {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const res = await apiPost<WriteEnvelope<Settings>>('/api/settings', values);
-      notifySuccess();
-      client.setQueryData(settingsQuery.queryKey, res.data);
+      const res = await save.mutateAsync(values);
       form.setInitialValues(res.data);
       form.setValues(res.data);
     } catch (e) {

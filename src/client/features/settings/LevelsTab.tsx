@@ -1,5 +1,5 @@
 import { levelSaveSchema } from '../../../shared/schemas/reference';
-import { referenceKeys } from './api';
+import { referenceLists } from './api';
 import { ReferenceListTab } from './ReferenceListTab';
 
 export default function LevelsTab() {
@@ -7,9 +7,7 @@ export default function LevelsTab() {
     <ReferenceListTab
       noun="level"
       help="Levels group the evaluation criteria. Criteria of a “Score 1 to 10” level are scored from 1 to 10, those of a “Yes / No” level with yes or no. Once players have been evaluated on a level its kind cannot change, and a level that criteria use cannot be deleted."
-      queryKey={referenceKeys.levels}
-      listUrl="/api/levels"
-      itemUrl={(id) => `/api/level/${id}`}
+      list={referenceLists.levels}
       field="name"
       schema={levelSaveSchema}
       withKind

@@ -5,24 +5,7 @@ import dayjs from 'dayjs';
 import { Fragment, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
-import { apiGet, type Envelope } from '../../lib/api';
-
-interface OutboxItem {
-  id: number;
-  to_address: string;
-  subject: string;
-  text: string;
-  status: 'stored' | 'sent' | 'failed';
-  error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
-interface OutboxPage {
-  items: OutboxItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+import { outboxQuery } from './api';
 
 const STATUS_LABEL = { stored: 'Not sent (no SMTP)', sent: 'Sent', failed: 'Failed' } as const;
 const STATUS_COLOR = { stored: 'gray', sent: 'green', failed: 'red' } as const;
@@ -35,11 +18,7 @@ export default function OutboxTab() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const params = new URLSearchParams({ page: String(page), ...(status ? { status } : {}), ...(debouncedTo ? { to: debouncedTo } : {}) });
-  const outbox = useQuery({
-    queryKey: ['mail-outbox', params.toString()],
-    queryFn: async ({ signal }) => (await apiGet<Envelope<OutboxPage>>(`/api/mail/outbox?${params.toString()}`, signal)).data,
-    placeholderData: keepPreviousData,
-  });
+  const outbox = useQuery({ ...outboxQuery(params.toString()), placeholderData: keepPreviousData });
 
   const pages = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / outbox.data.pageSize)) : 1;
   return (

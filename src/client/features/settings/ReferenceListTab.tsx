@@ -1,29 +1,21 @@
 import { ActionIcon, Alert, Button, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { LEVEL_KIND_LABELS, LEVEL_KINDS, type LevelKind } from '../../../shared/schemas/reference';
+import { LEVEL_KIND_LABELS, LEVEL_KINDS } from '../../../shared/schemas/reference';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
 import { Loading } from '../../components/Loading';
-import { ApiError, apiGet, apiPost, type Envelope } from '../../lib/api';
-import { notifySuccess } from '../../lib/notify';
+import { ApiError } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
+import { referenceListQuery, useAddReference, useDeleteReference, useSaveReference, type ReferenceList, type ReferenceRow } from './api';
 import classes from './settings.module.css';
-
-/** One row of a reference list: clubs and seasons have a name, achievements a title, levels a kind too. */
-export interface ReferenceRow {
-  id: number;
-  name?: string;
-  title?: string;
-  kind?: LevelKind;
-}
 
 type Values = Record<string, string>;
 
@@ -31,10 +23,7 @@ export interface ReferenceListProps {
   /** Lower-case singular for labels and messages: 'club', 'season', 'level', 'achievement'. */
   noun: string;
   help: string;
-  /** Query key of the list; shared with the other screens that read it (see api.ts). */
-  queryKey: readonly string[];
-  listUrl: string;
-  itemUrl: (id: number) => string;
+  list: ReferenceList;
   /** The payload field the server validates and names in its errors. */
   field: 'name' | 'title';
   /** The shared zod schema of the create/rename payload. */
@@ -80,21 +69,18 @@ function Fields({ props, form, labelPrefix }: { props: ReferenceListProps; form:
 }
 
 function AddForm(props: ReferenceListProps) {
-  const { noun, field, listUrl, schema, withKind, queryKey } = props;
-  const client = useQueryClient();
+  const { noun, field, list, schema, withKind } = props;
   const onError = useServerErrors();
   const form = useForm<Values>({
     initialValues: { [field]: '', ...(withKind ? { kind: 'scale_1_10' } : {}) },
     validate: zod4Resolver(schema),
   });
   useTimedErrors(form);
+  const add = useAddReference(list, form.reset);
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await apiPost(listUrl, values);
-      notifySuccess();
-      form.reset();
-      await client.invalidateQueries({ queryKey });
+      await add.mutateAsync(values);
     } catch (e) {
       onError(e, form.setFieldError, field);
     }
@@ -113,8 +99,8 @@ function AddForm(props: ReferenceListProps) {
 }
 
 function EditModal({ props, row, onClose }: { props: ReferenceListProps; row: ReferenceRow; onClose: () => void }) {
-  const { noun, field, itemUrl, schema, withKind, queryKey } = props;
-  const client = useQueryClient();
+  const { noun, field, list, schema, withKind } = props;
+  const save = useSaveReference(list, row.id);
   const onError = useServerErrors();
   const form = useForm<Values>({
     initialValues: { [field]: labelOf(row), ...(withKind ? { kind: row.kind ?? 'scale_1_10' } : {}) },
@@ -124,9 +110,7 @@ function EditModal({ props, row, onClose }: { props: ReferenceListProps; row: Re
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await apiPost(itemUrl(row.id), values);
-      notifySuccess();
-      await client.invalidateQueries({ queryKey });
+      await save.mutateAsync(values);
       onClose();
     } catch (e) {
       onError(e, form.setFieldError, field);
@@ -146,19 +130,15 @@ function EditModal({ props, row, onClose }: { props: ReferenceListProps; row: Re
 }
 
 function DeleteModal({ props, row, onClose }: { props: ReferenceListProps; row: ReferenceRow; onClose: () => void }) {
-  const client = useQueryClient();
+  const remove = useDeleteReference(props.list);
   const navigate = useNavigate();
   const confirm = async () => {
     try {
-      await apiPost(`${props.itemUrl(row.id)}/delete`);
+      await remove.mutateAsync(row.id);
     } catch (e) {
       if (e instanceof ApiError && e.status === 403) return void navigate('/app/unauthorized');
-      // Gone already: the list shows it is.
-      if (e instanceof ApiError && e.status === 404) await client.invalidateQueries({ queryKey: props.queryKey });
       throw e;
     }
-    notifySuccess();
-    await client.invalidateQueries({ queryKey: props.queryKey });
   };
   return (
     <ConfirmModal opened title={`Delete ${props.noun}`} onClose={onClose} onConfirm={confirm}>
@@ -170,10 +150,7 @@ function DeleteModal({ props, row, onClose }: { props: ReferenceListProps; row: 
 /** A reference list with inline add, rename/edit in a modal and delete with confirmation. */
 export function ReferenceListTab(props: ReferenceListProps) {
   const { help, withKind } = props;
-  const { data, isPending, error } = useQuery({
-    queryKey: props.queryKey,
-    queryFn: async ({ signal }) => (await apiGet<Envelope<ReferenceRow[]>>(props.listUrl, signal)).data,
-  });
+  const { data, isPending, error } = useQuery(referenceListQuery(props.list));
   const [editing, setEditing] = useState<ReferenceRow | null>(null);
   const [deleting, setDeleting] = useState<ReferenceRow | null>(null);
 

@@ -1,5 +1,5 @@
 import { nameSaveSchema } from '../../../shared/schemas/reference';
-import { referenceKeys } from './api';
+import { referenceLists } from './api';
 import { ReferenceListTab } from './ReferenceListTab';
 
 export default function SeasonsTab() {
@@ -7,9 +7,7 @@ export default function SeasonsTab() {
     <ReferenceListTab
       noun="season"
       help="Every team plays in a season, for example 2026/27. A season that teams use cannot be deleted."
-      queryKey={referenceKeys.seasons}
-      listUrl="/api/seasons"
-      itemUrl={(id) => `/api/season/${id}`}
+      list={referenceLists.seasons}
       field="name"
       schema={nameSaveSchema}
     />

@@ -1,5 +1,4 @@
-import { syncAnswerSchema, type SyncEntry, type SyncResult } from '../../../../shared/schemas/evaluation-sync';
-import { apiPost, type WriteEnvelope } from '../../../lib/api';
+import { sendOutboxBatch } from '../api';
 import { entriesOf, onOutboxChange, type OutboxEntry } from './store';
 import { syncOutbox, type SyncOutcome } from './sync';
 
@@ -14,9 +13,6 @@ export interface OutboxSnapshot {
   syncing: boolean;
   outcome: SyncOutcome;
 }
-
-const sendBatch = async (entries: SyncEntry[]): Promise<SyncResult[]> =>
-  syncAnswerSchema.parse((await apiPost<WriteEnvelope<unknown>>('/api/evaluations/sync', { entries })).data).results;
 
 /**
  * One per signed-in user and tab: keeps the user's entries in memory for the views, and sends them
@@ -33,7 +29,7 @@ export class OutboxEngine {
     readonly userId: number,
     /** Called after entries reached the server: the pages' scores and boards are stale. */
     private readonly onSynced: () => void = () => undefined,
-    private readonly send = sendBatch,
+    private readonly send = sendOutboxBatch,
   ) {
     this.stops.push(onOutboxChange(() => void this.reload()));
     const online = () => {

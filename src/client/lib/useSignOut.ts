@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiPost } from '../lib/api';
-import { API_CACHE } from '../lib/pwa-cache';
+import { apiPost } from './api';
+import { API_CACHE } from './pwa-cache';
 
 export function useSignOut() {
   const client = useQueryClient();

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DEFAULT_PERIOD_FROM, DEFAULT_PERIOD_TO } from '../../../shared/constants';
-import { Loading } from '../Loading';
+import { Loading } from '../../components/Loading';
 import { boardCriteriaQuery, type BoardFilter } from './api';
 
 /**

@@ -1,6 +1,6 @@
 import { Anchor, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { ErrorTip } from '../../components/ErrorTip';
+import { ErrorTip } from './ErrorTip';
 
 interface Props {
   values: string[];

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PUBLIC_PERIODS, type PublicPeriod } from '../../../shared/public-board';
-import { Loading } from '../Loading';
+import { Loading } from '../../components/Loading';
 import { boardCriteriaQuery, type BoardFilter } from './api';
 
 /**

@@ -2,7 +2,7 @@ import { Menu } from '@mantine/core';
 import { Link } from 'react-router';
 import { can } from '../../../shared/permissions';
 import type { Me } from '../../../shared/schemas/auth';
-import { RowMenu } from '../RowMenu';
+import { RowMenu } from '../../components/RowMenu';
 import type { PlayerBoardRow } from './PlayersBoardTable';
 import type { TeamBoardRow } from './TeamsBoardTable';
 

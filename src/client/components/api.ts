@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BulkEvaluationResult, PlayerEvaluations } from '../../shared/schemas/evaluation';
+import type { LinkPreview } from '../../shared/schemas/resource';
+import { apiGet, apiUpload, type Envelope, type WriteEnvelope } from '../lib/api';
+import { notifySuccess } from '../lib/notify';
+
+/** Every read and write of the shared components (used by several features, so in none of them). */
+
+export const linkPreviewQuery = (url: string) =>
+  queryOptions({
+    queryKey: ['link-preview', url],
+    queryFn: async ({ signal }) => (await apiGet<Envelope<LinkPreview>>(`/api/link-preview?url=${encodeURIComponent(url)}`, signal)).data,
+    staleTime: 60 * 60 * 1000,
+    retry: false,
+  });
+
+/** A player's current evaluations, without the history. */
+export const currentEvaluationsQuery = (playerId: number) =>
+  queryOptions({
+    queryKey: ['evaluations', playerId, 'current'],
+    queryFn: async ({ signal }) => (await apiGet<Envelope<PlayerEvaluations>>(`/api/player/${playerId}/evaluation`, signal)).data,
+  });
+
+/** One player's file (playerId), or rows that name their players. Scores move everywhere: everything reloads. */
+export function useBulkEvaluation(playerId: number | undefined, onProgress: (fraction: number) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { file: File; evaluator: string }) => {
+      const form = new FormData();
+      form.append('evaluator', input.evaluator);
+      form.append('bulkFile', input.file);
+      const url = playerId ? `/api/player/${playerId}/evaluation/bulk` : '/api/players/evaluation/bulk';
+      return apiUpload<WriteEnvelope<BulkEvaluationResult>>(url, form, onProgress);
+    },
+    onSuccess: async (res) => {
+      notifySuccess(res.message);
+      await client.invalidateQueries();
+    },
+  });
+}
