@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../shared/permissions.js';
-import type { Access } from './auth/access.js';
-import type { SessionUser } from './auth/sessions.repository.js';
+import type { Access } from './policies/access.js';
+import type { SessionUser } from './modules/auth/sessions.repository.js';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import type { DB } from './db/types.js';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../modules/auth/passwords.js';
 import type { Config } from '../config.js';
 import { loadConfig } from '../config.js';
 import { ensureBuiltInRoles, findUserIdByEmail, insertUser, roleIdByKey } from '../db/bootstrap.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { scorePercentage, type LevelKind } from '../../shared/scoring.js';
 import { SETTINGS_DEFAULTS } from '../../shared/schemas/reference.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../modules/auth/passwords.js';
 import { ensureBuiltInRoles, insertUser, roleIdByKey, userCount } from '../db/bootstrap.js';
 import type { DB } from '../db/types.js';
 import { nowIso } from '../lib/time.js';

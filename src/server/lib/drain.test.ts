@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { buildApp } from '../app.js';
-import { access } from '../auth/access.js';
+import { access } from '../policies/access.js';
 import { loadConfig } from '../config.js';
 import { freshDatabase } from '../test/database.js';
 

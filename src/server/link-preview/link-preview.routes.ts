@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, okEnvelope } from '../../shared/schemas/common.js';
 import { linkPreviewQuerySchema, linkPreviewSchema, type LinkPreview } from '../../shared/schemas/resource.js';
-import { access } from '../auth/access.js';
+import { access } from '../policies/access.js';
 import { badRequest } from '../lib/errors.js';
 import { PreviewRefused } from './address-policy.js';
 import { cacheKey, getPreview } from './link-preview.service.js';

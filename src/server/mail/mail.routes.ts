@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, okEnvelope } from '../../shared/schemas/common.js';
-import { access } from '../auth/access.js';
+import { access } from '../policies/access.js';
 import { read } from '../lib/reply.js';
 import { listOutbox } from './mail.repository.js';
 import { EXPIRED, NOT_SHOWN, WITHHELD } from './mailer.js';

@@ -10,7 +10,17 @@ export const optionalText = (max = 5000) => z.string().trim().max(max, { error: 
 /** The largest id a table can hold (PostgreSQL `integer`); a larger one is refused, not sent to the database. */
 export const MAX_ID = 2_147_483_647;
 
+/** The one parser of ids in paths and queries. */
 export const idParam = z.coerce.number({ error: 'Invalid id.' }).int().positive({ error: 'Invalid id.' }).max(MAX_ID, { error: 'Invalid id.' });
+
+export const idParams = z.object({ id: idParam });
+
+/**
+ * The player area builds some addresses with a stray '}' after the player id (/api/player/12}/notes);
+ * those reads accept it (docs/product.md#api). The id is still parsed by idParam.
+ */
+export const braceTolerantId = z.preprocess((v) => (typeof v === 'string' ? v.replace(/\}+$/, '') : v), idParam);
+export const braceTolerantIdParams = z.object({ id: braceTolerantId });
 
 /** Form selects send ids as strings or numbers; both are accepted. */
 export const requiredId = z.coerce

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../auth/passwords.js';
-import { sha256 } from '../../auth/tokens.js';
+import { hashPassword } from './passwords.js';
+import { sha256 } from './tokens.js';
 import { loadConfig } from '../../config.js';
 import { insertUser, roleIdByKey } from '../../db/bootstrap.js';
 import { fingerprint } from '../../test/fingerprint.js';

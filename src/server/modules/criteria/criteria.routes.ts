@@ -10,7 +10,7 @@ import {
   weightField,
 } from '../../../shared/schemas/criterion.js';
 import { errorBody, idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
-import { access, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { read, written } from '../../lib/reply.js';
 import { recordAudit } from '../audit/audit.repository.js';

@@ -19,7 +19,7 @@ import {
   sessionSheetSchema,
   walkUpSchema,
 } from '../../../shared/schemas/eval-session.js';
-import { access, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
 import { read, written } from '../../lib/reply.js';
 import { authorizeSession, listScope } from '../../policies/eval-sessions.js';
 import * as repo from './eval-sessions.repository.js';

@@ -13,8 +13,9 @@ import type {
   SessionScoreEntry,
   SessionSheet,
 } from '../../../shared/schemas/eval-session.js';
-import { assertTeamReachable, denied } from '../../auth/access.js';
-import { randomToken, sha256 } from '../../auth/tokens.js';
+import { denied } from '../../policies/access.js';
+import { assertTeamReachable } from '../../policies/teams.js';
+import { randomToken, sha256 } from '../auth/tokens.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { TRYOUT_TOKEN_HEADER, type SessionDetail, type SessionResults, type SessionSheet } from '../../../shared/schemas/eval-session.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { demoFacts } from '../evaluations/test-helpers.js';
+import { demoFacts } from '../evaluations/evaluations.fixtures.js';
 
 let t: TestApp;
 let admin: Client;

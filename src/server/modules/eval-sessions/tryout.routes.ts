@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
 import { errorBody, idParam, okEnvelope } from '../../../shared/schemas/common.js';
 import { sessionScoresResultSchema, sessionScoresSaveSchema, sessionSheetSchema, tryoutJoinResultSchema, tryoutJoinSchema } from '../../../shared/schemas/eval-session.js';
-import { access } from '../../auth/access.js';
+import { access } from '../../policies/access.js';
 import { fileByKey } from '../../files/files.repository.js';
 import { notFound } from '../../lib/errors.js';
 import { read } from '../../lib/reply.js';

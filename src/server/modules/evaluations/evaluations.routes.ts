@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
+import { errorBody, idParam, okEnvelope, writeEnvelope, braceTolerantId } from '../../../shared/schemas/common.js';
 import {
   evaluationListQuerySchema,
   evaluationSaveSchema,
@@ -10,23 +10,23 @@ import {
   playerEvaluationsSchema,
 } from '../../../shared/schemas/evaluation.js';
 import { scorePercentage } from '../../../shared/scoring.js';
-import { access, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { read, written } from '../../lib/reply.js';
 import { nowIso, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { reachablePlayer } from '../players/guard.js';
+import { reachablePlayer } from '../../policies/players.js';
 import { playerTotal } from '../scores/scores.repository.js';
-import { bulkRoutes } from './bulk.routes.js';
-import { checkDate, evaluatorName, playerIdParam, transact, typedEvaluatorName } from './evaluation.helpers.js';
+import { bulkRoutes } from './import.routes.js';
+import { checkDate, evaluatorName, transact, typedEvaluatorName } from './evaluations.helpers.js';
 import * as repo from './evaluations.repository.js';
 import { syncRoutes } from './sync.routes.js';
 import { teamRoutes } from './team.routes.js';
 
 const tags = ['evaluations'];
 
-const playerParams = z.object({ id: playerIdParam });
-const evaluationParams = z.object({ id: playerIdParam, evalId: idParam });
+const idParams = z.object({ id: braceTolerantId });
+const evaluationParams = z.object({ id: braceTolerantId, evalId: idParam });
 const writeErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 export async function evaluationsRoutes(app: FastifyInstance): Promise<void> {
@@ -36,7 +36,7 @@ export async function evaluationsRoutes(app: FastifyInstance): Promise<void> {
     config: { access: access.selfOr('evaluation', 1) },
     schema: {
       tags,
-      params: playerParams,
+      params: idParams,
       querystring: evaluationListQuerySchema,
       response: { 200: okEnvelope(playerEvaluationsSchema), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
     },
@@ -65,7 +65,7 @@ export async function evaluationsRoutes(app: FastifyInstance): Promise<void> {
     config: { access: access.selfOr('evaluation', 1) },
     schema: {
       tags,
-      params: playerParams,
+      params: idParams,
       response: { 200: okEnvelope(z.array(evaluationSchema)), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
     },
     handler: async (req) => {
@@ -78,7 +78,7 @@ export async function evaluationsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/evaluation', {
     config: { access: access.need('evaluation', 2) },
-    schema: { tags, params: playerParams, body: evaluationSaveSchema, response: { 200: writeEnvelope(evaluationSchema), ...writeErrors } },
+    schema: { tags, params: idParams, body: evaluationSaveSchema, response: { 200: writeEnvelope(evaluationSchema), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { id: playerId } = req.params;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { playerTotal } from '../../../shared/scoring.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { currentRows, demoFacts } from './test-helpers.js';
+import { currentRows, demoFacts } from './evaluations.fixtures.js';
 
 let t: TestApp;
 let admin: Client;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_TEMPLATES } from '../../../shared/constants.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { demoFacts } from './test-helpers.js';
+import { demoFacts } from './evaluations.fixtures.js';
 
 /** Unknown ids are 404 before the coach check (403), so the client goes to /app/not-found. */
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { supersede } from './bulk.js';
+import { supersede } from './import.csv.js';
 import type { CurrentRow, NewEvaluation } from './evaluations.repository.js';
 
 const NOW = '2026-11-24T10:00:00.000Z';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, writeEnvelope } from '../../../shared/schemas/common.js';
 import { syncAnswerSchema, syncBatchSchema } from '../../../shared/schemas/evaluation-sync.js';
-import { access, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
 import { written } from '../../lib/reply.js';
 import { syncEvaluations } from './sync.service.js';
 

@@ -5,11 +5,11 @@ import type { Actor } from '../../../shared/permissions.js';
 import { parseScore } from '../../../shared/schemas/evaluation.js';
 import type { SyncEntry, SyncRefusal, SyncResult } from '../../../shared/schemas/evaluation-sync.js';
 import { scorePercentage } from '../../../shared/scoring.js';
-import { reachableTeamIds } from '../../auth/access.js';
+import { reachableTeamIds } from '../../policies/teams.js';
 import type { DB } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { dateProblem, raceConflict } from './evaluation.helpers.js';
+import { dateProblem, raceConflict } from './evaluations.helpers.js';
 import * as repo from './evaluations.repository.js';
 
 /** Attempts of a batch whose transaction lost a race on a unique index before the batch answers 409. */

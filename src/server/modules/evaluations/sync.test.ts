@@ -4,7 +4,7 @@ import { MSG } from '../../../shared/messages.js';
 import { SYNC_BATCH_MAX, type SyncEntryInput, type SyncResult } from '../../../shared/schemas/evaluation-sync.js';
 import { scorePercentage } from '../../../shared/scoring.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { demoFacts, evaluationCount } from './test-helpers.js';
+import { demoFacts, evaluationCount } from './evaluations.fixtures.js';
 
 let t: TestApp;
 let admin: Client;

@@ -12,14 +12,15 @@ import {
   teamEvaluationsSavedSchema,
 } from '../../../shared/schemas/evaluation.js';
 import { scorePercentage } from '../../../shared/scoring.js';
-import { access, assertTeamReachable, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
+import { assertTeamReachable } from '../../policies/teams.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { read, written } from '../../lib/reply.js';
 import { nowIso, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { checkDate, evaluatorName, transact } from './evaluation.helpers.js';
+import { checkDate, evaluatorName, transact } from './evaluations.helpers.js';
 import * as repo from './evaluations.repository.js';
-import { findTeamName } from '../../auth/scope.repository.js';
+import { findTeamName } from '../../policies/scope.repository.js';
 
 const tags = ['evaluations'];
 const params = z.object({ id: idParam });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { currentRows, demoFacts, evaluationCount } from './test-helpers.js';
+import { currentRows, demoFacts, evaluationCount } from './evaluations.fixtures.js';
 
 let t: TestApp;
 let admin: Client;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { access } from '../../auth/access.js';
+import { access } from '../../policies/access.js';
 import { ping } from './health.repository.js';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {

@@ -11,13 +11,15 @@ import {
   playerAnalysisQuery,
   teamAnalysis,
 } from '../../../shared/schemas/leaderboard.js';
-import { access, assertPlayerReachable, assertTeamReachable, reachableTeamIds, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
+import { assertPlayerReachable } from '../../policies/players.js';
+import { assertTeamReachable, reachableTeamIds } from '../../policies/teams.js';
 import { notFound } from '../../lib/errors.js';
 import { read } from '../../lib/reply.js';
 import * as analysis from './analysis.repository.js';
 import { playerSummary, teamSummary } from './analysis.service.js';
 import type { Boards } from './leaderboard.service.js';
-import * as scope from '../../auth/scope.repository.js';
+import * as scope from '../../policies/scope.repository.js';
 
 const tags = ['leaderboard'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardTotals, roundPercent, teamAverage } from '../../../shared/scoring.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { distribution, scoreTimeline } from './analysis.service.js';
-import { addRandomClub, loadEvaluations, type RandomClub } from './test-data.js';
+import { addRandomClub, loadEvaluations, type RandomClub } from './leaderboard.fixtures.js';
 
 /** Analysis landing lists and summaries: math against the shared module, access and coach scoping. */
 

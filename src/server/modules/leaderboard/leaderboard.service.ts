@@ -5,7 +5,7 @@ import type { DB } from '../../db/types.js';
 import { RankingCache } from '../scores/score-cache.js';
 import { scoreVersion } from '../scores/scores.repository.js';
 import * as repo from './leaderboard.repository.js';
-import { findTeamName } from '../../auth/scope.repository.js';
+import { findTeamName } from '../../policies/scope.repository.js';
 
 /**
  * Builds the boards: the ranking (shared SQL aggregate + the shared rank(): ties share a rank), the

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardTotals, rank, roundPercent, teamAverage, type ScoredEvaluation } from '../../../shared/scoring.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { addRandomClub, loadEvaluations, type RandomClub } from './test-data.js';
+import { addRandomClub, loadEvaluations, type RandomClub } from './leaderboard.fixtures.js';
 
 /** Board math against src/shared/scoring.ts on random data, paging, search, caching, access. */
 

@@ -16,7 +16,7 @@ import {
   type PublicPeriod,
 } from '../../../shared/schemas/leaderboard.js';
 import { z } from 'zod';
-import { access } from '../../auth/access.js';
+import { access } from '../../policies/access.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { jsonTextOf, objectText, sendDataText } from '../../lib/json-text.js';
 import { read } from '../../lib/reply.js';

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, okEnvelope } from '../../../shared/schemas/common.js';
 import { playerEvaluations, playerEvaluationsQuery, teamEvaluations, teamEvaluationsQuery } from '../../../shared/schemas/leaderboard.js';
-import { access, assertTeamReachable, reachableTeamIds, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
+import { assertTeamReachable, reachableTeamIds } from '../../policies/teams.js';
 import { read } from '../../lib/reply.js';
 import * as repo from './team-evaluations.repository.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardTotals, roundPercent, teamAverage } from '../../../shared/scoring.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { loadEvaluations } from './test-data.js';
+import { loadEvaluations } from './leaderboard.fixtures.js';
 
 /** The API's /api/player_evaluations and /api/team_evaluations ("Team evaluation row"). */
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { chunked } from '../../db/precompiled.js';
 import type { DB } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
-import { BULK_CHUNK } from './bulk.repository.js';
+import { BULK_CHUNK } from './import.repository.js';
 
 /** Player sign-in accounts: users with the Player role linked by users.player_id. */
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { can, type Actor } from '../../../shared/permissions.js';
-import { deleteUserSessions } from '../../auth/sessions.repository.js';
+import { deleteUserSessions } from '../auth/sessions.repository.js';
 import type { DB } from '../../db/types.js';
 import { conflict, HttpError } from '../../lib/errors.js';
 import * as accounts from './accounts.repository.js';

@@ -4,17 +4,18 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { errorBody, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import { playerAchievementSaveSchema, playerAchievementSchema } from '../../../shared/schemas/player-achievement.js';
-import { access, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { read, written } from '../../lib/reply.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as awards from './achievements.repository.js';
-import { braceTolerantPlayerParams, playerParams, reachablePlayer } from './guard.js';
+import { reachablePlayer } from '../../policies/players.js';
+import { braceTolerantIdParams, idParams } from '../../../shared/schemas/common.js';
 
 const tags = ['players'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const awardParams = playerParams.extend({ achId: playerParams.shape.id });
+const awardParams = idParams.extend({ achId: idParams.shape.id });
 const awardNotFound = () => notFound('This achievement does not exist.');
 
 async function catalogueTitle(db: Kysely<DB>, achievementId: number): Promise<string> {
@@ -29,7 +30,7 @@ export async function achievementsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/player/:id/achievements', {
     config: { access: access.selfOr('players', 1) },
-    schema: { tags, params: braceTolerantPlayerParams, response: { 200: okEnvelope(z.array(playerAchievementSchema)), ...errors } },
+    schema: { tags, params: braceTolerantIdParams, response: { 200: okEnvelope(z.array(playerAchievementSchema)), ...errors } },
     handler: async (req) => {
       await reachablePlayer(app.db, requireActor(req), req.params.id);
       return read(await awards.listAwards(app.db, req.params.id));
@@ -38,7 +39,7 @@ export async function achievementsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/achievements', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: playerParams, body: playerAchievementSaveSchema, response: { 200: writeEnvelope(playerAchievementSchema), ...errors } },
+    schema: { tags, params: idParams, body: playerAchievementSaveSchema, response: { 200: writeEnvelope(playerAchievementSchema), ...errors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const playerId = req.params.id;

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CSV_TEMPLATES } from '../../../shared/constants.js';
 import { playerExportQuerySchema } from '../../../shared/schemas/player.js';
 import { formatPercent } from '../../../shared/scoring.js';
-import { access, denied, reachableTeamIds, requireActor } from '../../auth/access.js';
+import { access, denied, requireActor } from '../../policies/access.js';
+import { reachableTeamIds } from '../../policies/teams.js';
 import { toCsv } from './export.csv.js';
 import { exportRows } from './export.repository.js';
 

@@ -3,17 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import { noteSaveSchema, noteSchema } from '../../../shared/schemas/note.js';
-import { access, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
 import { notFound } from '../../lib/errors.js';
 import { read, written } from '../../lib/reply.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { describeChanges } from '../audit/changes.js';
-import { braceTolerantPlayerParams, playerParams, reachablePlayer } from './guard.js';
+import { reachablePlayer } from '../../policies/players.js';
+import { braceTolerantIdParams, idParams } from '../../../shared/schemas/common.js';
 import * as notes from './notes.repository.js';
 
 const tags = ['players'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const noteParams = playerParams.extend({ noteId: playerParams.shape.id });
+const noteParams = idParams.extend({ noteId: idParams.shape.id });
 const noteNotFound = () => notFound('This note does not exist.');
 
 /** docs/product.md#screens NOTES panel: staff notes on a player; the player reads their own (player area). */
@@ -22,7 +23,7 @@ export async function notesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/player/:id/notes', {
     config: { access: access.selfOr('players', 1) },
-    schema: { tags, params: braceTolerantPlayerParams, response: { 200: okEnvelope(z.array(noteSchema)), ...errors } },
+    schema: { tags, params: braceTolerantIdParams, response: { 200: okEnvelope(z.array(noteSchema)), ...errors } },
     handler: async (req) => {
       await reachablePlayer(app.db, requireActor(req), req.params.id);
       return read(await notes.listNotes(app.db, req.params.id));
@@ -31,7 +32,7 @@ export async function notesRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/notes', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: playerParams, body: noteSaveSchema, response: { 200: writeEnvelope(noteSchema), ...errors } },
+    schema: { tags, params: idParams, body: noteSaveSchema, response: { 200: writeEnvelope(noteSchema), ...errors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const playerId = req.params.id;

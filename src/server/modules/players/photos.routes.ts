@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../auth/access.js';
+import { access } from '../../policies/access.js';
 import { fileByKey } from '../../files/files.repository.js';
 import { notFound } from '../../lib/errors.js';
 

@@ -12,7 +12,9 @@ import {
   playerUpdateSchema,
   teamOptionSchema,
 } from '../../../shared/schemas/player.js';
-import { access, assertPlayerReachable, denied, reachableTeamIds, requireActor } from '../../auth/access.js';
+import { access, denied, requireActor } from '../../policies/access.js';
+import { assertPlayerReachable } from '../../policies/players.js';
+import { reachableTeamIds } from '../../policies/teams.js';
 import { deleteFilesById, deleteFilesByKey } from '../../files/files.repository.js';
 import { notFound } from '../../lib/errors.js';
 import { jsonTextOf, sendDataText } from '../../lib/json-text.js';
@@ -22,10 +24,12 @@ import { describeChanges } from '../audit/changes.js';
 import { achievementsRoutes } from './achievements.routes.js';
 import * as accounts from './accounts.repository.js';
 import { sendMovedNotice, sendWelcomes, syncAccount } from './accounts.service.js';
-import { analysisRoutes } from './analysis.routes.js';
-import { bulkRoutes } from './bulk.routes.js';
+import { analysisRoutes } from './player-analysis.routes.js';
+import { bulkRoutes } from './import.routes.js';
 import { exportRoutes } from './export.routes.js';
-import { messages, playerParams, reachablePlayer, reachableTeam } from './guard.js';
+import { reachablePlayer, playerMessages } from '../../policies/players.js';
+import { reachableTeam } from '../../policies/teams.js';
+import { idParam, idParams } from '../../../shared/schemas/common.js';
 import { notesRoutes } from './notes.routes.js';
 import { photosRoutes } from './photos.routes.js';
 import * as repo from './players.repository.js';
@@ -43,7 +47,7 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
 
   const mustView = async (id: number) => {
     const view = await playerView(app.db, id);
-    if (!view) throw notFound(messages.playerNotFound);
+    if (!view) throw notFound(playerMessages.playerNotFound);
     return view;
   };
 
@@ -61,7 +65,7 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/team/:teamId/players', {
     config: { access: access.need('players', 1) },
-    schema: { tags, params: z.object({ teamId: playerParams.shape.id }), querystring: playerListQuerySchema.omit({ team_id: true }), response: { 200: okEnvelope(playerListSchema), ...readErrors } },
+    schema: { tags, params: z.object({ teamId: idParam }), querystring: playerListQuerySchema.omit({ team_id: true }), response: { 200: okEnvelope(playerListSchema), ...readErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const team = await reachableTeam(app.db, actor, req.params.teamId);
@@ -79,12 +83,12 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/player/:id', {
     config: { access: access.selfOr('players', 1) },
-    schema: { tags, params: playerParams, response: { 200: okEnvelope(playerSchema), ...readErrors } },
+    schema: { tags, params: idParams, response: { 200: okEnvelope(playerSchema), ...readErrors } },
     handler: async (req, reply) => {
       const actor = requireActor(req);
       // The cached view doubles as the existence check of reachablePlayer: unknown 404, then 403.
       const view = await cachedPlayerView(app.db, req.params.id);
-      if (!view) throw notFound(messages.playerNotFound);
+      if (!view) throw notFound(playerMessages.playerNotFound);
       await assertPlayerReachable(app.db, actor, req.params.id);
       return sendDataText(reply, playerText(view));
     },
@@ -116,7 +120,7 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: playerParams, body: playerUpdateSchema, response: { 200: writeEnvelope(playerSchema), ...writeErrors } },
+    schema: { tags, params: idParams, body: playerUpdateSchema, response: { 200: writeEnvelope(playerSchema), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { id } = req.params;
@@ -146,7 +150,7 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/delete', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: playerParams, response: { 200: writeEnvelope(playerDeletedSchema), ...readErrors } },
+    schema: { tags, params: idParams, response: { 200: writeEnvelope(playerDeletedSchema), ...readErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { id } = req.params;
@@ -170,7 +174,7 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/team/:teamId/player/:id/remove', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: z.object({ teamId: playerParams.shape.id, id: playerParams.shape.id }), response: { 200: writeEnvelope(z.object({ id: z.number(), teamId: z.number() })), ...readErrors } },
+    schema: { tags, params: z.object({ teamId: idParam, id: idParam }), response: { 200: writeEnvelope(z.object({ id: z.number(), teamId: z.number() })), ...readErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { teamId, id } = req.params;

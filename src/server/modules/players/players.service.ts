@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
 import type { Player, PlayerList, PlayerListItem } from '../../../shared/schemas/player.js';
-import { reachableTeamIds } from '../../auth/access.js';
+import { reachableTeamIds } from '../../policies/teams.js';
 import type { DB } from '../../db/types.js';
 import { decodeDataUrl, photoMessages, toProfileWebp } from '../../files/images.js';
 import { deleteFilesByKey, storeFile } from '../../files/files.repository.js';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
-import { hashPassword } from '../../auth/passwords.js';
+import { hashPassword } from '../auth/passwords.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { demoIds, pngDataUrl } from './players.fixtures.js';
 

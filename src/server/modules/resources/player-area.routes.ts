@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam, okEnvelope } from '../../../shared/schemas/common.js';
 import { criterionVideosSchema } from '../../../shared/schemas/resource.js';
-import { access, assertPlayerReachable, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
+import { assertPlayerReachable } from '../../policies/players.js';
 import { notFound } from '../../lib/errors.js';
 import { read } from '../../lib/reply.js';
 import * as repo from './player-area.repository.js';
-import { playerExists } from '../../auth/scope.repository.js';
+import { playerExists } from '../../policies/scope.repository.js';
 
 /**
  * Reads the player area needs that no staff route offers to a player: the criterion videos of the

@@ -5,7 +5,7 @@ import { jsonList } from '../../lib/reply.js';
 
 /**
  * Who sees which resource (docs/product.md#permissions): a viewer whose role is in the access list, or any role with
- * resources write permission. The rule itself is decided in auth/access.ts (resourceViewer).
+ * resources write permission. The rule itself is decided in policies/resources.ts (resourceViewer).
  */
 export interface ResourceViewer {
   roleId: number;

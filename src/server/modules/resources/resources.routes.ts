@@ -10,7 +10,8 @@ import {
   resourceSchema,
   type ResourceSave,
 } from '../../../shared/schemas/resource.js';
-import { access, requireActor, resourceViewer } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
+import { resourceViewer } from '../../policies/resources.js';
 import { linkPreviewRoutes } from '../../link-preview/link-preview.routes.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { read, written } from '../../lib/reply.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_LINKS_MESSAGE, type Resource } from '../../../shared/schemas/resource.js';
-import { hashPassword } from '../../auth/passwords.js';
+import { hashPassword } from '../auth/passwords.js';
 import { nowIso } from '../../lib/time.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardTotals, teamAverage } from '../../../shared/scoring.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { loadEvaluations } from '../leaderboard/test-data.js';
+import { loadEvaluations } from '../leaderboard/leaderboard.fixtures.js';
 import { playerTotals, teamAverages } from './scores.repository.js';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { access } from '../../auth/access.js';
+import { access } from '../../policies/access.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/index.js';
 import { migrateToLatest } from '../../db/migrate.js';

@@ -13,11 +13,11 @@ import {
   settingsSaveSchema,
   settingsSchema,
 } from '../../../shared/schemas/reference.js';
-import { access, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { read, written } from '../../lib/reply.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { deleteRoute, duplicate, guarded, params, plural, tags, textListRoutes, writeErrors, type TextList } from './list-routes.js';
+import { deleteRoute, duplicate, guarded, params, plural, tags, textListRoutes, writeErrors, type TextList } from './lists.routes.js';
 import * as repo from './settings.repository.js';
 
 /** Clubs (categories) and seasons: name-only lists, both used by teams. */

@@ -14,17 +14,18 @@ import {
   teamSchema,
   type TeamSave,
 } from '../../../shared/schemas/team.js';
-import { access, assertTeamReachable, reachableTeamIds, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
+import { assertTeamReachable, reachableTeamIds } from '../../policies/teams.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { jsonTextOf, sendDataText } from '../../lib/json-text.js';
 import { read, written } from '../../lib/reply.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { checkTeamRows, parseTeamCsv } from './teams.bulk.js';
+import { checkTeamRows, parseTeamCsv } from './teams.csv.js';
 import { readCsvForm } from '../../lib/csv-form.js';
 import * as repo from './teams.repository.js';
 import { listTeams, present, presentOne } from './teams.service.js';
-import { teamExists } from '../../auth/scope.repository.js';
+import { teamExists } from '../../policies/scope.repository.js';
 
 const tags = ['teams'];
 const readErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { startSmtpCapture, type SmtpCapture } from '../../mail/smtp-capture.js';
-import { hashPassword } from '../../auth/passwords.js';
+import { hashPassword } from '../auth/passwords.js';
 import { insertUser } from '../../db/bootstrap.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { insertRole } from '../roles/roles.repository.js';

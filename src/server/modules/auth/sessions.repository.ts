@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { BuiltInRoleKey, Permissions, Section } from '../../shared/permissions.js';
-import { SECTIONS } from '../../shared/permissions.js';
-import { sessionsChanged } from '../db/change-feed.js';
-import { precompiled } from '../db/precompiled.js';
-import type { DB } from '../db/types.js';
+import type { BuiltInRoleKey, Permissions, Section } from '../../../shared/permissions.js';
+import { SECTIONS } from '../../../shared/permissions.js';
+import { sessionsChanged } from '../../db/change-feed.js';
+import { precompiled } from '../../db/precompiled.js';
+import type { DB } from '../../db/types.js';
 
 export interface SessionUser {
   sessionId: number;

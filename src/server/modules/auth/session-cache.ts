@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { changeFeedOf, localSessionChanges } from '../db/change-feed.js';
-import type { DB } from '../db/types.js';
+import { changeFeedOf, localSessionChanges } from '../../db/change-feed.js';
+import type { DB } from '../../db/types.js';
 import { findSession, type SessionUser } from './sessions.repository.js';
 
 const MAX_ENTRIES = 10_000;

@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
-import { errorBody, writeEnvelope } from '../../../shared/schemas/common.js';
+import { errorBody, writeEnvelope, braceTolerantId } from '../../../shared/schemas/common.js';
 import { bulkEvaluationResultSchema } from '../../../shared/schemas/evaluation.js';
-import { access, reachableTeamIds, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
+import { reachableTeamIds } from '../../policies/teams.js';
 import { UNSTORABLE_TEXT } from '../../db/errors.js';
 import { readCsvForm } from '../../lib/csv-form.js';
 import { unstorableField } from '../../lib/input-guard.js';
@@ -13,10 +14,10 @@ import { badRequest } from '../../lib/errors.js';
 import { written } from '../../lib/reply.js';
 import { nowIso, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { reachablePlayer } from '../players/guard.js';
-import { checkRows, errorMessage, readCsv, supersede, type PlayerCandidate } from './bulk.js';
+import { reachablePlayer } from '../../policies/players.js';
+import { checkRows, errorMessage, readCsv, supersede, type PlayerCandidate } from './import.csv.js';
 import * as repo from './evaluations.repository.js';
-import { evaluatorName, playerIdParam, transact } from './evaluation.helpers.js';
+import { evaluatorName, transact } from './evaluations.helpers.js';
 
 const tags = ['evaluations'];
 const bulkErrorBody = errorBody.extend({ errors: z.array(z.string()).optional() });
@@ -101,7 +102,7 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/evaluation/bulk', {
     config: { access: access.need('evaluation', 2) },
-    schema: { tags, consumes: ['multipart/form-data'], params: z.object({ id: playerIdParam }), response: responses },
+    schema: { tags, consumes: ['multipart/form-data'], params: z.object({ id: braceTolerantId }), response: responses },
     handler: async (req, reply) => {
       const actor = requireActor(req);
       const { id } = req.params;

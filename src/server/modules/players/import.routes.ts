@@ -5,18 +5,19 @@ import { MSG } from '../../../shared/messages.js';
 import { canAddPlayers } from '../../../shared/permissions.js';
 import { errorBody, MAX_ID, writeEnvelope } from '../../../shared/schemas/common.js';
 import { bulkResultSchema } from '../../../shared/schemas/player.js';
-import { access, denied, reachableTeamIds, requireActor } from '../../auth/access.js';
+import { access, denied, requireActor } from '../../policies/access.js';
+import { reachableTeamIds } from '../../policies/teams.js';
 import { isCsvUpload } from '../../lib/csv-text.js';
 import { badRequest } from '../../lib/errors.js';
 import { written } from '../../lib/reply.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as accounts from './accounts.repository.js';
 import { accountMessages, welcomeQueue } from './accounts.service.js';
-import * as bulk from './bulk.repository.js';
-import { bulkMessage, parsePlayersCsv, type BulkRow } from './bulk.parse.js';
-import { reachableTeam } from './guard.js';
+import * as bulk from './import.repository.js';
+import { bulkMessage, parsePlayersCsv, type BulkRow } from './import.csv.js';
+import { reachableTeam } from '../../policies/teams.js';
 import { playerMessages } from './players.service.js';
-import { readUpload } from './upload.js';
+import { readUpload } from '../../lib/upload.js';
 
 /** Problems that need the database: duplicates of existing players and taken sign-in e-mails. */
 async function crossCheck(app: FastifyInstance, rows: readonly BulkRow[]): Promise<Map<number, string[]>> {

@@ -1,17 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.js';
-import { z } from 'zod';
 import type { Actor } from '../../../shared/permissions.js';
-import { idParam } from '../../../shared/schemas/common.js';
 import type { EvaluationSave } from '../../../shared/schemas/evaluation.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import * as repo from './evaluations.repository.js';
-
-/**
- * The player area builds these addresses with a stray closing brace after the id (docs/product.md#api:
- * `/api/player/5}/evaluation`). The router matches it like any id; the brace is dropped here.
- */
-export const playerIdParam = z.preprocess((v) => (typeof v === 'string' ? v.replace(/\}+$/, '') : v), idParam);
 
 export const raceConflict = () => conflict('Another evaluation of this player was saved at the same moment. Please try again.');
 

@@ -4,10 +4,10 @@ import { MSG } from '../../../shared/messages.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { withRefusedInsert } from '../../test/refuse-insert.js';
 import { leaderboardTotals } from '../../../shared/scoring.js';
-import { loadEvaluations } from '../leaderboard/test-data.js';
+import { loadEvaluations } from '../leaderboard/leaderboard.fixtures.js';
 import { playerTotals } from '../scores/scores.repository.js';
 import { INSERT_CHUNK } from './evaluations.repository.js';
-import { currentRows, demoFacts, evaluationCount } from './test-helpers.js';
+import { currentRows, demoFacts, evaluationCount } from './evaluations.fixtures.js';
 
 let t: TestApp;
 let admin: Client;

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG } from '../../shared/messages.js';
-import type { Actor } from '../../shared/permissions.js';
-import { HttpError } from '../lib/errors.js';
-import { addMinutes, nowIso } from '../lib/time.js';
-import { loadGuest } from '../policies/eval-sessions.js';
-import { checkAccess } from './access.js';
+import { MSG } from '../../../shared/messages.js';
+import type { Actor } from '../../../shared/permissions.js';
+import { HttpError } from '../../lib/errors.js';
+import { addMinutes, nowIso } from '../../lib/time.js';
+import { loadGuest } from '../../policies/eval-sessions.js';
+import { checkAccess } from '../../policies/access.js';
 import { lookupSession, sessionTouched } from './session-cache.js';
 import * as sessions from './sessions.repository.js';
 import { randomToken, sha256 } from './tokens.js';

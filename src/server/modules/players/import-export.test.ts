@@ -4,7 +4,7 @@ import { MSG } from '../../../shared/messages.js';
 import { formatPercent } from '../../../shared/scoring.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { withRefusedInsert } from '../../test/refuse-insert.js';
-import { BULK_CHUNK } from './bulk.repository.js';
+import { BULK_CHUNK } from './import.repository.js';
 import { neutralise } from './export.csv.js';
 import { demoIds } from './players.fixtures.js';
 
@@ -102,7 +102,7 @@ describe('POST /api/players/bulk', () => {
       .values({ title: 'Assistant', key: null, admin: 0, teams: 0, players: 2, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0, sessions: 0, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const { hashPassword } = await import('../../auth/passwords.js');
+    const { hashPassword } = await import('../auth/passwords.js');
     await t.db.insertInto('users').values({ first_name: 'As', last_name: 'Sistant', email: 'assistant@example.org', password_hash: await hashPassword('assistant-pw-1'), role_id: role.id, status: 1, player_id: null, must_change_password: 0, password_expires_at: null, created_at: now, updated_at: now }).execute();
     const assistant = await t.login({ email: 'assistant@example.org', password: 'assistant-pw-1' });
     expect((await assistant.upload('/api/players/bulk', {}, file(csv('A,B,c@d.org,,')))).statusCode).toBe(403);

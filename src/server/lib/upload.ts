@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest, uploadReadError } from '../../lib/errors.js';
+import { badRequest, uploadReadError } from './errors.js';
 
 export interface Upload {
   fields: Map<string, string[]>;

@@ -4,16 +4,17 @@ import { MAX_PDF_BYTES } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import { errorBody, urlList, writeEnvelope } from '../../../shared/schemas/common.js';
 import { playerSchema } from '../../../shared/schemas/player.js';
-import { access, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
 import { deleteFilesById, fileById, storeFile } from '../../files/files.repository.js';
 import { isPdf } from '../../files/magic.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { written } from '../../lib/reply.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { playerParams, reachablePlayer } from './guard.js';
+import { reachablePlayer } from '../../policies/players.js';
+import { idParams } from '../../../shared/schemas/common.js';
 import * as repo from './players.repository.js';
 import { playerView } from './players.service.js';
-import { listField, readUpload } from './upload.js';
+import { listField, readUpload } from '../../lib/upload.js';
 
 const tags = ['players'];
 export const analysisMessages = {
@@ -31,7 +32,7 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       description: 'multipart/form-data: video_links (repeated, or one JSON array; at least one), pdf (optional file, %PDF, ≤ 10 MB), remove_pdf=1 to drop the current PDF.',
-      params: playerParams,
+      params: idParams,
       response: { 200: writeEnvelope(playerSchema), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
     },
     handler: async (req) => {
@@ -63,7 +64,7 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/player/:id/analysis/pdf', {
     config: { access: access.selfOr('players', 1) },
-    schema: { tags, params: playerParams, produces: ['application/pdf'], description: 'The analysis PDF as an attachment named Analysis.pdf. Errors: 401, 403, 404.' },
+    schema: { tags, params: idParams, produces: ['application/pdf'], description: 'The analysis PDF as an attachment named Analysis.pdf. Errors: 401, 403, 404.' },
     handler: async (req, reply) => {
       await reachablePlayer(app.db, requireActor(req), req.params.id);
       const player = await repo.findPlayer(app.db, req.params.id);

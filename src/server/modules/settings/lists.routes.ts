@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
 import { errorBody, idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
-import { access, requireActor } from '../../auth/access.js';
+import { access, requireActor } from '../../policies/access.js';
 import type { DB } from '../../db/types.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { read, written } from '../../lib/reply.js';
