@@ -139,6 +139,19 @@ test('a tryout: the director sets up and checks in 12 players, three evaluators 
   const started = Date.now();
   const players = await scoreSheet(coach.page, (i) => String(6 + (i % 4)), () => 'Yes');
   expect(players).toBe(12);
+  // A score changed offline is still on the device: signing out warns, and 'Sync now' sends it first.
+  await coach.context.setOffline(true);
+  const coachCard = coach.page.getByTestId('sheet-player').first();
+  await coachCard.getByRole('button', { name: /^No for / }).click();
+  await expect(coachCard.getByText('Saved on this device')).toBeVisible();
+  await coach.page.getByRole('button', { name: 'Account menu' }).click();
+  await coach.page.getByRole('menuitem', { name: 'Sign out' }).click();
+  const warning = coach.page.getByRole('dialog', { name: 'Scores not synced yet' });
+  await expect(warning).toContainText('1 score has not reached the server yet');
+  await expectAccessible(coach.page);
+  await coach.context.setOffline(false);
+  await warning.getByRole('button', { name: 'Sync now' }).click();
+  await expect(coach.page).toHaveURL(/\/login/);
 
   // Evaluator 2: a guest with the code, on a 375 px phone.
   const guest = await evaluatorContext(browser, baseURL!, 375);

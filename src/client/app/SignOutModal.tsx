@@ -1,24 +1,24 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { OutboxEngine } from '../features/evaluations/outbox/engine';
 
 interface Props {
   pending: number;
-  engine: OutboxEngine;
+  /** Sends every waiting score it can; answers how many still wait. */
+  syncAll: () => Promise<number>;
   onSignOut: () => void;
   onClose: () => void;
 }
 
 /** Signing out with scores still on the device: send them first, or keep them for the next sign-in. */
-export function SignOutModal({ pending, engine, onSignOut, onClose }: Props) {
+export function SignOutModal({ pending, syncAll, onSignOut, onClose }: Props) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const syncFirst = async () => {
     setBusy(true);
     setFailed(false);
-    await engine.syncNow();
+    const left = await syncAll();
     setBusy(false);
-    if (engine.pending().length === 0) onSignOut();
+    if (left === 0) onSignOut();
     else setFailed(true);
   };
   return (

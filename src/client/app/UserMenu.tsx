@@ -6,14 +6,29 @@ import type { Me } from '../../shared/schemas/auth';
 import { useOutbox } from '../features/evaluations/outbox/OutboxProvider';
 import { useSignOut } from '../lib/useSignOut';
 
+// Loaded on sign-out only: evaluation sessions' device store stays out of the shell.
+const sessionScores = () => import('../features/eval-sessions/signOutSync');
 const SignOutModal = lazy(() => import('./SignOutModal').then((m) => ({ default: m.SignOutModal })));
 
 export function UserMenu({ me }: { me: Me }) {
   const signOut = useSignOut();
   const { colorScheme, toggleColorScheme } = useMantineColorScheme();
-  const { engine, snapshot } = useOutbox();
-  const [asking, setAsking] = useState(false);
-  const pending = snapshot.entries.filter((e) => e.state === 'local' || e.state === 'syncing').length;
+  const { engine } = useOutbox();
+  const [asking, setAsking] = useState<number | null>(null);
+  // Courtside scores and evaluation-session scores both wait on the device until the server has them.
+  const waiting = async () => (engine?.pending().length ?? 0) + (await sessionScores().then((m) => m.sessionScoresWaiting(me.id)).catch(() => 0));
+  const syncAll = async () => {
+    await engine?.syncNow();
+    await sessionScores()
+      .then((m) => m.syncSessionScores(me.id))
+      .catch(() => undefined);
+    return waiting();
+  };
+  const askOrSignOut = async () => {
+    const count = await waiting();
+    if (count > 0) setAsking(count);
+    else await signOut();
+  };
   return (
     <>
     <Menu position="bottom-end" withinPortal>
@@ -40,14 +55,14 @@ export function UserMenu({ me }: { me: Me }) {
         <Menu.Item component={Link} to="/account/password" leftSection={<IconKey size={16} />}>
           Change password
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => (engine && pending > 0 ? setAsking(true) : void signOut())}>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void askOrSignOut()}>
           Sign out
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
-    {asking && engine ? (
+    {asking !== null ? (
       <Suspense fallback={null}>
-        <SignOutModal pending={pending} engine={engine} onSignOut={() => void signOut()} onClose={() => setAsking(false)} />
+        <SignOutModal pending={asking} syncAll={syncAll} onSignOut={() => void signOut()} onClose={() => setAsking(null)} />
       </Suspense>
     ) : null}
     </>

@@ -83,3 +83,16 @@ export async function flush(source: string, send: Send): Promise<SessionScoreEnt
   }
   return saved;
 }
+
+const staffSource = /^session-(\d+)-user-(\d+)$/;
+
+/** A staff user's session scores still waiting on this device, per session (sign-out warns about them). */
+export async function waitingOfUser(userId: number): Promise<Map<number, number>> {
+  const bySession = new Map<number, number>();
+  for (const row of await (await db()).getAll('scores')) {
+    const m = staffSource.exec(row.source);
+    if (!m || Number(m[2]) !== userId || row.state === 'refused') continue;
+    bySession.set(Number(m[1]), (bySession.get(Number(m[1])) ?? 0) + 1);
+  }
+  return bySession;
+}
