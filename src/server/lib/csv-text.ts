@@ -36,6 +36,27 @@ export function csvText(content: Buffer, field = 'bulkFile'): string {
   return text;
 }
 
+/**
+ * An uploaded CSV file as a bulk form reads it (teams, users): the header's column names lower-cased,
+ * and every row with a cell in it, with the line it ends on (the row number a spreadsheet shows).
+ */
+export function csvTable(content: Buffer, field = 'bulkFile'): { columns: string[]; rows: { record: string[]; line: number }[] } {
+  let records: { record: string[]; info: { lines: number } }[];
+  const text = csvText(content, field);
+  try {
+    // With info: true each record comes with its position, which the string[][] typing does not show.
+    records = parse(text, { bom: true, info: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as unknown as typeof records;
+  } catch (e) {
+    throw badRequest(`The file could not be read as CSV: ${(e as Error).message}`, field);
+  }
+  const [header, ...body] = records;
+  return {
+    columns: (header?.record ?? []).map((c) => c.toLowerCase()),
+    // A row of empty cells (",,") is what spreadsheets leave behind; it is not data.
+    rows: body.filter(({ record }) => record.some((cell) => cell !== '')).map(({ record, info }) => ({ record, line: info.lines })),
+  };
+}
+
 /** What csv-parse's `ltrim` skips at the start of an unquoted field; its `rtrim` is String#trimEnd. */
 const LEADING_TRIM = /^[\r\n\f \t]+/;
 const ONLY_TRIM = /^[\r\n\f \t]*$/;

@@ -1,12 +1,10 @@
-import { parse } from 'csv-parse/sync';
 import { CSV_TEMPLATES } from '../../../shared/constants.js';
 import { TEAM_NAME_MAX } from '../../../shared/schemas/team.js';
-import { csvText } from '../../lib/csv-text.js';
+import { csvTable } from '../../lib/csv-text.js';
 import { badRequest } from '../../lib/errors.js';
 import type { CoachCandidate, TeamWrite } from './teams.repository.js';
 
 /** POST /api/teams/bulk: checking every CSV row (CSV_TEMPLATES.teams). */
-
 
 export interface CsvTeamRow {
   /** The line of the file the row ends on: the row number a spreadsheet shows (header = row 1). */
@@ -16,25 +14,13 @@ export interface CsvTeamRow {
 }
 
 export function parseTeamCsv(content: Buffer): CsvTeamRow[] {
-  let records: { record: string[]; info: { lines: number } }[];
-  const text = csvText(content);
-  try {
-    // With info: true each record comes with its position, which the string[][] typing does not show.
-    records = parse(text, { bom: true, info: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as unknown as typeof records;
-  } catch (e) {
-    throw badRequest(`The file could not be read as CSV: ${(e as Error).message}`, 'bulkFile');
-  }
-  const [header, ...rows] = records;
-  const columns = (header?.record ?? []).map((c) => c.toLowerCase());
+  const { columns, rows } = csvTable(content);
   const nameAt = columns.indexOf('name');
   const emailAt = columns.indexOf('coachemail');
   if (nameAt < 0 || emailAt < 0) {
     throw badRequest(`The first row must name the columns ${CSV_TEMPLATES.teams.join(', ')}. Download the CSV template to start from.`, 'bulkFile');
   }
-  const out = rows
-    // A row of empty cells (",,") is what spreadsheets leave behind; it is not a team.
-    .filter(({ record }) => record.some((cell) => cell !== ''))
-    .map(({ record, info }) => ({ row: info.lines, name: record[nameAt] ?? '', coachEmail: (record[emailAt] ?? '').toLowerCase() }));
+  const out = rows.map(({ record, line }) => ({ row: line, name: record[nameAt] ?? '', coachEmail: (record[emailAt] ?? '').toLowerCase() }));
   if (!out.length) throw badRequest('The file has no teams in it.', 'bulkFile');
   return out;
 }

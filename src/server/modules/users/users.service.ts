@@ -1,14 +1,24 @@
 import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
 import { TEMPORARY_PASSWORD_HOURS } from '../../../shared/schemas/password.js';
-import { assertUserManageable } from '../../policies/users.js';
-import { hashPassword } from '../auth/passwords.js';
+import { USER_ACTIVE, USER_SUSPENDED, type User, type UserCreate, type UserUpdate } from '../../../shared/schemas/user.js';
 import type { DB } from '../../db/types.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, conflict } from '../../lib/errors.js';
 import { addMinutes, nowIso } from '../../lib/time.js';
 import type { Mail } from '../../mail/mailer.js';
-import * as roles from '../roles/roles.repository.js';
+import { recordAudit, type AuditAction } from '../audit/audit.repository.js';
+import { describeChanges } from '../audit/changes.js';
+import { deleteUnusedTokens } from '../auth/password-reset.repository.js';
+import { hashPassword } from '../auth/passwords.js';
+import * as sessions from '../auth/sessions.repository.js';
+import type { RoleRow } from '../roles/roles.repository.js';
+import { parseUserCsv } from './users.csv.js';
+import * as repo from './users.repository.js';
+
+type Db = Kysely<DB>;
 
 // No look-alike characters (0/O, 1/l/I): the password is typed from an e-mail.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -38,46 +48,202 @@ export async function hashAll(passwords: string[], concurrency = 4): Promise<str
 
 const signInUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/login`;
 
-export function welcomeMail(publicUrl: string, user: { first_name: string; email: string }, password: string): Mail {
+/** The one e-mail that hands over a temporary password: a new account's, or a reset's. */
+function temporaryPasswordMail(
+  publicUrl: string,
+  user: { first_name: string; email: string },
+  password: string,
+  text: { subject: string; what: string; choose: string },
+): Mail {
   return {
     to: user.email,
+    subject: text.subject,
+    sensitive: true,
+    text: [
+      `Hello ${user.first_name},`,
+      '',
+      text.what,
+      `Sign in at ${signInUrl(publicUrl)} with`,
+      `  E-mail: ${user.email}`,
+      `  Temporary password: ${password}`,
+      '',
+      `The temporary password is valid for ${TEMPORARY_PASSWORD_HOURS} hours. You will be asked to choose ${text.choose} when you sign in.`,
+    ].join('\n'),
+  };
+}
+
+export const welcomeMail = (publicUrl: string, user: { first_name: string; email: string }, password: string): Mail =>
+  temporaryPasswordMail(publicUrl, user, password, {
     subject: 'Your club account',
-    sensitive: true,
-    text: [
-      `Hello ${user.first_name},`,
-      '',
-      'An account has been created for you in the club player development app.',
-      `Sign in at ${signInUrl(publicUrl)} with`,
-      `  E-mail: ${user.email}`,
-      `  Temporary password: ${password}`,
-      '',
-      `The temporary password is valid for ${TEMPORARY_PASSWORD_HOURS} hours. You will be asked to choose your own password when you sign in.`,
-    ].join('\n'),
-  };
-}
+    what: 'An account has been created for you in the club player development app.',
+    choose: 'your own password',
+  });
 
-export function resetMail(publicUrl: string, user: { first_name: string; email: string }, password: string): Mail {
-  return {
-    to: user.email,
+export const resetMail = (publicUrl: string, user: { first_name: string; email: string }, password: string): Mail =>
+  temporaryPasswordMail(publicUrl, user, password, {
     subject: 'Your password has been reset',
-    sensitive: true,
-    text: [
-      `Hello ${user.first_name},`,
-      '',
-      'Your club administrator has reset the password of your account.',
-      `Sign in at ${signInUrl(publicUrl)} with`,
-      `  E-mail: ${user.email}`,
-      `  Temporary password: ${password}`,
-      '',
-      `The temporary password is valid for ${TEMPORARY_PASSWORD_HOURS} hours. You will be asked to choose a new password when you sign in.`,
-    ].join('\n'),
-  };
+    what: 'Your club administrator has reset the password of your account.',
+    choose: 'a new password',
+  });
+
+interface Candidate {
+  row?: number;
+  first_name: string;
+  last_name: string;
+  email: string;
 }
 
-/** The role a new user gets: it must exist, and the actor must be allowed to hand it out. */
-export async function assignableRole(db: Kysely<DB>, actor: Actor, roleId: number): Promise<roles.RoleRow> {
-  const role = await roles.findRole(db, roleId);
-  if (!role) throw badRequest('Please choose a role.', 'role');
-  assertUserManageable(actor, role);
-  return role;
+const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
+const who = (u: { first_name: string; last_name: string; email: string }) => `${fullName(u)} <${u.email}>`;
+const STATUS_NAMES: Record<number, string> = { [USER_ACTIVE]: 'active', [USER_SUSPENDED]: 'suspended' };
+const statusChange = (before: number, after: number) =>
+  describeChanges({ status: STATUS_NAMES[before] ?? String(before) }, { status: STATUS_NAMES[after] ?? String(after) }, ['status'], ['status']);
+
+/**
+ * Checks new accounts against existing users, each other and (Player role) the players they belong
+ * to. Returns every problem; the caller decides how to report them.
+ */
+async function checkCandidates(db: Db, role: RoleRow, list: Candidate[]): Promise<{ problems: { c: Candidate; message: string }[]; playerOf: Map<string, number> }> {
+  const emails = list.map((c) => c.email);
+  const taken = await repo.existingEmails(db, emails);
+  const players = role.key === 'player' ? await repo.unlinkedPlayersByEmail(db, emails) : new Map<string, number[]>();
+  const seen = new Map<string, number | undefined>();
+  const problems: { c: Candidate; message: string }[] = [];
+  const playerOf = new Map<string, number>();
+  for (const c of list) {
+    if (seen.has(c.email)) {
+      const first = seen.get(c.email);
+      problems.push({ c, message: `${c.email} appears more than once in the file${first ? ` (first on row ${first})` : ''}.` });
+      continue;
+    }
+    seen.set(c.email, c.row);
+    if (taken.has(c.email)) {
+      problems.push({ c, message: `A user with the e-mail address ${c.email} already exists.` });
+      continue;
+    }
+    if (role.key === 'player') {
+      const matches = players.get(c.email) ?? [];
+      if (matches.length !== 1) {
+        problems.push({
+          c,
+          message:
+            matches.length === 0
+              ? `No player without an account has the player e-mail ${c.email}. Add it to the player's profile first.`
+              : `Several players have the player e-mail ${c.email}; give each player their own address.`,
+        });
+        continue;
+      }
+      playerOf.set(c.email, matches[0]!);
+    }
+  }
+  return { problems, playerOf };
+}
+
+/** Creates the accounts in one transaction, then e-mails each their temporary password. */
+async function createAccounts(app: FastifyInstance, actor: Actor, role: RoleRow, list: Candidate[], playerOf: Map<string, number>, bulk: boolean): Promise<number[]> {
+  const passwords = list.map(() => temporaryPassword());
+  const hashes = await hashAll(passwords);
+  const expires = temporaryExpiry();
+  const ids = await app.db.transaction().execute(async (trx) => {
+    const out: number[] = [];
+    for (const [i, c] of list.entries()) {
+      const id = await repo.insertUser(trx, {
+        first_name: c.first_name,
+        last_name: c.last_name,
+        email: c.email,
+        role_id: role.id,
+        player_id: playerOf.get(c.email) ?? null,
+        password_hash: hashes[i]!,
+        password_expires_at: expires,
+      });
+      out.push(id);
+      if (!bulk) await recordAudit(trx, actor, 'create', 'user', id, `${who(c)}, role ${role.title}`);
+    }
+    if (bulk) {
+      const who = list.map((c) => c.email).join(', ');
+      await recordAudit(trx, actor, 'bulk_upload', 'user', null, `${list.length} user(s) with role ${role.title}: ${who}`);
+    }
+    return out;
+  });
+  // After the commit: an e-mail cannot be taken back, so none goes out for a refused upload.
+  for (const [i, c] of list.entries()) await app.mailer.send(welcomeMail(app.config.PUBLIC_URL, c, passwords[i]!));
+  return ids;
+}
+
+export async function listUsers(db: Db, roleId?: number): Promise<User[]> {
+  return repo.listUsers(db, roleId);
+}
+
+/** One account with the role the policy allowed (policies/users.ts authorizeNewUser). */
+export async function createUser(app: FastifyInstance, actor: Actor, role: RoleRow, body: UserCreate): Promise<{ id: number }> {
+  const { problems, playerOf } = await checkCandidates(app.db, role, [body]);
+  if (problems[0]) throw badRequest(problems[0].message, 'email');
+  const [id] = await createAccounts(app, actor, role, [body], playerOf, false);
+  return { id: id! };
+}
+
+/** POST /api/users/bulk: all or nothing, one bad row refuses the whole file, listing every problem. */
+export async function importUsers(app: FastifyInstance, actor: Actor, role: RoleRow, file: Buffer): Promise<{ created: number }> {
+  const { rows, errors } = parseUserCsv(file);
+  const { problems, playerOf } = await checkCandidates(app.db, role, rows);
+  const all = [...errors, ...problems.map((p) => `row ${p.c.row}: ${p.message}`)].sort(
+    (a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]),
+  );
+  if (all.length) throw badRequest(all.join('\n'), 'bulkFile');
+  const ids = await createAccounts(app, actor, role, rows, playerOf, true);
+  return { created: ids.length };
+}
+
+/** One change of an account and its audit row, in one transaction. */
+async function changeAccount(db: Db, actor: Actor, action: AuditAction, user: User, summary: string, write: (trx: Db) => Promise<void>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await write(trx);
+    await recordAudit(trx, actor, action, 'user', user.id, summary);
+  });
+}
+
+/** A coach of a team is neither suspended nor deleted: the team would lose its coach (409). */
+async function assertNotCoaching(db: Db, user: User): Promise<void> {
+  if ((await repo.countTeamsCoached(db, user.id)) > 0) throw conflict(MSG.coachBlocked(fullName(user)), 'email');
+}
+
+export async function updateUser(db: Db, actor: Actor, user: User, next: UserUpdate): Promise<{ id: number }> {
+  const summary = `${who(user)}: ${describeChanges(user, next, ['first_name', 'last_name'])}`;
+  await changeAccount(db, actor, 'update', user, summary, (trx) => repo.updateNames(trx, user.id, next));
+  return { id: user.id };
+}
+
+export async function suspendUser(db: Db, actor: Actor, user: User): Promise<{ id: number; status: number }> {
+  await assertNotCoaching(db, user);
+  await changeAccount(db, actor, 'suspend', user, `${who(user)}: ${statusChange(user.status, USER_SUSPENDED)}`, async (trx) => {
+    await repo.setStatus(trx, user.id, USER_SUSPENDED);
+    await sessions.deleteUserSessions(trx, user.id);
+  });
+  return { id: user.id, status: USER_SUSPENDED };
+}
+
+export async function reactivateUser(db: Db, actor: Actor, user: User): Promise<{ id: number; status: number }> {
+  await changeAccount(db, actor, 'reactivate', user, `${who(user)}: ${statusChange(user.status, USER_ACTIVE)}`, (trx) => repo.setStatus(trx, user.id, USER_ACTIVE));
+  return { id: user.id, status: USER_ACTIVE };
+}
+
+export async function deleteUser(db: Db, actor: Actor, user: User): Promise<{ id: number }> {
+  await assertNotCoaching(db, user);
+  // Sessions and reset links go with the user (cascade); authored notes and evaluations keep their names.
+  await changeAccount(db, actor, 'delete', user, `${who(user)}, role ${user.role_title}`, (trx) => repo.deleteUser(trx, user.id));
+  return { id: user.id };
+}
+
+/** A new temporary password, e-mailed after the commit; the account's sessions and unused reset links end. */
+export async function resetPassword(app: FastifyInstance, actor: Actor, user: User): Promise<{ id: number }> {
+  if (user.isPlayer) throw badRequest('Players reset their own password with "Forgot password?" on the sign-in page.', 'email');
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  await changeAccount(app.db, actor, 'password_reset', user, `Temporary password e-mailed to ${user.email}`, async (trx) => {
+    await repo.setTemporaryPassword(trx, user.id, passwordHash, temporaryExpiry());
+    await sessions.deleteUserSessions(trx, user.id);
+    await deleteUnusedTokens(trx, user.id);
+  });
+  await app.mailer.send(resetMail(app.config.PUBLIC_URL, user, password));
+  return { id: user.id };
 }

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { decide, type TeamDecision, type TeamFacts } from './teams.js';
+
+/** [facts, decision]: staff (not scoped) reach every team, a coach only their own; unknown ids are 404 first. */
+const table: [TeamFacts, TeamDecision][] = [
+  [{ exists: true, scoped: false, coach: false }, 'allow'],
+  [{ exists: true, scoped: true, coach: true }, 'allow'],
+  [{ exists: true, scoped: true, coach: false }, 403],
+  [{ exists: false, scoped: false, coach: false }, 404],
+  [{ exists: false, scoped: true, coach: false }, 404],
+  // Not looked up (assertTeamReachable): a coach is refused any team not theirs, known or not.
+  [{ scoped: true, coach: false }, 403],
+  [{ scoped: true, coach: true }, 'allow'],
+  [{ scoped: false, coach: false }, 'allow'],
+];
+
+describe('team policy', () => {
+  it.each(table)('%o → %s', (facts, decision) => {
+    expect(decide(facts)).toBe(decision);
+  });
+});
