@@ -51,7 +51,7 @@ export type PlayerDecision = 'allow' | 403 | 404 | 'unknown' | 'shared';
  * player themself (player area). Refusals name unknown ids 404 and real players 403, for staff and
  * players alike (docs/product.md#errors: the player area sends them to /player/not-found and /player/unauthorized).
  */
-export function reaches(f: PlayerFacts): boolean {
+function reaches(f: PlayerFacts): boolean {
   return f.playerArea ? f.self : f.allTeams || f.coachOf;
 }
 

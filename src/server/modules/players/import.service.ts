@@ -13,7 +13,7 @@ import * as accounts from './accounts.repository.js';
 import { accountMessages, type WelcomeQueue } from './accounts.service.js';
 import { bulkMessage, parsePlayersCsv, type BulkRow } from './import.csv.js';
 import * as bulk from './import.repository.js';
-import { playerMessages } from './players.service.js';
+import { playerSaveMessages } from './players.service.js';
 
 /** Problems that need the database: duplicates of existing players and taken sign-in e-mails. */
 async function crossCheck(db: Kysely<DB>, rows: readonly BulkRow[]): Promise<Map<number, string[]>> {
@@ -25,7 +25,7 @@ async function crossCheck(db: Kysely<DB>, rows: readonly BulkRow[]): Promise<Map
   const seenEmail = new Map<string, number>();
   for (const row of rows) {
     const key = bulk.playerKey(row);
-    if (existing.has(key)) add(row.line, playerMessages.duplicate);
+    if (existing.has(key)) add(row.line, playerSaveMessages.duplicate);
     const earlier = seenPlayer.get(key);
     if (earlier !== undefined) add(row.line, `the same player as row ${earlier}`);
     else seenPlayer.set(key, row.line);
@@ -43,7 +43,7 @@ async function crossCheck(db: Kysely<DB>, rows: readonly BulkRow[]): Promise<Map
 async function importTeam(db: Kysely<DB>, actor: Actor, raw: string) {
   await assertImportTeamGiven(db, actor, raw !== '');
   if (raw === '') return null;
-  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > MAX_ID) throw badRequest(playerMessages.unknownTeam, 'team_id');
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > MAX_ID) throw badRequest(playerSaveMessages.unknownTeam, 'team_id');
   return reachableTeam(db, actor, Number(raw));
 }
 

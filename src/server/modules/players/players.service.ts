@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Actor } from '../../../shared/permissions.js';
 import type { z } from 'zod';
 import type { Player, PlayerList, PlayerListItem, playerCreateSchema, playerUpdateSchema } from '../../../shared/schemas/player.js';
-import { authorizeTeams, playerMessages as policyMessages } from '../../policies/players.js';
+import { authorizeTeams, playerMessages } from '../../policies/players.js';
 import type { DB } from '../../db/types.js';
 import { decodeDataUrl, photoMessages, toProfileWebp } from '../../files/images.js';
 import { deleteFilesById, deleteFilesByKey, storeFile } from '../../files/files.repository.js';
@@ -17,7 +17,7 @@ import { deleteAccount, linkedAccount } from './accounts.repository.js';
 import { sendMovedNotice, sendWelcomes, syncAccount } from './accounts.service.js';
 import * as repo from './players.repository.js';
 
-export const playerMessages = {
+export const playerSaveMessages = {
   unknownTeam: 'One of the chosen teams does not exist.',
   duplicate: 'A player with this first name, last name and parent email already exists.',
 } as const;
@@ -43,7 +43,7 @@ function listItem(row: Row, teams: repo.Membership[], total: number): PlayerList
 }
 
 /** List rows with their teams and total scores: two set-based queries for the whole page. */
-export async function listItems(db: Kysely<DB>, rows: readonly Row[]): Promise<PlayerListItem[]> {
+async function listItems(db: Kysely<DB>, rows: readonly Row[]): Promise<PlayerListItem[]> {
   const ids = rows.map((r) => r.id);
   const [teams, totals] = await Promise.all([repo.membershipsOf(db, ids), ids.length ? playerTotals(db, { playerIds: ids }) : new Map<number, number>()]);
   return rows.map((r) => listItem(r, teams.get(r.id) ?? [], totals.get(r.id) ?? 0));
@@ -71,21 +71,21 @@ export async function listPage(db: Kysely<DB>, filter: repo.ListFilter, page: nu
 }
 
 /** A player's profile as GET /api/player/{id} shows it, cached per score version. Callers must not mutate it. */
-export async function cachedPlayerView(db: Kysely<DB>, id: number): Promise<Player | null> {
+async function cachedPlayerView(db: Kysely<DB>, id: number): Promise<Player | null> {
   return views(db, String(id), () => playerView(db, id));
 }
 
 /** Unknown team ids are a 400 before the caller's scope decides (policies/players.ts decideTeams). */
-export async function resolveTeams(db: Kysely<DB>, actor: Actor, submitted: readonly number[], current: readonly number[]): Promise<number[]> {
+async function resolveTeams(db: Kysely<DB>, actor: Actor, submitted: readonly number[], current: readonly number[]): Promise<number[]> {
   const existing = await repo.existingTeamIds(db, submitted);
-  if (existing.length !== submitted.length) throw badRequest(playerMessages.unknownTeam, 'team_id');
+  if (existing.length !== submitted.length) throw badRequest(playerSaveMessages.unknownTeam, 'team_id');
   return authorizeTeams(db, actor, submitted, current);
 }
 
-export type PhotoChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'new'; webp: Buffer };
+type PhotoChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'new'; webp: Buffer };
 
 /** profile_img on save: a data URL is a new photo, null/'' removes it, the current key keeps it. */
-export async function photoChange(input: string | null | undefined, currentKey: string | null): Promise<PhotoChange> {
+async function photoChange(input: string | null | undefined, currentKey: string | null): Promise<PhotoChange> {
   if (input === undefined || (currentKey !== null && input === currentKey)) return { kind: 'keep' };
   if (input === null || input === '') return { kind: 'remove' };
   if (!input.startsWith('data:')) throw badRequest(photoMessages.invalid, 'profile_img');
@@ -93,7 +93,7 @@ export async function photoChange(input: string | null | undefined, currentKey: 
 }
 
 /** Applies a photo change inside the transaction; returns the key to store on the player. */
-export async function applyPhoto(trx: Kysely<DB>, change: PhotoChange, currentKey: string | null): Promise<string | null> {
+async function applyPhoto(trx: Kysely<DB>, change: PhotoChange, currentKey: string | null): Promise<string | null> {
   if (change.kind === 'keep') return currentKey;
   await deleteFilesByKey(trx, [currentKey]);
   if (change.kind === 'remove') return null;
@@ -101,20 +101,20 @@ export async function applyPhoto(trx: Kysely<DB>, change: PhotoChange, currentKe
   return stored.key;
 }
 
-export async function assertNotDuplicate(db: Kysely<DB>, p: { first_name: string; last_name: string; email: string }, exceptId?: number) {
-  if (await repo.findDuplicate(db, p, exceptId)) throw conflict(playerMessages.duplicate, 'email');
+async function assertNotDuplicate(db: Kysely<DB>, p: { first_name: string; last_name: string; email: string }, exceptId?: number) {
+  if (await repo.findDuplicate(db, p, exceptId)) throw conflict(playerSaveMessages.duplicate, 'email');
 }
 
 /** GET /api/player/{id}: the cached view doubles as the existence check (404 before the reach check). */
 export async function profile(db: Kysely<DB>, id: number): Promise<Player> {
   const view = await cachedPlayerView(db, id);
-  if (!view) throw notFound(policyMessages.playerNotFound);
+  if (!view) throw notFound(playerMessages.playerNotFound);
   return view;
 }
 
 async function mustView(db: Kysely<DB>, id: number): Promise<Player> {
   const view = await playerView(db, id);
-  if (!view) throw notFound(policyMessages.playerNotFound);
+  if (!view) throw notFound(playerMessages.playerNotFound);
   return view;
 }
 
