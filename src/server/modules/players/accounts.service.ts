@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { can, type Actor } from '../../../shared/permissions.js';
+import type { Actor } from '../../../shared/permissions.js';
+import { assertSignInMovable } from '../../policies/players.js';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
 import type { DB } from '../../db/types.js';
-import { conflict, HttpError } from '../../lib/errors.js';
+import { conflict } from '../../lib/errors.js';
 import * as accounts from './accounts.repository.js';
 
 export const accountMessages = {
   // Neutral on purpose: it must not tell whoever edits a player that this address has an account.
   emailTaken: 'This email cannot be used for a player sign-in. Please use another address.',
-  managersOnly: "Only a user manager can change or remove the sign-in e-mail of a player's account.",
 } as const;
 
 export interface Welcome {
@@ -36,11 +36,10 @@ export async function syncAccount(
 ): Promise<{ welcome: Welcome | null; moved: MovedNotice | null }> {
   const current = await accounts.linkedAccount(trx, player.id);
   const email = player.player_email;
-  // Moving a minor's sign-in to another address hands the account to whoever reads that inbox: it is
-  // user management, not player editing. The old address is told; sessions and reset links end.
+  // Moving the sign-in is user management (policies/players.ts); the old address is told, sessions and reset links end.
   const moved = current && current.email.toLowerCase() !== (email ?? '').toLowerCase() ? { to: current.email, firstName: player.first_name, removed: !email } : null;
   if (current && moved) {
-    if (!can(actor, 'user_management', 2)) throw new HttpError(403, accountMessages.managersOnly, 'player_email');
+    assertSignInMovable(actor);
     await deleteUserSessions(trx, current.id);
     await accounts.deleteUnusedResetLinks(trx, current.id);
   }
@@ -98,6 +97,8 @@ export function welcomeMail(app: FastifyInstance, w: Welcome) {
  * Welcome mails of a bulk import go out after the answer: a thousand messages over SMTP must not
  * hold the upload's request open. close() waits for the ones still going out.
  */
+export type WelcomeQueue = ReturnType<typeof welcomeQueue>;
+
 export function welcomeQueue(app: FastifyInstance) {
   const running = new Set<Promise<void>>();
   app.addHook('onClose', async () => {

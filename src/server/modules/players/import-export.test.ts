@@ -1,25 +1,17 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { formatPercent } from '../../../shared/scoring.js';
-import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
+import type { Client, TestApp } from '../../test/harness.js';
 import { withRefusedInsert } from '../../test/refuse-insert.js';
 import { BULK_CHUNK } from './import.repository.js';
 import { neutralise } from './export.csv.js';
-import { demoIds } from './players.fixtures.js';
+import { playersSuite, type DemoIds } from './players.fixtures.js';
 
-let t: TestApp;
-let admin: Client;
-let coach: Client;
-let player: Client;
-let ids: Awaited<ReturnType<typeof demoIds>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [admin, coach, player] = await Promise.all([t.login('admin'), t.login('coach'), t.login('player')]);
-  ids = await demoIds(t);
+let t: TestApp, admin: Client, coach: Client, player: Client, ids: DemoIds;
+playersSuite((s) => {
+  ({ t, admin, coach, player, ids } = s);
 });
-afterAll(() => t.close());
 
 const HEADER = 'FirstName,LastName,Email,Dob,PlayerEmail';
 const csv = (...rows: string[]) => [HEADER, ...rows].join('\n');

@@ -10,8 +10,11 @@ export async function listNotes(db: Kysely<DB>, playerId: number) {
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((r) => ({ id: r.id, notes: r.details, authorName: r.author_name, dateModified: r.updated_at }));
+  return rows.map(toNote);
 }
+
+/** A notes row as the API shows it. */
+export const toNote = (r: { id: number; details: string; author_name: string; updated_at: string }) => ({ id: r.id, notes: r.details, authorName: r.author_name, dateModified: r.updated_at });
 
 export async function findNote(db: Kysely<DB>, playerId: number, noteId: number) {
   return db

@@ -1,21 +1,23 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
-import type { Player, PlayerList, PlayerListItem } from '../../../shared/schemas/player.js';
-import { reachableTeamIds } from '../../policies/teams.js';
+import type { z } from 'zod';
+import type { Player, PlayerList, PlayerListItem, playerCreateSchema, playerUpdateSchema } from '../../../shared/schemas/player.js';
+import { authorizeTeams, playerMessages } from '../../policies/players.js';
 import type { DB } from '../../db/types.js';
 import { decodeDataUrl, photoMessages, toProfileWebp } from '../../files/images.js';
-import { deleteFilesByKey, storeFile } from '../../files/files.repository.js';
-import { badRequest, conflict, HttpError } from '../../lib/errors.js';
+import { deleteFilesById, deleteFilesByKey, storeFile } from '../../files/files.repository.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { jsonList } from '../../lib/reply.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { describeChanges } from '../audit/changes.js';
 import { versionedCache } from '../scores/score-cache.js';
 import { playerTotals } from '../scores/scores.repository.js';
-import { linkedAccount } from './accounts.repository.js';
+import { deleteAccount, linkedAccount } from './accounts.repository.js';
+import { sendMovedNotice, sendWelcomes, syncAccount } from './accounts.service.js';
 import * as repo from './players.repository.js';
 
-export const playerMessages = {
-  chooseOwnTeam: 'Please choose at least one of your teams.',
-  notOwnTeam: 'You can only choose your own teams.',
+export const playerSaveMessages = {
   unknownTeam: 'One of the chosen teams does not exist.',
   duplicate: 'A player with this first name, last name and parent email already exists.',
 } as const;
@@ -41,7 +43,7 @@ function listItem(row: Row, teams: repo.Membership[], total: number): PlayerList
 }
 
 /** List rows with their teams and total scores: two set-based queries for the whole page. */
-export async function listItems(db: Kysely<DB>, rows: readonly Row[]): Promise<PlayerListItem[]> {
+async function listItems(db: Kysely<DB>, rows: readonly Row[]): Promise<PlayerListItem[]> {
   const ids = rows.map((r) => r.id);
   const [teams, totals] = await Promise.all([repo.membershipsOf(db, ids), ids.length ? playerTotals(db, { playerIds: ids }) : new Map<number, number>()]);
   return rows.map((r) => listItem(r, teams.get(r.id) ?? [], totals.get(r.id) ?? 0));
@@ -69,43 +71,21 @@ export async function listPage(db: Kysely<DB>, filter: repo.ListFilter, page: nu
 }
 
 /** A player's profile as GET /api/player/{id} shows it, cached per score version. Callers must not mutate it. */
-export async function cachedPlayerView(db: Kysely<DB>, id: number): Promise<Player | null> {
+async function cachedPlayerView(db: Kysely<DB>, id: number): Promise<Player | null> {
   return views(db, String(id), () => playerView(db, id));
 }
 
-/**
- * The teams a saved player ends up in. Users reaching every team choose freely (none is allowed).
- * Coaches (teams < 2) must pick at least one of their own teams, cannot add others, and keep the
- * player's memberships in teams they cannot see (another coach's roster is not theirs to change):
- * such ids sent back unchanged are accepted and kept, not added.
- */
-export async function resolveTeams(db: Kysely<DB>, actor: Actor, submitted: readonly number[], current: readonly number[]): Promise<number[]> {
+/** Unknown team ids are a 400 before the caller's scope decides (policies/players.ts decideTeams). */
+async function resolveTeams(db: Kysely<DB>, actor: Actor, submitted: readonly number[], current: readonly number[]): Promise<number[]> {
   const existing = await repo.existingTeamIds(db, submitted);
-  if (existing.length !== submitted.length) throw badRequest(playerMessages.unknownTeam, 'team_id');
-  const scope = await reachableTeamIds(db, actor);
-  if (scope === null) return [...submitted];
-  if (submitted.some((id) => !scope.includes(id) && !current.includes(id))) throw new HttpError(403, playerMessages.notOwnTeam, 'team_id');
-  const own = submitted.filter((id) => scope.includes(id));
-  if (own.length === 0) throw badRequest(playerMessages.chooseOwnTeam, 'team_id');
-  const kept = current.filter((id) => !scope.includes(id));
-  return [...new Set([...kept, ...own])];
+  if (existing.length !== submitted.length) throw badRequest(playerSaveMessages.unknownTeam, 'team_id');
+  return authorizeTeams(db, actor, submitted, current);
 }
 
-/**
- * Deleting a player wipes their evaluations, notes, achievements and account for every team, so a
- * coach (teams < 2) deletes only players all of whose teams they coach; others are removed instead.
- */
-export async function assertPlayerDeletable(db: Kysely<DB>, actor: Actor, playerId: number): Promise<void> {
-  const scope = await reachableTeamIds(db, actor);
-  if (scope === null) return;
-  const teams = await repo.teamIdsOf(db, playerId);
-  if (teams.some((id) => !scope.includes(id))) throw new HttpError(403, MSG.playerSharedDelete);
-}
-
-export type PhotoChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'new'; webp: Buffer };
+type PhotoChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'new'; webp: Buffer };
 
 /** profile_img on save: a data URL is a new photo, null/'' removes it, the current key keeps it. */
-export async function photoChange(input: string | null | undefined, currentKey: string | null): Promise<PhotoChange> {
+async function photoChange(input: string | null | undefined, currentKey: string | null): Promise<PhotoChange> {
   if (input === undefined || (currentKey !== null && input === currentKey)) return { kind: 'keep' };
   if (input === null || input === '') return { kind: 'remove' };
   if (!input.startsWith('data:')) throw badRequest(photoMessages.invalid, 'profile_img');
@@ -113,7 +93,7 @@ export async function photoChange(input: string | null | undefined, currentKey: 
 }
 
 /** Applies a photo change inside the transaction; returns the key to store on the player. */
-export async function applyPhoto(trx: Kysely<DB>, change: PhotoChange, currentKey: string | null): Promise<string | null> {
+async function applyPhoto(trx: Kysely<DB>, change: PhotoChange, currentKey: string | null): Promise<string | null> {
   if (change.kind === 'keep') return currentKey;
   await deleteFilesByKey(trx, [currentKey]);
   if (change.kind === 'remove') return null;
@@ -121,6 +101,93 @@ export async function applyPhoto(trx: Kysely<DB>, change: PhotoChange, currentKe
   return stored.key;
 }
 
-export async function assertNotDuplicate(db: Kysely<DB>, p: { first_name: string; last_name: string; email: string }, exceptId?: number) {
-  if (await repo.findDuplicate(db, p, exceptId)) throw conflict(playerMessages.duplicate, 'email');
+async function assertNotDuplicate(db: Kysely<DB>, p: { first_name: string; last_name: string; email: string }, exceptId?: number) {
+  if (await repo.findDuplicate(db, p, exceptId)) throw conflict(playerSaveMessages.duplicate, 'email');
+}
+
+/** GET /api/player/{id}: the cached view doubles as the existence check (404 before the reach check). */
+export async function profile(db: Kysely<DB>, id: number): Promise<Player> {
+  const view = await cachedPlayerView(db, id);
+  if (!view) throw notFound(playerMessages.playerNotFound);
+  return view;
+}
+
+async function mustView(db: Kysely<DB>, id: number): Promise<Player> {
+  const view = await playerView(db, id);
+  if (!view) throw notFound(playerMessages.playerNotFound);
+  return view;
+}
+
+/** A team's roster page (GET /api/team/{teamId}/players), with the team. */
+export async function teamPage(db: Kysely<DB>, team: { id: number; name: string }, filter: { categoryId?: number; q?: string }, page: number, pageSize: number) {
+  const { rows, total } = await repo.listPlayers(db, { scope: null, teamId: team.id, ...filter }, page, pageSize);
+  return { data: await listItems(db, rows), total, page, pageSize, team };
+}
+
+export async function teamOptions(db: Kysely<DB>, teamScope: readonly number[] | null) {
+  return repo.teamOptions(db, teamScope);
+}
+
+/** Saves a new player with their teams, photo and sign-in account; welcomes the account once committed. */
+export async function createPlayer(app: FastifyInstance, actor: Actor, b: z.output<typeof playerCreateSchema>): Promise<Player> {
+  const teamIds = await resolveTeams(app.db, actor, b.team_id, []);
+  await assertNotDuplicate(app.db, b);
+  const photo = await photoChange(b.profile_img, null);
+  const { id, welcome } = await app.db.transaction().execute(async (trx) => {
+    const profile_img = await applyPhoto(trx, photo, null);
+    const values = { first_name: b.first_name, last_name: b.last_name, email: b.email, player_email: b.player_email, dob: b.dob, profile_img };
+    const id = await repo.insertPlayer(trx, values);
+    await repo.setTeams(trx, id, teamIds);
+    const { welcome } = await syncAccount(trx, actor, { id, ...values });
+    await recordAudit(trx, actor, 'create', 'player', id, `${b.first_name} ${b.last_name}`);
+    return { id, welcome };
+  });
+  await sendWelcomes(app, welcome ? [welcome] : []);
+  return mustView(app.db, id);
+}
+
+/** Saves an existing player (the parent e-mail stays); mails a moved sign-in's old and new address once committed. */
+export async function updatePlayer(app: FastifyInstance, actor: Actor, id: number, b: z.output<typeof playerUpdateSchema>): Promise<Player> {
+  const current = (await repo.findPlayer(app.db, id))!;
+  const teamIds = await resolveTeams(app.db, actor, b.team_id, await repo.teamIdsOf(app.db, id));
+  await assertNotDuplicate(app.db, { ...b, email: current.email }, id);
+  const photo = await photoChange(b.profile_img, current.profile_img);
+  const teamNames = async (db: Kysely<DB>) => ((await repo.membershipsOf(db, [id])).get(id) ?? []).map((t) => t.name);
+  const before = { ...current, teams: await teamNames(app.db) };
+  const { welcome, moved } = await app.db.transaction().execute(async (trx) => {
+    const profile_img = await applyPhoto(trx, photo, current.profile_img);
+    const values = { first_name: b.first_name, last_name: b.last_name, player_email: b.player_email, dob: b.dob, profile_img };
+    await repo.updatePlayer(trx, id, values);
+    await repo.setTeams(trx, id, teamIds);
+    const account = await syncAccount(trx, actor, { id, ...values });
+    const changes = describeChanges(before, { ...values, teams: await teamNames(trx) }, ['first_name', 'last_name', 'player_email', 'dob', 'profile_img', 'teams']);
+    await recordAudit(trx, actor, 'update', 'player', id, `${b.first_name} ${b.last_name}: ${changes}`);
+    return account;
+  });
+  await sendMovedNotice(app, moved);
+  await sendWelcomes(app, welcome ? [welcome] : []);
+  return mustView(app.db, id);
+}
+
+/** Deletes the player with their account and files; answers what went with them. */
+export async function deletePlayer(db: Kysely<DB>, actor: Actor, id: number) {
+  return db.transaction().execute(async (trx) => {
+    const player = (await repo.findPlayer(trx, id))!;
+    const counts = await repo.dependentsOf(trx, id);
+    const account = await linkedAccount(trx, id);
+    if (account) await deleteAccount(trx, account.id);
+    await repo.deletePlayer(trx, id);
+    await deleteFilesById(trx, [player.pdf_file_id]);
+    await deleteFilesByKey(trx, [player.profile_img]);
+    const summary = `${player.first_name} ${player.last_name}: ${counts.evaluations} evaluations, ${counts.notes} notes, ${counts.achievements} achievements${account ? ', sign-in account' : ''}`;
+    await recordAudit(trx, actor, 'delete', 'player', id, summary);
+    return { id, ...counts, account: !!account };
+  });
+}
+
+export async function removeFromTeam(db: Kysely<DB>, actor: Actor, team: { id: number; name: string }, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.removeFromTeam(trx, team.id, id))) throw notFound('This player is not in this team.');
+    await recordAudit(trx, actor, 'remove_from_team', 'player', id, `removed from ${team.name}`);
+  });
 }

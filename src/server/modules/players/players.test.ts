@@ -1,22 +1,14 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { hashPassword } from '../auth/passwords.js';
-import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { demoIds, pngDataUrl } from './players.fixtures.js';
+import type { Client, TestApp } from '../../test/harness.js';
+import { pngDataUrl, playersSuite, type DemoIds } from './players.fixtures.js';
 
-let t: TestApp;
-let admin: Client;
-let coach: Client;
-let player: Client;
-let ids: Awaited<ReturnType<typeof demoIds>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [admin, coach, player] = await Promise.all([t.login('admin'), t.login('coach'), t.login('player')]);
-  ids = await demoIds(t);
+let t: TestApp, admin: Client, coach: Client, player: Client, ids: DemoIds;
+playersSuite((s) => {
+  ({ t, admin, coach, player, ids } = s);
 });
-afterAll(() => t.close());
 
 const newPlayer = (extra: Record<string, unknown> = {}) => ({
   first_name: 'Test',

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
-import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { demoIds } from './players.fixtures.js';
+import type { Client, TestApp } from '../../test/harness.js';
+import { playersSuite, type DemoIds } from './players.fixtures.js';
 
-let t: TestApp;
-let admin: Client;
-let coach: Client;
-let player: Client;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+let t: TestApp, admin: Client, coach: Client, player: Client, ids: DemoIds;
 let catalogue: { id: number; title: string }[];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [admin, coach, player] = await Promise.all([t.login('admin'), t.login('coach'), t.login('player')]);
-  ids = await demoIds(t);
+playersSuite(async (s) => {
+  ({ t, admin, coach, player, ids } = s);
   catalogue = await t.db.selectFrom('achievements').select(['id', 'title']).orderBy('id').execute();
 });
-afterAll(() => t.close());
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')]);
 
