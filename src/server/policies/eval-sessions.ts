@@ -78,7 +78,12 @@ export async function authorizeSession(db: Kysely<DB>, actor: Actor, sessionId: 
 
 /** Sessions a caller may list: all for those who run sessions, else the ones they are assigned to. */
 export function listScope(actor: Actor): number | null {
-  return can(actor, 'sessions', 2) ? null : actor.id;
+  return runsSessions(actor) ? null : actor.id;
+}
+
+/** Those who run sessions (sessions 2) see every session and its guest code. */
+export function runsSessions(actor: Actor): boolean {
+  return can(actor, 'sessions', 2);
 }
 
 export interface Guest {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { MSG } from '../../../shared/messages.js';
-import { can, canAddPlayers, type Actor } from '../../../shared/permissions.js';
+import type { Actor } from '../../../shared/permissions.js';
 import { isValidScore, meanPercentage, roundPercent, sessionResults } from '../../../shared/scoring.js';
 import type {
   EvalSession,
@@ -13,7 +13,8 @@ import type {
   SessionScoreEntry,
   SessionSheet,
 } from '../../../shared/schemas/eval-session.js';
-import { denied } from '../../policies/access.js';
+import { runsSessions } from '../../policies/eval-sessions.js';
+import { authorizeAddPlayers } from '../../policies/players.js';
 import { assertTeamReachable } from '../../policies/teams.js';
 import { randomToken, sha256 } from '../auth/tokens.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -33,7 +34,7 @@ type Db = Kysely<DB>;
 export async function presentSessions(db: Db, actor: Actor, rows: repo.SessionRow[]): Promise<EvalSession[]> {
   const ids = rows.map((r) => r.id);
   const [counts, criteria, mine] = await Promise.all([repo.countsOf(db, ids), repo.criteriaOfSessions(db, ids), repo.sessionsEvaluatedBy(db, actor.id, ids)]);
-  const manager = can(actor, 'sessions', 2);
+  const manager = runsSessions(actor);
   return rows.map((r) => {
     const c = counts.get(r.id)!;
     return {
@@ -142,7 +143,8 @@ export async function addWalkUp(
   body: { first_name: string; last_name: string; email: string; bib: number | null },
 ): Promise<number> {
   assertRoster(session);
-  if (!canAddPlayers(actor)) throw denied();
+  // Walk-ups become players of the club: the players policy decides who may add them.
+  authorizeAddPlayers(actor);
   if (body.bib !== null) await assertBibFree(db, session.id, body.bib, 0);
   return db.transaction().execute(async (trx) => {
     // Someone already on file (same names and e-mail) is added as they are, not created twice.
