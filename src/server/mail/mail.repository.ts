@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { newestFirstPage, type Paging } from '../db/paging.js';
 import type { DB, MailOutboxTable } from '../db/types.js';
 
 export async function recordMail(
@@ -17,12 +18,10 @@ export async function recordMail(
   await db.insertInto('mail_outbox').values(row).execute();
 }
 
-export interface OutboxFilter {
+export interface OutboxFilter extends Paging {
   status?: MailOutboxTable['status'];
   /** Part of the recipient address, case-insensitive. */
   to?: string;
-  page: number;
-  pageSize: number;
 }
 
 /** Newest first, one page, with the total for paging. */
@@ -30,11 +29,7 @@ export async function listOutbox(db: Kysely<DB>, filter: OutboxFilter) {
   let q = db.selectFrom('mail_outbox');
   if (filter.status) q = q.where('status', '=', filter.status);
   if (filter.to) q = q.where(sql<boolean>`lower(to_address) like ${`%${escapeLike(filter.to.toLowerCase())}%`} escape '\\'`);
-  const [rows, total] = await Promise.all([
-    q.selectAll().orderBy('id', 'desc').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows, total: Number(total.n) };
+  return newestFirstPage(q, filter);
 }
 
 function escapeLike(text: string): string {

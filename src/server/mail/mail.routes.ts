@@ -4,10 +4,7 @@ import { z } from 'zod';
 import { errorBody, okEnvelope } from '../../shared/schemas/common.js';
 import { access } from '../policies/access.js';
 import { read } from '../lib/reply.js';
-import { listOutbox } from './mail.repository.js';
-import { EXPIRED, NOT_SHOWN, WITHHELD } from './mailer.js';
-
-export const OUTBOX_PAGE_SIZE = 25;
+import { outboxPage } from './mail.service.js';
 
 const outboxQuery = z.object({
   status: z.enum(['stored', 'sent', 'failed']).optional(),
@@ -40,12 +37,6 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
         403: errorBody,
       },
     },
-    handler: async (req) => {
-      const { status, to, page } = req.query;
-      const result = await listOutbox(app.db, { status, to: to || undefined, page, pageSize: OUTBOX_PAGE_SIZE });
-      // Admins see that a password or sign-in link was sent, never the secret itself.
-      const items = result.items.map(({ sensitive, ...m }) => (sensitive && m.text !== WITHHELD && m.text !== EXPIRED ? { ...m, text: NOT_SHOWN } : m));
-      return read({ items, total: result.total, page, pageSize: OUTBOX_PAGE_SIZE });
-    },
+    handler: async (req) => read(await outboxPage(app.db, req.query)),
   });
 }

@@ -1,37 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, secondInstance, type TestApp } from '../test/harness.js';
+import { appWithSmtp } from './mail.fixtures.js';
 import { EXPIRED, NOT_SHOWN, SECRET_KEEP_MS, WITHHELD } from './mailer.js';
-import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
+import { startSmtpCapture } from './smtp-capture.js';
 
 describe('mailer over SMTP (a real local smtp-server)', () => {
-  let smtp: SmtpCapture;
-  let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await createTestApp({ config: { SMTP_URL: smtp.url, MAIL_FROM: 'Club <club@example.org>' } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const env = appWithSmtp({ MAIL_FROM: 'Club <club@example.org>' });
 
   it('delivers the message and records it as sent', async () => {
-    await t.app.mailer.send({ to: 'someone@example.org', subject: 'Training moved – Tuesday', text: 'See you at 18:00 in the gym. Ünïcödé ok.' });
-    const mail = await smtp.waitFor((m) => m.to.includes('someone@example.org'));
+    await env.t.app.mailer.send({ to: 'someone@example.org', subject: 'Training moved – Tuesday', text: 'See you at 18:00 in the gym. Ünïcödé ok.' });
+    const mail = await env.smtp.waitFor((m) => m.to.includes('someone@example.org'));
     expect(mail.subject).toBe('Training moved – Tuesday');
     expect(mail.text).toContain('See you at 18:00 in the gym. Ünïcödé ok.');
     expect(mail.from).toBe('club@example.org');
-    const row = await t.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'someone@example.org').executeTakeFirstOrThrow();
+    const row = await env.t.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'someone@example.org').executeTakeFirstOrThrow();
     expect(row.status).toBe('sent');
     expect(row.sent_at).not.toBeNull();
     expect(row.text).toContain('18:00');
   });
 
   it('keeps no secret in the outbox once a sensitive message is delivered', async () => {
-    await t.app.mailer.send({ to: 'secret@example.org', subject: 'Your password', text: 'Temporary password: Xy7Kq2', sensitive: true });
-    const mail = await smtp.waitFor((m) => m.to.includes('secret@example.org'));
+    await env.t.app.mailer.send({ to: 'secret@example.org', subject: 'Your password', text: 'Temporary password: Xy7Kq2', sensitive: true });
+    const mail = await env.smtp.waitFor((m) => m.to.includes('secret@example.org'));
     expect(mail.text).toContain('Xy7Kq2');
-    const row = await t.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'secret@example.org').executeTakeFirstOrThrow();
+    const row = await env.t.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'secret@example.org').executeTakeFirstOrThrow();
     expect(row.text).toBe(WITHHELD);
   });
 });

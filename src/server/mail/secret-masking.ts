@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { repeatWhileUp } from '../lib/while-up.js';
 import { maskSecretsBefore } from './mail.repository.js';
 import { EXPIRED, SECRET_KEEP_MS } from './mailer.js';
 
@@ -10,11 +11,5 @@ export function installSecretMasking(app: FastifyInstance): void {
     maskSecretsBefore(app.db, new Date(Date.now() - SECRET_KEEP_MS).toISOString(), EXPIRED).catch((e: unknown) =>
       app.log.warn({ err: e }, 'outbox secret masking failed'),
     );
-  let timer: ReturnType<typeof setInterval> | undefined;
-  app.addHook('onReady', async () => {
-    await mask();
-    timer = setInterval(() => void mask(), EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  repeatWhileUp(app, EVERY_MS, mask);
 }

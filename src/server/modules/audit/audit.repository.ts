@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../../shared/permissions.js';
+import { newestFirstPage, type Paging } from '../../db/paging.js';
 import type { DB } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -37,14 +38,12 @@ export async function recordAudit(
     .execute();
 }
 
-export interface AuditFilter {
+export interface AuditFilter extends Paging {
   entity?: string;
   userId?: number;
   /** Inclusive dates, YYYY-MM-DD. */
   from?: string;
   to?: string;
-  page: number;
-  pageSize: number;
 }
 
 /** One page of the trail, newest first, with the total for paging. */
@@ -55,11 +54,7 @@ export async function listAudit(db: Kysely<DB>, filter: AuditFilter) {
   // Timestamps are ISO text: a date bound compares as text (ADR 0002).
   if (filter.from) q = q.where('created_at', '>=', `${filter.from}T00:00:00.000Z`);
   if (filter.to) q = q.where('created_at', '<=', `${filter.to}T23:59:59.999Z`);
-  const [items, total] = await Promise.all([
-    q.selectAll().orderBy('id', 'desc').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.n) };
+  return newestFirstPage(q, filter);
 }
 
 /** The filter choices: entities and the people who appear in the trail (including deleted users by name). */

@@ -4,9 +4,7 @@ import { z } from 'zod';
 import { errorBody, idParam, isoDate, okEnvelope } from '../../../shared/schemas/common.js';
 import { access } from '../../policies/access.js';
 import { read } from '../../lib/reply.js';
-import { auditFacets, listAudit } from './audit.repository.js';
-
-export const AUDIT_PAGE_SIZE = 50;
+import { auditPage } from './audit.service.js';
 
 const auditQuery = z.object({
   entity: z.string().trim().max(50).optional(),
@@ -51,13 +49,6 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         403: errorBody,
       },
     },
-    handler: async (req) => {
-      const { entity, user, from, to, page } = req.query;
-      const [result, facets] = await Promise.all([
-        listAudit(app.db, { entity: entity || undefined, userId: user, from, to, page, pageSize: AUDIT_PAGE_SIZE }),
-        auditFacets(app.db),
-      ]);
-      return read({ ...result, page, pageSize: AUDIT_PAGE_SIZE, ...facets });
-    },
+    handler: async (req) => read(await auditPage(app.db, req.query)),
   });
 }

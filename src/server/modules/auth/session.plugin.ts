@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
 import { HttpError } from '../../lib/errors.js';
+import { repeatWhileUp } from '../../lib/while-up.js';
 import { addMinutes, nowIso } from '../../lib/time.js';
 import { loadGuest } from '../../policies/eval-sessions.js';
 import { checkAccess } from '../../policies/access.js';
@@ -108,13 +109,7 @@ function purgeExpiredSessions(app: FastifyInstance): void {
       .deleteExpiredSessions(app.db, new Date(now).toISOString(), idleSince)
       .catch((e: unknown) => app.log.warn({ err: e }, 'session purge failed'));
   };
-  let timer: ReturnType<typeof setInterval> | undefined;
-  app.addHook('onReady', async () => {
-    await purge();
-    timer = setInterval(() => void purge(), SESSION_PURGE_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  repeatWhileUp(app, SESSION_PURGE_MS, purge);
 }
 
 /** Loads the session, refuses cross-site writes, and evaluates each route's access declaration. */

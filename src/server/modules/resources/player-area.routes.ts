@@ -4,11 +4,9 @@ import { z } from 'zod';
 import { errorBody, idParam, okEnvelope } from '../../../shared/schemas/common.js';
 import { criterionVideosSchema } from '../../../shared/schemas/resource.js';
 import { access, requireActor } from '../../policies/access.js';
-import { assertPlayerReachable } from '../../policies/players.js';
-import { notFound } from '../../lib/errors.js';
+import { authorizePlayerArea } from '../../policies/resources.js';
 import { read } from '../../lib/reply.js';
-import * as repo from './player-area.repository.js';
-import { playerExists } from '../../policies/scope.repository.js';
+import * as service from './resources.service.js';
 
 /**
  * Reads the player area needs that no staff route offers to a player: the criterion videos of the
@@ -25,11 +23,9 @@ export async function playerAreaRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: okEnvelope(z.array(criterionVideosSchema)), 401: errorBody, 403: errorBody, 404: errorBody },
     },
     handler: async (req) => {
-      const actor = requireActor(req);
       const { playerId } = req.params;
-      await assertPlayerReachable(app.db, actor, playerId);
-      if (!(await playerExists(app.db, playerId))) throw notFound();
-      return read(await repo.criterionVideosForPlayer(app.db, playerId));
+      await authorizePlayerArea(app.db, requireActor(req), playerId);
+      return read(await service.criterionVideosForPlayer(app.db, playerId));
     },
   });
 }

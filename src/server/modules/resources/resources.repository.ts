@@ -5,7 +5,7 @@ import { jsonList } from '../../lib/reply.js';
 
 /**
  * Who sees which resource (docs/product.md#permissions): a viewer whose role is in the access list, or any role with
- * resources write permission. The rule itself is decided in policies/resources.ts (resourceViewer).
+ * resources write permission. The rule itself is decided in policies/resources.ts (decide, resourceViewer).
  */
 export interface ResourceViewer {
   roleId: number;
@@ -73,11 +73,11 @@ export async function listResources(db: Kysely<DB>, viewer: ResourceViewer, filt
   return withChildren(db, rows);
 }
 
-/** One resource if it exists AND the viewer may see it; otherwise null (the route answers 404). */
-export async function findVisible(db: Kysely<DB>, viewer: ResourceViewer, id: number): Promise<Resource | null> {
-  const row = await visibleTo(db, viewer).select(columns).where('r.id', '=', id).executeTakeFirst();
-  if (!row) return null;
-  return (await withChildren(db, [row]))[0] ?? null;
+/** One resource whoever asks, or undefined; policies/resources.ts decides who may see it. */
+export async function findResource(db: Kysely<DB>, id: number): Promise<Resource | undefined> {
+  const row = await db.selectFrom('resources as r').select(columns).where('r.id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  return (await withChildren(db, [row]))[0];
 }
 
 /** Filter and suggestion values, from the resources the viewer can see (no leak of hidden ones). */

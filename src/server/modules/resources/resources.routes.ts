@@ -8,18 +8,13 @@ import {
   resourceRoleSchema,
   resourceSaveSchema,
   resourceSchema,
-  type ResourceSave,
 } from '../../../shared/schemas/resource.js';
 import { access, requireActor } from '../../policies/access.js';
-import { resourceViewer } from '../../policies/resources.js';
+import { authorizeResource, resourceViewer } from '../../policies/resources.js';
 import { linkPreviewRoutes } from '../../link-preview/link-preview.routes.js';
-import { badRequest, notFound } from '../../lib/errors.js';
 import { read, written } from '../../lib/reply.js';
-import { nowIso } from '../../lib/time.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { describeChanges } from '../audit/changes.js';
 import { playerAreaRoutes } from './player-area.routes.js';
-import * as repo from './resources.repository.js';
+import * as service from './resources.service.js';
 
 const tags = ['resources'];
 const params = z.object({ id: idParam });
@@ -30,58 +25,37 @@ const writeErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: error
 export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const checkRoles = async (input: ResourceSave) => {
-    const unknown = await repo.unknownRoleIds(app.db, input.access);
-    if (unknown.length) throw badRequest(`Unknown role: ${unknown.join(', ')}.`, 'access');
-  };
-  const summary = (input: ResourceSave) => `${input.title} (${input.category})`;
-
   r.get('/api/resources', {
     config: { access: access.need('resources', 1) },
     schema: { tags, querystring: resourceQuerySchema, response: { 200: okEnvelope(z.array(resourceSchema)), ...readErrors } },
     handler: async (req) => {
       const viewer = resourceViewer(requireActor(req));
-      return read(await repo.listResources(app.db, viewer, { category: req.query.category || undefined, tag: req.query.tag || undefined }));
+      return read(await service.listResources(app.db, viewer, { category: req.query.category || undefined, tag: req.query.tag || undefined }));
     },
   });
 
   r.get('/api/resources/roles', {
     config: { access: access.need('resources', 1) },
     schema: { tags, response: { 200: okEnvelope(z.array(resourceRoleSchema)), ...readErrors } },
-    handler: async () => read(await repo.listRoles(app.db)),
+    handler: async () => read(await service.listRoles(app.db)),
   });
 
   r.get('/api/resources/facets', {
     config: { access: access.need('resources', 1) },
     schema: { tags, response: { 200: okEnvelope(resourceFacetsSchema), ...readErrors } },
-    handler: async (req) => read(await repo.facets(app.db, resourceViewer(requireActor(req)))),
+    handler: async (req) => read(await service.facets(app.db, resourceViewer(requireActor(req)))),
   });
 
   r.get('/api/resources/:id', {
     config: { access: access.need('resources', 1) },
     schema: { tags, params, response: { 200: okEnvelope(resourceSchema), ...readErrors, 404: errorBody } },
-    handler: async (req) => {
-      // Hidden and missing look the same: a role outside the access list learns nothing.
-      const found = await repo.findVisible(app.db, resourceViewer(requireActor(req)), req.params.id);
-      if (!found) throw notFound();
-      return read(found);
-    },
+    handler: async (req) => read(await authorizeResource(app.db, requireActor(req), req.params.id, 'view')),
   });
 
   r.post('/api/resources', {
     config: { access: access.need('resources', 2) },
     schema: { tags, body: resourceSaveSchema, response: { 200: writeEnvelope(resourceSchema), ...writeErrors } },
-    handler: async (req) => {
-      const actor = requireActor(req);
-      await checkRoles(req.body);
-      const id = await app.db.transaction().execute(async (trx) => {
-        const id = await repo.insertResource(trx, req.body, actor.id, nowIso());
-        await recordAudit(trx, actor, 'create', 'resource', id, summary(req.body));
-        return id;
-      });
-      const saved = await repo.findVisible(app.db, resourceViewer(actor), id);
-      return written(saved!);
-    },
+    handler: async (req) => written(await service.createResource(app.db, requireActor(req), req.body)),
   });
 
   r.post('/api/resources/:id', {
@@ -89,21 +63,8 @@ export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, params, body: resourceSaveSchema, response: { 200: writeEnvelope(resourceSchema), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
-      const { id } = req.params;
-      // resources write sees every resource, so this is the resource as it was.
-      const before = await repo.findVisible(app.db, resourceViewer(actor), id);
-      if (!before) throw notFound();
-      await checkRoles(req.body);
-      const roleTitles = new Map((await repo.listRoles(app.db)).map((role) => [role.id, role.title]));
-      const after = { ...req.body, access: req.body.access.map((roleId) => roleTitles.get(roleId) ?? String(roleId)) };
-      const changes = describeChanges({ ...before, access: before.access_names }, after, ['title', 'category', 'video_links', 'document_links', 'tags', 'access']);
-      await app.db.transaction().execute(async (trx) => {
-        await repo.updateResource(trx, id, req.body, nowIso());
-        await recordAudit(trx, actor, 'update', 'resource', id, `${summary(req.body)}: ${changes}`);
-      });
-      const saved = await repo.findVisible(app.db, resourceViewer(actor), id);
-      if (!saved) throw notFound();
-      return written(saved);
+      const before = await authorizeResource(app.db, actor, req.params.id, 'edit');
+      return written(await service.updateResource(app.db, actor, before, req.body));
     },
   });
 
@@ -113,14 +74,9 @@ export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, params, body: z.unknown().optional(), response: { 200: writeEnvelope(z.object({ id: z.number() })), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
-      const { id } = req.params;
-      const found = await repo.findVisible(app.db, resourceViewer(actor), id);
-      if (!found) throw notFound();
-      await app.db.transaction().execute(async (trx) => {
-        await repo.deleteResource(trx, id);
-        await recordAudit(trx, actor, 'delete', 'resource', id, `${found.title} (${found.category})`);
-      });
-      return written({ id });
+      const found = await authorizeResource(app.db, actor, req.params.id, 'edit');
+      await service.deleteResource(app.db, actor, found);
+      return written({ id: found.id });
     },
   });
 

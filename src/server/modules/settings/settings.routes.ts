@@ -14,35 +14,9 @@ import {
   settingsSchema,
 } from '../../../shared/schemas/reference.js';
 import { access, requireActor } from '../../policies/access.js';
-import { conflict, notFound } from '../../lib/errors.js';
 import { read, written } from '../../lib/reply.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { deleteRoute, duplicate, guarded, params, plural, tags, textListRoutes, writeErrors, type TextList } from './lists.routes.js';
-import * as repo from './settings.repository.js';
-
-/** Clubs (categories) and seasons: name-only lists, both used by teams. */
-function namedList(table: repo.NamedTableName, one: string, label: string, column: 'category_id' | 'season_id', row: typeof categorySchema): TextList {
-  return {
-    list: table,
-    one,
-    entity: one,
-    label,
-    field: 'name',
-    row,
-    body: nameSaveSchema,
-    all: (db) => repo.listNamed(db, table),
-    nameOf: async (db, id) => (await repo.findNamed(db, table, id))?.name,
-    taken: (db, name, exceptId) => repo.namedTaken(db, table, name, exceptId),
-    insert: (db, name) => repo.insertNamed(db, table, name),
-    rename: (db, id, name) => repo.renameNamed(db, table, id, name),
-    removal: {
-      uses: (db, id) => repo.teamsUsing(db, column, id),
-      usedBy: ['team', 'teams'],
-      refused: (name) => `${name} is used by teams and cannot be deleted.`,
-      remove: (db, id) => repo.deleteNamed(db, table, id),
-    },
-  };
-}
+import { deleteRoute, params, tags, textListRoutes, writeErrors } from './lists.routes.js';
+import * as service from './settings.service.js';
 
 function levelRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -52,72 +26,23 @@ function levelRoutes(app: FastifyInstance): void {
     r.get(url, {
       config: { access: access.signedIn },
       schema: { tags, response: { 200: okEnvelope(z.array(levelSchema)), 401: errorBody } },
-      handler: async () => read(await repo.listLevels(app.db)),
+      handler: async () => read(await service.listLevels(app.db)),
     });
   }
 
   r.post('/api/levels', {
     config: { access: access.admin },
     schema: { tags, body: levelSaveSchema, response: { 200: writeEnvelope(levelSchema), ...writeErrors } },
-    handler: async (req) => {
-      const actor = requireActor(req);
-      const { name, kind } = req.body;
-      const taken = () => conflict(duplicate('level', name), 'name');
-      const id = await guarded(
-        app.db,
-        async (trx) => {
-          if (await repo.levelNameTaken(trx, name)) throw taken();
-          const id = await repo.insertLevel(trx, name, kind);
-          await recordAudit(trx, actor, 'create', 'level', id, `${name} (${kind})`);
-          return id;
-        },
-        { unique: taken },
-      );
-      const level = await repo.findLevel(app.db, id);
-      return written(level!);
-    },
+    handler: async (req) => written(await service.createLevel(app.db, requireActor(req), req.body)),
   });
 
   r.post('/api/level/:id', {
     config: { access: access.admin },
     schema: { tags, params, body: levelSaveSchema, response: { 200: writeEnvelope(levelSchema), ...writeErrors } },
-    handler: async (req) => {
-      const actor = requireActor(req);
-      const { id } = req.params;
-      const { name, kind } = req.body;
-      const taken = () => conflict(duplicate('level', name), 'name');
-      await guarded(
-        app.db,
-        async (trx) => {
-          const before = await repo.findLevel(trx, id);
-          if (!before) throw notFound();
-          if (await repo.levelNameTaken(trx, name, id)) throw taken();
-          if (kind !== before.kind) {
-            // Stored scores mean "n out of 10" or "yes/no"; switching the kind would silently change them.
-            const n = await repo.evaluationsOnLevel(trx, id);
-            if (n > 0) {
-              throw conflict(
-                `The kind of ${before.name} cannot be changed because ${n} ${plural(n, 'evaluation uses', 'evaluations use')} it and their scores would change meaning. Create a new level instead.`,
-                'kind',
-              );
-            }
-          }
-          await repo.updateLevel(trx, id, name, kind);
-          await recordAudit(trx, actor, 'update', 'level', id, `${before.name} (${before.kind}) → ${name} (${kind})`);
-        },
-        { unique: taken },
-      );
-      return written((await repo.findLevel(app.db, id))!);
-    },
+    handler: async (req) => written(await service.updateLevel(app.db, requireActor(req), req.params.id, req.body)),
   });
 
-  deleteRoute(app, '/api/level/:id/delete', 'level', {
-    nameOf: async (db, id) => (await repo.findLevel(db, id))?.name,
-    uses: repo.criteriaUsingLevel,
-    usedBy: ['criterion', 'criteria'],
-    refused: (name) => `${name} is used by criteria and cannot be deleted.`,
-    remove: repo.deleteLevel,
-  });
+  deleteRoute(app, '/api/level/:id/delete', 'level', service.levelRemoval);
 }
 
 function globalSettingsRoutes(app: FastifyInstance): void {
@@ -126,48 +51,21 @@ function globalSettingsRoutes(app: FastifyInstance): void {
   r.get('/api/settings', {
     config: { access: access.signedIn },
     schema: { tags, response: { 200: okEnvelope(settingsSchema), 401: errorBody } },
-    handler: async () => read(await repo.getSettings(app.db)),
+    handler: async () => read(await service.getSettings(app.db)),
   });
 
   r.post('/api/settings', {
     config: { access: access.admin },
     schema: { tags, body: settingsSaveSchema, response: { 200: writeEnvelope(settingsSchema), ...writeErrors } },
-    handler: async (req) => {
-      const actor = requireActor(req);
-      const changes = Object.entries(req.body).filter((e): e is [keyof typeof req.body & string, string] => e[1] !== undefined);
-      await app.db.transaction().execute(async (trx) => {
-        for (const [key, value] of changes) await repo.putSetting(trx, key, value);
-        await recordAudit(trx, actor, 'update', 'settings', null, changes.map(([k, v]) => `${k} = ${v || '(empty)'}`).join('; '));
-      });
-      return written(await repo.getSettings(app.db));
-    },
+    handler: async (req) => written(await service.saveSettings(app.db, requireActor(req), req.body)),
   });
 }
 
 /** Reference data of the Settings page (docs/architecture.md): reads for every signed-in user, writes for admins. */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
-  textListRoutes(app, namedList('categories', 'category', 'club', 'category_id', categorySchema));
-  textListRoutes(app, namedList('seasons', 'season', 'season', 'season_id', seasonSchema));
+  textListRoutes(app, { list: 'categories', one: 'category', row: categorySchema, body: nameSaveSchema, store: service.clubs });
+  textListRoutes(app, { list: 'seasons', one: 'season', row: seasonSchema, body: nameSaveSchema, store: service.seasons });
   levelRoutes(app);
-  textListRoutes(app, {
-    list: 'achievements',
-    one: 'achievement',
-    entity: 'achievement',
-    label: 'achievement',
-    field: 'title',
-    row: achievementSchema,
-    body: achievementSaveSchema,
-    all: repo.listAchievements,
-    nameOf: async (db, id) => (await repo.findAchievement(db, id))?.title,
-    taken: repo.achievementTitleTaken,
-    insert: repo.insertAchievement,
-    rename: repo.renameAchievement,
-    removal: {
-      uses: repo.playersHoldingAchievement,
-      usedBy: ['player', 'players'],
-      refused: (title) => `${title} is awarded to players and cannot be deleted.`,
-      remove: repo.deleteAchievement,
-    },
-  });
+  textListRoutes(app, { list: 'achievements', one: 'achievement', row: achievementSchema, body: achievementSaveSchema, store: service.achievements });
   globalSettingsRoutes(app);
 }

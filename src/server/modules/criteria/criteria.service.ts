@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { Actor } from '../../../shared/permissions.js';
+import type { z } from 'zod';
+import { weightField, type Criterion, type criterionCreateSchema, type criterionEditSchema } from '../../../shared/schemas/criterion.js';
+import type { DB } from '../../db/types.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import * as repo from './criteria.repository.js';
+
+type Db = Kysely<DB>;
+type CriterionCreate = z.output<typeof criterionCreateSchema>;
+type CriterionEdit = z.output<typeof criterionEditSchema>;
+
+const duplicate = (name: string) => conflict(`A criterion named "${name}" already exists on this level.`, 'criteria');
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+async function existingLevel(db: Db, levelId: number) {
+  const level = await repo.findLevel(db, levelId);
+  if (!level) throw badRequest('Please choose an existing level.', 'level');
+  return level;
+}
+
+async function existingCriterion(db: Db, id: number): Promise<Criterion> {
+  const found = await repo.findCriterion(db, id);
+  if (!found) throw notFound();
+  return found;
+}
+
+export async function createCriterion(db: Db, actor: Actor, b: CriterionCreate): Promise<Criterion> {
+  const id = await db.transaction().execute(async (trx) => {
+    const level = await existingLevel(trx, b.level);
+    if (await repo.nameTaken(trx, b.level, b.criteria)) throw duplicate(b.criteria);
+    const id = await repo.insertCriterion(trx, { name: b.criteria, levelId: b.level, weight: b.score, description: b.description, videoLinks: b.video_links });
+    await recordAudit(trx, actor, 'create', 'criterion', id, `${b.criteria} (${level.name}, ${b.score}%)`);
+    return id;
+  });
+  return (await repo.findCriterion(db, id))!;
+}
+
+export async function updateCriterion(db: Db, actor: Actor, id: number, b: CriterionEdit): Promise<Criterion> {
+  await db.transaction().execute(async (trx) => {
+    const before = await existingCriterion(trx, id);
+    if (b.score !== undefined && b.score !== null && b.score !== '') {
+      const sent = weightField.safeParse(b.score);
+      if (!sent.success || sent.data !== before.score) throw badRequest('The score of a criterion cannot be changed after it is created.', 'score');
+    }
+    const level = await existingLevel(trx, b.level);
+    if (level.kind !== before.level_kind && before.evaluationCount > 0) {
+      // Stored scores mean "n out of 10" or "yes/no"; moving them to the other kind changes their meaning.
+      throw conflict(
+        `${before.criteria} cannot move to ${level.name} because ${plural(before.evaluationCount, 'evaluation uses', 'evaluations use')} a different kind of score.`,
+        'level',
+      );
+    }
+    if (await repo.nameTaken(trx, b.level, b.criteria, id)) throw duplicate(b.criteria);
+    await repo.updateCriterion(trx, id, { name: b.criteria, levelId: b.level, description: b.description, videoLinks: b.video_links });
+    await recordAudit(trx, actor, 'update', 'criterion', id, before.criteria === b.criteria ? b.criteria : `${before.criteria} → ${b.criteria}`);
+  });
+  return (await repo.findCriterion(db, id))!;
+}
+
+/** Deletes the criterion with every evaluation of it; answers how many evaluations went. */
+export async function deleteCriterion(db: Db, actor: Actor, id: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const before = await existingCriterion(trx, id);
+    const n = await repo.deleteCriterion(trx, id);
+    await recordAudit(trx, actor, 'delete', 'criterion', id, `${before.criteria} with ${plural(n, 'evaluation', 'evaluations')}`);
+    return n;
+  });
+}
+
+/** The catalogue in level order: a plain read, answered as the repository gives it. */
+export { listCriteria } from './criteria.repository.js';
