@@ -48,6 +48,14 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
+    // Plumbing under every module: it imports no module and no policy (tests may).
+    files: ['src/server/{lib,db}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**', '**/policies/**'], message: 'lib/ and db/ serve every module: they import no module and no policy.' }] }],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/client/**', 'node:*'], message: 'Shared code has no Node, server or client imports.' }] }],
