@@ -1,15 +1,90 @@
+/**
+ * Who sees which board, analysis and team evaluation read (docs/product.md#permissions). The route
+ * declares the section level (signed in for boards, reports 1 for analysis, evaluation 1 for the team
+ * evaluation reads); this decides the object level. The decide functions are the rules themselves,
+ * pure and tested as tables; the async ones gather their facts.
+ */
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../shared/permissions.js';
 import type { DB } from '../db/types.js';
+import { notFound } from '../lib/errors.js';
 import { denied } from './access.js';
+import { reaches } from './evaluations.js';
+import { assertPlayerReachable } from './players.js';
 import * as scope from './scope.repository.js';
+import { reachableTeamIds } from './teams.js';
 
-/**
- * Leaderboards: staff see the club-wide boards (names, photos and scores only); a player sees only
- * the board of a team they belong to (player area), never the whole club or the teams board.
- */
-export async function assertLeaderboardReachable(db: Kysely<DB>, actor: Actor, teamId: number | undefined): Promise<void> {
-  if (actor.playerId === null) return;
-  if (teamId === undefined || !(await scope.isPlayerInTeam(db, actor.playerId, teamId))) throw denied();
+export type Decision = 'allow' | 403 | 404;
+
+export type BoardAction =
+  /** The players board, club-wide or of one team. */
+  | 'players'
+  /** The teams board. */
+  | 'teams';
+
+export interface BoardFacts {
+  /** A player-area account (not staff). */
+  player: boolean;
+  /** The board is narrowed to one team. */
+  teamFilter: boolean;
+  /** The caller plays on that team. */
+  member: boolean;
 }
 
+/**
+ * Staff see the club-wide boards (names, photos and scores only, so coaches with teams < 2 too); a
+ * player sees only the players board of a team they belong to, never the whole club or the teams board.
+ */
+export function decideBoard(action: BoardAction, f: BoardFacts): Decision {
+  if (!f.player) return 'allow';
+  if (action === 'teams') return 403;
+  return f.teamFilter && f.member ? 'allow' : 403;
+}
+
+/**
+ * A list narrowed to one team (analysis landing, team evaluation reads): a team the caller does not
+ * reach is 403; an unknown team is only an empty list for staff who reach every team.
+ */
+export function decideTeamFilter(teamId: number | undefined, reachable: readonly number[] | null): Decision {
+  return teamId === undefined || reaches(reachable, teamId) ? 'allow' : 403;
+}
+
+/** One team's or player's analysis: an unknown id is 404 before the reach check (403). */
+export function decideSubject(f: { exists: boolean; reachable: boolean }): Decision {
+  if (!f.exists) return 404;
+  return f.reachable ? 'allow' : 403;
+}
+
+function enforce(decision: Decision): void {
+  if (decision === 404) throw notFound();
+  if (decision === 403) throw denied();
+}
+
+export async function authorizeBoard(db: Kysely<DB>, actor: Actor, action: BoardAction, teamId?: number): Promise<void> {
+  const player = actor.playerId !== null;
+  const member = player && teamId !== undefined && action === 'players' ? await scope.isPlayerInTeam(db, actor.playerId!, teamId) : false;
+  enforce(decideBoard(action, { player, teamFilter: teamId !== undefined, member }));
+}
+
+/** Checks an optional team filter; answers the teams the caller reaches (null = all), which scope the list. */
+export async function authorizeTeamScope(db: Kysely<DB>, actor: Actor, teamId: number | undefined): Promise<number[] | null> {
+  const reachable = await reachableTeamIds(db, actor);
+  enforce(decideTeamFilter(teamId, reachable));
+  return reachable;
+}
+
+/**
+ * A player's analysis (players.ts decides the reach of the player), optionally compared with one team
+ * the caller reaches; answers the teams the caller reaches, the only ones the comparison may use.
+ */
+export async function authorizePlayerAnalysis(db: Kysely<DB>, actor: Actor, playerId: number, teamId: number | undefined): Promise<number[] | null> {
+  enforce(decideSubject({ exists: await scope.playerExists(db, playerId), reachable: true }));
+  await assertPlayerReachable(db, actor, playerId);
+  return authorizeTeamScope(db, actor, teamId);
+}
+
+export async function authorizeTeamAnalysis(db: Kysely<DB>, actor: Actor, teamId: number): Promise<void> {
+  const exists = await scope.teamExists(db, teamId);
+  const reachable = exists && reaches(await reachableTeamIds(db, actor), teamId);
+  enforce(decideSubject({ exists, reachable }));
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { decideBoard, decideSubject, decideTeamFilter, type BoardAction, type BoardFacts, type Decision } from './leaderboard.js';
+
+describe('leaderboard board policy', () => {
+  const staff: BoardFacts = { player: false, teamFilter: false, member: false };
+  /** [action, facts that differ from a staff caller without a team filter, decision] */
+  const table: [BoardAction, Partial<BoardFacts>, Decision][] = [
+    ['players', {}, 'allow'],
+    ['players', { teamFilter: true }, 'allow'],
+    ['teams', {}, 'allow'],
+    // A player never sees the whole club, only a team they play on.
+    ['players', { player: true }, 403],
+    ['players', { player: true, teamFilter: true }, 403],
+    ['players', { player: true, teamFilter: true, member: true }, 'allow'],
+    ['teams', { player: true }, 403],
+    ['teams', { player: true, teamFilter: true, member: true }, 403],
+  ];
+  it.each(table)('%s with %o → %s', (action, facts, decision) => {
+    expect(decideBoard(action, { ...staff, ...facts })).toBe(decision);
+  });
+});
+
+describe('team filter of analysis and team evaluation lists', () => {
+  /** [team filter, teams the caller reaches (null = all), decision] */
+  const table: [number | undefined, number[] | null, Decision][] = [
+    [undefined, null, 'allow'],
+    [undefined, [], 'allow'],
+    [7, null, 'allow'],
+    [7, [7, 8], 'allow'],
+    // Another coach's team, or an unknown id for a scoped coach: 403, existence not checked.
+    [7, [8], 403],
+    [999999, [], 403],
+  ];
+  it.each(table)('team %s, reach %o → %s', (teamId, reachable, decision) => {
+    expect(decideTeamFilter(teamId, reachable)).toBe(decision);
+  });
+});
+
+describe('one player or team analysis', () => {
+  const table: [boolean, boolean, Decision][] = [
+    [true, true, 'allow'],
+    [true, false, 403],
+    // 404 before 403: an unknown id is never reported as forbidden.
+    [false, false, 404],
+    [false, true, 404],
+  ];
+  it.each(table)('exists %s, reachable %s → %s', (exists, reachable, decision) => {
+    expect(decideSubject({ exists, reachable })).toBe(decision);
+  });
+});
