@@ -3,14 +3,14 @@ import {
   bulkCandidates,
   decideEvaluation,
   decideSyncEntry,
-  decideTeamSheet,
+  decideTarget,
   reaches,
   type Decision,
   type SyncAccess,
   type SyncFacts,
 } from './evaluations.js';
 
-describe('team sheet policy', () => {
+describe('an addressed team or player (team sheet, analysis)', () => {
   /** [team exists, caller reaches it, decision] */
   const table: [boolean, boolean, Decision][] = [
     [true, true, 'allow'],
@@ -20,7 +20,7 @@ describe('team sheet policy', () => {
     [false, true, 404],
   ];
   it.each(table)('exists %s, reachable %s → %s', (exists, reachable, decision) => {
-    expect(decideTeamSheet({ exists, reachable })).toBe(decision);
+    expect(decideTarget({ exists, reachable })).toBe(decision);
   });
 });
 

@@ -17,8 +17,11 @@ import { reachableTeamIds } from './teams.js';
 
 export type Decision = 'allow' | 403 | 404;
 
-/** A team's evaluation sheet: an unknown id is 404 before the reach check (403), as in the players module. */
-export function decideTeamSheet(f: { exists: boolean; reachable: boolean }): Decision {
+/**
+ * An addressed team or player (a team's evaluation sheet, a player's or team's analysis): an unknown
+ * id is 404 before the reach check (403), as in the players module.
+ */
+export function decideTarget(f: { exists: boolean; reachable: boolean }): Decision {
   if (!f.exists) return 404;
   return f.reachable ? 'allow' : 403;
 }
@@ -82,7 +85,7 @@ function enforce(decision: Decision): void {
 export async function authorizeTeamSheet(db: Kysely<DB>, actor: Actor, teamId: number): Promise<{ id: number; name: string }> {
   const team = await scope.findTeamName(db, teamId);
   const reachable = team ? reaches(await reachableTeamIds(db, actor), teamId) : false;
-  enforce(decideTeamSheet({ exists: !!team, reachable }));
+  enforce(decideTarget({ exists: !!team, reachable }));
   return team!;
 }
 
@@ -94,8 +97,12 @@ export async function authorizeEvaluation(db: Kysely<DB>, actor: Actor, playerId
   return evaluation!;
 }
 
-/** The player ids a bulk file may name: null = every player, else the players of the caller's teams. */
-export async function bulkReach(db: Kysely<DB>, actor: Actor): Promise<Set<number> | null> {
+/**
+ * A bulk file's scope: the per-player upload needs a player the caller reaches (players.ts); answers
+ * the player ids the file may name (null = every player, else the players of the caller's teams).
+ */
+export async function authorizeBulk(db: Kysely<DB>, actor: Actor, playerId?: number): Promise<Set<number> | null> {
+  if (playerId !== undefined) await reachablePlayer(db, actor, playerId);
   const teamIds = await reachableTeamIds(db, actor);
   return teamIds === null ? null : repo.playerIdsOnTeams(db, teamIds);
 }

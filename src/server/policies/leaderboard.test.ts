@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideBoard, decideSubject, decideTeamFilter, type BoardAction, type BoardFacts, type Decision } from './leaderboard.js';
+import { decideBoard, decideTeamFilter, reachedTeams, type BoardAction, type BoardFacts, type Decision } from './leaderboard.js';
 
 describe('leaderboard board policy', () => {
   const staff: BoardFacts = { player: false, teamFilter: false, member: false };
@@ -36,15 +36,16 @@ describe('team filter of analysis and team evaluation lists', () => {
   });
 });
 
-describe('one player or team analysis', () => {
-  const table: [boolean, boolean, Decision][] = [
-    [true, true, 'allow'],
-    [true, false, 403],
-    // 404 before 403: an unknown id is never reported as forbidden.
-    [false, false, 404],
-    [false, true, 404],
+describe('teams a player analysis may compare with', () => {
+  const teams = [{ id: 1 }, { id: 2 }];
+  /** [teams the caller reaches (null = all), team ids offered] */
+  const table: [number[] | null, number[]][] = [
+    [null, [1, 2]],
+    [[2, 9], [2]],
+    // A coach of none of the player's teams gets no comparison team at all.
+    [[9], []],
   ];
-  it.each(table)('exists %s, reachable %s → %s', (exists, reachable, decision) => {
-    expect(decideSubject({ exists, reachable })).toBe(decision);
+  it.each(table)('reach %o → %o', (reachable, expected) => {
+    expect(reachedTeams(teams, reachable).map((t) => t.id)).toEqual(expected);
   });
 });

@@ -9,7 +9,7 @@ import type { Actor } from '../../shared/permissions.js';
 import type { DB } from '../db/types.js';
 import { notFound } from '../lib/errors.js';
 import { denied } from './access.js';
-import { reaches } from './evaluations.js';
+import { decideTarget, reaches } from './evaluations.js';
 import { assertPlayerReachable } from './players.js';
 import * as scope from './scope.repository.js';
 import { reachableTeamIds } from './teams.js';
@@ -49,10 +49,9 @@ export function decideTeamFilter(teamId: number | undefined, reachable: readonly
   return teamId === undefined || reaches(reachable, teamId) ? 'allow' : 403;
 }
 
-/** One team's or player's analysis: an unknown id is 404 before the reach check (403). */
-export function decideSubject(f: { exists: boolean; reachable: boolean }): Decision {
-  if (!f.exists) return 404;
-  return f.reachable ? 'allow' : 403;
+/** The teams a comparison may use: only those the caller reaches (null = all), never another coach's averages. */
+export function reachedTeams<T extends { id: number }>(teams: readonly T[], reachable: readonly number[] | null): T[] {
+  return teams.filter((t) => reaches(reachable, t.id));
 }
 
 function enforce(decision: Decision): void {
@@ -78,7 +77,7 @@ export async function authorizeTeamScope(db: Kysely<DB>, actor: Actor, teamId: n
  * the caller reaches; answers the teams the caller reaches, the only ones the comparison may use.
  */
 export async function authorizePlayerAnalysis(db: Kysely<DB>, actor: Actor, playerId: number, teamId: number | undefined): Promise<number[] | null> {
-  enforce(decideSubject({ exists: await scope.playerExists(db, playerId), reachable: true }));
+  enforce(decideTarget({ exists: await scope.playerExists(db, playerId), reachable: true }));
   await assertPlayerReachable(db, actor, playerId);
   return authorizeTeamScope(db, actor, teamId);
 }
@@ -86,5 +85,5 @@ export async function authorizePlayerAnalysis(db: Kysely<DB>, actor: Actor, play
 export async function authorizeTeamAnalysis(db: Kysely<DB>, actor: Actor, teamId: number): Promise<void> {
   const exists = await scope.teamExists(db, teamId);
   const reachable = exists && reaches(await reachableTeamIds(db, actor), teamId);
-  enforce(decideSubject({ exists, reachable }));
+  enforce(decideTarget({ exists, reachable }));
 }

@@ -10,7 +10,7 @@ import { readCsvForm } from '../../lib/csv-form.js';
 import { unstorableField } from '../../lib/input-guard.js';
 import { badRequest } from '../../lib/errors.js';
 import { written } from '../../lib/reply.js';
-import { reachablePlayer } from '../../policies/players.js';
+import { authorizeBulk } from '../../policies/evaluations.js';
 import { importEvaluations, type ImportResult } from './import.service.js';
 
 const tags = ['evaluations'];
@@ -47,8 +47,9 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, consumes: ['multipart/form-data'], response: responses },
     handler: async (req, reply) => {
       const actor = requireActor(req);
+      const reachable = await authorizeBulk(app.db, actor);
       const { content, fields } = await readUpload(req);
-      return answer(reply, await importEvaluations(app.db, actor, content, { evaluator: fields.evaluator ?? '' }));
+      return answer(reply, await importEvaluations(app.db, actor, content, reachable, { evaluator: fields.evaluator ?? '' }));
     },
   });
 
@@ -57,9 +58,9 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, consumes: ['multipart/form-data'], params: z.object({ id: braceTolerantId }), response: responses },
     handler: async (req, reply) => {
       const actor = requireActor(req);
-      await reachablePlayer(app.db, actor, req.params.id);
+      const reachable = await authorizeBulk(app.db, actor, req.params.id);
       const { content, fields } = await readUpload(req);
-      return answer(reply, await importEvaluations(app.db, actor, content, { playerId: req.params.id, evaluator: fields.evaluator ?? '' }));
+      return answer(reply, await importEvaluations(app.db, actor, content, reachable, { playerId: req.params.id, evaluator: fields.evaluator ?? '' }));
     },
   });
 }

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Actor } from '../../../shared/permissions.js';
 import type { DB } from '../../db/types.js';
 import { nowIso, todayDate } from '../../lib/time.js';
-import { bulkReach } from '../../policies/evaluations.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { evaluatorName, writeEvaluations } from './evaluations.service.js';
 import * as repo from './evaluations.repository.js';
@@ -13,19 +12,21 @@ export type ImportResult = { invalid: { message: string; field: string; errors: 
 /**
  * Checks every row, then writes all of them in one transaction: the imported players' current rows
  * are read once, the supersede rule is decided in memory, the superseded rows are cleared and the
- * new rows inserted with their flags in chunked multi-row INSERTs — no per-row queries. `playerId`:
- * the per-player upload, whose rows apply to that player.
+ * new rows inserted with their flags in chunked multi-row INSERTs — no per-row queries. `reachable`:
+ * the players the file may name (policies/evaluations.ts authorizeBulk); `playerId`: the per-player
+ * upload, whose rows apply to that player.
  */
 export async function importEvaluations(
   db: Kysely<DB>,
   actor: Actor,
   content: Buffer,
+  reachable: Set<number> | null,
   options: { playerId?: number; evaluator: string },
 ): Promise<ImportResult> {
   const onlyPlayer = options.playerId === undefined ? undefined : (await repo.findPlayerForMatching(db, options.playerId))!;
   const rows = readCsv(content);
   const emails = [...new Set(rows.map((r) => r.email.toLowerCase()).filter(Boolean))];
-  const [criteria, players, reachable] = await Promise.all([repo.allScoringCriteria(db), repo.playersByEmails(db, emails), bulkReach(db, actor)]);
+  const [criteria, players] = await Promise.all([repo.allScoringCriteria(db), repo.playersByEmails(db, emails)]);
   const evaluator = options.evaluator.trim() || (await evaluatorName(db, actor, {}));
   const { values, errors } = checkRows(rows, {
     criteria,

@@ -3,6 +3,7 @@ import { roundPercent } from '../../../shared/scoring.js';
 import type { PlayerAnalysis, TeamAnalysis, TimelinePoint } from '../../../shared/schemas/leaderboard.js';
 import type { DB } from '../../db/types.js';
 import { notFound } from '../../lib/errors.js';
+import { reachedTeams } from '../../policies/leaderboard.js';
 import { teamAverages } from '../scores/scores.repository.js';
 import * as analysis from './analysis.repository.js';
 import type { Boards } from './leaderboard.service.js';
@@ -65,7 +66,7 @@ export async function playerSummary(
 ): Promise<PlayerAnalysis> {
   const found = await analysis.playerHeader(db, playerId);
   if (!found) throw notFound();
-  const header = reachable === null ? found : { ...found, teams: found.teams.filter((t) => reachable.includes(t.id)) };
+  const header = reachable === null ? found : { ...found, teams: reachedTeams(found.teams, reachable) };
   const teamRef = header.teams.find((t) => t.id === teamId) ?? header.teams[0];
   const [history, catalogue, teamSums, teamCount, teamRanking] = await Promise.all([
     analysis.evaluationHistory(db, { playerId }),
