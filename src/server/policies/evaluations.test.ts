@@ -3,26 +3,11 @@ import {
   bulkCandidates,
   decideEvaluation,
   decideSyncEntry,
-  decideTarget,
   reaches,
   type Decision,
   type SyncAccess,
   type SyncFacts,
 } from './evaluations.js';
-
-describe('an addressed team or player (team sheet, analysis)', () => {
-  /** [team exists, caller reaches it, decision] */
-  const table: [boolean, boolean, Decision][] = [
-    [true, true, 'allow'],
-    [true, false, 403],
-    // An unknown id is 404 before the reach check, even for a coach who reaches no such team.
-    [false, false, 404],
-    [false, true, 404],
-  ];
-  it.each(table)('exists %s, reachable %s → %s', (exists, reachable, decision) => {
-    expect(decideTarget({ exists, reachable })).toBe(decision);
-  });
-});
 
 describe('evaluation under a player', () => {
   const table: [boolean, boolean, Decision][] = [

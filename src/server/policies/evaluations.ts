@@ -13,18 +13,9 @@ import * as repo from '../modules/evaluations/evaluations.repository.js';
 import { denied } from './access.js';
 import { reachablePlayer } from './players.js';
 import * as scope from './scope.repository.js';
-import { reachableTeamIds } from './teams.js';
+import { assertTeamReachable, reachableTeamIds } from './teams.js';
 
 export type Decision = 'allow' | 403 | 404;
-
-/**
- * An addressed team or player (a team's evaluation sheet, a player's or team's analysis): an unknown
- * id is 404 before the reach check (403), as in the players module.
- */
-export function decideTarget(f: { exists: boolean; reachable: boolean }): Decision {
-  if (!f.exists) return 404;
-  return f.reachable ? 'allow' : 403;
-}
 
 /** An evaluation addressed under a player: one of another player reads as unknown (404). */
 export function decideEvaluation(f: { exists: boolean; ofPlayer: boolean }): Decision {
@@ -81,12 +72,15 @@ function enforce(decision: Decision): void {
   if (decision === 403) throw denied();
 }
 
-/** A team whose sheet the caller may read or write; answers its id and name. */
+/**
+ * A team whose sheet the caller may read or write: an unknown id is 404 before teams.ts decides the
+ * reach (403), as in the players module; answers its id and name.
+ */
 export async function authorizeTeamSheet(db: Kysely<DB>, actor: Actor, teamId: number): Promise<{ id: number; name: string }> {
   const team = await scope.findTeamName(db, teamId);
-  const reachable = team ? reaches(await reachableTeamIds(db, actor), teamId) : false;
-  enforce(decideTarget({ exists: !!team, reachable }));
-  return team!;
+  if (!team) throw notFound();
+  await assertTeamReachable(db, actor, teamId);
+  return team;
 }
 
 /** An evaluation of a player the caller reaches (players.ts reachablePlayer first); answers it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideBoard, decideTeamFilter, reachedTeams, type BoardAction, type BoardFacts, type Decision } from './leaderboard.js';
+import { decideBoard, reachedTeams, type BoardAction, type BoardFacts, type Decision } from './leaderboard.js';
 
 describe('leaderboard board policy', () => {
   const staff: BoardFacts = { player: false, teamFilter: false, member: false };
@@ -17,22 +17,6 @@ describe('leaderboard board policy', () => {
   ];
   it.each(table)('%s with %o → %s', (action, facts, decision) => {
     expect(decideBoard(action, { ...staff, ...facts })).toBe(decision);
-  });
-});
-
-describe('team filter of analysis and team evaluation lists', () => {
-  /** [team filter, teams the caller reaches (null = all), decision] */
-  const table: [number | undefined, number[] | null, Decision][] = [
-    [undefined, null, 'allow'],
-    [undefined, [], 'allow'],
-    [7, null, 'allow'],
-    [7, [7, 8], 'allow'],
-    // Another coach's team, or an unknown id for a scoped coach: 403, existence not checked.
-    [7, [8], 403],
-    [999999, [], 403],
-  ];
-  it.each(table)('team %s, reach %o → %s', (teamId, reachable, decision) => {
-    expect(decideTeamFilter(teamId, reachable)).toBe(decision);
   });
 });
 

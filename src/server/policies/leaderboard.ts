@@ -1,20 +1,20 @@
 /**
  * Who sees which board, analysis and team evaluation read (docs/product.md#permissions). The route
  * declares the section level (signed in for boards, reports 1 for analysis, evaluation 1 for the team
- * evaluation reads); this decides the object level. The decide functions are the rules themselves,
- * pure and tested as tables; the async ones gather their facts.
+ * evaluation reads); this decides the object level, with the team and player reach of teams.ts and
+ * players.ts (a team's analysis is teams.ts authorizeTeam). decideBoard is the boards' rule, pure and
+ * tested as a table; the async functions gather facts.
  */
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../shared/permissions.js';
 import type { DB } from '../db/types.js';
 import { notFound } from '../lib/errors.js';
 import { denied } from './access.js';
-import { decideTarget, reaches } from './evaluations.js';
-import { assertPlayerReachable } from './players.js';
+import { reaches } from './evaluations.js';
+import { assertPlayerReachable, authorizePlayerList } from './players.js';
 import * as scope from './scope.repository.js';
-import { reachableTeamIds } from './teams.js';
 
-export type Decision = 'allow' | 403 | 404;
+export type Decision = 'allow' | 403;
 
 export type BoardAction =
   /** The players board, club-wide or of one team. */
@@ -41,49 +41,33 @@ export function decideBoard(action: BoardAction, f: BoardFacts): Decision {
   return f.teamFilter && f.member ? 'allow' : 403;
 }
 
-/**
- * A list narrowed to one team (analysis landing, team evaluation reads): a team the caller does not
- * reach is 403; an unknown team is only an empty list for staff who reach every team.
- */
-export function decideTeamFilter(teamId: number | undefined, reachable: readonly number[] | null): Decision {
-  return teamId === undefined || reaches(reachable, teamId) ? 'allow' : 403;
-}
-
 /** The teams a comparison may use: only those the caller reaches (null = all), never another coach's averages. */
 export function reachedTeams<T extends { id: number }>(teams: readonly T[], reachable: readonly number[] | null): T[] {
   return teams.filter((t) => reaches(reachable, t.id));
 }
 
-function enforce(decision: Decision): void {
-  if (decision === 404) throw notFound();
-  if (decision === 403) throw denied();
-}
-
 export async function authorizeBoard(db: Kysely<DB>, actor: Actor, action: BoardAction, teamId?: number): Promise<void> {
   const player = actor.playerId !== null;
   const member = player && teamId !== undefined && action === 'players' ? await scope.isPlayerInTeam(db, actor.playerId!, teamId) : false;
-  enforce(decideBoard(action, { player, teamFilter: teamId !== undefined, member }));
-}
-
-/** Checks an optional team filter; answers the teams the caller reaches (null = all), which scope the list. */
-export async function authorizeTeamScope(db: Kysely<DB>, actor: Actor, teamId: number | undefined): Promise<number[] | null> {
-  const reachable = await reachableTeamIds(db, actor);
-  enforce(decideTeamFilter(teamId, reachable));
-  return reachable;
+  if (decideBoard(action, { player, teamFilter: teamId !== undefined, member }) === 403) throw denied();
 }
 
 /**
- * A player's analysis (players.ts decides the reach of the player), optionally compared with one team
- * the caller reaches; answers the teams the caller reaches, the only ones the comparison may use.
+ * A list narrowed to one team (analysis landing, team evaluation reads) follows the players lists'
+ * team filter (players.ts): a team the caller does not reach is 403, an unknown team only an empty
+ * list for staff. Answers the teams the caller reaches (null = all), which scope the list.
  */
-export async function authorizePlayerAnalysis(db: Kysely<DB>, actor: Actor, playerId: number, teamId: number | undefined): Promise<number[] | null> {
-  enforce(decideTarget({ exists: await scope.playerExists(db, playerId), reachable: true }));
-  await assertPlayerReachable(db, actor, playerId);
-  return authorizeTeamScope(db, actor, teamId);
+export async function authorizeTeamScope(db: Kysely<DB>, actor: Actor, teamId: number | undefined): Promise<readonly number[] | null> {
+  return authorizePlayerList(db, actor, teamId);
 }
 
-export async function authorizeTeamAnalysis(db: Kysely<DB>, actor: Actor, teamId: number): Promise<void> {
-  const exists = await scope.teamExists(db, teamId);
-  const reachable = exists && reaches(await reachableTeamIds(db, actor), teamId);
-  enforce(decideTarget({ exists, reachable }));
+/**
+ * A player's analysis: an unknown id is 404 (before players.ts decides the reach, 403), optionally
+ * compared with one team the caller reaches; answers the teams the caller reaches, the only ones the
+ * comparison may use.
+ */
+export async function authorizePlayerAnalysis(db: Kysely<DB>, actor: Actor, playerId: number, teamId: number | undefined) {
+  if (!(await scope.playerExists(db, playerId))) throw notFound();
+  await assertPlayerReachable(db, actor, playerId);
+  return authorizeTeamScope(db, actor, teamId);
 }

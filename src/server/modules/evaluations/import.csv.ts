@@ -74,7 +74,7 @@ export interface PlayerCandidate {
 export interface CheckContext {
   criteria: readonly ScoringCriterion[];
   players: readonly PlayerCandidate[];
-  /** null = every player may be evaluated; otherwise the ids the actor reaches (policies/evaluations.ts bulkReach). */
+  /** null = every player may be evaluated; otherwise the ids the actor reaches (policies/evaluations.ts authorizeBulk). */
   reachable: Set<number> | null;
   /** Per-player upload: rows apply to this player; filled-in player columns must name them. */
   onlyPlayer?: PlayerCandidate;

@@ -12,7 +12,8 @@ import {
   teamAnalysis,
 } from '../../../shared/schemas/leaderboard.js';
 import { access, requireActor } from '../../policies/access.js';
-import { authorizePlayerAnalysis, authorizeTeamAnalysis, authorizeTeamScope } from '../../policies/leaderboard.js';
+import { authorizePlayerAnalysis, authorizeTeamScope } from '../../policies/leaderboard.js';
+import { authorizeTeam } from '../../policies/teams.js';
 import { read } from '../../lib/reply.js';
 import * as service from './analysis.service.js';
 import type { Boards } from './leaderboard.service.js';
@@ -72,7 +73,7 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
     },
     handler: async (req) => {
       const actor = requireActor(req);
-      await authorizeTeamAnalysis(app.db, actor, req.params.id);
+      await authorizeTeam(app.db, actor, req.params.id);
       return read(await service.teamSummary(app.db, boards, req.params.id));
     },
   });
