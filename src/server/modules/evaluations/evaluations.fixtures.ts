@@ -1,8 +1,11 @@
-import type { TestApp } from '../../test/harness.js';
+import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
+
+const userByEmail = (t: TestApp, email: string) =>
+  t.db.selectFrom('users').select(['id', 'player_id']).where('email', '=', email).executeTakeFirstOrThrow();
 
 /** Demo-club facts the evaluation tests need: the coach's players and teams, and everyone else's. */
 export async function demoFacts(t: TestApp) {
-  const coachId = (await t.db.selectFrom('users').select('id').where('email', '=', 'coach@demo.club').executeTakeFirstOrThrow()).id;
+  const coachId = (await userByEmail(t, 'coach@demo.club')).id;
   const teams = await t.db.selectFrom('teams').select(['id', 'name', 'coach_user_id']).orderBy('id').execute();
   const ownTeams = teams.filter((x) => x.coach_user_id === coachId);
   const otherTeams = teams.filter((x) => x.coach_user_id !== coachId);
@@ -15,9 +18,7 @@ export async function demoFacts(t: TestApp) {
   const ownIds = new Set(ownTeams.map((x) => x.id));
   const own = members.filter((m) => ownIds.has(m.team_id));
   const other = members.filter((m) => !ownIds.has(m.team_id) && !own.some((o) => o.id === m.id));
-  const selfPlayerId = (
-    await t.db.selectFrom('users').select('player_id').where('email', '=', 'player@demo.club').executeTakeFirstOrThrow()
-  ).player_id!;
+  const selfPlayerId = (await userByEmail(t, 'player@demo.club')).player_id!;
   const criteria = await t.db
     .selectFrom('criteria as c')
     .innerJoin('levels as l', 'l.id', 'c.level_id')
@@ -27,6 +28,15 @@ export async function demoFacts(t: TestApp) {
   const scale = criteria.filter((c) => c.kind === 'scale_1_10');
   const yesNo = criteria.filter((c) => c.kind === 'yes_no');
   return { coachId, ownTeams, otherTeams, own, other, selfPlayerId, scale, yesNo, members };
+}
+
+export type DemoFacts = Awaited<ReturnType<typeof demoFacts>>;
+
+/** The evaluation test files' setup: a demo-club app, admin, coach and player signed in, and the demo facts. */
+export async function evaluationSuite(): Promise<{ t: TestApp; admin: Client; coach: Client; player: Client; facts: DemoFacts }> {
+  const t = await createTestApp();
+  const [admin, coach, player] = await Promise.all([t.login('admin'), t.login('coach'), t.login('player')]);
+  return { t, admin, coach, player, facts: await demoFacts(t) };
 }
 
 export async function currentRows(t: TestApp, playerId: number, criterionId: number) {

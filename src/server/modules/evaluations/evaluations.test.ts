@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { playerTotal } from '../../../shared/scoring.js';
-import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { currentRows, demoFacts } from './evaluations.fixtures.js';
+import type { Client, TestApp } from '../../test/harness.js';
+import { currentRows, evaluationSuite, type DemoFacts } from './evaluations.fixtures.js';
 
-let t: TestApp;
-let admin: Client;
-let coach: Client;
-let player: Client;
-let facts: Awaited<ReturnType<typeof demoFacts>>;
-
+let t: TestApp, admin: Client, coach: Client, player: Client, facts: DemoFacts;
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, coach, player] = await Promise.all([t.login('admin'), t.login('coach'), t.login('player')]);
-  facts = await demoFacts(t);
+  ({ t, admin, coach, player, facts } = await evaluationSuite());
 });
 afterAll(() => t.close());
 

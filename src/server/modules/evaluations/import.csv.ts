@@ -9,6 +9,7 @@ import { EVALUATION_NOTES_MAX, parseScore } from '../../../shared/schemas/evalua
 import { currentEvaluations, scorePercentage } from '../../../shared/scoring.js';
 import { csvRecords, csvText } from '../../lib/csv-text.js';
 import { badRequest } from '../../lib/errors.js';
+import { bulkCandidates } from '../../policies/evaluations.js';
 import type { CurrentRow, NewEvaluation, ScoringCriterion } from './evaluations.repository.js';
 
 export interface CsvRow {
@@ -73,7 +74,7 @@ export interface PlayerCandidate {
 export interface CheckContext {
   criteria: readonly ScoringCriterion[];
   players: readonly PlayerCandidate[];
-  /** null = every player may be evaluated; otherwise the ids the actor reaches (coach scoping). */
+  /** null = every player may be evaluated; otherwise the ids the actor reaches (policies/evaluations.ts authorizeBulk). */
   reachable: Set<number> | null;
   /** Per-player upload: rows apply to this player; filled-in player columns must name them. */
   onlyPlayer?: PlayerCandidate;
@@ -110,10 +111,7 @@ export function checkRows(rows: readonly CsvRow[], ctx: CheckContext): { values:
       problems.push('PlayerFirstName, PlayerLastName and ParentEmail are required');
     } else {
       const matches = players.get(`${norm(r.first)}|${norm(r.last)}|${norm(r.email)}`) ?? [];
-      // A coach's file only finds their own teams' players: anyone else reads as unknown, so an
-      // error never tells a coach who plays on another team.
-      const reachable = ctx.reachable;
-      const found = reachable ? matches.filter((p) => reachable.has(p.id)) : matches;
+      const found = bulkCandidates(matches, ctx.reachable);
       if (found.length === 0) problems.push(`no player named ${who} with parent email ${r.email}`);
       else if (found.length > 1) problems.push(`more than one player named ${who} has parent email ${r.email}`);
       else if (ctx.onlyPlayer && found[0]!.id !== ctx.onlyPlayer.id) problems.push(`${who} is not the player being evaluated`);

@@ -2,22 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
-import type { Actor } from '../../../shared/permissions.js';
 import { errorBody, writeEnvelope, braceTolerantId } from '../../../shared/schemas/common.js';
 import { bulkEvaluationResultSchema } from '../../../shared/schemas/evaluation.js';
 import { access, requireActor } from '../../policies/access.js';
-import { reachableTeamIds } from '../../policies/teams.js';
 import { UNSTORABLE_TEXT } from '../../db/errors.js';
 import { readCsvForm } from '../../lib/csv-form.js';
 import { unstorableField } from '../../lib/input-guard.js';
 import { badRequest } from '../../lib/errors.js';
 import { written } from '../../lib/reply.js';
-import { nowIso, todayDate } from '../../lib/time.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { reachablePlayer } from '../../policies/players.js';
-import { checkRows, errorMessage, readCsv, supersede, type PlayerCandidate } from './import.csv.js';
-import * as repo from './evaluations.repository.js';
-import { evaluatorName, transact } from './evaluations.helpers.js';
+import { authorizeBulk } from '../../policies/evaluations.js';
+import { importEvaluations, type ImportResult } from './import.service.js';
 
 const tags = ['evaluations'];
 const bulkErrorBody = errorBody.extend({ errors: z.array(z.string()).optional() });
@@ -40,51 +34,9 @@ async function readUpload(req: FastifyRequest): Promise<{ content: Buffer; field
   return { content: file, fields };
 }
 
-/**
- * Checks every row, then writes all of them in one transaction: the imported players' current rows
- * are read once, the supersede rule is decided in memory, the superseded rows are cleared and the
- * new rows inserted with their flags in chunked multi-row INSERTs — no per-row queries.
- */
-async function importRows(
-  app: FastifyInstance,
-  reply: FastifyReply,
-  actor: Actor,
-  content: Buffer,
-  options: { onlyPlayer?: PlayerCandidate; evaluator?: string },
-) {
-  const rows = readCsv(content);
-  const emails = [...new Set(rows.map((r) => r.email.toLowerCase()).filter(Boolean))];
-  const teamIds = await reachableTeamIds(app.db, actor);
-  const [criteria, players, reachable] = await Promise.all([
-    repo.allScoringCriteria(app.db),
-    repo.playersByEmails(app.db, emails),
-    teamIds === null ? null : repo.playerIdsOnTeams(app.db, teamIds),
-  ]);
-  const evaluator = options.evaluator?.trim() || (await evaluatorName(app, actor, {}));
-  const { values, errors } = checkRows(rows, {
-    criteria,
-    players,
-    reachable,
-    ...(options.onlyPlayer ? { onlyPlayer: options.onlyPlayer } : {}),
-    evaluatorUserId: actor.id,
-    evaluatorName: evaluator.slice(0, 120),
-    date: todayDate(),
-    now: nowIso(),
-  });
-  if (errors.length) return reply.status(400).send({ message: errorMessage(errors), field: 'bulkFile', errors });
-
-  const playerCount = new Set(values.map((v) => v.player_id)).size;
-  await transact(() =>
-    app.db.transaction().execute(async (trx) => {
-      const { rows, superseded } = supersede(await repo.currentOfPlayers(trx, [...new Set(values.map((v) => v.player_id))]), values);
-      // Before the insert: the unique index allows one current row per pair at every moment.
-      await repo.clearCurrent(trx, superseded);
-      await repo.insertEvaluations(trx, rows);
-      const target = options.onlyPlayer ? options.onlyPlayer.id : null;
-      await recordAudit(trx, actor, 'bulk_upload', 'evaluation', target, `${values.length} evaluations for ${playerCount} player(s)`);
-    }),
-  );
-  return written({ rows: values.length, players: playerCount });
+/** A file with bad rows is one 400 listing every row's problem. */
+function answer(reply: FastifyReply, result: ImportResult) {
+  return 'invalid' in result ? reply.status(400).send(result.invalid) : written(result);
 }
 
 export async function bulkRoutes(app: FastifyInstance): Promise<void> {
@@ -95,8 +47,9 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, consumes: ['multipart/form-data'], response: responses },
     handler: async (req, reply) => {
       const actor = requireActor(req);
+      const reachable = await authorizeBulk(app.db, actor);
       const { content, fields } = await readUpload(req);
-      return importRows(app, reply, actor, content, { evaluator: fields.evaluator ?? '' });
+      return answer(reply, await importEvaluations(app.db, actor, content, reachable, { evaluator: fields.evaluator ?? '' }));
     },
   });
 
@@ -105,11 +58,9 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, consumes: ['multipart/form-data'], params: z.object({ id: braceTolerantId }), response: responses },
     handler: async (req, reply) => {
       const actor = requireActor(req);
-      const { id } = req.params;
-      await reachablePlayer(app.db, actor, id);
-      const player = (await repo.findPlayerForMatching(app.db, id))!;
+      const reachable = await authorizeBulk(app.db, actor, req.params.id);
       const { content, fields } = await readUpload(req);
-      return importRows(app, reply, actor, content, { onlyPlayer: player, evaluator: fields.evaluator ?? '' });
+      return answer(reply, await importEvaluations(app.db, actor, content, reachable, { playerId: req.params.id, evaluator: fields.evaluator ?? '' }));
     },
   });
 }

@@ -1,24 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_TEMPLATES } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
-import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
+import type { Client, TestApp } from '../../test/harness.js';
 import { withRefusedInsert } from '../../test/refuse-insert.js';
 import { leaderboardTotals } from '../../../shared/scoring.js';
 import { loadEvaluations } from '../leaderboard/leaderboard.fixtures.js';
 import { playerTotals } from '../scores/scores.repository.js';
 import { INSERT_CHUNK } from './evaluations.repository.js';
-import { currentRows, demoFacts, evaluationCount } from './evaluations.fixtures.js';
+import { currentRows, evaluationSuite, evaluationCount, type DemoFacts } from './evaluations.fixtures.js';
 
-let t: TestApp;
-let admin: Client;
-let coach: Client;
-let player: Client;
-let facts: Awaited<ReturnType<typeof demoFacts>>;
-
+let t: TestApp, admin: Client, coach: Client, player: Client, facts: DemoFacts;
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, coach, player] = await Promise.all([t.login('admin'), t.login('coach'), t.login('player')]);
-  facts = await demoFacts(t);
+  ({ t, admin, coach, player, facts } = await evaluationSuite());
 });
 afterAll(() => t.close());
 

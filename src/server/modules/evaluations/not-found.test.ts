@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_TEMPLATES } from '../../../shared/constants.js';
-import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { demoFacts } from './evaluations.fixtures.js';
+import type { Client, TestApp } from '../../test/harness.js';
+import { evaluationSuite, type DemoFacts } from './evaluations.fixtures.js';
 
 /** Unknown ids are 404 before the coach check (403), so the client goes to /app/not-found. */
-let t: TestApp;
-let coach: Client;
-let facts: Awaited<ReturnType<typeof demoFacts>>;
-
+let t: TestApp, coach: Client, facts: DemoFacts;
 beforeAll(async () => {
-  t = await createTestApp();
-  coach = await t.login('coach');
-  facts = await demoFacts(t);
+  ({ t, coach, facts } = await evaluationSuite());
 });
 afterAll(() => t.close());
 

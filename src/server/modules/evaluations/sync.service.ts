@@ -5,11 +5,12 @@ import type { Actor } from '../../../shared/permissions.js';
 import { parseScore } from '../../../shared/schemas/evaluation.js';
 import type { SyncEntry, SyncRefusal, SyncResult } from '../../../shared/schemas/evaluation-sync.js';
 import { scorePercentage } from '../../../shared/scoring.js';
+import { decideSyncEntry, reaches, type SyncAccess } from '../../policies/evaluations.js';
 import { reachableTeamIds } from '../../policies/teams.js';
 import type { DB } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { dateProblem, raceConflict } from './evaluations.helpers.js';
+import { dateProblem, raceConflict } from './evaluations.service.js';
 import * as repo from './evaluations.repository.js';
 
 /** Attempts of a batch whose transaction lost a race on a unique index before the batch answers 409. */
@@ -23,6 +24,22 @@ type Decision =
 
 const refused = (reason: SyncRefusal, message: string): Decision => ({ kind: 'refused', reason, message });
 const unique = <T>(list: readonly T[]) => [...new Set(list)];
+
+/** The reason and message a device shows for an entry the caller may not write. */
+function refusal(access: Exclude<SyncAccess, 'saved' | 'allow'>, team: string, player: string): Decision {
+  switch (access) {
+    case 'notYourEntry':
+      return refused('forbidden', MSG.syncNotYourEntry);
+    case 'teamDeleted':
+      return refused('not_on_team', MSG.syncTeamDeleted);
+    case 'notYourTeam':
+      return refused('forbidden', MSG.syncNotYourTeam(team));
+    case 'playerDeleted':
+      return refused('player_deleted', MSG.syncPlayerDeleted);
+    case 'notOnTeam':
+      return refused('not_on_team', MSG.syncNotOnTeam(player, team));
+  }
+}
 
 /**
  * When the device recorded it, but never later than now: the supersede rule (ADR 0005) orders a
@@ -68,20 +85,21 @@ async function syncBatch(db: Kysely<DB>, actor: Actor, entries: readonly SyncEnt
   const playerName = new Map(players.map((p) => [p.id, `${p.first_name} ${p.last_name}`]));
   const member = new Set(memberships.map((m) => `${m.team_id}:${m.player_id}`));
   const criterionById = new Map(criteria.map((c) => [c.id, c]));
-  const reachableSet = reachable && new Set(reachable);
 
   const decide = (e: SyncEntry): Decision => {
     const saved = existing.get(e.client_id);
-    if (saved) {
-      // A device id is a secret of the device that made it: another account's id is not confirmed.
-      return saved.evaluator_user_id === actor.id ? { kind: 'saved', id: saved.id } : refused('forbidden', MSG.syncNotYourEntry);
-    }
     const team = teamName.get(e.team_id);
-    if (team === undefined) return refused('not_on_team', MSG.syncTeamDeleted);
-    if (reachableSet && !reachableSet.has(e.team_id)) return refused('forbidden', MSG.syncNotYourTeam(team));
     const player = playerName.get(e.player_id);
-    if (player === undefined) return refused('player_deleted', MSG.syncPlayerDeleted);
-    if (!member.has(`${e.team_id}:${e.player_id}`)) return refused('not_on_team', MSG.syncNotOnTeam(player, team));
+    const access = decideSyncEntry({
+      ...(saved ? { savedBy: saved.evaluator_user_id } : {}),
+      callerId: actor.id,
+      teamExists: team !== undefined,
+      teamReachable: reaches(reachable, e.team_id),
+      playerExists: player !== undefined,
+      member: member.has(`${e.team_id}:${e.player_id}`),
+    });
+    if (access === 'saved') return { kind: 'saved', id: saved!.id };
+    if (access !== 'allow') return refusal(access, team ?? '', player ?? '');
     const criterion = criterionById.get(e.criteria_id);
     if (!criterion) return refused('criterion_deleted', MSG.syncCriterionDeleted);
     const parsed = parseScore(criterion.kind, e.score);

@@ -3,22 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { SYNC_BATCH_MAX, type SyncEntryInput, type SyncResult } from '../../../shared/schemas/evaluation-sync.js';
 import { scorePercentage } from '../../../shared/scoring.js';
-import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { demoFacts, evaluationCount } from './evaluations.fixtures.js';
+import type { Client, TestApp } from '../../test/harness.js';
+import { evaluationCount, evaluationSuite, type DemoFacts } from './evaluations.fixtures.js';
 
-let t: TestApp;
-let admin: Client;
-let coach: Client;
-let player: Client;
-let facts: Awaited<ReturnType<typeof demoFacts>>;
+let t: TestApp, admin: Client, coach: Client, player: Client, facts: DemoFacts;
 /** Criteria made for this file, so no demo evaluation of theirs gets in the way of the supersede checks. */
 const made = { scale: 0, yesNo: 0, deleted: 0 };
 const WEIGHT = 10;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, coach, player] = await Promise.all([t.login('admin'), t.login('coach'), t.login('player')]);
-  facts = await demoFacts(t);
+  ({ t, admin, coach, player, facts } = await evaluationSuite());
   const criterion = async (name: string, level: number) => {
     const res = await admin.post('/api/criteria', { criteria: name, level, score: WEIGHT, description: '', video_links: [] });
     expect(res.statusCode, res.body).toBe(200);

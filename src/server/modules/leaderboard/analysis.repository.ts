@@ -1,12 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
 
 /** Queries of the analysis landing and the player/team analysis summaries. */
 
 type Db = Kysely<DB>;
 
-/** Restricts a players query to members of the given teams (null = no restriction). */
-const inTeams = (teamIds: readonly number[]) => (eb: any) =>
+/** Restricts a players query (alias p) to members of the given teams. */
+export const inTeams = (teamIds: readonly number[]) => (eb: any) =>
   eb.exists(
     eb
       .selectFrom('team_players as tp')
@@ -14,6 +14,16 @@ const inTeams = (teamIds: readonly number[]) => (eb: any) =>
       .whereRef('tp.player_id', '=', 'p.id')
       .where('tp.team_id', 'in', teamIds.length ? [...teamIds] : [-1]),
   );
+
+/** Players (alias p) by last name, first name, id: the order of every players list. */
+export const byPlayerName = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q =>
+  q.orderBy(sql`lower(p.last_name)`).orderBy(sql`lower(p.first_name)`).orderBy('p.id') as Q;
+
+/** One page (1-based) of an ordered query. */
+export const paged =
+  (page: number, pageSize: number) =>
+  <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q =>
+    q.limit(pageSize).offset((page - 1) * pageSize) as Q;
 
 export async function analysisPlayers(
   db: Db,
@@ -27,14 +37,7 @@ export async function analysisPlayers(
     q = q.where(sql<boolean>`lower(p.first_name || ' ' || p.last_name || ' ' || p.email) like ${pattern} escape '\\'`);
   }
   const [rows, count] = await Promise.all([
-    q
-      .select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img', 'p.email'])
-      .orderBy(sql`lower(p.last_name)`)
-      .orderBy(sql`lower(p.first_name)`)
-      .orderBy('p.id')
-      .limit(o.pageSize)
-      .offset((o.page - 1) * o.pageSize)
-      .execute(),
+    q.select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img', 'p.email']).$call(byPlayerName).$call(paged(o.page, o.pageSize)).execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };

@@ -12,14 +12,11 @@ import {
   teamAnalysis,
 } from '../../../shared/schemas/leaderboard.js';
 import { access, requireActor } from '../../policies/access.js';
-import { assertPlayerReachable } from '../../policies/players.js';
-import { assertTeamReachable, reachableTeamIds } from '../../policies/teams.js';
-import { notFound } from '../../lib/errors.js';
+import { authorizePlayerAnalysis, authorizeTeamScope } from '../../policies/leaderboard.js';
+import { authorizeTeam } from '../../policies/teams.js';
 import { read } from '../../lib/reply.js';
-import * as analysis from './analysis.repository.js';
-import { playerSummary, teamSummary } from './analysis.service.js';
+import * as service from './analysis.service.js';
 import type { Boards } from './leaderboard.service.js';
-import * as scope from '../../policies/scope.repository.js';
 
 const tags = ['leaderboard'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -34,11 +31,8 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
     schema: { tags, summary: 'Analysis landing: players (name, photo, email), optionally of one team', querystring: analysisPlayersQuery, response: { 200: okEnvelope(analysisPlayers), ...errors } },
     handler: async (req) => {
       const actor = requireActor(req);
-      const q = req.query;
-      if (q.team_id !== undefined) await assertTeamReachable(app.db, actor, q.team_id);
-      const scope = await reachableTeamIds(app.db, actor);
-      const { rows, total } = await analysis.analysisPlayers(app.db, { scopeTeamIds: scope, teamId: q.team_id, q: q.q, page: q.page, pageSize: q.pageSize });
-      return read({ rows, total, page: q.page, pageSize: q.pageSize });
+      const scope = await authorizeTeamScope(app.db, actor, req.query.team_id);
+      return read(await service.analysisPlayers(app.db, scope, req.query));
     },
   });
 
@@ -47,8 +41,8 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
     schema: { tags, summary: 'Analysis landing: teams (name, club, coach, players)', querystring: analysisTeamsQuery, response: { 200: okEnvelope(analysisTeam.array()), ...errors } },
     handler: async (req) => {
       const actor = requireActor(req);
-      const scope = await reachableTeamIds(app.db, actor);
-      return read(await analysis.analysisTeams(app.db, { scopeTeamIds: scope, categoryId: req.query.category }));
+      const scope = await authorizeTeamScope(app.db, actor, undefined);
+      return read(await service.analysisTeams(app.db, scope, req.query.category));
     },
   });
 
@@ -63,13 +57,9 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
     },
     handler: async (req) => {
       const actor = requireActor(req);
-      if (!(await scope.playerExists(app.db, req.params.id))) throw notFound();
-      await assertPlayerReachable(app.db, actor, req.params.id);
       // A scoped coach compares against one of their own teams only, by default too.
-      if (req.query.team_id !== undefined) await assertTeamReachable(app.db, actor, req.query.team_id);
-      const summary = await playerSummary(app.db, boards, req.params.id, req.query.team_id, await reachableTeamIds(app.db, actor));
-      if (!summary) throw notFound();
-      return read(summary);
+      const scope = await authorizePlayerAnalysis(app.db, actor, req.params.id, req.query.team_id);
+      return read(await service.playerSummary(app.db, boards, req.params.id, req.query.team_id, scope));
     },
   });
 
@@ -83,11 +73,8 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
     },
     handler: async (req) => {
       const actor = requireActor(req);
-      if (!(await scope.teamExists(app.db, req.params.id))) throw notFound();
-      await assertTeamReachable(app.db, actor, req.params.id);
-      const summary = await teamSummary(app.db, boards, req.params.id);
-      if (!summary) throw notFound();
-      return read(summary);
+      await authorizeTeam(app.db, actor, req.params.id);
+      return read(await service.teamSummary(app.db, boards, req.params.id));
     },
   });
 }

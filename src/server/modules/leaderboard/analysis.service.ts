@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { roundPercent } from '../../../shared/scoring.js';
 import type { PlayerAnalysis, TeamAnalysis, TimelinePoint } from '../../../shared/schemas/leaderboard.js';
 import type { DB } from '../../db/types.js';
+import { notFound } from '../../lib/errors.js';
+import { reachedTeams } from '../../policies/leaderboard.js';
 import { teamAverages } from '../scores/scores.repository.js';
 import * as analysis from './analysis.repository.js';
 import type { Boards } from './leaderboard.service.js';
@@ -37,6 +39,20 @@ export function distribution(totals: readonly number[]) {
   return buckets;
 }
 
+/** The analysis landing's players page: `scopeTeamIds` are the teams the viewer reaches (null = all). */
+export async function analysisPlayers(
+  db: Db,
+  scopeTeamIds: readonly number[] | null,
+  q: { team_id?: number | undefined; q?: string | undefined; page: number; pageSize: number },
+) {
+  const { rows, total } = await analysis.analysisPlayers(db, { scopeTeamIds, teamId: q.team_id, q: q.q, page: q.page, pageSize: q.pageSize });
+  return { rows, total, page: q.page, pageSize: q.pageSize };
+}
+
+export async function analysisTeams(db: Db, scopeTeamIds: readonly number[] | null, categoryId: number | undefined) {
+  return analysis.analysisTeams(db, { scopeTeamIds, categoryId });
+}
+
 /**
  * `reachable`: the teams the viewer may see (null = all). Only those are offered and used for the
  * comparison, so a scoped coach never gets another coach's team averages or ranking.
@@ -47,10 +63,10 @@ export async function playerSummary(
   playerId: number,
   teamId: number | undefined,
   reachable: readonly number[] | null,
-): Promise<PlayerAnalysis | undefined> {
+): Promise<PlayerAnalysis> {
   const found = await analysis.playerHeader(db, playerId);
-  if (!found) return undefined;
-  const header = reachable === null ? found : { ...found, teams: found.teams.filter((t) => reachable.includes(t.id)) };
+  if (!found) throw notFound();
+  const header = reachable === null ? found : { ...found, teams: reachedTeams(found.teams, reachable) };
   const teamRef = header.teams.find((t) => t.id === teamId) ?? header.teams[0];
   const [history, catalogue, teamSums, teamCount, teamRanking] = await Promise.all([
     analysis.evaluationHistory(db, { playerId }),
@@ -102,9 +118,9 @@ export async function playerSummary(
   };
 }
 
-export async function teamSummary(db: Db, boards: Boards, teamId: number): Promise<TeamAnalysis | undefined> {
+export async function teamSummary(db: Db, boards: Boards, teamId: number): Promise<TeamAnalysis> {
   const [team] = await analysis.analysisTeams(db, { scopeTeamIds: null, teamId });
-  if (!team) return undefined;
+  if (!team) throw notFound();
   const [history, catalogue, sums, averages, ranking] = await Promise.all([
     analysis.evaluationHistory(db, { teamId }),
     analysis.criteriaCatalogue(db),

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardTotals, roundPercent, teamAverage } from '../../../shared/scoring.js';
-import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
+import type { Client, TestApp } from '../../test/harness.js';
 import { distribution, scoreTimeline } from './analysis.service.js';
-import { addRandomClub, loadEvaluations, type RandomClub } from './leaderboard.fixtures.js';
+import { loadEvaluations, randomClubApp, type RandomClub } from './leaderboard.fixtures.js';
 
 /** Analysis landing lists and summaries: math against the shared module, access and coach scoping. */
 
-let t: TestApp;
-let admin: Client;
-let coach: Client;
-let club: RandomClub;
+let t: TestApp, admin: Client, coach: Client, club: RandomClub;
 let ownTeam: number;
 let otherTeam: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin');
+  ({ t, admin, club } = await randomClubApp(11));
   coach = await t.login('coach');
-  club = await addRandomClub(t.db, 11);
   const coachId = (await coach.get('/api/auth/me')).json().data.id;
   ownTeam = (await t.db.selectFrom('teams').select('id').where('coach_user_id', '=', coachId).orderBy('id').executeTakeFirstOrThrow()).id;
   otherTeam = (await t.db.selectFrom('teams').select('id').where('coach_user_id', '!=', coachId).orderBy('id').executeTakeFirstOrThrow()).id;

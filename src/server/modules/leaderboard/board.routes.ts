@@ -2,13 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, okEnvelope } from '../../../shared/schemas/common.js';
 import { boardCriteria, boardPlayerRow, boardTeamRow, playersBoard, playersBoardQuery, teamsBoardQuery } from '../../../shared/schemas/leaderboard.js';
-import { access, denied, requireActor } from '../../policies/access.js';
-import { assertLeaderboardReachable } from '../../policies/leaderboard.js';
-import { notFound } from '../../lib/errors.js';
+import { access, requireActor } from '../../policies/access.js';
+import { authorizeBoard } from '../../policies/leaderboard.js';
 import { jsonTextOf, objectText, sendDataText } from '../../lib/json-text.js';
 import { read } from '../../lib/reply.js';
-import type { Boards } from './leaderboard.service.js';
-import * as repo from './leaderboard.repository.js';
+import { criteriaFilter, playersBoardPage, type Boards } from './leaderboard.service.js';
 
 const tags = ['leaderboard'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -31,13 +29,13 @@ export async function boardRoutes(app: FastifyInstance, boards: Boards): Promise
     handler: async (req, reply) => {
       const actor = requireActor(req);
       const q = req.query;
-      await assertLeaderboardReachable(app.db, actor, q.team_id);
-      const page = await boards.playersPage(
+      await authorizeBoard(app.db, actor, 'players', q.team_id);
+      const page = await playersBoardPage(
+        boards,
         { teamId: q.team_id, from: q.from, to: q.to, criteriaIds: q.criteria },
         { page: q.page, pageSize: q.pageSize, q: q.q },
         actor.playerId,
       );
-      if (q.team_id !== undefined && !page.team) throw notFound();
       const { rows, ...fields } = page;
       return sendDataText(reply, objectText({ rows: playerRowsText(rows) }, playersBoardFields.parse(fields)));
     },
@@ -48,7 +46,7 @@ export async function boardRoutes(app: FastifyInstance, boards: Boards): Promise
     schema: { tags, summary: 'Teams leaderboard (optionally one club)', querystring: teamsBoardQuery, response: { 200: okEnvelope(boardTeamRow.array()), ...errors } },
     handler: async (req, reply) => {
       const actor = requireActor(req);
-      if (actor.playerId !== null) throw denied();
+      await authorizeBoard(app.db, actor, 'teams');
       const q = req.query;
       return sendDataText(reply, teamsBoardText(await boards.teamsBoard({ categoryId: q.category, from: q.from, to: q.to, criteriaIds: q.criteria })));
     },
@@ -57,6 +55,6 @@ export async function boardRoutes(app: FastifyInstance, boards: Boards): Promise
   r.get('/api/leaderboard/criteria', {
     config: { access: access.signedIn },
     schema: { tags, summary: 'Levels with their criteria, for the leaderboard criteria filter', response: { 200: okEnvelope(boardCriteria), 401: errorBody } },
-    handler: async () => read(await repo.levelsWithCriteria(app.db)),
+    handler: async () => read(await criteriaFilter(app.db)),
   });
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ScoredEvaluation } from '../../../shared/scoring.js';
 import type { DB } from '../../db/types.js';
+import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 
 /** Test-only data on top of the demo club: random teams, history, ties, an empty team. */
 
@@ -107,4 +108,11 @@ export async function loadEvaluations(db: Kysely<DB>): Promise<ScoredEvaluation[
     createdAt: r.created_at,
     scorePercentage: Number(r.score_percentage),
   }));
+}
+
+/** A demo-club app with a random club added (`seed`) and the admin signed in: the board tests' setup. */
+export async function randomClubApp(seed: number): Promise<{ t: TestApp; admin: Client; club: RandomClub }> {
+  const t = await createTestApp();
+  const admin = await t.login('admin');
+  return { t, admin, club: await addRandomClub(t.db, seed) };
 }

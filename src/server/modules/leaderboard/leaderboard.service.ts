@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { rank, roundPercent, type LeaderboardFilter } from '../../../shared/scoring.js';
 import type { BoardPlayerRow, BoardTeamRow } from '../../../shared/schemas/leaderboard.js';
 import type { DB } from '../../db/types.js';
+import { notFound } from '../../lib/errors.js';
 import { RankingCache } from '../scores/score-cache.js';
 import { scoreVersion } from '../scores/scores.repository.js';
 import * as repo from './leaderboard.repository.js';
@@ -131,6 +132,18 @@ export function createBoards(db: Db) {
 }
 
 export type Boards = ReturnType<typeof createBoards>;
+
+/** A players board page (signed-in or public); a team filter naming no team is 404. */
+export async function playersBoardPage(boards: Boards, filter: PlayersFilter, paging: Paging, mePlayerId: number | null, read?: BoardRead) {
+  const page = await boards.playersPage(filter, paging, mePlayerId, read);
+  if (filter.teamId !== undefined && !page.team) throw notFound();
+  return page;
+}
+
+/** Levels with their criteria, for the boards' criteria filter. */
+export async function criteriaFilter(db: Db) {
+  return repo.levelsWithCriteria(db);
+}
 
 /** The public form of a name under the admin's setting. */
 export function publicName(mode: repo.PublicNames, first: string, last: string): { first_name: string; last_name: string } {

@@ -1,18 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardTotals, rank, roundPercent, teamAverage, type ScoredEvaluation } from '../../../shared/scoring.js';
-import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { addRandomClub, loadEvaluations, type RandomClub } from './leaderboard.fixtures.js';
+import type { Client, TestApp } from '../../test/harness.js';
+import { loadEvaluations, randomClubApp, type RandomClub } from './leaderboard.fixtures.js';
 
 /** Board math against src/shared/scoring.ts on random data, paging, search, caching, access. */
 
-let t: TestApp;
-let admin: Client;
-let club: RandomClub;
+let t: TestApp, admin: Client, club: RandomClub;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin');
-  club = await addRandomClub(t.db, 7);
+  ({ t, admin, club } = await randomClubApp(7));
 });
 afterAll(() => t.close());
 

@@ -4,27 +4,22 @@ import { MSG } from '../../../shared/messages.js';
 import { errorBody, idParam, okEnvelope } from '../../../shared/schemas/common.js';
 import {
   boardCriteria,
-  PUBLIC_BOARD_OFF,
   publicBoard,
   publicBoardQuery,
   publicPlayerRow,
   publicPlayersBoard,
   publicTeamBoardQuery,
-  publicPeriodStart,
   publicTeamRow,
   type BoardPlayerRow,
-  type PublicPeriod,
 } from '../../../shared/schemas/leaderboard.js';
 import { z } from 'zod';
 import { access } from '../../policies/access.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { HttpError } from '../../lib/errors.js';
 import { jsonTextOf, objectText, sendDataText } from '../../lib/json-text.js';
 import { read } from '../../lib/reply.js';
-import { todayDate } from '../../lib/time.js';
 import { createWorkGate, GateFull } from '../../lib/work-gate.js';
-import { scoreVersion } from '../scores/scores.repository.js';
-import { publicName, type BoardRead, type Boards, type Paging, type PlayersFilter } from './leaderboard.service.js';
-import * as repo from './leaderboard.repository.js';
+import { criteriaFilter, playersBoardPage, publicName, type Boards, type Paging, type PlayersFilter } from './leaderboard.service.js';
+import { createPublicReads, publicFilter, publicNames } from './public.service.js';
 
 const tags = ['leaderboard'];
 // Public and unauthenticated: a per-IP limit keeps scraping and load in check.
@@ -46,24 +41,7 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
   const r = app.withTypeProvider<ZodTypeProvider>();
   // One uncached aggregate at a time for visitors; a few wait, the rest are told when to come back.
   const gate = createWorkGate({ concurrency: 1, queue: 16, retryAfterSeconds: 5 });
-  const maxAgeMs = app.config.PUBLIC_BOARD_MAX_AGE_SECONDS * 1000;
-  let held = { version: 0, readAt: -Infinity };
-
-  /**
-   * Visitors see the boards as of a score version read at most every few seconds, so a stream of
-   * score entries recomputes each public board at most once per interval instead of once per entry.
-   */
-  async function publicRead(): Promise<BoardRead> {
-    const now = Date.now();
-    if (now - held.readAt >= maxAgeMs) held = { version: await scoreVersion(app.db), readAt: now };
-    return { version: held.version, guard: gate.run };
-  }
-
-  async function publicFilter(q: { period: PublicPeriod; level?: number | undefined }): Promise<PlayersFilter> {
-    const criteriaIds = q.level === undefined ? undefined : await repo.levelCriteriaIds(app.db, q.level);
-    if (criteriaIds && criteriaIds.length === 0) throw notFound();
-    return { from: publicPeriodStart(q.period, todayDate()), criteriaIds };
-  }
+  const publicRead = createPublicReads(app.db, app.config.PUBLIC_BOARD_MAX_AGE_SECONDS * 1000, gate.run);
 
   /** Over the gate's cap: 503 with Retry-After instead of a growing backlog. */
   async function gated<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -76,16 +54,9 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
     }
   }
 
-  async function namesOrOff(): Promise<Exclude<repo.PublicNames, 'off'>> {
-    const mode = await repo.publicNamesSetting(app.db);
-    if (mode === 'off') throw new HttpError(404, PUBLIC_BOARD_OFF);
-    return mode;
-  }
-
   /** The text of a public players board; `extra` fields (view) come first, as in the schema's union. */
   async function publicPlayersText(mode: 'full' | 'initial', filter: PlayersFilter, paging: Paging, extra = {}) {
-    const page = await boards.playersPage(filter, { ...paging, names: mode }, null, await publicRead());
-    if (filter.teamId !== undefined && !page.team) throw notFound();
+    const page = await playersBoardPage(boards, filter, { ...paging, names: mode }, null, await publicRead());
     const fields = publicPlayersFields.parse({ total: page.total, page: page.page, pageSize: page.pageSize, team: page.team });
     return objectText({ rows: publicRowsText[mode](page.rows) }, { ...extra, ...fields });
   }
@@ -94,9 +65,9 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
     config,
     schema: { tags, summary: 'Public leaderboard: players or teams view', querystring: publicBoardQuery, response: { 200: okEnvelope(publicBoard), 400: errorBody, 404: errorBody, 503: errorBody } },
     handler: async (req, reply) => {
-      const mode = await namesOrOff();
+      const mode = await publicNames(app.db);
       const q = req.query;
-      const filter = await publicFilter(q);
+      const filter = await publicFilter(app.db, q);
       if (q.view === 'teams') {
         const rows = await gated(reply, async () => boards.teamsBoard({ ...filter, categoryId: q.category }, await publicRead()));
         return sendDataText(reply, objectText({ rows: publicTeamsText(rows) }, { view: 'teams' }));
@@ -109,9 +80,9 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
     config,
     schema: { tags, summary: 'Public leaderboard of one team', params: z.object({ teamId: idParam }), querystring: publicTeamBoardQuery, response: { 200: okEnvelope(publicPlayersBoard), 400: errorBody, 404: errorBody, 503: errorBody } },
     handler: async (req, reply) => {
-      const mode = await namesOrOff();
+      const mode = await publicNames(app.db);
       const q = req.query;
-      const filter = { ...(await publicFilter(q)), teamId: req.params.teamId };
+      const filter = { ...(await publicFilter(app.db, q)), teamId: req.params.teamId };
       return sendDataText(reply, await gated(reply, () => publicPlayersText(mode, filter, q)));
     },
   });
@@ -120,8 +91,8 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
     config,
     schema: { tags, summary: 'Levels and criteria for the public criteria filter', response: { 200: okEnvelope(boardCriteria), 404: errorBody } },
     handler: async () => {
-      await namesOrOff();
-      return read(await repo.levelsWithCriteria(app.db));
+      await publicNames(app.db);
+      return read(await criteriaFilter(app.db));
     },
   });
 }

@@ -3,25 +3,16 @@ import { roundPercent } from '../../../shared/scoring.js';
 import type { EvaluatedPlayer } from '../../../shared/schemas/leaderboard.js';
 import type { DB } from '../../db/types.js';
 import { playerTotals, playerTotalsQuery, teamAverages } from '../scores/scores.repository.js';
+import { byPlayerName, inTeams, paged } from './analysis.repository.js';
 
 /** docs/product.md#data "Team evaluation row": players with their current evaluations, playerCount, averageScore. */
 
 type Db = Kysely<DB>;
 
-/** Players of the given teams (null = every player), by name. */
+/** Players of the given teams (null = every player). */
 function playersIn(db: Db, teamIds: readonly number[] | null) {
-  let q = db.selectFrom('players as p');
-  if (teamIds) {
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('team_players as tp')
-          .select('tp.player_id')
-          .whereRef('tp.player_id', '=', 'p.id')
-          .where('tp.team_id', 'in', teamIds.length ? [...teamIds] : [-1]),
-      ),
-    );
-  }
-  return q;
+  const q = db.selectFrom('players as p');
+  return teamIds ? q.where(inTeams(teamIds)) : q;
 }
 
 /** Count and Σ totals of the players in scope, for playerCount and averageScore. */
@@ -36,14 +27,7 @@ export async function scopeStats(db: Db, teamIds: readonly number[] | null): Pro
 
 /** One page of players in scope with their current evaluations and totals. */
 export async function evaluatedPlayers(db: Db, teamIds: readonly number[] | null, page: number, pageSize: number): Promise<EvaluatedPlayer[]> {
-  const players = await playersIn(db, teamIds)
-    .select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img'])
-    .orderBy(sql`lower(p.last_name)`)
-    .orderBy(sql`lower(p.first_name)`)
-    .orderBy('p.id')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const players = await playersIn(db, teamIds).select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img']).$call(byPlayerName).$call(paged(page, pageSize)).execute();
   return withEvaluations(db, players);
 }
 
@@ -92,19 +76,13 @@ export async function teamRows(db: Db, o: { scopeTeamIds: readonly number[] | nu
       .select(['t.id', 't.name', 't.coach_user_id', 'u.first_name', 'u.last_name'])
       .orderBy(sql`lower(t.name)`)
       .orderBy('t.id')
-      .limit(o.pageSize)
-      .offset((o.page - 1) * o.pageSize)
+      .$call(paged(o.page, o.pageSize))
       .execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   const rows = [];
   for (const t of teams) {
-    const members = await playersIn(db, [t.id])
-      .select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img'])
-      .orderBy(sql`lower(p.last_name)`)
-      .orderBy(sql`lower(p.first_name)`)
-      .orderBy('p.id')
-      .execute();
+    const members = await playersIn(db, [t.id]).select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img']).$call(byPlayerName).execute();
     const players = await withEvaluations(db, members);
     const stats = (await teamAverages(db, { teamIds: [t.id] })).get(t.id);
     rows.push({

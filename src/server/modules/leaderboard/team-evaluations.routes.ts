@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, okEnvelope } from '../../../shared/schemas/common.js';
 import { playerEvaluations, playerEvaluationsQuery, teamEvaluations, teamEvaluationsQuery } from '../../../shared/schemas/leaderboard.js';
 import { access, requireActor } from '../../policies/access.js';
-import { assertTeamReachable, reachableTeamIds } from '../../policies/teams.js';
+import { authorizeTeamScope } from '../../policies/leaderboard.js';
 import { read } from '../../lib/reply.js';
-import * as repo from './team-evaluations.repository.js';
+import * as service from './team-evaluations.service.js';
 
 const tags = ['leaderboard'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -19,11 +19,8 @@ export async function teamEvaluationsRoutes(app: FastifyInstance): Promise<void>
     schema: { tags, summary: 'Players (of a team or all reachable) with their current evaluations, playerCount, averageScore', querystring: playerEvaluationsQuery, response: { 200: okEnvelope(playerEvaluations), ...errors } },
     handler: async (req) => {
       const actor = requireActor(req);
-      const q = req.query;
-      if (q.team_id !== undefined) await assertTeamReachable(app.db, actor, q.team_id);
-      const teamIds = q.team_id !== undefined ? [q.team_id] : await reachableTeamIds(app.db, actor);
-      const [players, stats] = await Promise.all([repo.evaluatedPlayers(app.db, teamIds, q.page, q.pageSize), repo.scopeStats(app.db, teamIds)]);
-      return read({ players, ...stats, page: q.page, pageSize: q.pageSize });
+      const scope = await authorizeTeamScope(app.db, actor, req.query.team_id);
+      return read(await service.playerEvaluations(app.db, scope, req.query));
     },
   });
 
@@ -32,11 +29,8 @@ export async function teamEvaluationsRoutes(app: FastifyInstance): Promise<void>
     schema: { tags, summary: 'Team evaluation rows (players with evaluations, playerCount, averageScore), paged by team', querystring: teamEvaluationsQuery, response: { 200: okEnvelope(teamEvaluations), ...errors } },
     handler: async (req) => {
       const actor = requireActor(req);
-      const q = req.query;
-      if (q.team_id !== undefined) await assertTeamReachable(app.db, actor, q.team_id);
-      const scope = await reachableTeamIds(app.db, actor);
-      const { rows, total } = await repo.teamRows(app.db, { scopeTeamIds: scope, teamId: q.team_id, page: q.page, pageSize: q.pageSize });
-      return read({ rows, total, page: q.page, pageSize: q.pageSize });
+      const scope = await authorizeTeamScope(app.db, actor, req.query.team_id);
+      return read(await service.teamEvaluations(app.db, scope, req.query));
     },
   });
 }

@@ -18,6 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** 401 signed out, 403 for a player (evaluation < 1) and for a coach naming another coach's team. */
+async function expectScoped(url: string) {
+  expect((await t.anon.get(url)).statusCode).toBe(401);
+  expect((await (await t.login('player')).get(url)).statusCode).toBe(403);
+  const other = await t.db.selectFrom('teams').select('id').where('id', 'not in', coachTeams).executeTakeFirstOrThrow();
+  expect((await coach.get(`${url}?team_id=${other.id}`)).statusCode).toBe(403);
+}
+
 describe('player_evaluations', () => {
   it('players of a team with their current evaluations, playerCount and averageScore', async () => {
     const teamId = coachTeams[0]!;
@@ -45,10 +53,7 @@ describe('player_evaluations', () => {
   });
 
   it('access: 401, 403 (evaluation < 1; another coach’s team), 400', async () => {
-    expect((await t.anon.get('/api/player_evaluations')).statusCode).toBe(401);
-    expect((await (await t.login('player')).get('/api/player_evaluations')).statusCode).toBe(403);
-    const other = await t.db.selectFrom('teams').select('id').where('id', 'not in', coachTeams).executeTakeFirstOrThrow();
-    expect((await coach.get(`/api/player_evaluations?team_id=${other.id}`)).statusCode).toBe(403);
+    await expectScoped('/api/player_evaluations');
     expect((await admin.get('/api/player_evaluations?team_id=x')).statusCode).toBe(400);
   });
 });
@@ -69,10 +74,7 @@ describe('team_evaluations', () => {
   });
 
   it('access: 401, 403, 400', async () => {
-    expect((await t.anon.get('/api/team_evaluations')).statusCode).toBe(401);
-    expect((await (await t.login('player')).get('/api/team_evaluations')).statusCode).toBe(403);
-    const other = await t.db.selectFrom('teams').select('id').where('id', 'not in', coachTeams).executeTakeFirstOrThrow();
-    expect((await coach.get(`/api/team_evaluations?team_id=${other.id}`)).statusCode).toBe(403);
+    await expectScoped('/api/team_evaluations');
     expect((await admin.get('/api/team_evaluations?pageSize=1000')).statusCode).toBe(400);
   });
 });

@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Actor } from '../../../shared/permissions.js';
+import {
+  parseScore,
+  scoreLabel,
+  type FieldErrorsBody,
+  type TeamEvaluationSheet,
+  type teamEvaluationsSaveSchema,
+} from '../../../shared/schemas/evaluation.js';
+import { scorePercentage } from '../../../shared/scoring.js';
+import type { DB } from '../../db/types.js';
+import { nowIso, todayDate } from '../../lib/time.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { checkDate, evaluatorName, scoringCriterion, writeEvaluations } from './evaluations.service.js';
+import * as repo from './evaluations.repository.js';
+
+type Db = Kysely<DB>;
+type Team = { id: number; name: string };
+
+/** The courtside sheet: every player of the team with their current score on the criterion (if one is chosen). */
+export async function teamSheet(db: Db, team: Team, criterionId: number | undefined): Promise<TeamEvaluationSheet> {
+  const criterion = criterionId ? await repo.findScoringCriterion(db, criterionId) : undefined;
+  const rows = await repo.teamPlayersWithCurrent(db, team.id, criterion?.id);
+  return {
+    team,
+    players: rows.map((p) => ({
+      id: p.id,
+      name: `${p.first_name} ${p.last_name}`,
+      profile_img: p.profile_img,
+      current:
+        criterion && p.score !== null && p.date !== null
+          ? { score: Number(p.score), scoreLabel: scoreLabel(criterion.kind, Number(p.score)), date: p.date }
+          : null,
+    })),
+  };
+}
+
+/**
+ * Saves one criterion's scores for players of the team in one transaction, or answers every entry's
+ * problem (400 body) and writes nothing.
+ */
+export async function saveTeamScores(
+  db: Db,
+  actor: Actor,
+  team: Team,
+  b: z.output<typeof teamEvaluationsSaveSchema>,
+): Promise<{ invalid: FieldErrorsBody } | { saved: number }> {
+  const criterion = await scoringCriterion(db, b.criteria_id);
+  const date = b.date ?? todayDate();
+  checkDate(date);
+
+  // Membership is the object-level rule here: a coach reaches this team, so only its players.
+  const members = new Map((await repo.teamPlayersWithCurrent(db, team.id, undefined)).map((p) => [p.id, `${p.first_name} ${p.last_name}`]));
+  const errors: { field: string; message: string }[] = [];
+  const seen = new Set<number>();
+  const scores: { playerId: number; score: number; notes: string }[] = [];
+  b.scores.forEach((s, i) => {
+    if (!members.has(s.player_id)) return errors.push({ field: `scores.${i}.player_id`, message: 'This player is not on the team.' });
+    if (seen.has(s.player_id)) return errors.push({ field: `scores.${i}.player_id`, message: `${members.get(s.player_id)} is listed twice.` });
+    seen.add(s.player_id);
+    const parsed = parseScore(criterion.kind, s.score);
+    if ('error' in parsed) return errors.push({ field: `scores.${i}.score`, message: parsed.error });
+    scores.push({ playerId: s.player_id, score: parsed.score, notes: s.notes });
+  });
+  if (errors.length) {
+    const first = errors[0]!;
+    const message = errors.length === 1 ? first.message : `${errors.length} scores need attention.`;
+    return { invalid: { message, field: first.field, errors } };
+  }
+
+  const name = b.evaluator_name?.trim() || (await evaluatorName(db, actor, {}));
+  const now = nowIso();
+  await writeEvaluations(db, async (trx) => {
+    await repo.insertEvaluations(
+      trx,
+      scores.map((s) => ({
+        player_id: s.playerId,
+        criterion_id: criterion.id,
+        score: s.score,
+        score_percentage: scorePercentage(criterion.kind, s.score, criterion.weight),
+        evaluator_user_id: actor.id,
+        evaluator_name: name,
+        date,
+        notes: s.notes,
+        video_links: '[]',
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+    await repo.recomputeCurrent(trx, { criterionId: criterion.id, playerIds: scores.map((s) => s.playerId) });
+    await recordAudit(trx, actor, 'create', 'evaluation', null, `team ${team.name}: ${criterion.name} for ${scores.length} player(s)`);
+  });
+  return { saved: scores.length };
+}
