@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CSV_BYTES, MAX_IMAGE_BYTES, MAX_PDF_BYTES } from '../shared/constants.js';
 import { fingerprint } from './test/fingerprint.js';
 import { createTestApp, type Client, type TestApp } from './test/harness.js';
-import { hostileChecker, multipart } from './test/hostile.js';
+import { demoTargets, hostileChecker, multipart, type DemoIds } from './test/hostile.js';
 
 /**
  * Hostile files (issue "Proof of safety and speed"): CSV files to every bulk endpoint (formulas, BOM,
@@ -17,7 +17,7 @@ let t: TestApp;
 let su: Client;
 let hostile: ReturnType<typeof hostileChecker>;
 const checked: ReturnType<typeof hostileChecker>['checked'] = (...args) => hostile.checked(...args);
-const ids = {} as Record<'category' | 'season' | 'coachRole' | 'playerRole' | 'coachUser' | 'criterion' | 'achievement' | 'level' | 'team' | 'player', number>;
+let ids: DemoIds;
 let criterion: { criteria: string; level_name: string };
 let player: { first_name: string; last_name: string; email: string };
 
@@ -25,24 +25,7 @@ beforeAll(async () => {
   t = await createTestApp();
   su = await t.login('superadmin');
   hostile = hostileChecker(t.app);
-  const data = async (url: string) => (await su.get(url)).json().data;
-  const roles: { id: number; key: string | null }[] = await data('/api/roles');
-  const users: { id: number; email: string }[] = await data('/api/users');
-  const criteria = await data('/api/criteria');
-  const teams: { id: number; name: string }[] = await data('/api/teams');
-  ids.category = (await data('/api/categories'))[0].id;
-  ids.season = (await data('/api/seasons'))[0].id;
-  ids.level = (await data('/api/levels'))[0].id;
-  ids.achievement = (await data('/api/achievements'))[0].id;
-  ids.coachRole = roles.find((r) => r.key === 'coach')!.id;
-  ids.playerRole = roles.find((r) => r.key === 'player')!.id;
-  ids.coachUser = users.find((u) => u.email === 'coach@demo.club')!.id;
-  ids.criterion = criteria[0].id;
-  criterion = criteria[0];
-  ids.team = teams[0]!.id;
-  const list = (await data(`/api/team/${ids.team}/players`)).data;
-  ids.player = list[0].id;
-  player = list[0];
+  ({ ids, criterion, player } = await demoTargets(su));
 }, 60_000);
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from './test/harness.js';
-import { hostileChecker, multipart } from './test/hostile.js';
+import { demoTargets, hostileChecker, multipart, type DemoIds } from './test/hostile.js';
 
 /**
  * Generated hostile input (issue "Proof of safety and speed", fast-check): JSON bodies and path ids on
@@ -14,28 +14,13 @@ let t: TestApp;
 let su: Client;
 let hostile: ReturnType<typeof hostileChecker>;
 const checked: ReturnType<typeof hostileChecker>['checked'] = (...args) => hostile.checked(...args);
-const ids = {} as Record<'category' | 'season' | 'coachRole' | 'playerRole' | 'coachUser' | 'criterion' | 'achievement' | 'level' | 'team' | 'player', number>;
+let ids: DemoIds;
 
 beforeAll(async () => {
   t = await createTestApp();
   su = await t.login('superadmin');
   hostile = hostileChecker(t.app);
-  const data = async (url: string) => (await su.get(url)).json().data;
-  const roles: { id: number; key: string | null }[] = await data('/api/roles');
-  const users: { id: number; email: string }[] = await data('/api/users');
-  const criteria = await data('/api/criteria');
-  const teams: { id: number; name: string }[] = await data('/api/teams');
-  ids.category = (await data('/api/categories'))[0].id;
-  ids.season = (await data('/api/seasons'))[0].id;
-  ids.level = (await data('/api/levels'))[0].id;
-  ids.achievement = (await data('/api/achievements'))[0].id;
-  ids.coachRole = roles.find((r) => r.key === 'coach')!.id;
-  ids.playerRole = roles.find((r) => r.key === 'player')!.id;
-  ids.coachUser = users.find((u) => u.email === 'coach@demo.club')!.id;
-  ids.criterion = criteria[0].id;
-  ids.team = teams[0]!.id;
-  const list = (await data(`/api/team/${ids.team}/players`)).data;
-  ids.player = list[0].id;
+  ({ ids } = await demoTargets(su));
 }, 60_000);
 afterAll(() => t.close());
 

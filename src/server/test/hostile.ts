@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { multipartBody } from './harness.js';
+import { multipartBody, type Client } from './harness.js';
 
 /** Checks shared by the hostile-input tests: no 5xx, no leak, nothing written on an error answer. */
 
@@ -72,3 +72,29 @@ export interface FilePart {
 
 /** Same builder as the harness's clients use. */
 export const multipart = (fields: Record<string, string>, file?: FilePart) => multipartBody(fields, file);
+
+export type DemoIds = Record<'category' | 'season' | 'coachRole' | 'playerRole' | 'coachUser' | 'criterion' | 'achievement' | 'level' | 'team' | 'player', number>;
+
+/** The demo club's ids (and a criterion and player as the API lists them) that the hostile suites aim at. */
+export async function demoTargets(su: Client) {
+  const data = async (url: string) => (await su.get(url)).json().data;
+  const roles: { id: number; key: string | null }[] = await data('/api/roles');
+  const users: { id: number; email: string }[] = await data('/api/users');
+  const criteria = await data('/api/criteria');
+  const teams: { id: number; name: string }[] = await data('/api/teams');
+  const team = teams[0]!.id;
+  const players = (await data(`/api/team/${team}/players`)).data;
+  const ids: DemoIds = {
+    category: (await data('/api/categories'))[0].id,
+    season: (await data('/api/seasons'))[0].id,
+    level: (await data('/api/levels'))[0].id,
+    achievement: (await data('/api/achievements'))[0].id,
+    coachRole: roles.find((r) => r.key === 'coach')!.id,
+    playerRole: roles.find((r) => r.key === 'player')!.id,
+    coachUser: users.find((u) => u.email === 'coach@demo.club')!.id,
+    criterion: criteria[0].id,
+    team,
+    player: players[0].id,
+  };
+  return { ids, criterion: criteria[0] as { criteria: string; level_name: string }, player: players[0] as { first_name: string; last_name: string; email: string } };
+}

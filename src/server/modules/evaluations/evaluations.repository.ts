@@ -1,8 +1,8 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import { scoreLabel, type Evaluation } from '../../../shared/schemas/evaluation.js';
 import type { LevelKind } from '../../../shared/scoring.js';
 import { chunked } from '../../db/precompiled.js';
-import type { DB } from '../../db/types.js';
+import type { DB, EvaluationsTable } from '../../db/types.js';
 import { jsonList } from '../../lib/reply.js';
 
 type Db = Kysely<DB>;
@@ -144,19 +144,11 @@ export async function findEvaluation(db: Db, id: number) {
   return row ? { ...toEvaluation(row), player_id: row.player_id, created_at: row.created_at } : undefined;
 }
 
-export interface NewEvaluation {
-  player_id: number;
-  criterion_id: number;
-  score: number;
-  score_percentage: number;
-  evaluator_user_id: number | null;
-  evaluator_name: string;
-  date: string;
-  notes: string;
-  video_links: string;
+/** A row to insert: the table's columns but the generated and flag ones, both timestamps given. */
+export type NewEvaluation = Omit<Insertable<EvaluationsTable>, 'id' | 'is_current' | 'client_id' | 'created_at' | 'updated_at'> & {
   created_at: string;
   updated_at: string;
-}
+};
 
 export type FlaggedEvaluation = NewEvaluation & { is_current?: 0 | 1 };
 
