@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { EVALUATION_MODAL_ITEMS } from '../../shared/constants';
 import { formatPercent } from '../../shared/scoring';
 import { currentEvaluationsQuery } from './api';
+import { DataTable } from './DataTable';
 import { EmptyState } from './EmptyState';
 import { Loading } from './Loading';
 
@@ -51,26 +52,15 @@ export function LatestEvaluationsModal({
               {formatPercent(query.data.totalScore)}%
             </Text>
           </Text>
-          <Table.ScrollContainer minWidth={320}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Criteria</Table.Th>
-                  <Table.Th>Score</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {latest.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>{e.criteria}</Table.Td>
-                    <Table.Td>{e.scoreLabel}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.date}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={320} striped verticalSpacing="xs" columns={['Criteria', 'Score', 'Date']}>
+            {latest.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>{e.criteria}</Table.Td>
+                <Table.Td>{e.scoreLabel}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.date}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
           {all.length > EVALUATION_MODAL_ITEMS - 1 ? (
             <Group justify="flex-end">
               <Anchor component={Link} to={`/app/player/${playerId}/evaluation`} onClick={onClose}>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Navigate } from 'react-router';
 import type { Resource } from '../../../shared/schemas/resource';
+import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
@@ -77,53 +78,44 @@ export default function ResourcesPage() {
       ) : rows.length === 0 ? (
         <EmptyState />
       ) : (
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th>Access</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => {
-              const open = expanded === r.id;
-              const Icon = open ? IconChevronDown : IconChevronRight;
-              return (
-                <Fragment key={r.id}>
-                  <Table.Tr>
-                    <Table.Td>
-                      <UnstyledButton
-                        onClick={() => setExpanded(open ? null : r.id)}
-                        aria-expanded={open}
-                        aria-controls={open ? `resource-${r.id}` : undefined}
-                        style={{ display: 'flex', alignItems: 'center', gap: 6, minHeight: 36 }}
-                      >
-                        <Icon size={16} aria-hidden style={{ flexShrink: 0 }} />
-                        <Text fw={500} size="sm">
-                          {r.title}
-                        </Text>
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{r.category}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{r.access_names.join(', ') || '—'}</Text>
+        <DataTable verticalSpacing="sm" highlightOnHover columns={['Title', 'Category', 'Access']}>
+          {rows.map((r) => {
+            const open = expanded === r.id;
+            const Icon = open ? IconChevronDown : IconChevronRight;
+            return (
+              <Fragment key={r.id}>
+                <Table.Tr>
+                  <Table.Td>
+                    <UnstyledButton
+                      onClick={() => setExpanded(open ? null : r.id)}
+                      aria-expanded={open}
+                      aria-controls={open ? `resource-${r.id}` : undefined}
+                      style={{ display: 'flex', alignItems: 'center', gap: 6, minHeight: 36 }}
+                    >
+                      <Icon size={16} aria-hidden style={{ flexShrink: 0 }} />
+                      <Text fw={500} size="sm">
+                        {r.title}
+                      </Text>
+                    </UnstyledButton>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{r.category}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{r.access_names.join(', ') || '—'}</Text>
+                  </Table.Td>
+                </Table.Tr>
+                {open ? (
+                  <Table.Tr id={`resource-${r.id}`}>
+                    <Table.Td colSpan={3}>
+                      <ResourceDetails resource={r} canWrite={canWrite} onEdit={() => setEditing({ resource: r })} onDelete={() => setDeleting(r)} />
                     </Table.Td>
                   </Table.Tr>
-                  {open ? (
-                    <Table.Tr id={`resource-${r.id}`}>
-                      <Table.Td colSpan={3}>
-                        <ResourceDetails resource={r} canWrite={canWrite} onEdit={() => setEditing({ resource: r })} onDelete={() => setDeleting(r)} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : null}
-                </Fragment>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </DataTable>
       )}
 
       <ResourceFormModal opened={!!editing} resource={editing?.resource ?? null} onClose={() => setEditing(null)} />

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { auditQuery } from './api';
@@ -77,49 +78,36 @@ export default function AuditTab() {
           <Text size="sm" c="dimmed">
             {audit.data.total} entr{audit.data.total === 1 ? 'y' : 'ies'}
           </Text>
-          <Table.ScrollContainer minWidth={700}>
-            <Table striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Record</Table.Th>
-                  <Table.Th>Summary</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {audit.data.items.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>
-                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {dayjs(a.created_at).format('YYYY-MM-DD HH:mm')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{a.user_name}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={ACTION_COLOR[a.action] ?? 'gray'}>
-                        {ACTION_LABEL[a.action] ?? a.action}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {a.entity}
-                        {a.entity_id !== null ? ` #${a.entity_id}` : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td maw={420}>
-                      <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                        {a.summary}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={700} striped verticalSpacing="sm" columns={['When', 'Who', 'Action', 'Record', 'Summary']}>
+            {audit.data.items.map((a) => (
+              <Table.Tr key={a.id}>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {dayjs(a.created_at).format('YYYY-MM-DD HH:mm')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{a.user_name}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={ACTION_COLOR[a.action] ?? 'gray'}>
+                    {ACTION_LABEL[a.action] ?? a.action}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">
+                    {a.entity}
+                    {a.entity_id !== null ? ` #${a.entity_id}` : ''}
+                  </Text>
+                </Table.Td>
+                <Table.Td maw={420}>
+                  <Text size="sm" style={{ wordBreak: 'break-word' }}>
+                    {a.summary}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
           {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Audit log pages" /> : null}
         </>
       )}

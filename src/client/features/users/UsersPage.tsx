@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { USER_SUSPENDED, type User } from '../../../shared/schemas/user';
+import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
@@ -74,64 +75,61 @@ export default function UsersPage() {
         <EmptyState />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={300}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th visibleFrom="sm">Email Address</Table.Th>
-                  <Table.Th visibleFrom="sm">Role</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((u) => (
-                  <Table.Tr key={u.id}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm" fw={500}>
-                          {u.first_name} {u.last_name}
-                        </Text>
-                        {u.status === USER_SUSPENDED ? (
-                          <Tooltip label="Suspended">
-                            <IconUserOff size={18} color="var(--mantine-color-orange-7)" role="img" aria-label="Suspended" />
-                          </Tooltip>
-                        ) : null}
-                      </Group>
-                      {/* Phones: the e-mail and role columns fold under the name. */}
-                      <Text hiddenFrom="sm" size="xs" style={{ wordBreak: 'break-all' }}>
-                        {u.email}
-                      </Text>
-                      <Text hiddenFrom="sm" size="xs">
-                        {u.role_title}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                        {u.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text size="sm">{u.role_title}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group justify="flex-end">
-                        <UserRowMenu
-                          user={u}
-                          me={me}
-                          manageable={roles.data ? manageable.has(u.role) : !u.role_admin || me.roleKey === 'superadmin'}
-                          onEdit={() => setForm({ user: u })}
-                          onAction={(a) => setAction({ user: u, action: a })}
-                        />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={300}
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            columns={[
+              'Name',
+              <Table.Th visibleFrom="sm">Email Address</Table.Th>,
+              <Table.Th visibleFrom="sm">Role</Table.Th>,
+              <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>,
+            ]}
+          >
+            {shown.map((u) => (
+              <Table.Tr key={u.id}>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" fw={500}>
+                      {u.first_name} {u.last_name}
+                    </Text>
+                    {u.status === USER_SUSPENDED ? (
+                      <Tooltip label="Suspended">
+                        <IconUserOff size={18} color="var(--mantine-color-orange-7)" role="img" aria-label="Suspended" />
+                      </Tooltip>
+                    ) : null}
+                  </Group>
+                  {/* Phones: the e-mail and role columns fold under the name. */}
+                  <Text hiddenFrom="sm" size="xs" style={{ wordBreak: 'break-all' }}>
+                    {u.email}
+                  </Text>
+                  <Text hiddenFrom="sm" size="xs">
+                    {u.role_title}
+                  </Text>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                    {u.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  <Text size="sm">{u.role_title}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group justify="flex-end">
+                    <UserRowMenu
+                      user={u}
+                      me={me}
+                      manageable={roles.data ? manageable.has(u.role) : !u.role_admin || me.roleKey === 'superadmin'}
+                      onEdit={() => setForm({ user: u })}
+                      onAction={(a) => setAction({ user: u, action: a })}
+                    />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
           {pages > 1 ? (
             <Group justify="center" mt="md">
               <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} aria-label="Pages" />
