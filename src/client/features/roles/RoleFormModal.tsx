@@ -1,4 +1,4 @@
-import { Alert, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
@@ -10,6 +10,7 @@ import { failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { useSaveRole } from './api';
+import { FormModal } from '../../components/FormModal';
 import { PermissionMatrix } from './PermissionMatrix';
 
 interface FormValues {
@@ -54,45 +55,34 @@ export function RoleFormModal({ opened, role, onClose }: { opened: boolean; role
 
   const { error: _hidden, ...titleProps } = form.getInputProps('title');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={role ? 'Edit Role' : 'Add Role'}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      size="lg"
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorTip error={form.errors.title}>
-            <TextInput
-              label="Title"
-              placeholder="e.g. Assistant coach"
-              withAsterisk
-              data-autofocus
-              error={!!form.errors.title}
-              {...titleProps}
-            />
-          </ErrorTip>
-          <PermissionMatrix
-            value={{ admin: form.values.admin, permissions: form.values.permissions }}
-            onChange={(next) => {
-              form.setFieldValue('admin', next.admin);
-              form.setFieldValue('permissions', next.permissions);
-              form.clearFieldError('permissions');
-            }}
-            ceiling={isSuperadmin ? (Object.fromEntries(SECTIONS.map((s) => [s, 2])) as Permissions) : me.permissions}
-            canSetAdmin={isSuperadmin && !role?.key}
-            invalid={!!form.errors.permissions}
-          />
-          {form.errors.permissions ? (
-            <Alert color="red" variant="light" role="alert">
-              {form.errors.permissions}
-            </Alert>
-          ) : null}
-          <FormActions onCancel={onClose} busy={save.isPending} label={role ? 'Save' : 'Add Role'} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={role ? 'Edit Role' : 'Add Role'} size="lg" onSubmit={submit}>
+      <ErrorTip error={form.errors.title}>
+        <TextInput
+          label="Title"
+          placeholder="e.g. Assistant coach"
+          withAsterisk
+          data-autofocus
+          error={!!form.errors.title}
+          {...titleProps}
+        />
+      </ErrorTip>
+      <PermissionMatrix
+        value={{ admin: form.values.admin, permissions: form.values.permissions }}
+        onChange={(next) => {
+          form.setFieldValue('admin', next.admin);
+          form.setFieldValue('permissions', next.permissions);
+          form.clearFieldError('permissions');
+        }}
+        ceiling={isSuperadmin ? (Object.fromEntries(SECTIONS.map((s) => [s, 2])) as Permissions) : me.permissions}
+        canSetAdmin={isSuperadmin && !role?.key}
+        invalid={!!form.errors.permissions}
+      />
+      {form.errors.permissions ? (
+        <Alert color="red" variant="light" role="alert">
+          {form.errors.permissions}
+        </Alert>
+      ) : null}
+      <FormActions onCancel={onClose} busy={save.isPending} label={role ? 'Save' : 'Add Role'} />
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { Loading } from '../../components/Loading';
 import { ApiError } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
@@ -119,14 +120,10 @@ function EditModal({ props, row, onClose }: { props: ReferenceListProps; row: Re
   });
 
   return (
-    <Modal opened onClose={onClose} title={withKind ? `Edit ${noun}` : `Rename ${noun}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Fields props={props} form={form} labelPrefix={`${capital(noun)} `} />
-          <FormActions onCancel={onClose} busy={form.submitting} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened onClose={onClose} title={withKind ? `Edit ${noun}` : `Rename ${noun}`} onSubmit={submit}>
+      <Fields props={props} form={form} labelPrefix={`${capital(noun)} `} />
+      <FormActions onCancel={onClose} busy={form.submitting} />
+    </FormModal>
   );
 }
 

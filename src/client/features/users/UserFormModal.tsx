@@ -1,4 +1,4 @@
-import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { userCreateSchema, userUpdateSchema, type User } from '../../../shared/schemas/user';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { rolesQuery, useCreateUser, useUpdateUser } from './api';
@@ -64,31 +65,27 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
     : assignable.map((r) => ({ value: String(r.id), label: r.title }));
 
   return (
-    <Modal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'Add User'} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorTip error={form.errors.first_name}>
-            <TextInput label="First name" autoComplete="off" data-autofocus {...field('first_name')} />
-          </ErrorTip>
-          <ErrorTip error={form.errors.last_name}>
-            <TextInput label="Last name" autoComplete="off" {...field('last_name')} />
-          </ErrorTip>
-          <ErrorTip error={form.errors.email}>
-            <TextInput label="Email" type="email" autoComplete="off" disabled={!!user} {...field('email')} />
-          </ErrorTip>
-          <ErrorTip error={form.errors.role}>
-            <Select
-              label="Role"
-              placeholder="Choose a role"
-              data={roleOptions}
-              disabled={!!user}
-              allowDeselect={false}
-              {...field('role')}
-            />
-          </ErrorTip>
-          <FormActions onCancel={onClose} busy={create.isPending || update.isPending} label={user ? 'Save' : 'Add User'} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'Add User'} onSubmit={submit}>
+      <ErrorTip error={form.errors.first_name}>
+        <TextInput label="First name" autoComplete="off" data-autofocus {...field('first_name')} />
+      </ErrorTip>
+      <ErrorTip error={form.errors.last_name}>
+        <TextInput label="Last name" autoComplete="off" {...field('last_name')} />
+      </ErrorTip>
+      <ErrorTip error={form.errors.email}>
+        <TextInput label="Email" type="email" autoComplete="off" disabled={!!user} {...field('email')} />
+      </ErrorTip>
+      <ErrorTip error={form.errors.role}>
+        <Select
+          label="Role"
+          placeholder="Choose a role"
+          data={roleOptions}
+          disabled={!!user}
+          allowDeselect={false}
+          {...field('role')}
+        />
+      </ErrorTip>
+      <FormActions onCancel={onClose} busy={create.isPending || update.isPending} label={user ? 'Save' : 'Add User'} />
+    </FormModal>
   );
 }
