@@ -1,6 +1,6 @@
-import { Anchor, Avatar, Button, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconChartLine, IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { IconArrowLeft, IconChartLine, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -9,6 +9,7 @@ import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchInput } from '../../components/SearchInput';
 import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
@@ -149,13 +150,12 @@ function PlayerList() {
           searchable
           w={{ base: '100%', xs: 240 }}
         />
-        <TextInput
+        <SearchInput
           label="Search"
           placeholder="Name or email"
-          leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
+          onSearch={(text) => {
+            setSearch(text);
             setPage(1);
           }}
           w={{ base: '100%', xs: 240 }}

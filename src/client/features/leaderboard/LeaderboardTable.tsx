@@ -1,6 +1,5 @@
-import { Alert, Badge, Button, CloseButton, Group, NativeSelect, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, CloseButton, Group, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { LEADERBOARD_PAGE_SIZE } from '../../../shared/constants';
@@ -11,6 +10,7 @@ import { useFilterSpinner } from '../../lib/useFilterSpinner';
 import { playersBoardQuery, teamsBoardQuery, type BoardFilter } from './api';
 import './leaderboard.css';
 import { PlayersBoardTable, type PlayerBoardRow } from './PlayersBoardTable';
+import { SearchInput } from '../../components/SearchInput';
 import { TeamsBoardTable, type TeamBoardRow } from './TeamsBoardTable';
 
 const CriteriaModal = lazy(() => import('./FilterModals').then((m) => ({ default: m.CriteriaModal })));
@@ -116,13 +116,12 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
         {/* Native selects: the phone's own picker, and no popover code in the public bundle. */}
         <NativeSelect label="Sort by" data={SORTS} value={shownSort} onChange={(e) => chooseSort(e.currentTarget.value as Sort)} w={190} />
         {showPlayers ? (
-          <TextInput
+          <SearchInput
             label="Find a player"
             placeholder="Name"
-            leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
+            onSearch={(text) => {
+              setSearch(text);
               setPage(1);
             }}
             rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}

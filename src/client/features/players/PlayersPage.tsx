@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Group, Menu, Pagination, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Pagination, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconChevronDown, IconClipboardList, IconDots, IconDownload, IconSearch, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
+import { IconChevronDown, IconClipboardList, IconDots, IconDownload, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import { ExportPlayersModal } from './ExportPlayersModal';
 import { PlayerCard, type CardAction } from './PlayerCard';
 import { PlayerFormModal } from './PlayerFormModal';
 import { RemoveFromTeamModal } from './RemoveFromTeamModal';
+import { SearchInput } from '../../components/SearchInput';
 import { useErrorRedirect } from './useErrorRedirect';
 import classes from './players.module.css';
 
@@ -126,13 +127,12 @@ export default function PlayersPage() {
             comboboxProps={{ withinPortal: true }}
           />
         ) : null}
-        <TextInput
+        <SearchInput
           label="Search"
           placeholder="Player name"
-          leftSection={<IconSearch size={16} />}
           value={query}
-          onChange={(e) => {
-            setQuery(e.currentTarget.value);
+          onSearch={(text) => {
+            setQuery(text);
             setPage(1);
           }}
           w={{ base: '100%', xs: 240 }}
