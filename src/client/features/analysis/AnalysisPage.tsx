@@ -154,10 +154,7 @@ function PlayerList() {
           label="Search"
           placeholder="Name or email"
           value={search}
-          onSearch={(text) => {
-            setSearch(text);
-            setPage(1);
-          }}
+          onSearch={(text) => (setSearch(text), setPage(1))}
           w={{ base: '100%', xs: 240 }}
         />
       </Group>

@@ -120,10 +120,7 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
             label="Find a player"
             placeholder="Name"
             value={search}
-            onSearch={(text) => {
-              setSearch(text);
-              setPage(1);
-            }}
+            onSearch={(text) => (setSearch(text), setPage(1))}
             rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
             w={{ base: '100%', xs: 220 }}
           />

@@ -131,10 +131,7 @@ export default function PlayersPage() {
           label="Search"
           placeholder="Player name"
           value={query}
-          onSearch={(text) => {
-            setQuery(text);
-            setPage(1);
-          }}
+          onSearch={(text) => (setQuery(text), setPage(1))}
           w={{ base: '100%', xs: 240 }}
           type="search"
         />
