@@ -11,6 +11,7 @@ import { VideoEmbed } from '../../components/VideoEmbed';
 import { useCan } from '../../lib/auth';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
 import { criteriaQuery, levelsQuery } from './api';
+import table from '../../components/AccordionTable.module.css';
 import classes from './criteria.module.css';
 import { CriterionFormModal } from './CriterionFormModal';
 import { DeleteCriterionModal } from './DeleteCriterionModal';
@@ -116,8 +117,8 @@ export default function CriteriaPage() {
       ) : list.length === 0 ? (
         <EmptyState />
       ) : (
-        <Paper withBorder radius="md" py="xs">
-          <div className={`${classes.row} ${classes.head}`} aria-hidden>
+        <Paper withBorder radius="md" py="xs" className={classes.columns}>
+          <div className={`${table.row} ${table.head}`} aria-hidden>
             <span>Criteria</span>
             <span>Score</span>
             <span>Level</span>
@@ -126,7 +127,7 @@ export default function CriteriaPage() {
             {list.map((c) => (
               <Accordion.Item key={c.id} value={String(c.id)}>
                 <Accordion.Control aria-label={`${c.criteria}, score ${formatPercent(c.score)}%, level ${c.level_name}`}>
-                  <div className={classes.row}>
+                  <div className={table.row}>
                     <Text fw={500} truncate>
                       {c.criteria}
                     </Text>

@@ -4,6 +4,7 @@ import type { Evaluation } from '../../../shared/schemas/evaluation';
 import { formatPercent } from '../../../shared/scoring';
 import { EmptyState } from '../../components/EmptyState';
 import { VideoEmbed } from '../../components/VideoEmbed';
+import table from '../../components/AccordionTable.module.css';
 import classes from './evaluations.module.css';
 
 interface Props {
@@ -18,8 +19,8 @@ interface Props {
 export function EvaluationRows({ evaluations, canWrite, onEdit, onDelete, label }: Props) {
   if (evaluations.length === 0) return <EmptyState />;
   return (
-    <Paper withBorder radius="md" py="xs" aria-label={label} component="section">
-      <div className={`${classes.row} ${classes.head}`} aria-hidden>
+    <Paper withBorder radius="md" py="xs" aria-label={label} component="section" className={classes.columns}>
+      <div className={`${table.row} ${table.head}`} aria-hidden>
         <span>Criteria</span>
         <span>Score</span>
         <span className={classes.wide}>Evaluator</span>
@@ -29,7 +30,7 @@ export function EvaluationRows({ evaluations, canWrite, onEdit, onDelete, label 
         {evaluations.map((e) => (
           <Accordion.Item key={e.id} value={String(e.id)}>
             <Accordion.Control aria-label={`${e.criteria}, score ${e.scoreLabel}, by ${e.evaluator_name || 'unknown'}, ${e.date}`}>
-              <div className={classes.row}>
+              <div className={table.row}>
                 <Text fw={500} truncate>
                   {e.criteria}
                 </Text>
