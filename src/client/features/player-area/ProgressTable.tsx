@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconPlayerPlay } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Fragment, useState } from 'react';
@@ -7,6 +7,7 @@ import { NOTE_PREVIEW_CHARS } from '../../../shared/constants';
 import type { Evaluation } from '../../../shared/schemas/evaluation';
 import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
+import { ExpandToggle } from '../../components/ExpandToggle';
 import { VideoEmbed } from '../../components/VideoEmbed';
 import { criterionVideosQuery } from './api';
 import { CriterionVideoModal, NoteModal } from './PlayerModals';
@@ -33,22 +34,15 @@ export function ProgressTable({ playerId, evaluations, showDate }: { playerId: n
       <DataTable verticalSpacing="xs" horizontalSpacing="xs" columns={['Criteria', 'Score', showDate ? 'Date' : null]}>
         {evaluations.map((e) => {
           const expanded = open === e.id;
-          const Icon = expanded ? IconChevronDown : IconChevronRight;
           return (
             <Fragment key={e.id}>
               <Table.Tr>
                 <Table.Td>
-                  <UnstyledButton
-                    onClick={() => setOpen(expanded ? null : e.id)}
-                    aria-expanded={expanded}
-                    aria-controls={expanded ? `evaluation-${e.id}` : undefined}
-                    style={{ display: 'flex', alignItems: 'center', gap: 6, minHeight: 36 }}
-                  >
-                    <Icon size={16} aria-hidden style={{ flexShrink: 0 }} />
+                  <ExpandToggle expanded={expanded} controls={`evaluation-${e.id}`} onToggle={() => setOpen(expanded ? null : e.id)}>
                     <Text size="sm" fw={500}>
                       {e.criteria}
                     </Text>
-                  </UnstyledButton>
+                  </ExpandToggle>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{e.scoreLabel}</Text>

@@ -1,11 +1,12 @@
-import { Button, Group, Select, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { Button, Group, Select, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Navigate } from 'react-router';
 import type { Resource } from '../../../shared/schemas/resource';
 import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
+import { ExpandToggle } from '../../components/ExpandToggle';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../lib/api';
@@ -81,22 +82,15 @@ export default function ResourcesPage() {
         <DataTable verticalSpacing="sm" highlightOnHover columns={['Title', 'Category', 'Access']}>
           {rows.map((r) => {
             const open = expanded === r.id;
-            const Icon = open ? IconChevronDown : IconChevronRight;
             return (
               <Fragment key={r.id}>
                 <Table.Tr>
                   <Table.Td>
-                    <UnstyledButton
-                      onClick={() => setExpanded(open ? null : r.id)}
-                      aria-expanded={open}
-                      aria-controls={open ? `resource-${r.id}` : undefined}
-                      style={{ display: 'flex', alignItems: 'center', gap: 6, minHeight: 36 }}
-                    >
-                      <Icon size={16} aria-hidden style={{ flexShrink: 0 }} />
+                    <ExpandToggle expanded={open} controls={`resource-${r.id}`} onToggle={() => setExpanded(open ? null : r.id)}>
                       <Text fw={500} size="sm">
                         {r.title}
                       </Text>
-                    </UnstyledButton>
+                    </ExpandToggle>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{r.category}</Text>
