@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Button, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconChartLine, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { Link, Navigate } from 'react-router';
 import { photoUrl } from '../../../shared/paths';
 import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
+import { LabelledPagination } from '../../components/LabelledPagination';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
@@ -194,14 +195,7 @@ function PlayerList() {
             ))}
           </DataTable>
           {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              siblings={0}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-            />
+            <LabelledPagination total={pages} value={page} onChange={setPage} siblings={0} />
           ) : null}
         </>
       )}

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, CloseButton, Group, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, CloseButton, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { LEADERBOARD_PAGE_SIZE } from '../../../shared/constants';
 import { PUBLIC_PERIODS } from '../../../shared/public-board';
+import { LabelledPagination } from '../../components/LabelledPagination';
 import { Loading } from '../../components/Loading';
 import { ApiError } from '../../lib/api';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
@@ -148,14 +149,7 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
                 <Text size="sm" c="gray.7">
                   {shownPlayers.total} players
                 </Text>
-                <Pagination
-                  total={pages}
-                  value={page}
-                  onChange={setPage}
-                  siblings={0}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-                />
+                <LabelledPagination total={pages} value={page} onChange={setPage} siblings={0} />
               </Group>
             ) : null}
           </>

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Pagination, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconClipboardList, IconDots, IconDownload, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { canAddPlayers } from '../../../shared/permissions';
 import type { PlayerListItem } from '../../../shared/schemas/player';
 import { BulkEvaluationModal } from '../../components/BulkEvaluationModal';
 import { EmptyState } from '../../components/EmptyState';
+import { LabelledPagination } from '../../components/LabelledPagination';
 import { LatestEvaluationsModal } from '../../components/LatestEvaluationsModal';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
@@ -165,7 +166,7 @@ export default function PlayersPage() {
           </SimpleGrid>
           {pages > 1 ? (
             <Group justify="center">
-              <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(p) => ({ 'aria-label': `Page ${p}` })} />
+              <LabelledPagination total={pages} value={page} onChange={setPage} />
             </Group>
           ) : null}
         </>
