@@ -1,4 +1,4 @@
-import { Button, Group, Select, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
@@ -9,19 +9,14 @@ import { EmptyState } from '../../components/EmptyState';
 import { ExpandToggle } from '../../components/ExpandToggle';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { ResourceFilterSelects } from '../../components/ResourceFilterSelects';
 import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
-import { resourceFacetsQuery, resourcesQuery, type FilterKind, type ResourceFilter } from './api';
+import { resourceFacetsQuery, resourcesQuery, type ResourceFilter } from './api';
 import { DeleteResourceModal } from './DeleteResourceModal';
 import { ResourceDetails } from './ResourceDetails';
 import { ResourceFormModal } from './ResourceFormModal';
-
-const KINDS = [
-  { value: 'category', label: 'Categories' },
-  { value: 'tag', label: 'Tags' },
-];
-const ALL = { category: 'All Categories', tag: 'All Tags' } as const;
 
 /** /app/resources (docs/product.md#screens "Resources (staff)"): only resources the viewer's role may see are listed. */
 export default function ResourcesPage() {
@@ -37,8 +32,6 @@ export default function ResourcesPage() {
 
   if (list.error instanceof ApiError && list.error.status === 403) return <Navigate to="/app/unauthorized" replace />;
 
-  const values = filter.kind === 'category' ? (facets.data?.categories ?? []) : (facets.data?.tags ?? []);
-  const valueOptions = [{ value: '', label: ALL[filter.kind] }, ...values.map((v) => ({ value: v, label: v }))];
   const rows = list.data ?? [];
 
   return (
@@ -51,26 +44,7 @@ export default function ResourcesPage() {
         ) : null}
       </PageHeader>
 
-      <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-        <Select
-          label="Filter by"
-          data={KINDS}
-          value={filter.kind}
-          allowDeselect={false}
-          onChange={(v) => v && setFilter({ kind: v as FilterKind, value: '' })}
-          w={160}
-        />
-        <Select
-          aria-label={filter.kind === 'category' ? 'Category' : 'Tag'}
-          data={valueOptions}
-          value={filter.value}
-          allowDeselect={false}
-          searchable
-          onChange={(v) => setFilter((f) => ({ ...f, value: v ?? '' }))}
-          w={220}
-          maw="100%"
-        />
-      </Group>
+      <ResourceFilterSelects filter={filter} setFilter={setFilter} facets={facets.data} widths={[160, 220]} searchable mb="md" />
 
       {spinning || list.isPending ? (
         <Loading label="Loading resources" />
