@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { BIB_MAX, type SessionDetail, type SessionPlayer } from '../../../shared/schemas/eval-session';
 import { photoUrl } from '../../../shared/paths';
 import { EmptyState } from '../../components/EmptyState';
+import { SearchInput } from '../../components/SearchInput';
 import { failureMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import { teamOptionsQuery, useAddPlayers, useCheckIn, useRemovePlayer } from './api';
-import { SearchInput } from '../../components/SearchInput';
 import { WalkUpModal } from './WalkUpModal';
 
 function CheckInRow({ sessionId, player, editable, rosterOpen }: { sessionId: number; player: SessionPlayer; editable: boolean; rosterOpen: boolean }) {

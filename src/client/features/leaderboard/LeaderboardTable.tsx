@@ -6,12 +6,12 @@ import { LEADERBOARD_PAGE_SIZE } from '../../../shared/constants';
 import { PUBLIC_PERIODS } from '../../../shared/public-board';
 import { LabelledPagination } from '../../components/LabelledPagination';
 import { Loading } from '../../components/Loading';
+import { SearchInput } from '../../components/SearchInput';
 import { ApiError } from '../../lib/api';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
 import { playersBoardQuery, teamsBoardQuery, type BoardFilter } from './api';
 import './leaderboard.css';
 import { PlayersBoardTable, type PlayerBoardRow } from './PlayersBoardTable';
-import { SearchInput } from '../../components/SearchInput';
 import { TeamsBoardTable, type TeamBoardRow } from './TeamsBoardTable';
 
 const CriteriaModal = lazy(() => import('./FilterModals').then((m) => ({ default: m.CriteriaModal })));

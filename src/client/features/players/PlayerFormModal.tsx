@@ -6,11 +6,11 @@ import { useEffect } from 'react';
 import { playerCreateSchema, playerUpdateSchema, type Player, type PlayerListItem } from '../../../shared/schemas/player';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { teamOptionsQuery, useSavePlayer } from './api';
-import { FormModal } from '../../components/FormModal';
 import { PhotoInput } from './PhotoInput';
 import classes from './players.module.css';
 

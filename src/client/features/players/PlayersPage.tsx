@@ -12,6 +12,7 @@ import { LabelledPagination } from '../../components/LabelledPagination';
 import { LatestEvaluationsModal } from '../../components/LatestEvaluationsModal';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchInput } from '../../components/SearchInput';
 import { useCan, useMe } from '../../lib/auth';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
 import { playersQuery, teamOptionsQuery } from './api';
@@ -21,7 +22,6 @@ import { ExportPlayersModal } from './ExportPlayersModal';
 import { PlayerCard, type CardAction } from './PlayerCard';
 import { PlayerFormModal } from './PlayerFormModal';
 import { RemoveFromTeamModal } from './RemoveFromTeamModal';
-import { SearchInput } from '../../components/SearchInput';
 import { useErrorRedirect } from './useErrorRedirect';
 import classes from './players.module.css';
 

@@ -6,11 +6,11 @@ import { SECTIONS, type Permissions } from '../../../shared/permissions';
 import { roleSaveSchema, type Role } from '../../../shared/schemas/role';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { useSaveRole } from './api';
-import { FormModal } from '../../components/FormModal';
 import { PermissionMatrix } from './PermissionMatrix';
 
 interface FormValues {

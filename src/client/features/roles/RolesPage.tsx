@@ -6,10 +6,10 @@ import { Navigate } from 'react-router';
 import { UNDELETABLE_ROLE_KEYS, type Role } from '../../../shared/schemas/role';
 import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryView } from '../../components/QueryView';
 import { ApiError } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { rolesQuery } from './api';
-import { QueryView } from '../../components/QueryView';
 import { RoleDeleteModal } from './RoleDeleteModal';
 import { RoleFormModal } from './RoleFormModal';
 
