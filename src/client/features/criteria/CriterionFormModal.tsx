@@ -1,5 +1,5 @@
 import classes from './criteria.module.css';
-import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -8,6 +8,7 @@ import { criterionCreateSchema, type Criterion } from '../../../shared/schemas/c
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
+import { LevelSelect } from '../../components/LevelSelect';
 import { VideoLinksField } from '../../components/VideoLinksField';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
@@ -77,16 +78,7 @@ export function CriterionFormModal({ opened, onClose, criterion }: { opened: boo
         <TextInput label="Criteria" placeholder="e.g. Shooting form" withAsterisk data-autofocus {...field('criteria')} />
       </ErrorTip>
       <ErrorTip error={form.errors.level}>
-        <Select
-          label="Level"
-          placeholder="Choose a level"
-          withAsterisk
-          allowDeselect={false}
-          data={(levels.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
-          nothingFoundMessage="No levels yet"
-          comboboxProps={{ withinPortal: true }}
-          {...field('level')}
-        />
+        <LevelSelect levels={levels.data} nothingFoundMessage="No levels yet" {...field('level')} />
       </ErrorTip>
       <ErrorTip error={form.errors.score}>
         <NumberInput

@@ -10,6 +10,7 @@ import { parseScore, type Evaluation } from '../../../shared/schemas/evaluation'
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
+import { LevelSelect } from '../../components/LevelSelect';
 import { VideoLinksField } from '../../components/VideoLinksField';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
@@ -149,13 +150,8 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
       failure={failure}
     >
       <ErrorTip error={form.errors.level}>
-        <Select
-          label="Level"
-          placeholder="Choose a level"
-          withAsterisk
-          allowDeselect={false}
-          data={(levels.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
-          comboboxProps={{ withinPortal: true }}
+        <LevelSelect
+          levels={levels.data}
           data-autofocus
           {...field('level')}
           onChange={(value) => {
