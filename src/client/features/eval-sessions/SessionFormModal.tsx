@@ -2,7 +2,6 @@ import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Tex
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import type { Criterion } from '../../../shared/schemas/criterion';
 import { sessionSaveSchema, type EvalSession, type SessionSaveInput } from '../../../shared/schemas/eval-session';
 import { SESSION_MIN_EVALUATORS } from '../../../shared/scoring';
@@ -10,6 +9,7 @@ import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
 import { failureMessage } from '../../lib/api';
 import { categoriesQuery, seasonsQuery } from '../../lib/reference';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { criteriaCatalogueQuery, useSaveSession } from './api';
 
 interface Values {
@@ -65,12 +65,7 @@ export function SessionFormModal({ opened, onClose, session, onSaved }: { opened
   const form = useForm<Values>({ initialValues: valuesOf(session), validate: (v) => resolve(toInput(v)) });
   const criteriaLocked = !!session && session.state !== 'draft';
 
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(valuesOf(session));
-    form.resetDirty(valuesOf(session));
-    form.clearErrors();
-  }, [opened, session]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFormOnOpen(form, opened, () => valuesOf(session), [session], { dirty: true });
 
   const list = catalogue.data ?? [];
   const byLevel = [...new Set(list.map((c) => c.level_name))].map((group) => ({

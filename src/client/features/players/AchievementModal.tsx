@@ -2,7 +2,6 @@ import { Anchor, Select, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { playerAchievementSaveSchema, type PlayerAchievement } from '../../../shared/schemas/player-achievement';
 import { ErrorTip } from '../../components/ErrorTip';
@@ -10,6 +9,7 @@ import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { catalogueQuery, useSaveAchievement } from './api';
 import classes from './players.module.css';
@@ -28,11 +28,7 @@ export function AchievementModal({ playerId, award, opened, onClose }: Props) {
   const initial = () => ({ achievement_id: award ? String(award.achievement_id) : '', detail: award?.detail ?? '' });
   const form = useForm({ initialValues: initial(), validate: zod4Resolver(playerAchievementSaveSchema) });
   useTimedErrors(form);
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(initial());
-    form.clearErrors();
-  }, [opened, award]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFormOnOpen(form, opened, initial, [award]);
   const save = useSaveAchievement(playerId, award?.id ?? null);
   const submit = form.onSubmit(async (values) => {
     try {

@@ -1,12 +1,12 @@
 import { Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import { noteSaveSchema, type Note } from '../../../shared/schemas/note';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
 import { failureMessage } from '../../lib/api';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { useSaveNote } from './api';
 
@@ -14,11 +14,7 @@ import { useSaveNote } from './api';
 export function NoteModal({ playerId, note, opened, onClose }: { playerId: number; note: Note | null; opened: boolean; onClose: () => void }) {
   const form = useForm({ initialValues: { details: note?.notes ?? '' }, validate: zod4Resolver(noteSaveSchema) });
   useTimedErrors(form);
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues({ details: note?.notes ?? '' });
-    form.clearErrors();
-  }, [opened, note]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFormOnOpen(form, opened, () => ({ details: note?.notes ?? '' }), [note]);
   const save = useSaveNote(playerId, note?.id ?? null);
   const submit = form.onSubmit(async ({ details }) => {
     try {

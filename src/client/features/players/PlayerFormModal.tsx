@@ -9,6 +9,7 @@ import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { teamOptionsQuery, useSavePlayer } from './api';
 import { PhotoInput } from './PhotoInput';
@@ -59,11 +60,7 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
   });
   useTimedErrors(form);
 
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(valuesOf(player, teamId));
-    form.clearErrors();
-  }, [opened, player, teamId]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFormOnOpen(form, opened, () => valuesOf(player, teamId), [player, teamId]);
 
   // Only teams the user may choose are shown and sent; the server keeps the player's other teams.
   const choosable = teams.data ? new Set(teams.data.map((t) => String(t.id))) : null;

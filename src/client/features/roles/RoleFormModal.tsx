@@ -1,7 +1,6 @@
 import { Alert, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import { SECTIONS, type Permissions } from '../../../shared/permissions';
 import { roleSaveSchema, type Role } from '../../../shared/schemas/role';
 import { ErrorTip } from '../../components/ErrorTip';
@@ -9,6 +8,7 @@ import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
 import { failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { useSaveRole } from './api';
 import { PermissionMatrix } from './PermissionMatrix';
@@ -34,11 +34,7 @@ export function RoleFormModal({ opened, role, onClose }: { opened: boolean; role
   const form = useForm<FormValues>({ initialValues: valuesOf(role), validate: (v) => resolve({ ...v }) });
   useTimedErrors(form);
 
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(valuesOf(role));
-    form.clearErrors();
-  }, [opened, role]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFormOnOpen(form, opened, () => valuesOf(role), [role]);
 
   if (!me) return null;
   const isSuperadmin = me.roleKey === 'superadmin';

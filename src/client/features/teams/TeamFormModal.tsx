@@ -2,7 +2,6 @@ import { Anchor, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { TEAM_FORM_FIELDS, teamSaveSchema, type Team, type TeamSave } from '../../../shared/schemas/team';
 import { ErrorTip } from '../../components/ErrorTip';
@@ -10,6 +9,7 @@ import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
 import { failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { categoriesQuery, seasonsQuery } from '../../lib/reference';
 import { coachOptionsQuery, useSaveTeam } from './api';
@@ -49,12 +49,7 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
   useTimedErrors(form);
 
   // Each opening starts from the team being edited (or an empty form).
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(valuesOf(team));
-    form.resetDirty(valuesOf(team));
-    form.clearErrors();
-  }, [opened, team]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFormOnOpen(form, opened, () => valuesOf(team), [team], { dirty: true });
 
   const roles = coachOptions.data ?? [];
   const role = roles.find((r) => String(r.id) === form.values.coachRole);

@@ -2,12 +2,12 @@ import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import { userCreateSchema, userUpdateSchema, type User } from '../../../shared/schemas/user';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
 import { failureMessage } from '../../lib/api';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { rolesQuery, useCreateUser, useUpdateUser } from './api';
 import { useAssignableRoles } from './useAssignableRoles';
@@ -38,11 +38,7 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
   });
   useTimedErrors(form);
 
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(valuesOf(user));
-    form.clearErrors();
-  }, [opened, user]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFormOnOpen(form, opened, () => valuesOf(user), [user]);
 
   const field = (name: keyof FormValues) => {
     const { error: _hidden, ...props } = form.getInputProps(name);
