@@ -1,10 +1,11 @@
 import { Accordion, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { criteriaTotal, formatPercent } from '../../../shared/scoring';
 import type { Criterion } from '../../../shared/schemas/criterion';
 import table from '../../components/AccordionTable.module.css';
+import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
@@ -55,16 +56,7 @@ function CriterionDetails({
           </Text>
         )}
       </div>
-      {canWrite ? (
-        <Group gap="sm">
-          <Button variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit}>
-            Edit
-          </Button>
-          <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-            Delete
-          </Button>
-        </Group>
-      ) : null}
+      {canWrite ? <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} /> : null}
     </Stack>
   );
 }

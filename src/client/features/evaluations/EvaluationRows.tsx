@@ -1,10 +1,10 @@
-import { Accordion, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { Accordion, Paper, Stack, Text } from '@mantine/core';
 import type { Evaluation } from '../../../shared/schemas/evaluation';
 import { formatPercent } from '../../../shared/scoring';
+import table from '../../components/AccordionTable.module.css';
+import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { EmptyState } from '../../components/EmptyState';
 import { VideoEmbed } from '../../components/VideoEmbed';
-import table from '../../components/AccordionTable.module.css';
 import classes from './evaluations.module.css';
 
 interface Props {
@@ -66,16 +66,7 @@ export function EvaluationRows({ evaluations, canWrite, onEdit, onDelete, label 
                     </Text>
                   )}
                 </div>
-                {canWrite ? (
-                  <Group gap="sm">
-                    <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => onEdit(e)}>
-                      Edit
-                    </Button>
-                    <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} />} onClick={() => onDelete(e)}>
-                      Delete
-                    </Button>
-                  </Group>
-                ) : null}
+                {canWrite ? <EditDeleteButtons onEdit={() => onEdit(e)} onDelete={() => onDelete(e)} /> : null}
               </Stack>
             </Accordion.Panel>
           </Accordion.Item>
