@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { EVALUATION_MODAL_ITEMS } from '../../shared/constants';
 import { formatPercent } from '../../shared/scoring';
 import { currentEvaluationsQuery } from './api';
-import { EmptyState } from './EmptyState';
-import { Loading } from './Loading';
+import { DataTable } from './DataTable';
+import { QueryView } from './QueryView';
 
 /**
  * The evaluation modal of a player card (docs/product.md#players-list, #limits): the latest 5 evaluations and
@@ -35,51 +35,34 @@ export function LatestEvaluationsModal({
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <Text c="red" role="alert">
-          {query.error.message}
-        </Text>
-      ) : latest.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <Stack gap="sm">
-          <Text size="sm">
-            Total score:{' '}
-            <Text component="span" fw={700}>
-              {formatPercent(query.data.totalScore)}%
+      <QueryView query={query} isEmpty={() => latest.length === 0}>
+        {(data) => (
+          <Stack gap="sm">
+            <Text size="sm">
+              Total score:{' '}
+              <Text component="span" fw={700}>
+                {formatPercent(data.totalScore)}%
+              </Text>
             </Text>
-          </Text>
-          <Table.ScrollContainer minWidth={320}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Criteria</Table.Th>
-                  <Table.Th>Score</Table.Th>
-                  <Table.Th>Date</Table.Th>
+            <DataTable minWidth={320} striped verticalSpacing="xs" columns={['Criteria', 'Score', 'Date']}>
+              {latest.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{e.criteria}</Table.Td>
+                  <Table.Td>{e.scoreLabel}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.date}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {latest.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>{e.criteria}</Table.Td>
-                    <Table.Td>{e.scoreLabel}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.date}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {all.length > EVALUATION_MODAL_ITEMS - 1 ? (
-            <Group justify="flex-end">
-              <Anchor component={Link} to={`/app/player/${playerId}/evaluation`} onClick={onClose}>
-                See more
-              </Anchor>
-            </Group>
-          ) : null}
-        </Stack>
-      )}
+              ))}
+            </DataTable>
+            {all.length > EVALUATION_MODAL_ITEMS - 1 ? (
+              <Group justify="flex-end">
+                <Anchor component={Link} to={`/app/player/${playerId}/evaluation`} onClick={onClose}>
+                  See more
+                </Anchor>
+              </Group>
+            ) : null}
+          </Stack>
+        )}
+      </QueryView>
     </Modal>
   );
 }

@@ -1,8 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { BulkEvaluationResult, PlayerEvaluations } from '../../shared/schemas/evaluation';
 import type { LinkPreview } from '../../shared/schemas/resource';
 import { apiGet, apiUpload, type Envelope, type WriteEnvelope } from '../lib/api';
-import { notifySuccess } from '../lib/notify';
+import { useRefreshingWrite } from '../lib/useRefreshingWrite';
 
 /** Every read and write of the shared components (used by several features, so in none of them). */
 
@@ -23,18 +23,11 @@ export const currentEvaluationsQuery = (playerId: number) =>
 
 /** One player's file (playerId), or rows that name their players. Scores move everywhere: everything reloads. */
 export function useBulkEvaluation(playerId: number | undefined, onProgress: (fraction: number) => void) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { file: File; evaluator: string }) => {
-      const form = new FormData();
-      form.append('evaluator', input.evaluator);
-      form.append('bulkFile', input.file);
-      const url = playerId ? `/api/player/${playerId}/evaluation/bulk` : '/api/players/evaluation/bulk';
-      return apiUpload<WriteEnvelope<BulkEvaluationResult>>(url, form, onProgress);
-    },
-    onSuccess: async (res) => {
-      notifySuccess(res.message);
-      await client.invalidateQueries();
-    },
+  return useRefreshingWrite((input: { file: File; evaluator: string }) => {
+    const form = new FormData();
+    form.append('evaluator', input.evaluator);
+    form.append('bulkFile', input.file);
+    const url = playerId ? `/api/player/${playerId}/evaluation/bulk` : '/api/players/evaluation/bulk';
+    return apiUpload<WriteEnvelope<BulkEvaluationResult>>(url, form, onProgress);
   });
 }

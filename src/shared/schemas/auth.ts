@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permissionsSchema } from './permissions.js';
+import { userSchema } from './user.js';
 import { MSG } from '../messages.js';
 
 export const loginSchema = z.object({
@@ -16,13 +17,7 @@ export const changePasswordSchema = z.object({
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
 /** The signed-in user's page globals of docs/product.md#data. */
-export const meSchema = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  role: z.number(),
-  role_title: z.string(),
+export const meSchema = userSchema.pick({ id: true, first_name: true, last_name: true, email: true, role: true, role_title: true }).extend({
   roleKey: z.string().nullable(),
   admin: z.boolean(),
   player: z.number().nullable(),

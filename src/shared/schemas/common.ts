@@ -5,6 +5,12 @@ import { MSG } from '../messages.js';
 export const requiredText = (max = 200) =>
   z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(max, { error: `At most ${max} characters.` });
 
+/** The longest first or last name. */
+export const NAME_MAX = 100;
+
+/** A person's first and last name, both required. */
+export const personNameFields = { first_name: requiredText(NAME_MAX), last_name: requiredText(NAME_MAX) };
+
 export const optionalText = (max = 5000) => z.string().trim().max(max, { error: `At most ${max} characters.` }).default('');
 
 /** The largest id a table can hold (PostgreSQL `integer`); a larger one is refused, not sent to the database. */
@@ -38,6 +44,9 @@ export const urlList = z
   .default([])
   .transform((list) => list.filter((u) => u.length > 0))
   .pipe(z.array(z.url({ protocol: /^https?$/, error: 'Please enter a valid http(s) link.' })));
+
+/** The paging of a list answer: how many rows in all, this page and its size. */
+export const pageFields = { total: z.number(), page: z.number(), pageSize: z.number() };
 
 export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
 export const writeEnvelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string() });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { SCALE_MAX } from '../constants.js';
 import { SESSION_MIN_EVALUATORS } from '../scoring.js';
-import { emailField, isoDate, MAX_ID, requiredId, requiredText } from './common.js';
-import { NAME_MAX } from './player.js';
+import { emailField, isoDate, MAX_ID, NAME_MAX, personNameFields, requiredId, requiredText } from './common.js';
 import { levelKindSchema } from './reference.js';
 
 /** Evaluation sessions: tryouts and assessments scored by several evaluators (docs/product.md#sessions). */
@@ -117,8 +116,7 @@ export type SessionPlayersAdd = z.input<typeof sessionPlayersAddSchema>;
 
 /** A player who turns up on the day without a record yet. */
 export const walkUpSchema = z.object({
-  first_name: requiredText(NAME_MAX),
-  last_name: requiredText(NAME_MAX),
+  ...personNameFields,
   email: emailField,
   bib: z.coerce.number().int().min(1).max(BIB_MAX).nullable().default(null),
 });
@@ -137,15 +135,10 @@ export const evaluatorAddSchema = z.object({ userId: requiredId });
 
 export const evaluatorOptionSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
 
-export const sessionProgressRowSchema = z.object({
-  playerId: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
-  bib: z.number().nullable(),
-  present: z.boolean(),
-  evaluatorsDone: z.number(),
-  complete: z.boolean(),
-});
+/** A session player's row on the progress board: how many evaluators have scored them on every criterion. */
+export const sessionProgressRowSchema = sessionPlayerSchema
+  .pick({ playerId: true, firstName: true, lastName: true, bib: true, present: true })
+  .extend({ evaluatorsDone: z.number(), complete: z.boolean() });
 export const sessionProgressSchema = z.object({
   minEvaluators: z.number(),
   complete: z.number(),
@@ -161,13 +154,8 @@ export const sessionCellSchema = z.object({
   evaluators: z.number(),
   outliers: z.array(z.number()),
 });
-export const sessionResultRowSchema = z.object({
-  playerId: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
-  bib: z.number().nullable(),
-  evaluatorsDone: z.number(),
-  complete: z.boolean(),
+/** A progress row (without the check-in) with its results. */
+export const sessionResultRowSchema = sessionProgressRowSchema.omit({ present: true }).extend({
   total: z.number().nullable(),
   rank: z.number().nullable(),
   cells: z.array(sessionCellSchema),

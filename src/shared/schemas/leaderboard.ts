@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PERIOD_FROM, DEFAULT_PERIOD_TO, LEADERBOARD_PAGE_SIZE } from '../constants.js';
 import { PUBLIC_PERIODS, type PublicPeriod } from '../public-board.js';
-import { idParam, isoDate, MAX_ID } from './common.js';
+import { idParam, isoDate, MAX_ID, pageFields } from './common.js';
 
 export { PUBLIC_PERIODS, publicPeriodStart, type PublicPeriod } from '../public-board.js';
 
@@ -61,12 +61,12 @@ const publicFilter = {
 export const publicBoardQuery = z.object({ view: z.enum(['players', 'teams']).default('players'), category: optionalId, ...publicFilter, ...paging });
 export const publicTeamBoardQuery = z.object({ ...publicFilter, ...paging });
 
+/** A player as the boards, the analysis and the evaluation reads show them: id, name and photo. */
+const playerFace = { id: z.number(), first_name: z.string(), last_name: z.string(), profile_img: z.string().nullable() };
+
 export const boardPlayerRow = z.object({
   rank: z.number(),
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  profile_img: z.string().nullable(),
+  ...playerFace,
   totalScore: z.number(),
   teamIds: z.array(z.number()),
   /** User ids of the coaches of the player's teams (the API's coachUser, one per team). */
@@ -79,9 +79,7 @@ export const boardMe = z.object({ id: z.number(), rank: z.number(), totalScore: 
 
 export const playersBoard = z.object({
   rows: z.array(boardPlayerRow),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageFields,
   me: boardMe,
   team: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
@@ -106,9 +104,7 @@ export type PublicTeamRow = z.infer<typeof publicTeamRow>;
 
 export const publicPlayersBoard = z.object({
   rows: z.array(publicPlayerRow),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageFields,
   team: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 export type PublicPlayersBoard = z.infer<typeof publicPlayersBoard>;
@@ -128,15 +124,9 @@ export type BoardCriteria = z.infer<typeof boardCriteria>;
 // Analysis landing lists
 
 export const analysisPlayersQuery = z.object({ team_id: optionalId, ...paging });
-export const analysisPlayer = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  profile_img: z.string().nullable(),
-  email: z.string(),
-});
+export const analysisPlayer = z.object({ ...playerFace, email: z.string() });
 export type AnalysisPlayer = z.infer<typeof analysisPlayer>;
-export const analysisPlayers = z.object({ rows: z.array(analysisPlayer), total: z.number(), page: z.number(), pageSize: z.number() });
+export const analysisPlayers = z.object({ rows: z.array(analysisPlayer), ...pageFields });
 export type AnalysisPlayers = z.infer<typeof analysisPlayers>;
 
 export const analysisTeamsQuery = z.object({ category: optionalId });
@@ -186,10 +176,7 @@ export const latestChange = z.object({
 export const playerAnalysisQuery = z.object({ team_id: optionalId });
 export const playerAnalysis = z.object({
   player: z.object({
-    id: z.number(),
-    first_name: z.string(),
-    last_name: z.string(),
-    profile_img: z.string().nullable(),
+    ...playerFace,
     /** The player's teams the viewer can reach: the "Compare with team" choices. */
     teams: z.array(z.object({ id: z.number(), name: z.string() })),
   }),
@@ -236,10 +223,7 @@ export const evaluationItem = z.object({
   date: z.string(),
 });
 export const evaluatedPlayer = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  profile_img: z.string().nullable(),
+  ...playerFace,
   totalScore: z.number(),
   evaluations: z.array(evaluationItem),
 });
@@ -264,7 +248,5 @@ export const teamEvaluationsQuery = z.object({
 });
 export const teamEvaluations = z.object({
   rows: z.array(teamEvaluationRow.extend({ id: z.number(), name: z.string(), coachName: z.string(), coachUser: z.number() })),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageFields,
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { DOB_MAX_YEAR, DOB_MIN_YEAR } from '../constants.js';
 import { MSG } from '../messages.js';
-import { emailField, idParam, requiredId, requiredText } from './common.js';
+import { emailField, idParam, pageFields, personNameFields, requiredId } from './common.js';
 
 /** Players (docs/product.md#data and #validation). Shared by the API routes and the player forms. */
 
-export const NAME_MAX = 100;
+export { NAME_MAX } from './common.js';
 /** A data URL of a photo of at most MAX_IMAGE_BYTES, base64 (4/3) plus its prefix. */
 export const PROFILE_IMG_MAX_CHARS = 7_200_000;
 
@@ -44,8 +44,7 @@ export const profileImgField = z
   .optional();
 
 const playerFields = {
-  first_name: requiredText(NAME_MAX),
-  last_name: requiredText(NAME_MAX),
+  ...personNameFields,
   player_email: optionalEmail,
   dob: dobField,
   profile_img: profileImgField,
@@ -124,9 +123,7 @@ export const playerExportQuerySchema = playerListQuerySchema.pick({ team_id: tru
 
 export const playerListSchema = z.object({
   data: z.array(playerListItemSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageFields,
   /** On the team route: the team the list belongs to (for the '<team> Players' heading). */
   team: teamRefSchema.optional(),
 });

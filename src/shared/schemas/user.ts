@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { emailField, idParam, requiredId, requiredText } from './common.js';
-
-export const NAME_MAX = 100;
+import { emailField, idParam, personNameFields, requiredId } from './common.js';
 
 /** docs/product.md#data User. */
 export const userSchema = z.object({
@@ -24,18 +22,14 @@ export const USER_SUSPENDED = 2;
 
 /** docs/product.md#validation: first_name, last_name, email and role are required. */
 export const userCreateSchema = z.object({
-  first_name: requiredText(NAME_MAX),
-  last_name: requiredText(NAME_MAX),
+  ...personNameFields,
   email: emailField.pipe(z.string().max(320, { error: 'At most 320 characters.' })),
   role: requiredId,
 });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
 /** docs/product.md#validation: role and email are not editable on edit (extra fields are ignored). */
-export const userUpdateSchema = z.object({
-  first_name: requiredText(NAME_MAX),
-  last_name: requiredText(NAME_MAX),
-});
+export const userUpdateSchema = z.object(personNameFields);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 /** `auth_role` of docs/product.md#api is accepted and ignored; `role` filters by role id. */

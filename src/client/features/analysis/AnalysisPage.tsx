@@ -1,13 +1,16 @@
-import { Anchor, Avatar, Button, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconChartLine, IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { IconArrowLeft, IconChartLine, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { photoUrl } from '../../../shared/paths';
+import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
+import { LabelledPagination } from '../../components/LabelledPagination';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchInput } from '../../components/SearchInput';
 import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
@@ -97,32 +100,26 @@ function TeamList() {
       ) : rows.length === 0 ? (
         <EmptyState />
       ) : (
-        <Table.ScrollContainer minWidth={340}>
-          <Table highlightOnHover verticalSpacing="sm" aria-label="Teams">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Coach</Table.Th>
-                <Table.Th ta="right">Players</Table.Th>
-                <Table.Th ta="right">Analysis</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td fw={500}>{t.name}</Table.Td>
-                  <Table.Td>{t.coachName}</Table.Td>
-                  <Table.Td ta="right">{t.playerCount}</Table.Td>
-                  <Table.Td ta="right">
-                    <Anchor component={Link} to={`/app/team/${t.id}/analysis`} aria-label={`Team analysis of ${t.name}`}>
-                      View
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={340}
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label="Teams"
+          columns={['Name', 'Coach', <Table.Th ta="right">Players</Table.Th>, <Table.Th ta="right">Analysis</Table.Th>]}
+        >
+          {rows.map((t) => (
+            <Table.Tr key={t.id}>
+              <Table.Td fw={500}>{t.name}</Table.Td>
+              <Table.Td>{t.coachName}</Table.Td>
+              <Table.Td ta="right">{t.playerCount}</Table.Td>
+              <Table.Td ta="right">
+                <Anchor component={Link} to={`/app/team/${t.id}/analysis`} aria-label={`Team analysis of ${t.name}`}>
+                  View
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );
@@ -154,15 +151,11 @@ function PlayerList() {
           searchable
           w={{ base: '100%', xs: 240 }}
         />
-        <TextInput
+        <SearchInput
           label="Search"
           placeholder="Name or email"
-          leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          onSearch={(text) => (setSearch(text), setPage(1))}
           w={{ base: '100%', xs: 240 }}
         />
       </Group>
@@ -172,49 +165,37 @@ function PlayerList() {
         <EmptyState />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={340}>
-            <Table highlightOnHover verticalSpacing="sm" aria-label="Players">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th ta="right">Analysis</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {players.data.rows.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <Avatar src={photoUrl(p.profile_img)} alt="" radius="xl" color="indigo" variant="filled">
-                          {p.first_name.charAt(0)}
-                          {p.last_name.charAt(0)}
-                        </Avatar>
-                        <Text size="sm" fw={500}>
-                          {p.first_name} {p.last_name}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{p.email}</Table.Td>
-                    <Table.Td ta="right">
-                      <Anchor component={Link} to={`/app/player/${p.id}/analysis`} aria-label={`Player analysis of ${p.first_name} ${p.last_name}`}>
-                        View
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={340}
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-label="Players"
+            columns={['Name', 'Email', <Table.Th ta="right">Analysis</Table.Th>]}
+          >
+            {players.data.rows.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar src={photoUrl(p.profile_img)} alt="" radius="xl" color="indigo" variant="filled">
+                      {p.first_name.charAt(0)}
+                      {p.last_name.charAt(0)}
+                    </Avatar>
+                    <Text size="sm" fw={500}>
+                      {p.first_name} {p.last_name}
+                    </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{p.email}</Table.Td>
+                <Table.Td ta="right">
+                  <Anchor component={Link} to={`/app/player/${p.id}/analysis`} aria-label={`Player analysis of ${p.first_name} ${p.last_name}`}>
+                    View
+                  </Anchor>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
           {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              siblings={0}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-            />
+            <LabelledPagination total={pages} value={page} onChange={setPage} siblings={0} />
           ) : null}
         </>
       )}

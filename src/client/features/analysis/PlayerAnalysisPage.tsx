@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { photoUrl } from '../../../shared/paths';
 import { formatPercent } from '../../../shared/scoring';
+import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { ApiError } from '../../lib/api';
@@ -86,33 +87,27 @@ export default function PlayerAnalysisPage() {
           {data.latestChanges.length === 0 ? (
             <EmptyState />
           ) : (
-            <Table.ScrollContainer minWidth={320}>
-              <Table verticalSpacing={4} fz="sm" aria-label="Latest changes">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Criterion</Table.Th>
-                    <Table.Th ta="right">Score</Table.Th>
-                    <Table.Th ta="right">Change</Table.Th>
+            <DataTable
+              minWidth={320}
+              verticalSpacing={4}
+              fz="sm"
+              aria-label="Latest changes"
+              columns={['Date', 'Criterion', <Table.Th ta="right">Score</Table.Th>, <Table.Th ta="right">Change</Table.Th>]}
+            >
+              {data.latestChanges.map((c) => {
+                const delta = c.previous === null ? null : c.score - c.previous;
+                return (
+                  <Table.Tr key={c.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.date}</Table.Td>
+                    <Table.Td>{c.criterion}</Table.Td>
+                    <Table.Td ta="right">{formatPercent(c.score)}%</Table.Td>
+                    <Table.Td ta="right" c={delta === null ? 'gray.7' : delta > 0 ? 'teal.9' : delta < 0 ? 'red.9' : undefined}>
+                      {delta === null ? 'new' : `${delta > 0 ? '+' : ''}${formatPercent(delta)}`}
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.latestChanges.map((c) => {
-                    const delta = c.previous === null ? null : c.score - c.previous;
-                    return (
-                      <Table.Tr key={c.id}>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.date}</Table.Td>
-                        <Table.Td>{c.criterion}</Table.Td>
-                        <Table.Td ta="right">{formatPercent(c.score)}%</Table.Td>
-                        <Table.Td ta="right" c={delta === null ? 'gray.7' : delta > 0 ? 'teal.9' : delta < 0 ? 'red.9' : undefined}>
-                          {delta === null ? 'new' : `${delta > 0 ? '+' : ''}${formatPercent(delta)}`}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                );
+              })}
+            </DataTable>
           )}
         </ChartCard>
       </div>

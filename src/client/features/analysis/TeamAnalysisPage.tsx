@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { photoUrl } from '../../../shared/paths';
 import { formatPercent } from '../../../shared/scoring';
+import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { ApiError } from '../../lib/api';
@@ -62,41 +63,37 @@ export default function TeamAnalysisPage() {
           {data.ranking.length === 0 ? (
             <EmptyState />
           ) : (
-            <Table verticalSpacing={4} fz="sm" aria-label="Team ranking">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={48}>Rank</Table.Th>
-                  <Table.Th>Player</Table.Th>
-                  <Table.Th ta="right">Score</Table.Th>
+            <DataTable
+              verticalSpacing={4}
+              fz="sm"
+              aria-label="Team ranking"
+              columns={[<Table.Th w={48}>Rank</Table.Th>, 'Player', <Table.Th ta="right">Score</Table.Th>]}
+            >
+              {data.ranking.map((r, i) => (
+                <Table.Tr key={r.id} className={i >= PRINT_RANKING_ROWS ? 'analysis-no-print' : undefined}>
+                  <Table.Td fw={700}>{r.rank}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Avatar src={photoUrl(r.profile_img)} alt="" size="sm" radius="xl" color="indigo" variant="filled" className="analysis-no-print">
+                        {r.first_name.charAt(0)}
+                        {r.last_name.charAt(0)}
+                      </Avatar>
+                      <span>
+                        {r.first_name} {r.last_name}
+                      </span>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatPercent(r.totalScore)}%</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.ranking.map((r, i) => (
-                  <Table.Tr key={r.id} className={i >= PRINT_RANKING_ROWS ? 'analysis-no-print' : undefined}>
-                    <Table.Td fw={700}>{r.rank}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Avatar src={photoUrl(r.profile_img)} alt="" size="sm" radius="xl" color="indigo" variant="filled" className="analysis-no-print">
-                          {r.first_name.charAt(0)}
-                          {r.last_name.charAt(0)}
-                        </Avatar>
-                        <span>
-                          {r.first_name} {r.last_name}
-                        </span>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatPercent(r.totalScore)}%</Table.Td>
-                  </Table.Tr>
-                ))}
-                {t.playerCount > PRINT_RANKING_ROWS ? (
-                  <Table.Tr className="analysis-print-only-row">
-                    <Table.Td colSpan={3} c="gray.7">
-                      …and {t.playerCount - PRINT_RANKING_ROWS} more
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
-              </Table.Tbody>
-            </Table>
+              ))}
+              {t.playerCount > PRINT_RANKING_ROWS ? (
+                <Table.Tr className="analysis-print-only-row">
+                  <Table.Td colSpan={3} c="gray.7">
+                    …and {t.playerCount - PRINT_RANKING_ROWS} more
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </DataTable>
           )}
         </ChartCard>
       </div>

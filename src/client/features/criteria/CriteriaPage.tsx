@@ -1,9 +1,11 @@
 import { Accordion, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { criteriaTotal, formatPercent } from '../../../shared/scoring';
 import type { Criterion } from '../../../shared/schemas/criterion';
+import table from '../../components/AccordionTable.module.css';
+import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
@@ -54,16 +56,7 @@ function CriterionDetails({
           </Text>
         )}
       </div>
-      {canWrite ? (
-        <Group gap="sm">
-          <Button variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit}>
-            Edit
-          </Button>
-          <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-            Delete
-          </Button>
-        </Group>
-      ) : null}
+      {canWrite ? <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} /> : null}
     </Stack>
   );
 }
@@ -116,8 +109,8 @@ export default function CriteriaPage() {
       ) : list.length === 0 ? (
         <EmptyState />
       ) : (
-        <Paper withBorder radius="md" py="xs">
-          <div className={`${classes.row} ${classes.head}`} aria-hidden>
+        <Paper withBorder radius="md" py="xs" className={classes.columns}>
+          <div className={`${table.row} ${table.head}`} aria-hidden>
             <span>Criteria</span>
             <span>Score</span>
             <span>Level</span>
@@ -126,7 +119,7 @@ export default function CriteriaPage() {
             {list.map((c) => (
               <Accordion.Item key={c.id} value={String(c.id)}>
                 <Accordion.Control aria-label={`${c.criteria}, score ${formatPercent(c.score)}%, level ${c.level_name}`}>
-                  <div className={classes.row}>
+                  <div className={table.row}>
                     <Text fw={500} truncate>
                       {c.criteria}
                     </Text>

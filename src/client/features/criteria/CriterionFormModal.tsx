@@ -1,5 +1,5 @@
 import classes from './criteria.module.css';
-import { Alert, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react';
 import { criterionCreateSchema, type Criterion } from '../../../shared/schemas/criterion';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
+import { LevelSelect } from '../../components/LevelSelect';
 import { VideoLinksField } from '../../components/VideoLinksField';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
@@ -71,57 +73,33 @@ export function CriterionFormModal({ opened, onClose, criterion }: { opened: boo
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={criterion ? 'Edit Criteria' : 'Add Criteria'}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {failure ? (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <ErrorTip error={form.errors.criteria}>
-            <TextInput label="Criteria" placeholder="e.g. Shooting form" withAsterisk data-autofocus {...field('criteria')} />
-          </ErrorTip>
-          <ErrorTip error={form.errors.level}>
-            <Select
-              label="Level"
-              placeholder="Choose a level"
-              withAsterisk
-              allowDeselect={false}
-              data={(levels.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
-              nothingFoundMessage="No levels yet"
-              comboboxProps={{ withinPortal: true }}
-              {...field('level')}
-            />
-          </ErrorTip>
-          <ErrorTip error={form.errors.score}>
-            <NumberInput
-              label="Score (%)"
-              classNames={{ description: classes.muted }}
-              description={
-                criterion
-                  ? 'The score cannot be changed after the criteria is created.'
-                  : 'The weight of this criteria in the total, 0 to 100.'
-              }
-              withAsterisk={!criterion}
-              disabled={!!criterion}
-              min={0}
-              max={100}
-              decimalScale={2}
-              {...field('score')}
-            />
-          </ErrorTip>
-          <Textarea label="Description" autosize minRows={2} maxRows={8} {...field('description')} />
-          <VideoLinksField values={form.values.video_links} errors={linkErrors} onChange={(v) => form.setFieldValue('video_links', v)} />
-          <FormActions onCancel={onClose} busy={create.isPending || edit.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={criterion ? 'Edit Criteria' : 'Add Criteria'} onSubmit={submit} failure={failure}>
+      <ErrorTip error={form.errors.criteria}>
+        <TextInput label="Criteria" placeholder="e.g. Shooting form" withAsterisk data-autofocus {...field('criteria')} />
+      </ErrorTip>
+      <ErrorTip error={form.errors.level}>
+        <LevelSelect levels={levels.data} nothingFoundMessage="No levels yet" {...field('level')} />
+      </ErrorTip>
+      <ErrorTip error={form.errors.score}>
+        <NumberInput
+          label="Score (%)"
+          classNames={{ description: classes.muted }}
+          description={
+            criterion
+              ? 'The score cannot be changed after the criteria is created.'
+              : 'The weight of this criteria in the total, 0 to 100.'
+          }
+          withAsterisk={!criterion}
+          disabled={!!criterion}
+          min={0}
+          max={100}
+          decimalScale={2}
+          {...field('score')}
+        />
+      </ErrorTip>
+      <Textarea label="Description" autosize minRows={2} maxRows={8} {...field('description')} />
+      <VideoLinksField values={form.values.video_links} errors={linkErrors} onChange={(v) => form.setFieldValue('video_links', v)} />
+      <FormActions onCancel={onClose} busy={create.isPending || edit.isPending} />
+    </FormModal>
   );
 }

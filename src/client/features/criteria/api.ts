@@ -1,8 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Criterion, CriterionCreate, CriterionEdit } from '../../../shared/schemas/criterion';
 import type { Level } from '../../../shared/schemas/reference';
 import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
-import { notifySuccess } from '../../lib/notify';
+import { useRefreshingWrite } from '../../lib/useRefreshingWrite';
 
 export const levelsQuery = queryOptions({
   queryKey: ['levels'],
@@ -17,20 +17,8 @@ export const criteriaQuery = (levelId: number | null) =>
       (await apiGet<Envelope<Criterion[]>>(`/api/criteria/${levelId ? `?level=${levelId}` : ''}`, signal)).data,
   });
 
-/** After a write the catalogue, totals and boards may all change: refresh everything on screen. */
-function useWrite<T, R>(fn: (body: T) => Promise<WriteEnvelope<R>>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async (res) => {
-      notifySuccess(res.message);
-      await client.invalidateQueries();
-    },
-  });
-}
-
-export const useCreateCriterion = () => useWrite((body: CriterionCreate) => apiPost<WriteEnvelope<Criterion>>('/api/criteria', body));
+export const useCreateCriterion = () => useRefreshingWrite((body: CriterionCreate) => apiPost<WriteEnvelope<Criterion>>('/api/criteria', body));
 export const useEditCriterion = (id: number) =>
-  useWrite((body: CriterionEdit) => apiPost<WriteEnvelope<Criterion>>(`/api/criterion/${id}`, body));
+  useRefreshingWrite((body: CriterionEdit) => apiPost<WriteEnvelope<Criterion>>(`/api/criterion/${id}`, body));
 export const useDeleteCriterion = (id: number) =>
-  useWrite(() => apiPost<WriteEnvelope<{ id: number; deletedEvaluations: number }>>(`/api/criterion/${id}/delete`, {}));
+  useRefreshingWrite(() => apiPost<WriteEnvelope<{ id: number; deletedEvaluations: number }>>(`/api/criterion/${id}/delete`, {}));

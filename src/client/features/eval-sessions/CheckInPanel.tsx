@@ -1,10 +1,11 @@
-import { ActionIcon, Avatar, Badge, Button, Card, Group, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Badge, Button, Card, Group, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
+import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BIB_MAX, type SessionDetail, type SessionPlayer } from '../../../shared/schemas/eval-session';
 import { photoUrl } from '../../../shared/paths';
 import { EmptyState } from '../../components/EmptyState';
+import { SearchInput } from '../../components/SearchInput';
 import { failureMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import { teamOptionsQuery, useAddPlayers, useCheckIn, useRemovePlayer } from './api';
@@ -141,7 +142,7 @@ export function CheckInPanel({ detail }: { detail: SessionDetail }) {
           </Button>
         </Group>
       ) : null}
-      <TextInput label="Find a player" placeholder="Number or name" type="search" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+      <SearchInput label="Find a player" placeholder="Number or name" type="search" value={search} onSearch={setSearch} />
       <Text size="sm" c="dimmed" aria-live="polite">
         {detail.players.filter((p) => p.present).length} of {detail.players.length} checked in
       </Text>

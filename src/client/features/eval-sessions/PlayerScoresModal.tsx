@@ -1,6 +1,7 @@
 import { Badge, Modal, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { SessionResultRow, SessionResults } from '../../../shared/schemas/eval-session';
+import { DataTable } from '../../components/DataTable';
 import { Loading } from '../../components/Loading';
 import { playerScoresQuery } from './api';
 
@@ -30,38 +31,26 @@ export function PlayerScoresModal({
       ) : evaluators.length === 0 ? (
         <Text>No scores yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Evaluator</Table.Th>
-                {results.criteria.map((c) => (
-                  <Table.Th key={c.criterionId}>{c.name}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {evaluators.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{e.name}</Table.Td>
-                  {results.criteria.map((c) => {
-                    const s = score(e.id, c.criterionId);
-                    return (
-                      <Table.Td key={c.criterionId}>
-                        {s ? label(c.kind, s.score) : '–'}
-                        {s?.outlier ? (
-                          <Badge ml={6} size="xs" color="orange" variant="light">
-                            Review
-                          </Badge>
-                        ) : null}
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={360} columns={['Evaluator', results.criteria.map((c) => <Table.Th key={c.criterionId}>{c.name}</Table.Th>)]}>
+          {evaluators.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td>{e.name}</Table.Td>
+              {results.criteria.map((c) => {
+                const s = score(e.id, c.criterionId);
+                return (
+                  <Table.Td key={c.criterionId}>
+                    {s ? label(c.kind, s.score) : '–'}
+                    {s?.outlier ? (
+                      <Badge ml={6} size="xs" color="orange" variant="light">
+                        Review
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { Badge, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { EvalSession } from '../../../shared/schemas/eval-session';
+import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { progressQuery } from './api';
@@ -28,48 +29,36 @@ export function ProgressPanel({ session }: { session: EvalSession }) {
         </Text>
       </Group>
       <Progress value={p.total ? (p.complete / p.total) * 100 : 0} aria-label="Players complete" />
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>Player</Table.Th>
-              <Table.Th>Evaluators</Table.Th>
-              <Table.Th>State</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.playerId}>
-                <Table.Td>{r.bib ?? '–'}</Table.Td>
-                <Table.Td>
-                  {r.firstName} {r.lastName}
-                  {!r.present ? (
-                    <Text span size="xs" c="dimmed">
-                      {' '}
-                      (not checked in)
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  {r.evaluatorsDone} / {p.minEvaluators}
-                </Table.Td>
-                <Table.Td>
-                  {r.complete ? (
-                    <Badge color="green" variant="light">
-                      Complete
-                    </Badge>
-                  ) : (
-                    <Badge color="red" variant="light">
-                      Missing {p.minEvaluators - r.evaluatorsDone}
-                    </Badge>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable minWidth={320} striped columns={['#', 'Player', 'Evaluators', 'State']}>
+        {rows.map((r) => (
+          <Table.Tr key={r.playerId}>
+            <Table.Td>{r.bib ?? '–'}</Table.Td>
+            <Table.Td>
+              {r.firstName} {r.lastName}
+              {!r.present ? (
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  (not checked in)
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              {r.evaluatorsDone} / {p.minEvaluators}
+            </Table.Td>
+            <Table.Td>
+              {r.complete ? (
+                <Badge color="green" variant="light">
+                  Complete
+                </Badge>
+              ) : (
+                <Badge color="red" variant="light">
+                  Missing {p.minEvaluators - r.evaluatorsDone}
+                </Badge>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     </Stack>
   );
 }

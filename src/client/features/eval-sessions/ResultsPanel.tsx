@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EvalSession, SessionResultRow } from '../../../shared/schemas/eval-session';
 import { formatPercent } from '../../../shared/scoring';
+import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { ApiError, failureMessage } from '../../lib/api';
@@ -81,57 +82,53 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
           Export CSV
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Rank</Table.Th>
-              <SortHeader label="#" value="bib" sort={sort} onSort={setSort} />
-              <SortHeader label="Player" value="name" sort={sort} onSort={setSort} />
-              <SortHeader label="Total" value="total" sort={sort} onSort={setSort} />
-              {r.criteria.map((c) => (
-                <Table.Th key={c.criterionId}>{c.name}</Table.Th>
-              ))}
-              <Table.Th>Evaluators</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.playerId}>
-                <Table.Td>{row.rank ?? '–'}</Table.Td>
-                <Table.Td>{row.bib ?? '–'}</Table.Td>
-                <Table.Td>
-                  <Anchor component="button" type="button" onClick={() => setDrill({ open: true, row })}>
-                    {row.firstName} {row.lastName}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  {row.total === null ? (
-                    <Badge color="red" variant="light">
-                      Incomplete
-                    </Badge>
-                  ) : (
-                    `${formatPercent(row.total)}%`
-                  )}
-                </Table.Td>
-                {row.cells.map((c) => (
-                  <Table.Td key={c.criterionId}>
-                    <Group gap={4} wrap="nowrap">
-                      {c.mean === null ? '–' : kindOf.get(c.criterionId) === 'yes_no' ? `${Math.round(c.mean * 100)}% yes` : formatPercent(c.mean)}
-                      {c.outliers.length ? (
-                        <IconFlag size={14} color="var(--mantine-color-orange-7)" aria-label={`${c.outliers.length} flagged`} role="img" />
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                ))}
-                <Table.Td>
-                  {row.evaluatorsDone} / {r.minEvaluators}
-                </Table.Td>
-              </Table.Tr>
+      <DataTable
+        minWidth={560}
+        striped
+        highlightOnHover
+        columns={[
+          'Rank',
+          <SortHeader label="#" value="bib" sort={sort} onSort={setSort} />,
+          <SortHeader label="Player" value="name" sort={sort} onSort={setSort} />,
+          <SortHeader label="Total" value="total" sort={sort} onSort={setSort} />,
+          r.criteria.map((c) => <Table.Th key={c.criterionId}>{c.name}</Table.Th>),
+          'Evaluators',
+        ]}
+      >
+        {rows.map((row) => (
+          <Table.Tr key={row.playerId}>
+            <Table.Td>{row.rank ?? '–'}</Table.Td>
+            <Table.Td>{row.bib ?? '–'}</Table.Td>
+            <Table.Td>
+              <Anchor component="button" type="button" onClick={() => setDrill({ open: true, row })}>
+                {row.firstName} {row.lastName}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              {row.total === null ? (
+                <Badge color="red" variant="light">
+                  Incomplete
+                </Badge>
+              ) : (
+                `${formatPercent(row.total)}%`
+              )}
+            </Table.Td>
+            {row.cells.map((c) => (
+              <Table.Td key={c.criterionId}>
+                <Group gap={4} wrap="nowrap">
+                  {c.mean === null ? '–' : kindOf.get(c.criterionId) === 'yes_no' ? `${Math.round(c.mean * 100)}% yes` : formatPercent(c.mean)}
+                  {c.outliers.length ? (
+                    <IconFlag size={14} color="var(--mantine-color-orange-7)" aria-label={`${c.outliers.length} flagged`} role="img" />
+                  ) : null}
+                </Group>
+              </Table.Td>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            <Table.Td>
+              {row.evaluatorsDone} / {r.minEvaluators}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       <PlayerScoresModal sessionId={session.id} opened={drill.open} row={drill.row} results={r} onClose={() => setDrill((d) => ({ ...d, open: false }))} />
     </Stack>
   );

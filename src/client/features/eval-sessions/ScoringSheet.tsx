@@ -1,5 +1,5 @@
-import { Alert, Avatar, Badge, Button, Card, Group, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { IconCloudOff, IconSearch } from '@tabler/icons-react';
+import { Alert, Avatar, Badge, Button, Card, Group, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { SessionScoreEntry, SessionSheet } from '../../../shared/schemas/eval-session';
@@ -8,6 +8,7 @@ import { NO, YES } from '../../../shared/scoring';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { ScoreEntry } from '../../components/ScoreEntry';
+import { SearchInput } from '../../components/SearchInput';
 import { ApiError } from '../../lib/api';
 import type { SheetSource } from './api';
 import { lastSheet, saveSheet, scoreKey } from './scoreQueue';
@@ -185,12 +186,11 @@ export function ScoringSheet({ source, onEnded }: { source: SheetSource; onEnded
           data={criteria.map((c) => ({ value: String(c.criterionId), label: `${c.levelName}: ${c.name}` }))}
         />
       )}
-      <TextInput
+      <SearchInput
         label="Find a player"
         placeholder="Number or name"
-        leftSection={<IconSearch size={16} />}
         value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
+        onSearch={setSearch}
         type="search"
       />
       {anyPresent ? <Switch label="Checked-in players only" checked={presentOnly} onChange={(e) => setPresentOnly(e.currentTarget.checked)} /> : null}

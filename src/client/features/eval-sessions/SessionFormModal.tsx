@@ -1,14 +1,15 @@
-import { Button, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import type { Criterion } from '../../../shared/schemas/criterion';
 import { sessionSaveSchema, type EvalSession, type SessionSaveInput } from '../../../shared/schemas/eval-session';
 import { SESSION_MIN_EVALUATORS } from '../../../shared/scoring';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { failureMessage } from '../../lib/api';
 import { categoriesQuery, seasonsQuery } from '../../lib/reference';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { criteriaCatalogueQuery, useSaveSession } from './api';
 
 interface Values {
@@ -64,12 +65,7 @@ export function SessionFormModal({ opened, onClose, session, onSaved }: { opened
   const form = useForm<Values>({ initialValues: valuesOf(session), validate: (v) => resolve(toInput(v)) });
   const criteriaLocked = !!session && session.state !== 'draft';
 
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(valuesOf(session));
-    form.resetDirty(valuesOf(session));
-    form.clearErrors();
-  }, [opened, session]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFormOnOpen(form, opened, () => valuesOf(session), [session], { dirty: true });
 
   const list = catalogue.data ?? [];
   const byLevel = [...new Set(list.map((c) => c.level_name))].map((group) => ({
@@ -89,69 +85,65 @@ export function SessionFormModal({ opened, onClose, session, onSaved }: { opened
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={session ? 'Edit session' : 'New session'} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput label="Name" placeholder="e.g. U14 tryouts, day 1" withAsterisk data-autofocus {...form.getInputProps('name')} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput type="date" label="First day" withAsterisk {...form.getInputProps('startDate')} />
-            <TextInput type="date" label="Last day" withAsterisk {...form.getInputProps('endDate')} />
-            <Select label="Club" placeholder="Any" clearable data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))} {...form.getInputProps('categoryId')} />
-            <Select label="Season" placeholder="Any" clearable data={(seasons.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))} {...form.getInputProps('seasonId')} />
+    <FormModal opened={opened} onClose={onClose} title={session ? 'Edit session' : 'New session'} size="lg" onSubmit={submit}>
+      <TextInput label="Name" placeholder="e.g. U14 tryouts, day 1" withAsterisk data-autofocus {...form.getInputProps('name')} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <TextInput type="date" label="First day" withAsterisk {...form.getInputProps('startDate')} />
+        <TextInput type="date" label="Last day" withAsterisk {...form.getInputProps('endDate')} />
+        <Select label="Club" placeholder="Any" clearable data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))} {...form.getInputProps('categoryId')} />
+        <Select label="Season" placeholder="Any" clearable data={(seasons.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))} {...form.getInputProps('seasonId')} />
+      </SimpleGrid>
+      <NumberInput
+        label="Evaluators per player"
+        description="A player scored by fewer evaluators is incomplete: not ranked, not published."
+        min={1}
+        max={20}
+        allowDecimal={false}
+        withAsterisk
+        {...form.getInputProps('minEvaluators')}
+      />
+      <MultiSelect
+        label="Criteria"
+        placeholder={criteriaLocked ? undefined : 'Choose criteria'}
+        description={criteriaLocked ? 'Criteria and weights change only while the session is a draft.' : undefined}
+        data={byLevel}
+        searchable
+        disabled={criteriaLocked}
+        value={form.values.criteria.map((c) => String(c.criterionId))}
+        error={form.errors.criteria}
+        onChange={(ids) => form.setFieldValue('criteria', catalogueWeights(ids.map(Number), list))}
+      />
+      {form.values.criteria.length ? (
+        <Stack gap={6}>
+          <Group justify="space-between">
+            <Text size="sm" fw={500}>
+              Weights (%)
+            </Text>
+            <Text size="sm" c={Math.abs(total - 100) < 0.01 ? 'dimmed' : 'red'} aria-live="polite">
+              Total {Math.round(total * 100) / 100} of 100
+            </Text>
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+            {form.values.criteria.map((c, i) => (
+              <NumberInput
+                key={c.criterionId}
+                label={list.find((k) => k.id === c.criterionId)?.criteria ?? `Criterion ${c.criterionId}`}
+                min={0}
+                max={100}
+                decimalScale={2}
+                disabled={criteriaLocked}
+                {...form.getInputProps(`criteria.${i}.weight`)}
+              />
+            ))}
           </SimpleGrid>
-          <NumberInput
-            label="Evaluators per player"
-            description="A player scored by fewer evaluators is incomplete: not ranked, not published."
-            min={1}
-            max={20}
-            allowDecimal={false}
-            withAsterisk
-            {...form.getInputProps('minEvaluators')}
-          />
-          <MultiSelect
-            label="Criteria"
-            placeholder={criteriaLocked ? undefined : 'Choose criteria'}
-            description={criteriaLocked ? 'Criteria and weights change only while the session is a draft.' : undefined}
-            data={byLevel}
-            searchable
-            disabled={criteriaLocked}
-            value={form.values.criteria.map((c) => String(c.criterionId))}
-            error={form.errors.criteria}
-            onChange={(ids) => form.setFieldValue('criteria', catalogueWeights(ids.map(Number), list))}
-          />
-          {form.values.criteria.length ? (
-            <Stack gap={6}>
-              <Group justify="space-between">
-                <Text size="sm" fw={500}>
-                  Weights (%)
-                </Text>
-                <Text size="sm" c={Math.abs(total - 100) < 0.01 ? 'dimmed' : 'red'} aria-live="polite">
-                  Total {Math.round(total * 100) / 100} of 100
-                </Text>
-              </Group>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-                {form.values.criteria.map((c, i) => (
-                  <NumberInput
-                    key={c.criterionId}
-                    label={list.find((k) => k.id === c.criterionId)?.criteria ?? `Criterion ${c.criterionId}`}
-                    min={0}
-                    max={100}
-                    decimalScale={2}
-                    disabled={criteriaLocked}
-                    {...form.getInputProps(`criteria.${i}.weight`)}
-                  />
-                ))}
-              </SimpleGrid>
-              {!criteriaLocked ? (
-                <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => form.setFieldValue('criteria', catalogueWeights(form.values.criteria.map((c) => c.criterionId), list))}>
-                  Use the catalogue's weights
-                </Button>
-              ) : null}
-            </Stack>
+          {!criteriaLocked ? (
+            <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => form.setFieldValue('criteria', catalogueWeights(form.values.criteria.map((c) => c.criterionId), list))}>
+              Use the catalogue's weights
+            </Button>
           ) : null}
-          <FormActions onCancel={onClose} busy={save.isPending} label={session ? 'Save session' : 'Create session'} mt="sm" />
         </Stack>
-      </form>
-    </Modal>
+      ) : null}
+      <FormActions onCancel={onClose} busy={save.isPending} label={session ? 'Save session' : 'Create session'} mt="sm" />
+    </FormModal>
   );
 }

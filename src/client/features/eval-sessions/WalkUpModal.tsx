@@ -1,9 +1,10 @@
-import { Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { NumberInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { BIB_MAX, walkUpSchema } from '../../../shared/schemas/eval-session';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useWalkUp } from './api';
 
@@ -35,16 +36,12 @@ export function WalkUpModal({ sessionId, opened, onClose }: { sessionId: number;
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add a walk-up" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput label="First name" withAsterisk data-autofocus {...form.getInputProps('first_name')} />
-          <TextInput label="Last name" withAsterisk {...form.getInputProps('last_name')} />
-          <TextInput label="Parent's email" type="email" withAsterisk {...form.getInputProps('email')} />
-          <NumberInput label="Number" min={1} max={BIB_MAX} allowDecimal={false} hideControls inputMode="numeric" {...form.getInputProps('bib')} />
-          <FormActions onCancel={onClose} busy={save.isPending} label="Add and check in" mt="sm" />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title="Add a walk-up" onSubmit={submit}>
+      <TextInput label="First name" withAsterisk data-autofocus {...form.getInputProps('first_name')} />
+      <TextInput label="Last name" withAsterisk {...form.getInputProps('last_name')} />
+      <TextInput label="Parent's email" type="email" withAsterisk {...form.getInputProps('email')} />
+      <NumberInput label="Number" min={1} max={BIB_MAX} allowDecimal={false} hideControls inputMode="numeric" {...form.getInputProps('bib')} />
+      <FormActions onCancel={onClose} busy={save.isPending} label="Add and check in" mt="sm" />
+    </FormModal>
   );
 }

@@ -1,5 +1,5 @@
 import classes from './evaluations.module.css';
-import { Alert, Group, Modal, NumberInput, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Group, NumberInput, Radio, Select, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -9,6 +9,8 @@ import { MSG } from '../../../shared/messages';
 import { parseScore, type Evaluation } from '../../../shared/schemas/evaluation';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
+import { LevelSelect } from '../../components/LevelSelect';
 import { VideoLinksField } from '../../components/VideoLinksField';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
@@ -140,97 +142,83 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
   });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={evaluation ? 'Edit Evaluation' : 'Single Evaluation'}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      onSubmit={submit}
+      failure={failure}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {failure ? (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <ErrorTip error={form.errors.level}>
-            <Select
-              label="Level"
-              placeholder="Choose a level"
-              withAsterisk
-              allowDeselect={false}
-              data={(levels.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
-              comboboxProps={{ withinPortal: true }}
-              data-autofocus
-              {...field('level')}
-              onChange={(value) => {
-                // The criteria and the kind of score both depend on the level.
-                if (value !== form.values.level) form.setValues({ level: value ?? '', criteria_id: '', score: '' });
-              }}
-            />
-          </ErrorTip>
-          <ErrorTip error={form.errors.criteria_id}>
-            <Select
-              label="Criteria"
-              placeholder={form.values.level ? 'Choose a criteria' : 'Choose a level first'}
-              withAsterisk
-              disabled={!form.values.level}
-              searchable
-              allowDeselect={false}
-              nothingFoundMessage="No criteria on this level"
-              data={criteriaOptions}
-              comboboxProps={{ withinPortal: true }}
-              {...field('criteria_id')}
-            />
-          </ErrorTip>
-          <ErrorTip error={form.errors.score}>
-            {kind === 'yes_no' ? (
-              <Radio.Group label="Score" withAsterisk {...field('score')} value={String(form.values.score)}>
-                <Group mt={6} gap="xl">
-                  <Radio value="Yes" label="Yes" size="md" />
-                  <Radio value="No" label="No" size="md" />
-                </Group>
-              </Radio.Group>
-            ) : (
-              <NumberInput
-                label="Score"
-                classNames={{ description: classes.muted }}
-                description="A whole number from 1 to 10"
-                placeholder="1–10"
-                withAsterisk
-                disabled={!kind}
-                allowDecimal={false}
-                allowNegative={false}
-                min={1}
-                max={10}
-                clampBehavior="none"
-                {...field('score')}
-              />
-            )}
-          </ErrorTip>
-          <TextInput label="Evaluator" {...field('evaluator_name')} />
-          <ErrorTip error={form.errors.date}>
-            <TextInput label="Date" type="date" max={dayjs().format('YYYY-MM-DD')} {...field('date')} />
-          </ErrorTip>
-          {newer ? (
-            <Alert color="yellow" role="status">
-              {MSG.evaluationBackdated(newer.date)}
-            </Alert>
-          ) : null}
-          <Textarea label="Notes" autosize minRows={2} maxRows={8} {...field('notes')} />
-          <VideoLinksField
-            values={form.values.video_links}
-            errors={form.values.video_links.map((_, i) => form.errors[`video_links.${i}`] as string | undefined)}
-            onChange={(links) => {
-              form.setFieldValue('video_links', links);
-              // Indexes shift on Remove: a changed list clears every link's error (re-checked on Save).
-              form.values.video_links.forEach((_, i) => form.clearFieldError(`video_links.${i}`));
-            }}
+      <ErrorTip error={form.errors.level}>
+        <LevelSelect
+          levels={levels.data}
+          data-autofocus
+          {...field('level')}
+          onChange={(value) => {
+            // The criteria and the kind of score both depend on the level.
+            if (value !== form.values.level) form.setValues({ level: value ?? '', criteria_id: '', score: '' });
+          }}
+        />
+      </ErrorTip>
+      <ErrorTip error={form.errors.criteria_id}>
+        <Select
+          label="Criteria"
+          placeholder={form.values.level ? 'Choose a criteria' : 'Choose a level first'}
+          withAsterisk
+          disabled={!form.values.level}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No criteria on this level"
+          data={criteriaOptions}
+          comboboxProps={{ withinPortal: true }}
+          {...field('criteria_id')}
+        />
+      </ErrorTip>
+      <ErrorTip error={form.errors.score}>
+        {kind === 'yes_no' ? (
+          <Radio.Group label="Score" withAsterisk {...field('score')} value={String(form.values.score)}>
+            <Group mt={6} gap="xl">
+              <Radio value="Yes" label="Yes" size="md" />
+              <Radio value="No" label="No" size="md" />
+            </Group>
+          </Radio.Group>
+        ) : (
+          <NumberInput
+            label="Score"
+            classNames={{ description: classes.muted }}
+            description="A whole number from 1 to 10"
+            placeholder="1–10"
+            withAsterisk
+            disabled={!kind}
+            allowDecimal={false}
+            allowNegative={false}
+            min={1}
+            max={10}
+            clampBehavior="none"
+            {...field('score')}
           />
-          <FormActions onCancel={onClose} busy={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      </ErrorTip>
+      <TextInput label="Evaluator" {...field('evaluator_name')} />
+      <ErrorTip error={form.errors.date}>
+        <TextInput label="Date" type="date" max={dayjs().format('YYYY-MM-DD')} {...field('date')} />
+      </ErrorTip>
+      {newer ? (
+        <Alert color="yellow" role="status">
+          {MSG.evaluationBackdated(newer.date)}
+        </Alert>
+      ) : null}
+      <Textarea label="Notes" autosize minRows={2} maxRows={8} {...field('notes')} />
+      <VideoLinksField
+        values={form.values.video_links}
+        errors={form.values.video_links.map((_, i) => form.errors[`video_links.${i}`] as string | undefined)}
+        onChange={(links) => {
+          form.setFieldValue('video_links', links);
+          // Indexes shift on Remove: a changed list clears every link's error (re-checked on Save).
+          form.values.video_links.forEach((_, i) => form.clearFieldError(`video_links.${i}`));
+        }}
+      />
+      <FormActions onCancel={onClose} busy={save.isPending} />
+    </FormModal>
   );
 }

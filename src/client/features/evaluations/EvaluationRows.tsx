@@ -1,7 +1,8 @@
-import { Accordion, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { Accordion, Paper, Stack, Text } from '@mantine/core';
 import type { Evaluation } from '../../../shared/schemas/evaluation';
 import { formatPercent } from '../../../shared/scoring';
+import table from '../../components/AccordionTable.module.css';
+import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { EmptyState } from '../../components/EmptyState';
 import { VideoEmbed } from '../../components/VideoEmbed';
 import classes from './evaluations.module.css';
@@ -18,8 +19,8 @@ interface Props {
 export function EvaluationRows({ evaluations, canWrite, onEdit, onDelete, label }: Props) {
   if (evaluations.length === 0) return <EmptyState />;
   return (
-    <Paper withBorder radius="md" py="xs" aria-label={label} component="section">
-      <div className={`${classes.row} ${classes.head}`} aria-hidden>
+    <Paper withBorder radius="md" py="xs" aria-label={label} component="section" className={classes.columns}>
+      <div className={`${table.row} ${table.head}`} aria-hidden>
         <span>Criteria</span>
         <span>Score</span>
         <span className={classes.wide}>Evaluator</span>
@@ -29,7 +30,7 @@ export function EvaluationRows({ evaluations, canWrite, onEdit, onDelete, label 
         {evaluations.map((e) => (
           <Accordion.Item key={e.id} value={String(e.id)}>
             <Accordion.Control aria-label={`${e.criteria}, score ${e.scoreLabel}, by ${e.evaluator_name || 'unknown'}, ${e.date}`}>
-              <div className={classes.row}>
+              <div className={table.row}>
                 <Text fw={500} truncate>
                   {e.criteria}
                 </Text>
@@ -65,16 +66,7 @@ export function EvaluationRows({ evaluations, canWrite, onEdit, onDelete, label 
                     </Text>
                   )}
                 </div>
-                {canWrite ? (
-                  <Group gap="sm">
-                    <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => onEdit(e)}>
-                      Edit
-                    </Button>
-                    <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} />} onClick={() => onDelete(e)}>
-                      Delete
-                    </Button>
-                  </Group>
-                ) : null}
+                {canWrite ? <EditDeleteButtons onEdit={() => onEdit(e)} onDelete={() => onDelete(e)} /> : null}
               </Stack>
             </Accordion.Panel>
           </Accordion.Item>

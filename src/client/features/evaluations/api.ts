@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Criterion } from '../../../shared/schemas/criterion';
 import type {
   Evaluation,
@@ -9,7 +9,7 @@ import type {
 import { syncAnswerSchema, type SyncEntry, type SyncResult } from '../../../shared/schemas/evaluation-sync';
 import type { Level } from '../../../shared/schemas/reference';
 import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
-import { notifySuccess } from '../../lib/notify';
+import { useRefreshingWrite } from '../../lib/useRefreshingWrite';
 
 export const levelsQuery = queryOptions({
   queryKey: ['levels'],
@@ -41,20 +41,8 @@ export const teamSheetQuery = (teamId: number, criterionId: number | null) =>
       ).data,
   });
 
-/** After a write, scores move everywhere (totals, cards, boards): refresh whatever is on screen. */
-function useWrite<T, R>(fn: (body: T) => Promise<WriteEnvelope<R>>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async (res) => {
-      notifySuccess(res.message);
-      await client.invalidateQueries();
-    },
-  });
-}
-
 export const useSaveEvaluation = (playerId: number, evalId: number | null) =>
-  useWrite((body: EvaluationSave) =>
+  useRefreshingWrite((body: EvaluationSave) =>
     apiPost<WriteEnvelope<Evaluation>>(
       evalId ? `/api/player/${playerId}/evaluation/${evalId}` : `/api/player/${playerId}/evaluation`,
       body,
@@ -62,7 +50,7 @@ export const useSaveEvaluation = (playerId: number, evalId: number | null) =>
   );
 
 export const useDeleteEvaluation = (playerId: number, evalId: number) =>
-  useWrite(() => apiPost<WriteEnvelope<{ id: number }>>(`/api/player/${playerId}/evaluation/${evalId}/delete`, {}));
+  useRefreshingWrite(() => apiPost<WriteEnvelope<{ id: number }>>(`/api/player/${playerId}/evaluation/${evalId}/delete`, {}));
 
 /** The courtside outbox's batch (outbox/engine.ts): the answer says, per entry, saved or refused. */
 export const sendOutboxBatch = async (entries: SyncEntry[]): Promise<SyncResult[]> =>

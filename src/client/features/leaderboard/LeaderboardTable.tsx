@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, CloseButton, Group, NativeSelect, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, CloseButton, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { LEADERBOARD_PAGE_SIZE } from '../../../shared/constants';
 import { PUBLIC_PERIODS } from '../../../shared/public-board';
+import { LabelledPagination } from '../../components/LabelledPagination';
 import { Loading } from '../../components/Loading';
+import { SearchInput } from '../../components/SearchInput';
 import { ApiError } from '../../lib/api';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
 import { playersBoardQuery, teamsBoardQuery, type BoardFilter } from './api';
@@ -116,15 +117,11 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
         {/* Native selects: the phone's own picker, and no popover code in the public bundle. */}
         <NativeSelect label="Sort by" data={SORTS} value={shownSort} onChange={(e) => chooseSort(e.currentTarget.value as Sort)} w={190} />
         {showPlayers ? (
-          <TextInput
+          <SearchInput
             label="Find a player"
             placeholder="Name"
-            leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
+            onSearch={(text) => (setSearch(text), setPage(1))}
             rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
             w={{ base: '100%', xs: 220 }}
           />
@@ -152,14 +149,7 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
                 <Text size="sm" c="gray.7">
                   {shownPlayers.total} players
                 </Text>
-                <Pagination
-                  total={pages}
-                  value={page}
-                  onChange={setPage}
-                  siblings={0}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-                />
+                <LabelledPagination total={pages} value={page} onChange={setPage} siblings={0} />
               </Group>
             ) : null}
           </>

@@ -1,6 +1,8 @@
-import { Table, VisuallyHidden } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatPercent } from '../../../shared/scoring';
+import { DataTable } from '../../components/DataTable';
+import { actionsHeading } from './PlayersBoardTable';
 
 export interface TeamBoardRow {
   rank: number;
@@ -16,31 +18,22 @@ type Row = TeamBoardRow;
 export function TeamsBoardTable({ rows, actions }: { rows: Row[]; actions?: ((row: Row) => ReactNode) | undefined }) {
   const staff = actions !== undefined;
   return (
-    <Table className="lb-table" highlightOnHover verticalSpacing="sm" aria-label="Teams leaderboard">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th className="lb-rank">Rank</Table.Th>
-          <Table.Th>Team</Table.Th>
-          <Table.Th>Coach</Table.Th>
-          <Table.Th className="lb-score">Average</Table.Th>
-          {staff ? (
-            <Table.Th className="lb-actions">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          ) : null}
+    <DataTable
+      className="lb-table"
+      highlightOnHover
+      verticalSpacing="sm"
+      aria-label="Teams leaderboard"
+      columns={[<Table.Th className="lb-rank">Rank</Table.Th>, 'Team', 'Coach', <Table.Th className="lb-score">Average</Table.Th>, staff ? actionsHeading : null]}
+    >
+      {rows.map((r) => (
+        <Table.Tr key={r.id} data-testid="board-row">
+          <Table.Td className="lb-rank">{r.rank}</Table.Td>
+          <Table.Td fw={500}>{r.name}</Table.Td>
+          <Table.Td>{r.coachName}</Table.Td>
+          <Table.Td className="lb-score">{formatPercent(r.averageScore)}%</Table.Td>
+          {actions ? <Table.Td className="lb-actions">{actions(r)}</Table.Td> : null}
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((r) => (
-          <Table.Tr key={r.id} data-testid="board-row">
-            <Table.Td className="lb-rank">{r.rank}</Table.Td>
-            <Table.Td fw={500}>{r.name}</Table.Td>
-            <Table.Td>{r.coachName}</Table.Td>
-            <Table.Td className="lb-score">{formatPercent(r.averageScore)}%</Table.Td>
-            {actions ? <Table.Td className="lb-actions">{actions(r)}</Table.Td> : null}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+      ))}
+    </DataTable>
   );
 }

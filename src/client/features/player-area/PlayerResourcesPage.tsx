@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconMovie } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -6,17 +6,12 @@ import { useState } from 'react';
 import type { Resource } from '../../../shared/schemas/resource';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
+import { ResourceFilterSelects } from '../../components/ResourceFilterSelects';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
 import { areaResourceFacetsQuery, areaResourcesQuery, playerQuery, type AreaResourceFilter } from './api';
 import { PlayerHeader } from './PlayerHeader';
 import { DocsModal, MediaModal } from './ResourceModals';
 import { redirectFor, usePlayerId } from './useAreaGuard';
-
-const KINDS = [
-  { value: 'category', label: 'Categories' },
-  { value: 'tag', label: 'Tags' },
-];
-const ALL = { category: 'All Categories', tag: 'All Tags' } as const;
 
 /** /player/{id}/resources: the player header, then the resources the player's role may see, with Docs and Media modals. */
 export default function PlayerResourcesPage() {
@@ -31,7 +26,6 @@ export default function PlayerResourcesPage() {
   const redirect = redirectFor(player.error, list.error);
   if (redirect) return redirect;
   if (player.isPending) return <Loading />;
-  const values = filter.kind === 'category' ? (facets.data?.categories ?? []) : (facets.data?.tags ?? []);
   const rows = list.data ?? [];
 
   return (
@@ -40,18 +34,7 @@ export default function PlayerResourcesPage() {
       <Title order={2} size="h3">
         Resources
       </Title>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select label="Filter by" data={KINDS} value={filter.kind} allowDeselect={false} onChange={(v) => v && setFilter({ kind: v as AreaResourceFilter['kind'], value: '' })} w={150} />
-        <Select
-          aria-label={filter.kind === 'category' ? 'Category' : 'Tag'}
-          data={[{ value: '', label: ALL[filter.kind] }, ...values.map((v) => ({ value: v, label: v }))]}
-          value={filter.value}
-          allowDeselect={false}
-          onChange={(v) => setFilter((f) => ({ ...f, value: v ?? '' }))}
-          w={200}
-          maw="100%"
-        />
-      </Group>
+      <ResourceFilterSelects filter={filter} setFilter={setFilter} facets={facets.data} widths={[150, 200]} />
       {spinning || list.isPending ? (
         <Loading label="Loading resources" />
       ) : list.isError ? (

@@ -1,14 +1,15 @@
-import { Anchor, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Select, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { playerAchievementSaveSchema, type PlayerAchievement } from '../../../shared/schemas/player-achievement';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { catalogueQuery, useSaveAchievement } from './api';
 import classes from './players.module.css';
@@ -27,11 +28,7 @@ export function AchievementModal({ playerId, award, opened, onClose }: Props) {
   const initial = () => ({ achievement_id: award ? String(award.achievement_id) : '', detail: award?.detail ?? '' });
   const form = useForm({ initialValues: initial(), validate: zod4Resolver(playerAchievementSaveSchema) });
   useTimedErrors(form);
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(initial());
-    form.clearErrors();
-  }, [opened, award]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFormOnOpen(form, opened, initial, [award]);
   const save = useSaveAchievement(playerId, award?.id ?? null);
   const submit = form.onSubmit(async (values) => {
     try {
@@ -46,41 +43,37 @@ export function AchievementModal({ playerId, award, opened, onClose }: Props) {
   const { error: _detailTip, ...detail } = form.getInputProps('detail');
   const empty = catalogue.isSuccess && catalogue.data.length === 0;
   return (
-    <Modal opened={opened} onClose={onClose} title={award ? 'Edit Achievement' : 'Add Achievement'} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorTip error={form.errors.achievement_id}>
-            <Select
-              label="Achievement"
-              placeholder="Choose an achievement"
-              withAsterisk
-              data={(catalogue.data ?? []).map((a) => ({ value: String(a.id), label: a.title }))}
-              searchable
-              allowDeselect={false}
-              nothingFoundMessage="No achievements"
-              comboboxProps={{ withinPortal: true }}
-              {...title}
-              error={!!form.errors.achievement_id}
-            />
-          </ErrorTip>
-          {empty ? (
-            <Text size="sm" className={classes.muted}>
-              The achievement catalogue is empty.{' '}
-              {me?.admin ? (
-                <Anchor component={Link} to="/app/settings">
-                  Add achievements in Settings
-                </Anchor>
-              ) : (
-                'Ask an administrator to add achievements in Settings.'
-              )}
-            </Text>
-          ) : null}
-          <ErrorTip error={form.errors.detail}>
-            <Textarea label="Detail" autosize minRows={3} maxRows={8} {...detail} error={!!form.errors.detail} />
-          </ErrorTip>
-          <FormActions onCancel={onClose} busy={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={award ? 'Edit Achievement' : 'Add Achievement'} onSubmit={submit}>
+      <ErrorTip error={form.errors.achievement_id}>
+        <Select
+          label="Achievement"
+          placeholder="Choose an achievement"
+          withAsterisk
+          data={(catalogue.data ?? []).map((a) => ({ value: String(a.id), label: a.title }))}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No achievements"
+          comboboxProps={{ withinPortal: true }}
+          {...title}
+          error={!!form.errors.achievement_id}
+        />
+      </ErrorTip>
+      {empty ? (
+        <Text size="sm" className={classes.muted}>
+          The achievement catalogue is empty.{' '}
+          {me?.admin ? (
+            <Anchor component={Link} to="/app/settings">
+              Add achievements in Settings
+            </Anchor>
+          ) : (
+            'Ask an administrator to add achievements in Settings.'
+          )}
+        </Text>
+      ) : null}
+      <ErrorTip error={form.errors.detail}>
+        <Textarea label="Detail" autosize minRows={3} maxRows={8} {...detail} error={!!form.errors.detail} />
+      </ErrorTip>
+      <FormActions onCancel={onClose} busy={save.isPending} />
+    </FormModal>
   );
 }

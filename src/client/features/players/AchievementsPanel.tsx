@@ -1,15 +1,13 @@
-import { ActionIcon, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash, IconTrophy } from '@tabler/icons-react';
+import { ActionIcon, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconPencil, IconTrash, IconTrophy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { PlayerAchievement } from '../../../shared/schemas/player-achievement';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { EmptyState } from '../../components/EmptyState';
-import { Loading } from '../../components/Loading';
 import { AchievementModal } from './AchievementModal';
 import { achievementsQuery, useDeleteAchievement } from './api';
-import { Panel } from './Panel';
+import { ListPanel } from './Panel';
 import classes from './players.module.css';
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'delete'; award: PlayerAchievement } | null;
@@ -20,52 +18,42 @@ export function AchievementsPanel({ playerId, canEdit }: { playerId: number; can
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   return (
-    <Panel
+    <ListPanel
       title="ACHIEVEMENTS"
-      action={
-        canEdit ? (
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setDialog({ kind: 'add' })}>
-            Add achievement
-          </Button>
-        ) : null
-      }
-    >
-      {awards.isPending ? (
-        <Loading label="Loading achievements" />
-      ) : !awards.data?.length ? (
-        <EmptyState />
-      ) : (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {awards.data.map((a) => (
-            <Group key={a.id} component="li" wrap="nowrap" align="flex-start" gap="sm">
-              <ThemeIcon variant="light" color="yellow" size="lg" radius="xl" aria-hidden>
-                <IconTrophy size={18} />
-              </ThemeIcon>
-              <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                <Text fw={600}>{a.achievement}</Text>
-                {a.detail ? (
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {a.detail}
-                  </Text>
-                ) : null}
-                <Text size="xs" className={classes.muted}>
-                  {dayjs(a.dateModified).format('D MMM YYYY')}
-                </Text>
-              </Stack>
-              {canEdit ? (
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" size="lg" aria-label={`Edit achievement ${a.achievement}`} onClick={() => setDialog({ kind: 'edit', award: a })}>
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete achievement ${a.achievement}`} onClick={() => setDialog({ kind: 'delete', award: a })}>
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
-              ) : null}
+      addLabel={canEdit ? 'Add achievement' : null}
+      onAdd={() => setDialog({ kind: 'add' })}
+      query={awards}
+      loadingLabel="Loading achievements"
+      gap="sm"
+      renderItem={(a) => (
+        <Group key={a.id} component="li" wrap="nowrap" align="flex-start" gap="sm">
+          <ThemeIcon variant="light" color="yellow" size="lg" radius="xl" aria-hidden>
+            <IconTrophy size={18} />
+          </ThemeIcon>
+          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+            <Text fw={600}>{a.achievement}</Text>
+            {a.detail ? (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {a.detail}
+              </Text>
+            ) : null}
+            <Text size="xs" className={classes.muted}>
+              {dayjs(a.dateModified).format('D MMM YYYY')}
+            </Text>
+          </Stack>
+          {canEdit ? (
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon variant="subtle" size="lg" aria-label={`Edit achievement ${a.achievement}`} onClick={() => setDialog({ kind: 'edit', award: a })}>
+                <IconPencil size={18} />
+              </ActionIcon>
+              <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete achievement ${a.achievement}`} onClick={() => setDialog({ kind: 'delete', award: a })}>
+                <IconTrash size={18} />
+              </ActionIcon>
             </Group>
-          ))}
-        </Stack>
+          ) : null}
+        </Group>
       )}
+    >
       <AchievementModal playerId={playerId} award={dialog?.kind === 'edit' ? dialog.award : null} opened={dialog?.kind === 'add' || dialog?.kind === 'edit'} onClose={close} />
       <ConfirmModal
         title="Delete Achievement"
@@ -78,6 +66,6 @@ export function AchievementsPanel({ playerId, canEdit }: { playerId: number; can
       >
         <Text>{dialog?.kind === 'delete' ? `Are you sure you want to delete the achievement ${dialog.award.achievement}?` : ''}</Text>
       </ConfirmModal>
-    </Panel>
+    </ListPanel>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, FileInput, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, FileInput, Group, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { MAX_PDF_BYTES } from '../../../shared/constants';
@@ -6,6 +6,7 @@ import { MSG } from '../../../shared/messages';
 import type { Player } from '../../../shared/schemas/player';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useSaveAnalysis } from './api';
 import classes from './players.module.css';
@@ -63,50 +64,46 @@ export function AnalysisModal({ player, opened, onClose }: { player: Player; ope
 
   const last = links[links.length - 1] ?? '';
   return (
-    <Modal opened={opened} onClose={onClose} title="Player Instructions" centered closeButtonProps={{ 'aria-label': 'Close' }} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {links.map((link, i) => (
-            <Group key={i} align="flex-end" wrap="nowrap">
-              <ErrorTip error={i === 0 ? errors.video_links : undefined}>
-                <TextInput
-                  style={{ flex: 1 }}
-                  label={i === 0 ? 'Video links' : `Video link ${i + 1}`}
-                  aria-label={`Video link ${i + 1}`}
-                  placeholder="https://www.youtube.com/watch?v=…"
-                  withAsterisk={i === 0}
-                  type="url"
-                  value={link}
-                  error={i === 0 && !!errors.video_links}
-                  onChange={(e) => {
-                    const value = e.currentTarget.value;
-                    setLinks((list) => list.map((l, j) => (j === i ? value : l)));
-                  }}
-                />
-              </ErrorTip>
-              {links.length > 1 ? (
-                <Anchor component="button" type="button" c="red" size="sm" pb={8} onClick={() => setLinks((list) => list.filter((_, j) => j !== i))}>
-                  Remove
-                </Anchor>
-              ) : null}
-            </Group>
-          ))}
-          {last.trim() ? (
-            <Button variant="subtle" leftSection={<IconPlus size={16} />} onClick={() => setLinks((l) => [...l, ''])} w="fit-content">
-              Add another video link
-            </Button>
+    <FormModal opened={opened} onClose={onClose} title="Player Instructions" size="lg" onSubmit={submit}>
+      {links.map((link, i) => (
+        <Group key={i} align="flex-end" wrap="nowrap">
+          <ErrorTip error={i === 0 ? errors.video_links : undefined}>
+            <TextInput
+              style={{ flex: 1 }}
+              label={i === 0 ? 'Video links' : `Video link ${i + 1}`}
+              aria-label={`Video link ${i + 1}`}
+              placeholder="https://www.youtube.com/watch?v=…"
+              withAsterisk={i === 0}
+              type="url"
+              value={link}
+              error={i === 0 && !!errors.video_links}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setLinks((list) => list.map((l, j) => (j === i ? value : l)));
+              }}
+            />
+          </ErrorTip>
+          {links.length > 1 ? (
+            <Anchor component="button" type="button" c="red" size="sm" pb={8} onClick={() => setLinks((list) => list.filter((_, j) => j !== i))}>
+              Remove
+            </Anchor>
           ) : null}
-          <FileInput label="PDF (optional)" placeholder="Choose a PDF, up to 10 MB" accept="application/pdf,.pdf" value={pdf} onChange={pickPdf} clearable clearButtonProps={{ 'aria-label': 'Clear PDF' }} error={errors.pdf} classNames={{ placeholder: classes.muted }} />
-          {player.pdf && !pdf ? <Checkbox label="Remove the current PDF" checked={removePdf} onChange={(e) => setRemovePdf(e.currentTarget.checked)} /> : null}
-          {errors.form ? (
-            <Text c="red" size="sm" role="alert">
-              Error: {errors.form}
-            </Text>
-          ) : null}
-          <FormActions onCancel={onClose} busy={progress !== null} />
-        </Stack>
-      </form>
-    </Modal>
+        </Group>
+      ))}
+      {last.trim() ? (
+        <Button variant="subtle" leftSection={<IconPlus size={16} />} onClick={() => setLinks((l) => [...l, ''])} w="fit-content">
+          Add another video link
+        </Button>
+      ) : null}
+      <FileInput label="PDF (optional)" placeholder="Choose a PDF, up to 10 MB" accept="application/pdf,.pdf" value={pdf} onChange={pickPdf} clearable clearButtonProps={{ 'aria-label': 'Clear PDF' }} error={errors.pdf} classNames={{ placeholder: classes.muted }} />
+      {player.pdf && !pdf ? <Checkbox label="Remove the current PDF" checked={removePdf} onChange={(e) => setRemovePdf(e.currentTarget.checked)} /> : null}
+      {errors.form ? (
+        <Text c="red" size="sm" role="alert">
+          Error: {errors.form}
+        </Text>
+      ) : null}
+      <FormActions onCancel={onClose} busy={progress !== null} />
+    </FormModal>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Modal, Select, Stack, Text } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CSV_TEMPLATES } from '../../../shared/constants';
@@ -6,6 +6,7 @@ import { MSG } from '../../../shared/messages';
 import { CsvUpload } from '../../components/CsvUpload';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { teamOptionsQuery, useBulkPlayers } from './api';
@@ -64,40 +65,36 @@ export function BulkPlayersModal({ opened, onClose, teamId }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add Players in Bulk" centered closeButtonProps={{ 'aria-label': 'Close' }} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm" className={classes.muted}>
-            One player per row. Columns: {CSV_TEMPLATES.players.join(', ')}. Dob is the year of birth (optional); PlayerEmail creates the player’s own sign-in (optional). Nothing is imported unless every row is valid.
-          </Text>
-          <ErrorTip error={teamError}>
-            <Select
-              label="Team"
-              placeholder={teamRequired ? 'Choose one of your teams' : 'No team (optional)'}
-              withAsterisk={teamRequired}
-              data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.category})` }))}
-              value={team}
-              onChange={setTeam}
-              searchable
-              clearable={!teamRequired}
-              clearButtonProps={{ 'aria-label': 'Clear team' }}
-              error={!!teamError}
-              comboboxProps={{ withinPortal: true }}
-            />
-          </ErrorTip>
-          <CsvUpload
-            file={file}
-            onChange={(f) => {
-              setFile(f);
-              if (f) setFileError(null);
-            }}
-            error={fileError}
-            progress={progress}
-            template={{ columns: CSV_TEMPLATES.players, filename: 'players-template.csv' }}
-          />
-          <FormActions onCancel={onClose} busy={progress !== null} label="Upload" />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title="Add Players in Bulk" size="lg" onSubmit={submit}>
+      <Text size="sm" className={classes.muted}>
+        One player per row. Columns: {CSV_TEMPLATES.players.join(', ')}. Dob is the year of birth (optional); PlayerEmail creates the player’s own sign-in (optional). Nothing is imported unless every row is valid.
+      </Text>
+      <ErrorTip error={teamError}>
+        <Select
+          label="Team"
+          placeholder={teamRequired ? 'Choose one of your teams' : 'No team (optional)'}
+          withAsterisk={teamRequired}
+          data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.category})` }))}
+          value={team}
+          onChange={setTeam}
+          searchable
+          clearable={!teamRequired}
+          clearButtonProps={{ 'aria-label': 'Clear team' }}
+          error={!!teamError}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </ErrorTip>
+      <CsvUpload
+        file={file}
+        onChange={(f) => {
+          setFile(f);
+          if (f) setFileError(null);
+        }}
+        error={fileError}
+        progress={progress}
+        template={{ columns: CSV_TEMPLATES.players, filename: 'players-template.csv' }}
+      />
+      <FormActions onCancel={onClose} busy={progress !== null} label="Upload" />
+    </FormModal>
   );
 }

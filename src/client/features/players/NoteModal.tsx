@@ -1,11 +1,12 @@
-import { Modal, Stack, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import { noteSaveSchema, type Note } from '../../../shared/schemas/note';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { failureMessage } from '../../lib/api';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { useSaveNote } from './api';
 
@@ -13,11 +14,7 @@ import { useSaveNote } from './api';
 export function NoteModal({ playerId, note, opened, onClose }: { playerId: number; note: Note | null; opened: boolean; onClose: () => void }) {
   const form = useForm({ initialValues: { details: note?.notes ?? '' }, validate: zod4Resolver(noteSaveSchema) });
   useTimedErrors(form);
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues({ details: note?.notes ?? '' });
-    form.clearErrors();
-  }, [opened, note]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFormOnOpen(form, opened, () => ({ details: note?.notes ?? '' }), [note]);
   const save = useSaveNote(playerId, note?.id ?? null);
   const submit = form.onSubmit(async ({ details }) => {
     try {
@@ -29,15 +26,11 @@ export function NoteModal({ playerId, note, opened, onClose }: { playerId: numbe
   });
   const { error: _tooltip, ...input } = form.getInputProps('details');
   return (
-    <Modal opened={opened} onClose={onClose} title={note ? 'Edit Note' : 'Add Note'} centered closeButtonProps={{ 'aria-label': 'Close' }} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorTip error={form.errors.details}>
-            <Textarea label="Details" withAsterisk autosize minRows={5} maxRows={14} data-autofocus {...input} error={!!form.errors.details} />
-          </ErrorTip>
-          <FormActions onCancel={onClose} busy={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={note ? 'Edit Note' : 'Add Note'} size="lg" onSubmit={submit}>
+      <ErrorTip error={form.errors.details}>
+        <Textarea label="Details" withAsterisk autosize minRows={5} maxRows={14} data-autofocus {...input} error={!!form.errors.details} />
+      </ErrorTip>
+      <FormActions onCancel={onClose} busy={save.isPending} />
+    </FormModal>
   );
 }

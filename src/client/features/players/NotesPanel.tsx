@@ -1,16 +1,14 @@
-import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { NOTE_PREVIEW_CHARS } from '../../../shared/constants';
 import type { Note } from '../../../shared/schemas/note';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { EmptyState } from '../../components/EmptyState';
-import { Loading } from '../../components/Loading';
 import { notesQuery, useDeleteNote } from './api';
 import { NoteModal } from './NoteModal';
-import { Panel } from './Panel';
+import { ListPanel } from './Panel';
 import classes from './players.module.css';
 
 export const formatDate = (iso: string) => dayjs(iso).format('D MMM YYYY, HH:mm');
@@ -26,54 +24,44 @@ export function NotesPanel({ playerId, canEdit }: { playerId: number; canEdit: b
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   return (
-    <Panel
+    <ListPanel
       title="NOTES"
-      action={
-        canEdit ? (
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setDialog({ kind: 'add' })}>
-            Add note
-          </Button>
-        ) : null
-      }
-    >
-      {notes.isPending ? (
-        <Loading label="Loading notes" />
-      ) : !notes.data?.length ? (
-        <EmptyState />
-      ) : (
-        <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {notes.data.map((note) => (
-            <li key={note.id}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                <Text size="sm" className={classes.muted}>
-                  <Text span fw={600} c="var(--mantine-color-text)">
-                    {note.authorName}
-                  </Text>{' '}
-                  · {formatDate(note.dateModified)}
-                </Text>
-                {canEdit ? (
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" size="lg" aria-label={`Edit note by ${note.authorName}`} onClick={() => setDialog({ kind: 'edit', note })}>
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete note by ${note.authorName}`} onClick={() => setDialog({ kind: 'delete', note })}>
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Group>
-                ) : null}
+      addLabel={canEdit ? 'Add note' : null}
+      onAdd={() => setDialog({ kind: 'add' })}
+      query={notes}
+      loadingLabel="Loading notes"
+      gap="md"
+      renderItem={(note) => (
+        <li key={note.id}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Text size="sm" className={classes.muted}>
+              <Text span fw={600} c="var(--mantine-color-text)">
+                {note.authorName}
+              </Text>{' '}
+              · {formatDate(note.dateModified)}
+            </Text>
+            {canEdit ? (
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon variant="subtle" size="lg" aria-label={`Edit note by ${note.authorName}`} onClick={() => setDialog({ kind: 'edit', note })}>
+                  <IconPencil size={18} />
+                </ActionIcon>
+                <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete note by ${note.authorName}`} onClick={() => setDialog({ kind: 'delete', note })}>
+                  <IconTrash size={18} />
+                </ActionIcon>
               </Group>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {notePreview(note.notes)}
-              </Text>
-              {note.notes.length > NOTE_PREVIEW_CHARS ? (
-                <Anchor component="button" type="button" size="sm" onClick={() => setDialog({ kind: 'read', note })}>
-                  Read full note
-                </Anchor>
-              ) : null}
-            </li>
-          ))}
-        </Stack>
+            ) : null}
+          </Group>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {notePreview(note.notes)}
+          </Text>
+          {note.notes.length > NOTE_PREVIEW_CHARS ? (
+            <Anchor component="button" type="button" size="sm" onClick={() => setDialog({ kind: 'read', note })}>
+              Read full note
+            </Anchor>
+          ) : null}
+        </li>
       )}
+    >
       <NoteModal playerId={playerId} note={dialog?.kind === 'edit' ? dialog.note : null} opened={dialog?.kind === 'add' || dialog?.kind === 'edit'} onClose={close} />
       <Modal opened={dialog?.kind === 'read'} onClose={close} title="Note" centered closeButtonProps={{ 'aria-label': 'Close' }} size="lg">
         {dialog?.kind === 'read' ? (
@@ -96,6 +84,6 @@ export function NotesPanel({ playerId, canEdit }: { playerId: number; canEdit: b
       >
         <Text>Are you sure you want to delete this note?</Text>
       </ConfirmModal>
-    </Panel>
+    </ListPanel>
   );
 }

@@ -1,5 +1,9 @@
-import { Card, Group, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Title, type MantineSpacing } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Loading';
 import classes from './players.module.css';
 
 /** A profile panel: SCORE, ANALYSIS, NOTES, ACHIEVEMENTS (docs/product.md#screens "Player profile"). */
@@ -14,5 +18,46 @@ export function Panel({ title, action, children }: { title: string; action?: Rea
       </Group>
       {children}
     </Card>
+  );
+}
+
+interface ListPanelProps<T> {
+  title: string;
+  /** The Add button's text; no button without it (the viewer may not edit). */
+  addLabel: string | null;
+  onAdd: () => void;
+  query: UseQueryResult<T[]>;
+  loadingLabel: string;
+  gap: MantineSpacing;
+  /** One item of the list: an li element with its key. */
+  renderItem: (item: T) => ReactNode;
+  /** The panel's dialogs. */
+  children: ReactNode;
+}
+
+/** A profile panel that lists the player's items (NOTES, ACHIEVEMENTS): a spinner while they load, EmptyState without any. */
+export function ListPanel<T>({ title, addLabel, onAdd, query, loadingLabel, gap, renderItem, children }: ListPanelProps<T>) {
+  return (
+    <Panel
+      title={title}
+      action={
+        addLabel ? (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+            {addLabel}
+          </Button>
+        ) : null
+      }
+    >
+      {query.isPending ? (
+        <Loading label={loadingLabel} />
+      ) : !query.data?.length ? (
+        <EmptyState />
+      ) : (
+        <Stack gap={gap} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {query.data.map((item) => renderItem(item))}
+        </Stack>
+      )}
+      {children}
+    </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Group, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, MultiSelect, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -6,8 +6,10 @@ import { useEffect } from 'react';
 import { playerCreateSchema, playerUpdateSchema, type Player, type PlayerListItem } from '../../../shared/schemas/player';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { teamOptionsQuery, useSavePlayer } from './api';
 import { PhotoInput } from './PhotoInput';
@@ -58,11 +60,7 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
   });
   useTimedErrors(form);
 
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(valuesOf(player, teamId));
-    form.clearErrors();
-  }, [opened, player, teamId]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFormOnOpen(form, opened, () => valuesOf(player, teamId), [player, teamId]);
 
   // Only teams the user may choose are shown and sent; the server keeps the player's other teams.
   const choosable = teams.data ? new Set(teams.data.map((t) => String(t.id))) : null;
@@ -98,82 +96,78 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={player ? 'Edit Player' : 'Add Player'} centered closeButtonProps={{ 'aria-label': 'Close' }} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Group grow align="flex-start" wrap="wrap">
-            <ErrorTip error={form.errors.first_name}>
-              <TextInput label="First name" withAsterisk autoComplete="off" data-autofocus miw={200} {...field('first_name')} />
-            </ErrorTip>
-            <ErrorTip error={form.errors.last_name}>
-              <TextInput label="Last name" withAsterisk autoComplete="off" miw={200} {...field('last_name')} />
-            </ErrorTip>
-          </Group>
-          <ErrorTip error={form.errors.email}>
-            <TextInput
-              label="Parent's email"
-              type="email"
-              withAsterisk={!player}
-              disabled={!!player}
-              description={player ? 'The parent’s email cannot be changed.' : undefined}
-              classNames={{ description: classes.muted }}
-              autoComplete="off"
-              {...field('email')}
-            />
-          </ErrorTip>
-          <ErrorTip error={form.errors.player_email}>
-            <TextInput
-              label="Player's email"
-              type="email"
-              autoComplete="off"
-              description="Optional. Creates the player's own sign-in; they set a password with 'Forgot password?'."
-              classNames={{ description: classes.muted }}
-              {...field('player_email')}
-            />
-          </ErrorTip>
-          {accountChange === 'removed' ? (
-            <Alert color="yellow" variant="light" title="The sign-in account will be removed">
-              <Text size="sm">
-                {player?.name} signs in with {player?.player_email}. Saving without a player's email deletes that account: they can no longer sign in to their player area. Their evaluations, notes and achievements stay.
-              </Text>
-            </Alert>
-          ) : accountChange === 'moved' ? (
-            <Alert color="yellow" variant="light" title="The sign-in account will move to the new address">
-              <Text size="sm">
-                {player?.name} will sign in with the new address instead of {player?.player_email}, with the same password; a welcome e-mail goes to the new address.
-              </Text>
-            </Alert>
-          ) : null}
-          <ErrorTip error={form.errors.dob}>
-            <TextInput label="Year of birth" placeholder="e.g. 2012" inputMode="numeric" maxLength={4} {...field('dob')} />
-          </ErrorTip>
-          <ErrorTip error={form.errors.team_id}>
-            <MultiSelect
-              label="Teams"
-              placeholder={form.values.team_id.length ? undefined : 'Choose teams'}
-              withAsterisk={mustPickTeam}
-              data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.category})` }))}
-              searchable
-              clearable
-              clearButtonProps={{ 'aria-label': 'Clear teams' }}
-              nothingFoundMessage="No teams"
-              comboboxProps={{ withinPortal: true }}
-              description={otherTeams.length ? `Also in ${otherTeams.map((t) => t.name).join(', ')} (another coach’s team; stays as it is).` : undefined}
-              classNames={{ description: classes.muted }}
-              {...field('team_id')}
-              value={choosable ? form.values.team_id.filter((v) => choosable.has(v)) : []}
-            />
-          </ErrorTip>
-          <PhotoInput
-            value={form.values.profile_img}
-            onChange={(v) => form.setFieldValue('profile_img', v)}
-            onError={(message) => (message ? form.setFieldError('profile_img', message) : form.clearFieldError('profile_img'))}
-            error={form.errors.profile_img as string | undefined}
-            name={form.values}
-          />
-          <FormActions onCancel={onClose} busy={save.isPending} mt="sm" />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={player ? 'Edit Player' : 'Add Player'} size="lg" onSubmit={submit}>
+      <Group grow align="flex-start" wrap="wrap">
+        <ErrorTip error={form.errors.first_name}>
+          <TextInput label="First name" withAsterisk autoComplete="off" data-autofocus miw={200} {...field('first_name')} />
+        </ErrorTip>
+        <ErrorTip error={form.errors.last_name}>
+          <TextInput label="Last name" withAsterisk autoComplete="off" miw={200} {...field('last_name')} />
+        </ErrorTip>
+      </Group>
+      <ErrorTip error={form.errors.email}>
+        <TextInput
+          label="Parent's email"
+          type="email"
+          withAsterisk={!player}
+          disabled={!!player}
+          description={player ? 'The parent’s email cannot be changed.' : undefined}
+          classNames={{ description: classes.muted }}
+          autoComplete="off"
+          {...field('email')}
+        />
+      </ErrorTip>
+      <ErrorTip error={form.errors.player_email}>
+        <TextInput
+          label="Player's email"
+          type="email"
+          autoComplete="off"
+          description="Optional. Creates the player's own sign-in; they set a password with 'Forgot password?'."
+          classNames={{ description: classes.muted }}
+          {...field('player_email')}
+        />
+      </ErrorTip>
+      {accountChange === 'removed' ? (
+        <Alert color="yellow" variant="light" title="The sign-in account will be removed">
+          <Text size="sm">
+            {player?.name} signs in with {player?.player_email}. Saving without a player's email deletes that account: they can no longer sign in to their player area. Their evaluations, notes and achievements stay.
+          </Text>
+        </Alert>
+      ) : accountChange === 'moved' ? (
+        <Alert color="yellow" variant="light" title="The sign-in account will move to the new address">
+          <Text size="sm">
+            {player?.name} will sign in with the new address instead of {player?.player_email}, with the same password; a welcome e-mail goes to the new address.
+          </Text>
+        </Alert>
+      ) : null}
+      <ErrorTip error={form.errors.dob}>
+        <TextInput label="Year of birth" placeholder="e.g. 2012" inputMode="numeric" maxLength={4} {...field('dob')} />
+      </ErrorTip>
+      <ErrorTip error={form.errors.team_id}>
+        <MultiSelect
+          label="Teams"
+          placeholder={form.values.team_id.length ? undefined : 'Choose teams'}
+          withAsterisk={mustPickTeam}
+          data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.category})` }))}
+          searchable
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear teams' }}
+          nothingFoundMessage="No teams"
+          comboboxProps={{ withinPortal: true }}
+          description={otherTeams.length ? `Also in ${otherTeams.map((t) => t.name).join(', ')} (another coach’s team; stays as it is).` : undefined}
+          classNames={{ description: classes.muted }}
+          {...field('team_id')}
+          value={choosable ? form.values.team_id.filter((v) => choosable.has(v)) : []}
+        />
+      </ErrorTip>
+      <PhotoInput
+        value={form.values.profile_img}
+        onChange={(v) => form.setFieldValue('profile_img', v)}
+        onError={(message) => (message ? form.setFieldError('profile_img', message) : form.clearFieldError('profile_img'))}
+        error={form.errors.profile_img as string | undefined}
+        name={form.values}
+      />
+      <FormActions onCancel={onClose} busy={save.isPending} mt="sm" />
+    </FormModal>
   );
 }

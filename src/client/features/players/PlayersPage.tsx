@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Group, Menu, Pagination, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconChevronDown, IconClipboardList, IconDots, IconDownload, IconSearch, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
+import { IconChevronDown, IconClipboardList, IconDots, IconDownload, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
@@ -8,9 +8,11 @@ import { canAddPlayers } from '../../../shared/permissions';
 import type { PlayerListItem } from '../../../shared/schemas/player';
 import { BulkEvaluationModal } from '../../components/BulkEvaluationModal';
 import { EmptyState } from '../../components/EmptyState';
+import { LabelledPagination } from '../../components/LabelledPagination';
 import { LatestEvaluationsModal } from '../../components/LatestEvaluationsModal';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchInput } from '../../components/SearchInput';
 import { useCan, useMe } from '../../lib/auth';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
 import { playersQuery, teamOptionsQuery } from './api';
@@ -126,15 +128,11 @@ export default function PlayersPage() {
             comboboxProps={{ withinPortal: true }}
           />
         ) : null}
-        <TextInput
+        <SearchInput
           label="Search"
           placeholder="Player name"
-          leftSection={<IconSearch size={16} />}
           value={query}
-          onChange={(e) => {
-            setQuery(e.currentTarget.value);
-            setPage(1);
-          }}
+          onSearch={(text) => (setQuery(text), setPage(1))}
           w={{ base: '100%', xs: 240 }}
           type="search"
         />
@@ -168,7 +166,7 @@ export default function PlayersPage() {
           </SimpleGrid>
           {pages > 1 ? (
             <Group justify="center">
-              <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(p) => ({ 'aria-label': `Page ${p}` })} />
+              <LabelledPagination total={pages} value={page} onChange={setPage} />
             </Group>
           ) : null}
         </>

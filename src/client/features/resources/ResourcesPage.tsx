@@ -1,25 +1,22 @@
-import { Button, Group, Select, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { Button, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Navigate } from 'react-router';
 import type { Resource } from '../../../shared/schemas/resource';
+import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
+import { ExpandToggle } from '../../components/ExpandToggle';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { ResourceFilterSelects } from '../../components/ResourceFilterSelects';
 import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
-import { resourceFacetsQuery, resourcesQuery, type FilterKind, type ResourceFilter } from './api';
+import { resourceFacetsQuery, resourcesQuery, type ResourceFilter } from './api';
 import { DeleteResourceModal } from './DeleteResourceModal';
 import { ResourceDetails } from './ResourceDetails';
 import { ResourceFormModal } from './ResourceFormModal';
-
-const KINDS = [
-  { value: 'category', label: 'Categories' },
-  { value: 'tag', label: 'Tags' },
-];
-const ALL = { category: 'All Categories', tag: 'All Tags' } as const;
 
 /** /app/resources (docs/product.md#screens "Resources (staff)"): only resources the viewer's role may see are listed. */
 export default function ResourcesPage() {
@@ -35,8 +32,6 @@ export default function ResourcesPage() {
 
   if (list.error instanceof ApiError && list.error.status === 403) return <Navigate to="/app/unauthorized" replace />;
 
-  const values = filter.kind === 'category' ? (facets.data?.categories ?? []) : (facets.data?.tags ?? []);
-  const valueOptions = [{ value: '', label: ALL[filter.kind] }, ...values.map((v) => ({ value: v, label: v }))];
   const rows = list.data ?? [];
 
   return (
@@ -49,26 +44,7 @@ export default function ResourcesPage() {
         ) : null}
       </PageHeader>
 
-      <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-        <Select
-          label="Filter by"
-          data={KINDS}
-          value={filter.kind}
-          allowDeselect={false}
-          onChange={(v) => v && setFilter({ kind: v as FilterKind, value: '' })}
-          w={160}
-        />
-        <Select
-          aria-label={filter.kind === 'category' ? 'Category' : 'Tag'}
-          data={valueOptions}
-          value={filter.value}
-          allowDeselect={false}
-          searchable
-          onChange={(v) => setFilter((f) => ({ ...f, value: v ?? '' }))}
-          w={220}
-          maw="100%"
-        />
-      </Group>
+      <ResourceFilterSelects filter={filter} setFilter={setFilter} facets={facets.data} widths={[160, 220]} searchable mb="md" />
 
       {spinning || list.isPending ? (
         <Loading label="Loading resources" />
@@ -77,53 +53,37 @@ export default function ResourcesPage() {
       ) : rows.length === 0 ? (
         <EmptyState />
       ) : (
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th>Access</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => {
-              const open = expanded === r.id;
-              const Icon = open ? IconChevronDown : IconChevronRight;
-              return (
-                <Fragment key={r.id}>
-                  <Table.Tr>
-                    <Table.Td>
-                      <UnstyledButton
-                        onClick={() => setExpanded(open ? null : r.id)}
-                        aria-expanded={open}
-                        aria-controls={open ? `resource-${r.id}` : undefined}
-                        style={{ display: 'flex', alignItems: 'center', gap: 6, minHeight: 36 }}
-                      >
-                        <Icon size={16} aria-hidden style={{ flexShrink: 0 }} />
-                        <Text fw={500} size="sm">
-                          {r.title}
-                        </Text>
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{r.category}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{r.access_names.join(', ') || '—'}</Text>
+        <DataTable verticalSpacing="sm" highlightOnHover columns={['Title', 'Category', 'Access']}>
+          {rows.map((r) => {
+            const open = expanded === r.id;
+            return (
+              <Fragment key={r.id}>
+                <Table.Tr>
+                  <Table.Td>
+                    <ExpandToggle expanded={open} controls={`resource-${r.id}`} onToggle={() => setExpanded(open ? null : r.id)}>
+                      <Text fw={500} size="sm">
+                        {r.title}
+                      </Text>
+                    </ExpandToggle>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{r.category}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{r.access_names.join(', ') || '—'}</Text>
+                  </Table.Td>
+                </Table.Tr>
+                {open ? (
+                  <Table.Tr id={`resource-${r.id}`}>
+                    <Table.Td colSpan={3}>
+                      <ResourceDetails resource={r} canWrite={canWrite} onEdit={() => setEditing({ resource: r })} onDelete={() => setDeleting(r)} />
                     </Table.Td>
                   </Table.Tr>
-                  {open ? (
-                    <Table.Tr id={`resource-${r.id}`}>
-                      <Table.Td colSpan={3}>
-                        <ResourceDetails resource={r} canWrite={canWrite} onEdit={() => setEditing({ resource: r })} onDelete={() => setDeleting(r)} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : null}
-                </Fragment>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </DataTable>
       )}
 
       <ResourceFormModal opened={!!editing} resource={editing?.resource ?? null} onClose={() => setEditing(null)} />

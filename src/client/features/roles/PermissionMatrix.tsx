@@ -1,6 +1,7 @@
 import { Checkbox, Group, Table, Text } from '@mantine/core';
 import { SECTIONS, type Level, type Permissions, type Section } from '../../../shared/permissions';
 import { SECTION_LABELS } from '../../../shared/schemas/role';
+import { DataTable } from '../../components/DataTable';
 
 export interface MatrixValue {
   admin: boolean;
@@ -60,70 +61,62 @@ export function PermissionMatrix({ value, onChange, ceiling, canSetAdmin, invali
           onChange={(e) => selectAll(e.currentTarget.checked)}
         />
       </Group>
-      <Table
+      <DataTable
         aria-labelledby="permissions-label"
         withTableBorder
         verticalSpacing={6}
         style={invalid ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
+        columns={['Section', <Table.Th ta="center">Read</Table.Th>, <Table.Th ta="center">Write</Table.Th>]}
       >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Section</Table.Th>
-            <Table.Th ta="center">Read</Table.Th>
-            <Table.Th ta="center">Write</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {SECTIONS.map((s) => {
-            const level = permissions[s];
-            return (
-              <Table.Tr key={s}>
-                <Table.Td>
-                  <Text size="sm">{SECTION_LABELS[s]}</Text>
-                  {s === 'user_management' ? (
-                    <>
-                      <Checkbox
-                        mt={4}
-                        size="xs"
-                        label="Admin"
-                        aria-describedby="admin-option-help"
-                        checked={admin}
-                        disabled={!canSetAdmin}
-                        onChange={(e) => setAdmin(e.currentTarget.checked)}
-                      />
-                      <Text id="admin-option-help" size="xs" mt={2}>
-                        {canSetAdmin ? 'Admin role (gives read)' : 'Only a Superadmin can set this'}
-                      </Text>
-                    </>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <Group justify="center">
+        {SECTIONS.map((s) => {
+          const level = permissions[s];
+          return (
+            <Table.Tr key={s}>
+              <Table.Td>
+                <Text size="sm">{SECTION_LABELS[s]}</Text>
+                {s === 'user_management' ? (
+                  <>
                     <Checkbox
-                      aria-label={`${SECTION_LABELS[s]} read`}
-                      checked={level >= 1}
-                      disabled={!grantable(s, 1)}
-                      onChange={(e) => set(s, e.currentTarget.checked ? 1 : 0)}
-                      size="md"
+                      mt={4}
+                      size="xs"
+                      label="Admin"
+                      aria-describedby="admin-option-help"
+                      checked={admin}
+                      disabled={!canSetAdmin}
+                      onChange={(e) => setAdmin(e.currentTarget.checked)}
                     />
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Group justify="center">
-                    <Checkbox
-                      aria-label={`${SECTION_LABELS[s]} write`}
-                      checked={level === 2}
-                      disabled={level < 1 || !grantable(s, 2)}
-                      onChange={(e) => set(s, e.currentTarget.checked ? 2 : 1)}
-                      size="md"
-                    />
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+                    <Text id="admin-option-help" size="xs" mt={2}>
+                      {canSetAdmin ? 'Admin role (gives read)' : 'Only a Superadmin can set this'}
+                    </Text>
+                  </>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Group justify="center">
+                  <Checkbox
+                    aria-label={`${SECTION_LABELS[s]} read`}
+                    checked={level >= 1}
+                    disabled={!grantable(s, 1)}
+                    onChange={(e) => set(s, e.currentTarget.checked ? 1 : 0)}
+                    size="md"
+                  />
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Group justify="center">
+                  <Checkbox
+                    aria-label={`${SECTION_LABELS[s]} write`}
+                    checked={level === 2}
+                    disabled={level < 1 || !grantable(s, 2)}
+                    onChange={(e) => set(s, e.currentTarget.checked ? 2 : 1)}
+                    size="md"
+                  />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </DataTable>
     </div>
   );
 }

@@ -1,13 +1,14 @@
-import { Alert, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import { SECTIONS, type Permissions } from '../../../shared/permissions';
 import { roleSaveSchema, type Role } from '../../../shared/schemas/role';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { useSaveRole } from './api';
 import { PermissionMatrix } from './PermissionMatrix';
@@ -33,11 +34,7 @@ export function RoleFormModal({ opened, role, onClose }: { opened: boolean; role
   const form = useForm<FormValues>({ initialValues: valuesOf(role), validate: (v) => resolve({ ...v }) });
   useTimedErrors(form);
 
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(valuesOf(role));
-    form.clearErrors();
-  }, [opened, role]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFormOnOpen(form, opened, () => valuesOf(role), [role]);
 
   if (!me) return null;
   const isSuperadmin = me.roleKey === 'superadmin';
@@ -54,45 +51,34 @@ export function RoleFormModal({ opened, role, onClose }: { opened: boolean; role
 
   const { error: _hidden, ...titleProps } = form.getInputProps('title');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={role ? 'Edit Role' : 'Add Role'}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      size="lg"
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorTip error={form.errors.title}>
-            <TextInput
-              label="Title"
-              placeholder="e.g. Assistant coach"
-              withAsterisk
-              data-autofocus
-              error={!!form.errors.title}
-              {...titleProps}
-            />
-          </ErrorTip>
-          <PermissionMatrix
-            value={{ admin: form.values.admin, permissions: form.values.permissions }}
-            onChange={(next) => {
-              form.setFieldValue('admin', next.admin);
-              form.setFieldValue('permissions', next.permissions);
-              form.clearFieldError('permissions');
-            }}
-            ceiling={isSuperadmin ? (Object.fromEntries(SECTIONS.map((s) => [s, 2])) as Permissions) : me.permissions}
-            canSetAdmin={isSuperadmin && !role?.key}
-            invalid={!!form.errors.permissions}
-          />
-          {form.errors.permissions ? (
-            <Alert color="red" variant="light" role="alert">
-              {form.errors.permissions}
-            </Alert>
-          ) : null}
-          <FormActions onCancel={onClose} busy={save.isPending} label={role ? 'Save' : 'Add Role'} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={role ? 'Edit Role' : 'Add Role'} size="lg" onSubmit={submit}>
+      <ErrorTip error={form.errors.title}>
+        <TextInput
+          label="Title"
+          placeholder="e.g. Assistant coach"
+          withAsterisk
+          data-autofocus
+          error={!!form.errors.title}
+          {...titleProps}
+        />
+      </ErrorTip>
+      <PermissionMatrix
+        value={{ admin: form.values.admin, permissions: form.values.permissions }}
+        onChange={(next) => {
+          form.setFieldValue('admin', next.admin);
+          form.setFieldValue('permissions', next.permissions);
+          form.clearFieldError('permissions');
+        }}
+        ceiling={isSuperadmin ? (Object.fromEntries(SECTIONS.map((s) => [s, 2])) as Permissions) : me.permissions}
+        canSetAdmin={isSuperadmin && !role?.key}
+        invalid={!!form.errors.permissions}
+      />
+      {form.errors.permissions ? (
+        <Alert color="red" variant="light" role="alert">
+          {form.errors.permissions}
+        </Alert>
+      ) : null}
+      <FormActions onCancel={onClose} busy={save.isPending} label={role ? 'Save' : 'Add Role'} />
+    </FormModal>
   );
 }

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { UNDELETABLE_ROLE_KEYS, type Role } from '../../../shared/schemas/role';
-import { EmptyState } from '../../components/EmptyState';
-import { Loading } from '../../components/Loading';
+import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryView } from '../../components/QueryView';
 import { ApiError } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { rolesQuery } from './api';
@@ -61,82 +61,73 @@ export default function RolesPage() {
           Add Role
         </Button>
       </PageHeader>
-      {roles.isPending ? (
-        <Loading />
-      ) : roles.isError ? (
-        <Text c="red" role="alert">
-          {roles.error.message}
-        </Text>
-      ) : roles.data.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <Table.ScrollContainer minWidth={300}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Users</Table.Th>
-                <Table.Th visibleFrom="sm">Members</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {roles.data.map((role) => {
-                const blocked = editBlock(role);
-                return (
-                  <Table.Tr key={role.id}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Text fw={600}>{role.title}</Text>
-                        {role.admin ? (
-                          <Badge size="sm" variant="light">
-                            Admin
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{role.userCount}</Table.Td>
-                    <Table.Td maw={420} visibleFrom="sm">
-                      <UserNames role={role} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={blocked ?? `Edit ${role.title}`}>
+      <QueryView query={roles} isEmpty={(data) => data.length === 0}>
+        {(data) => (
+          <DataTable
+            minWidth={300}
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            columns={[
+              'Title',
+              'Users',
+              <Table.Th visibleFrom="sm">Members</Table.Th>,
+              <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>,
+            ]}
+          >
+            {data.map((role) => {
+              const blocked = editBlock(role);
+              return (
+                <Table.Tr key={role.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text fw={600}>{role.title}</Text>
+                      {role.admin ? (
+                        <Badge size="sm" variant="light">
+                          Admin
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{role.userCount}</Table.Td>
+                  <Table.Td maw={420} visibleFrom="sm">
+                    <UserNames role={role} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label={blocked ?? `Edit ${role.title}`}>
+                        <ActionIcon
+                          variant="subtle"
+                          size="lg"
+                          aria-label={`Edit ${role.title}`}
+                          disabled={!!blocked}
+                          onClick={() => setEditing(role)}
+                        >
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      {deletable(role) ? (
+                        <Tooltip label={blocked ?? `Delete ${role.title}`}>
                           <ActionIcon
                             variant="subtle"
+                            color="red"
                             size="lg"
-                            aria-label={`Edit ${role.title}`}
+                            aria-label={`Delete ${role.title}`}
                             disabled={!!blocked}
-                            onClick={() => setEditing(role)}
+                            onClick={() => setDeleting(role)}
                           >
-                            <IconPencil size={18} />
+                            <IconTrash size={18} />
                           </ActionIcon>
                         </Tooltip>
-                        {deletable(role) ? (
-                          <Tooltip label={blocked ?? `Delete ${role.title}`}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              size="lg"
-                              aria-label={`Delete ${role.title}`}
-                              disabled={!!blocked}
-                              onClick={() => setDeleting(role)}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </DataTable>
+        )}
+      </QueryView>
       <RoleFormModal opened={adding || !!editing} role={editing} onClose={() => (setAdding(false), setEditing(null))} />
       <RoleDeleteModal role={deleting} onClose={() => setDeleting(null)} />
     </>

@@ -1,12 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role, RoleSave } from '../../../shared/schemas/role';
-import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
+import { apiPost, type WriteEnvelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 
-export const rolesQuery = queryOptions({
-  queryKey: ['roles'],
-  queryFn: async ({ signal }) => (await apiGet<Envelope<Role[]>>('/api/roles', signal)).data,
-});
+export { rolesQuery } from '../../lib/reference';
 
 /** After every write: 'Operation successful!' and everything role-related reloads (docs/product.md#what-it-does). */
 function useAfterWrite() {

@@ -2,8 +2,8 @@ import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { EmptyState } from '../../components/EmptyState';
-import { Loading } from '../../components/Loading';
+import { DataTable } from '../../components/DataTable';
+import { QueryView } from '../../components/QueryView';
 import { auditQuery } from './api';
 
 const ACTION_LABEL: Record<string, string> = {
@@ -64,65 +64,46 @@ export default function AuditTab() {
           Clear filters
         </Button>
       </Group>
-      {audit.isPending ? (
-        <Loading />
-      ) : audit.isError ? (
-        <Text c="red" role="alert">
-          {audit.error.message}
-        </Text>
-      ) : audit.data.items.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <>
-          <Text size="sm" c="dimmed">
-            {audit.data.total} entr{audit.data.total === 1 ? 'y' : 'ies'}
-          </Text>
-          <Table.ScrollContainer minWidth={700}>
-            <Table striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Record</Table.Th>
-                  <Table.Th>Summary</Table.Th>
+      <QueryView query={audit} isEmpty={(data) => data.items.length === 0}>
+        {(data) => (
+          <>
+            <Text size="sm" c="dimmed">
+              {data.total} entr{data.total === 1 ? 'y' : 'ies'}
+            </Text>
+            <DataTable minWidth={700} striped verticalSpacing="sm" columns={['When', 'Who', 'Action', 'Record', 'Summary']}>
+              {data.items.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {dayjs(a.created_at).format('YYYY-MM-DD HH:mm')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{a.user_name}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={ACTION_COLOR[a.action] ?? 'gray'}>
+                      {ACTION_LABEL[a.action] ?? a.action}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {a.entity}
+                      {a.entity_id !== null ? ` #${a.entity_id}` : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td maw={420}>
+                    <Text size="sm" style={{ wordBreak: 'break-word' }}>
+                      {a.summary}
+                    </Text>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {audit.data.items.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>
-                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {dayjs(a.created_at).format('YYYY-MM-DD HH:mm')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{a.user_name}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={ACTION_COLOR[a.action] ?? 'gray'}>
-                        {ACTION_LABEL[a.action] ?? a.action}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {a.entity}
-                        {a.entity_id !== null ? ` #${a.entity_id}` : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td maw={420}>
-                      <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                        {a.summary}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Audit log pages" /> : null}
-        </>
-      )}
+              ))}
+            </DataTable>
+            {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Audit log pages" /> : null}
+          </>
+        )}
+      </QueryView>
     </Stack>
   );
 }

@@ -3,8 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Fragment, useState } from 'react';
-import { EmptyState } from '../../components/EmptyState';
-import { Loading } from '../../components/Loading';
+import { DataTable } from '../../components/DataTable';
+import { QueryView } from '../../components/QueryView';
 import { outboxQuery } from './api';
 
 const STATUS_LABEL = { stored: 'Not sent (no SMTP)', sent: 'Sent', failed: 'Failed' } as const;
@@ -46,83 +46,64 @@ export default function OutboxTab() {
           w={240}
         />
       </Group>
-      {outbox.isPending ? (
-        <Loading />
-      ) : outbox.isError ? (
-        <Text c="red" role="alert">
-          {outbox.error.message}
-        </Text>
-      ) : outbox.data.items.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={600}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>To</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Message</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {outbox.data.items.map((m) => (
-                  <Fragment key={m.id}>
+      <QueryView query={outbox} isEmpty={(data) => data.items.length === 0}>
+        {(data) => (
+          <>
+            <DataTable minWidth={600} verticalSpacing="sm" columns={['Date', 'To', 'Subject', 'Status', 'Message']}>
+              {data.items.map((m) => (
+                <Fragment key={m.id}>
+                  <Table.Tr>
+                    <Table.Td>
+                      <Text size="sm">{dayjs(m.created_at).format('YYYY-MM-DD HH:mm')}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                        {m.to_address}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{m.subject}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLOR[m.status]} variant="light">
+                        {STATUS_LABEL[m.status]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        aria-expanded={open === m.id}
+                        aria-label={`${open === m.id ? 'Hide' : 'Show'} the message to ${m.to_address}`}
+                        onClick={() => setOpen(open === m.id ? null : m.id)}
+                      >
+                        {open === m.id ? 'Hide' : 'Show'}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                  {open === m.id ? (
                     <Table.Tr>
-                      <Table.Td>
-                        <Text size="sm">{dayjs(m.created_at).format('YYYY-MM-DD HH:mm')}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                          {m.to_address}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{m.subject}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={STATUS_COLOR[m.status]} variant="light">
-                          {STATUS_LABEL[m.status]}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          variant="subtle"
-                          size="compact-sm"
-                          aria-expanded={open === m.id}
-                          aria-label={`${open === m.id ? 'Hide' : 'Show'} the message to ${m.to_address}`}
-                          onClick={() => setOpen(open === m.id ? null : m.id)}
-                        >
-                          {open === m.id ? 'Hide' : 'Show'}
-                        </Button>
+                      <Table.Td colSpan={5}>
+                        <Collapse in>
+                          {m.error ? (
+                            <Text size="sm" c="red" mb="xs">
+                              {m.error}
+                            </Text>
+                          ) : null}
+                          <Text size="sm" ff="monospace" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                            {m.text}
+                          </Text>
+                        </Collapse>
                       </Table.Td>
                     </Table.Tr>
-                    {open === m.id ? (
-                      <Table.Tr>
-                        <Table.Td colSpan={5}>
-                          <Collapse in>
-                            {m.error ? (
-                              <Text size="sm" c="red" mb="xs">
-                                {m.error}
-                              </Text>
-                            ) : null}
-                            <Text size="sm" ff="monospace" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                              {m.text}
-                            </Text>
-                          </Collapse>
-                        </Table.Td>
-                      </Table.Tr>
-                    ) : null}
-                  </Fragment>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Outbox pages" /> : null}
-        </>
-      )}
+                  ) : null}
+                </Fragment>
+              ))}
+            </DataTable>
+            {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Outbox pages" /> : null}
+          </>
+        )}
+      </QueryView>
     </Stack>
   );
 }

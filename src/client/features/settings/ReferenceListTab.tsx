@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,9 +8,11 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { LEVEL_KIND_LABELS, LEVEL_KINDS } from '../../../shared/schemas/reference';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { Loading } from '../../components/Loading';
 import { ApiError } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
@@ -118,14 +120,10 @@ function EditModal({ props, row, onClose }: { props: ReferenceListProps; row: Re
   });
 
   return (
-    <Modal opened onClose={onClose} title={withKind ? `Edit ${noun}` : `Rename ${noun}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Fields props={props} form={form} labelPrefix={`${capital(noun)} `} />
-          <FormActions onCancel={onClose} busy={form.submitting} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened onClose={onClose} title={withKind ? `Edit ${noun}` : `Rename ${noun}`} onSubmit={submit}>
+      <Fields props={props} form={form} labelPrefix={`${capital(noun)} `} />
+      <FormActions onCancel={onClose} busy={form.submitting} />
+    </FormModal>
   );
 }
 
@@ -169,41 +167,34 @@ export function ReferenceListTab(props: ReferenceListProps) {
       ) : data.length === 0 ? (
         <EmptyState />
       ) : (
-        <Table.ScrollContainer minWidth={300}>
-          <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{props.field === 'title' ? 'Title' : 'Name'}</Table.Th>
-                {withKind ? <Table.Th>Kind</Table.Th> : null}
-                <Table.Th w={110} ta="right">
-                  Actions
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td style={{ overflowWrap: 'break-word' }}>{labelOf(row)}</Table.Td>
-                  {withKind ? <Table.Td>{row.kind ? LEVEL_KIND_LABELS[row.kind] : ''}</Table.Td> : null}
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={withKind ? 'Edit' : 'Rename'}>
-                        <ActionIcon variant="subtle" size="xl" aria-label={`${withKind ? 'Edit' : 'Rename'} ${labelOf(row)}`} onClick={() => setEditing(row)}>
-                          <IconPencil size={20} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Delete">
-                        <ActionIcon variant="subtle" color="red" size="xl" aria-label={`Delete ${labelOf(row)}`} onClick={() => setDeleting(row)}>
-                          <IconTrash size={20} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={300}
+          striped
+          highlightOnHover
+          verticalSpacing="xs"
+          columns={[props.field === 'title' ? 'Title' : 'Name', withKind ? 'Kind' : null, <Table.Th w={110} ta="right">Actions</Table.Th>]}
+        >
+          {data.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td style={{ overflowWrap: 'break-word' }}>{labelOf(row)}</Table.Td>
+              {withKind ? <Table.Td>{row.kind ? LEVEL_KIND_LABELS[row.kind] : ''}</Table.Td> : null}
+              <Table.Td>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label={withKind ? 'Edit' : 'Rename'}>
+                    <ActionIcon variant="subtle" size="xl" aria-label={`${withKind ? 'Edit' : 'Rename'} ${labelOf(row)}`} onClick={() => setEditing(row)}>
+                      <IconPencil size={20} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Delete">
+                    <ActionIcon variant="subtle" color="red" size="xl" aria-label={`Delete ${labelOf(row)}`} onClick={() => setDeleting(row)}>
+                      <IconTrash size={20} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {editing ? <EditModal props={props} row={editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteModal props={props} row={deleting} onClose={() => setDeleting(null)} /> : null}

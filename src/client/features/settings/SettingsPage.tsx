@@ -5,11 +5,8 @@ import type { Me } from '../../../shared/schemas/auth';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useMe } from '../../lib/auth';
-import AchievementsTab from './AchievementsTab';
-import ClubsTab from './ClubsTab';
 import GeneralTab from './GeneralTab';
-import LevelsTab from './LevelsTab';
-import SeasonsTab from './SeasonsTab';
+import { AchievementsTab, ClubsTab, LevelsTab, SeasonsTab } from './ReferenceTabs';
 import AuditTab from './AuditTab';
 import OutboxTab from './OutboxTab';
 
@@ -22,7 +19,7 @@ export interface SettingsTab {
   superadminOnly?: boolean;
 }
 
-/** The tabs of the Settings page, in order. A new tab is one file plus one entry here. */
+/** The tabs of the Settings page, in order. A new tab is one component plus one entry here. */
 export const SETTINGS_TABS: SettingsTab[] = [
   { value: 'clubs', label: 'Clubs', Component: ClubsTab },
   { value: 'seasons', label: 'Seasons', Component: SeasonsTab },

@@ -1,4 +1,4 @@
-import { Box, Modal, Select, Stack } from '@mantine/core';
+import { Box, Select } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { MSG } from '../../../shared/messages';
 import { CsvUpload } from '../../components/CsvUpload';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { categoriesQuery, seasonsQuery } from '../../lib/reference';
@@ -62,38 +63,34 @@ export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: (
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add Teams in Bulk" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorTip error={form.errors.category} position="bottom-end">
-            <Select
-              label="Club"
-              placeholder="Choose a club"
-              data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-              searchable
-              {...select('category')}
-            />
-          </ErrorTip>
-          <ErrorTip error={form.errors.season} position="top-end">
-            <Select label="Season" placeholder="Choose a season" data={(seasons.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))} {...select('season')} />
-          </ErrorTip>
-          <ErrorTip error={form.errors.file} position="top-end">
-            <Box>
-              <CsvUpload
-                file={form.values.file}
-                onChange={(f) => {
-                  form.setFieldValue('file', f);
-                  if (f) setServerError(null);
-                }}
-                error={serverError}
-                progress={progress}
-                template={{ columns: CSV_TEMPLATES.teams, filename: 'teams-template.csv' }}
-              />
-            </Box>
-          </ErrorTip>
-          <FormActions onCancel={onClose} busy={upload.isPending} label="Upload" mt="sm" />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title="Add Teams in Bulk" onSubmit={submit}>
+      <ErrorTip error={form.errors.category} position="bottom-end">
+        <Select
+          label="Club"
+          placeholder="Choose a club"
+          data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          searchable
+          {...select('category')}
+        />
+      </ErrorTip>
+      <ErrorTip error={form.errors.season} position="top-end">
+        <Select label="Season" placeholder="Choose a season" data={(seasons.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))} {...select('season')} />
+      </ErrorTip>
+      <ErrorTip error={form.errors.file} position="top-end">
+        <Box>
+          <CsvUpload
+            file={form.values.file}
+            onChange={(f) => {
+              form.setFieldValue('file', f);
+              if (f) setServerError(null);
+            }}
+            error={serverError}
+            progress={progress}
+            template={{ columns: CSV_TEMPLATES.teams, filename: 'teams-template.csv' }}
+          />
+        </Box>
+      </ErrorTip>
+      <FormActions onCancel={onClose} busy={upload.isPending} label="Upload" mt="sm" />
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { IconCalendar, IconChartBar, IconDots, IconEdit, IconTrash, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconCalendar, IconChartBar, IconDots, IconEdit, IconTrash, IconUser, IconUsers, type Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Team } from '../../../shared/schemas/team';
 
@@ -9,6 +10,23 @@ interface Props {
   canWrite: boolean;
   onEdit: (team: Team) => void;
   onDelete: (team: Team) => void;
+}
+
+/** One line of the card: its icon, then the fact, after its label in bold when it has one. */
+function Fact({ icon: Icon, label, children }: { icon: Icon; label?: string; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Icon size={16} aria-hidden />
+      <Text size="sm">
+        {label ? (
+          <Text span size="sm" fw={600}>
+            {label}:{' '}
+          </Text>
+        ) : null}
+        {children}
+      </Text>
+    </Group>
+  );
 }
 
 /** docs/product.md#screens team card: club badge, upper-case name, coach, 'N Player(s)', season, Manage. */
@@ -44,28 +62,13 @@ export function TeamCard({ team, canWrite, onEdit, onDelete }: Props) {
         {team.name.toUpperCase()}
       </Title>
       <Stack gap={4} mt="xs">
-        <Group gap={6} wrap="nowrap">
-          <IconUser size={16} aria-hidden />
-          <Text size="sm">
-            <Text span size="sm" fw={600}>
-              Coach:{' '}
-            </Text>
-            {team.coachName}
-          </Text>
-        </Group>
-        <Group gap={6} wrap="nowrap">
-          <IconUsers size={16} aria-hidden />
-          <Text size="sm">{team.playerCount} Player(s)</Text>
-        </Group>
-        <Group gap={6} wrap="nowrap">
-          <IconCalendar size={16} aria-hidden />
-          <Text size="sm">
-            <Text span size="sm" fw={600}>
-              Season:{' '}
-            </Text>
-            {team.season}
-          </Text>
-        </Group>
+        <Fact icon={IconUser} label="Coach">
+          {team.coachName}
+        </Fact>
+        <Fact icon={IconUsers}>{team.playerCount} Player(s)</Fact>
+        <Fact icon={IconCalendar} label="Season">
+          {team.season}
+        </Fact>
       </Stack>
       <Button component={Link} to={`/app/team/${team.id}/players`} variant="light" fullWidth mt="md" aria-label={`Manage ${team.name}`}>
         Manage

@@ -1,14 +1,15 @@
-import { Anchor, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Anchor, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { TEAM_FORM_FIELDS, teamSaveSchema, type Team, type TeamSave } from '../../../shared/schemas/team';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { categoriesQuery, seasonsQuery } from '../../lib/reference';
 import { coachOptionsQuery, useSaveTeam } from './api';
@@ -48,12 +49,7 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
   useTimedErrors(form);
 
   // Each opening starts from the team being edited (or an empty form).
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(valuesOf(team));
-    form.resetDirty(valuesOf(team));
-    form.clearErrors();
-  }, [opened, team]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFormOnOpen(form, opened, () => valuesOf(team), [team], { dirty: true });
 
   const roles = coachOptions.data ?? [];
   const role = roles.find((r) => String(r.id) === form.values.coachRole);
@@ -71,73 +67,69 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={team ? 'Edit Team' : 'Add Team'} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorTip error={form.errors.name} position="bottom-end">
-            <TextInput label="Name" placeholder="e.g. U14 Boys" data-autofocus {...field('name')} />
-          </ErrorTip>
-          <ErrorTip error={form.errors.category} position="top-end">
-            <Select
-              label="Club"
-              placeholder="Choose a club"
-              data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-              searchable
-              allowDeselect={false}
-              nothingFoundMessage="No clubs yet"
-              {...field('category')}
-            />
-          </ErrorTip>
-          <ErrorTip error={form.errors.coachRole} position="top-end">
-            <Select
-              label="Coach role"
-              placeholder="Choose a coach role"
-              data={roles.map((r) => ({ value: String(r.id), label: r.title }))}
-              allowDeselect={false}
-              nothingFoundMessage="No coach roles yet"
-              {...field('coachRole')}
-              onChange={(value) => {
-                form.setFieldValue('coachRole', value ?? '');
-                // The coach user depends on the role: a user of another role no longer fits.
-                form.setFieldValue('coachUser', '');
-              }}
-            />
-          </ErrorTip>
-          {can('user_management', 2) ? (
-            <Anchor component={Link} to="/app/roles" size="sm" mt={-8}>
-              Create new role
-            </Anchor>
-          ) : null}
-          <ErrorTip error={form.errors.coachUser} position="top-end">
-            <Select
-              label="Coach user"
-              placeholder={role ? 'Choose a coach' : 'Choose a coach role first'}
-              data={users}
-              searchable
-              allowDeselect={false}
-              disabled={!role}
-              nothingFoundMessage="No active users with this role"
-              {...field('coachUser')}
-            />
-          </ErrorTip>
-          {can('user_management', 1) ? (
-            <Anchor component={Link} to="/app/users" size="sm" mt={-8}>
-              Create new user
-            </Anchor>
-          ) : null}
-          <ErrorTip error={form.errors.season} position="top-end">
-            <Select
-              label="Season"
-              placeholder="Choose a season"
-              data={(seasons.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-              allowDeselect={false}
-              nothingFoundMessage="No seasons yet"
-              {...field('season')}
-            />
-          </ErrorTip>
-          <FormActions onCancel={onClose} busy={save.isPending} label={team ? 'Save Team' : 'Add Team'} mt="sm" />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={team ? 'Edit Team' : 'Add Team'} onSubmit={submit}>
+      <ErrorTip error={form.errors.name} position="bottom-end">
+        <TextInput label="Name" placeholder="e.g. U14 Boys" data-autofocus {...field('name')} />
+      </ErrorTip>
+      <ErrorTip error={form.errors.category} position="top-end">
+        <Select
+          label="Club"
+          placeholder="Choose a club"
+          data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No clubs yet"
+          {...field('category')}
+        />
+      </ErrorTip>
+      <ErrorTip error={form.errors.coachRole} position="top-end">
+        <Select
+          label="Coach role"
+          placeholder="Choose a coach role"
+          data={roles.map((r) => ({ value: String(r.id), label: r.title }))}
+          allowDeselect={false}
+          nothingFoundMessage="No coach roles yet"
+          {...field('coachRole')}
+          onChange={(value) => {
+            form.setFieldValue('coachRole', value ?? '');
+            // The coach user depends on the role: a user of another role no longer fits.
+            form.setFieldValue('coachUser', '');
+          }}
+        />
+      </ErrorTip>
+      {can('user_management', 2) ? (
+        <Anchor component={Link} to="/app/roles" size="sm" mt={-8}>
+          Create new role
+        </Anchor>
+      ) : null}
+      <ErrorTip error={form.errors.coachUser} position="top-end">
+        <Select
+          label="Coach user"
+          placeholder={role ? 'Choose a coach' : 'Choose a coach role first'}
+          data={users}
+          searchable
+          allowDeselect={false}
+          disabled={!role}
+          nothingFoundMessage="No active users with this role"
+          {...field('coachUser')}
+        />
+      </ErrorTip>
+      {can('user_management', 1) ? (
+        <Anchor component={Link} to="/app/users" size="sm" mt={-8}>
+          Create new user
+        </Anchor>
+      ) : null}
+      <ErrorTip error={form.errors.season} position="top-end">
+        <Select
+          label="Season"
+          placeholder="Choose a season"
+          data={(seasons.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          allowDeselect={false}
+          nothingFoundMessage="No seasons yet"
+          {...field('season')}
+        />
+      </ErrorTip>
+      <FormActions onCancel={onClose} busy={save.isPending} label={team ? 'Save Team' : 'Add Team'} mt="sm" />
+    </FormModal>
   );
 }

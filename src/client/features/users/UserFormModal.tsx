@@ -1,12 +1,13 @@
-import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
 import { userCreateSchema, userUpdateSchema, type User } from '../../../shared/schemas/user';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
 import { failureMessage } from '../../lib/api';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { rolesQuery, useCreateUser, useUpdateUser } from './api';
 import { useAssignableRoles } from './useAssignableRoles';
@@ -37,11 +38,7 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
   });
   useTimedErrors(form);
 
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(valuesOf(user));
-    form.clearErrors();
-  }, [opened, user]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFormOnOpen(form, opened, () => valuesOf(user), [user]);
 
   const field = (name: keyof FormValues) => {
     const { error: _hidden, ...props } = form.getInputProps(name);
@@ -64,31 +61,27 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
     : assignable.map((r) => ({ value: String(r.id), label: r.title }));
 
   return (
-    <Modal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'Add User'} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorTip error={form.errors.first_name}>
-            <TextInput label="First name" autoComplete="off" data-autofocus {...field('first_name')} />
-          </ErrorTip>
-          <ErrorTip error={form.errors.last_name}>
-            <TextInput label="Last name" autoComplete="off" {...field('last_name')} />
-          </ErrorTip>
-          <ErrorTip error={form.errors.email}>
-            <TextInput label="Email" type="email" autoComplete="off" disabled={!!user} {...field('email')} />
-          </ErrorTip>
-          <ErrorTip error={form.errors.role}>
-            <Select
-              label="Role"
-              placeholder="Choose a role"
-              data={roleOptions}
-              disabled={!!user}
-              allowDeselect={false}
-              {...field('role')}
-            />
-          </ErrorTip>
-          <FormActions onCancel={onClose} busy={create.isPending || update.isPending} label={user ? 'Save' : 'Add User'} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'Add User'} onSubmit={submit}>
+      <ErrorTip error={form.errors.first_name}>
+        <TextInput label="First name" autoComplete="off" data-autofocus {...field('first_name')} />
+      </ErrorTip>
+      <ErrorTip error={form.errors.last_name}>
+        <TextInput label="Last name" autoComplete="off" {...field('last_name')} />
+      </ErrorTip>
+      <ErrorTip error={form.errors.email}>
+        <TextInput label="Email" type="email" autoComplete="off" disabled={!!user} {...field('email')} />
+      </ErrorTip>
+      <ErrorTip error={form.errors.role}>
+        <Select
+          label="Role"
+          placeholder="Choose a role"
+          data={roleOptions}
+          disabled={!!user}
+          allowDeselect={false}
+          {...field('role')}
+        />
+      </ErrorTip>
+      <FormActions onCancel={onClose} busy={create.isPending || update.isPending} label={user ? 'Save' : 'Add User'} />
+    </FormModal>
   );
 }

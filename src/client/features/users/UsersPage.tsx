@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { USER_SUSPENDED, type User } from '../../../shared/schemas/user';
-import { EmptyState } from '../../components/EmptyState';
-import { Loading } from '../../components/Loading';
+import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryView } from '../../components/QueryView';
 import { ApiError } from '../../lib/api';
 import { useCan, useMe } from '../../lib/auth';
 import { rolesQuery, usersQuery, type UserAction } from './api';
@@ -64,81 +64,72 @@ export default function UsersPage() {
           </Menu>
         ) : null}
       </PageHeader>
-      {users.isPending ? (
-        <Loading />
-      ) : users.isError ? (
-        <Text c="red" role="alert">
-          {users.error.message}
-        </Text>
-      ) : list.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={300}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th visibleFrom="sm">Email Address</Table.Th>
-                  <Table.Th visibleFrom="sm">Role</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
+      <QueryView query={users} isEmpty={() => list.length === 0}>
+        {() => (
+          <>
+            <DataTable
+              minWidth={300}
+              striped
+              highlightOnHover
+              verticalSpacing="sm"
+              columns={[
+                'Name',
+                <Table.Th visibleFrom="sm">Email Address</Table.Th>,
+                <Table.Th visibleFrom="sm">Role</Table.Th>,
+                <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>,
+              ]}
+            >
+              {shown.map((u) => (
+                <Table.Tr key={u.id}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" fw={500}>
+                        {u.first_name} {u.last_name}
+                      </Text>
+                      {u.status === USER_SUSPENDED ? (
+                        <Tooltip label="Suspended">
+                          <IconUserOff size={18} color="var(--mantine-color-orange-7)" role="img" aria-label="Suspended" />
+                        </Tooltip>
+                      ) : null}
+                    </Group>
+                    {/* Phones: the e-mail and role columns fold under the name. */}
+                    <Text hiddenFrom="sm" size="xs" style={{ wordBreak: 'break-all' }}>
+                      {u.email}
+                    </Text>
+                    <Text hiddenFrom="sm" size="xs">
+                      {u.role_title}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                      {u.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <Text size="sm">{u.role_title}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group justify="flex-end">
+                      <UserRowMenu
+                        user={u}
+                        me={me}
+                        manageable={roles.data ? manageable.has(u.role) : !u.role_admin || me.roleKey === 'superadmin'}
+                        onEdit={() => setForm({ user: u })}
+                        onAction={(a) => setAction({ user: u, action: a })}
+                      />
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((u) => (
-                  <Table.Tr key={u.id}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm" fw={500}>
-                          {u.first_name} {u.last_name}
-                        </Text>
-                        {u.status === USER_SUSPENDED ? (
-                          <Tooltip label="Suspended">
-                            <IconUserOff size={18} color="var(--mantine-color-orange-7)" role="img" aria-label="Suspended" />
-                          </Tooltip>
-                        ) : null}
-                      </Group>
-                      {/* Phones: the e-mail and role columns fold under the name. */}
-                      <Text hiddenFrom="sm" size="xs" style={{ wordBreak: 'break-all' }}>
-                        {u.email}
-                      </Text>
-                      <Text hiddenFrom="sm" size="xs">
-                        {u.role_title}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                        {u.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text size="sm">{u.role_title}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group justify="flex-end">
-                        <UserRowMenu
-                          user={u}
-                          me={me}
-                          manageable={roles.data ? manageable.has(u.role) : !u.role_admin || me.roleKey === 'superadmin'}
-                          onEdit={() => setForm({ user: u })}
-                          onAction={(a) => setAction({ user: u, action: a })}
-                        />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {pages > 1 ? (
-            <Group justify="center" mt="md">
-              <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} aria-label="Pages" />
-            </Group>
-          ) : null}
-        </>
-      )}
+              ))}
+            </DataTable>
+            {pages > 1 ? (
+              <Group justify="center" mt="md">
+                <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} aria-label="Pages" />
+              </Group>
+            ) : null}
+          </>
+        )}
+      </QueryView>
       <UserFormModal opened={!!form} user={form?.user ?? null} onClose={() => setForm(null)} />
       <UserBulkModal opened={bulk} onClose={() => setBulk(false)} />
       <UserActionModal target={action} onClose={() => setAction(null)} />

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Role } from '../../../shared/schemas/role';
 import type { User, UserCreate, UserUpdate } from '../../../shared/schemas/user';
 import { apiGet, apiPost, apiUpload, type Envelope, type WriteEnvelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
@@ -11,11 +10,7 @@ export const usersQuery = (roleId: string | null) =>
       (await apiGet<Envelope<User[]>>(roleId ? `/api/users?role=${encodeURIComponent(roleId)}` : '/api/users', signal)).data,
   });
 
-// Same key as the Roles page: one cache entry for the role list.
-export const rolesQuery = queryOptions({
-  queryKey: ['roles'],
-  queryFn: async ({ signal }) => (await apiGet<Envelope<Role[]>>('/api/roles', signal)).data,
-});
+export { rolesQuery } from '../../lib/reference';
 
 /** After every write: 'Operation successful!' and the users and roles (counts) reload (docs/product.md#what-it-does). */
 function useAfterWrite() {
