@@ -22,7 +22,6 @@ import {
 import { access, requireActor } from '../../policies/access.js';
 import { read, written } from '../../lib/reply.js';
 import { authorizeSession, listScope } from '../../policies/eval-sessions.js';
-import * as repo from './eval-sessions.repository.js';
 import * as service from './eval-sessions.service.js';
 
 const tags = ['evaluation sessions'];
@@ -61,8 +60,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/eval-sessions/evaluator-options', {
     config: { access: manage },
     schema: { tags, response: { 200: okEnvelope(z.array(evaluatorOptionSchema)), ...readErrors } },
-    handler: async () =>
-      read((await repo.evaluatorCandidates(db)).map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: u.email }))),
+    handler: async () => read(await service.evaluatorOptions(db)),
   });
 
   r.get('/api/eval-session/:id', {
@@ -231,8 +229,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const actor = requireActor(req);
       const { evaluatorId } = await authorizeSession(db, actor, req.params.id, 'score');
-      const me = (await repo.sessionEvaluators(db, req.params.id)).find((e) => e.id === evaluatorId)!;
-      return read(await service.sheet(db, req.params.id, { id: me.id, name: me.name, guest: false }));
+      return read(await service.staffSheet(db, req.params.id, evaluatorId!));
     },
   });
 

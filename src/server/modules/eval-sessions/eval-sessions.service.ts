@@ -19,6 +19,7 @@ import { assertTeamReachable } from '../../policies/teams.js';
 import { randomToken, sha256 } from '../auth/tokens.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/types.js';
+import { fileByKey } from '../../files/files.repository.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { nowIso, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -431,4 +432,23 @@ export async function joinAsGuest(db: Db, code: string, name: string): Promise<{
   const token = randomToken();
   const id = await repo.insertEvaluator(db, { sessionId: session.id, userId: null, guestName: name, tokenHash: sha256(token) }, nowIso());
   return { token, sheet: await sheet(db, session.id, { id, name, guest: true }) };
+}
+
+/** Staff who may be assigned as evaluators, as the picker shows them. */
+export async function evaluatorOptions(db: Db) {
+  return (await repo.evaluatorCandidates(db)).map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: u.email }));
+}
+
+/** A staff evaluator's own sheet. */
+export async function staffSheet(db: Db, sessionId: number, evaluatorId: number): Promise<SessionSheet> {
+  const me = (await repo.sessionEvaluators(db, sessionId)).find((e) => e.id === evaluatorId)!;
+  return sheet(db, sessionId, { id: me.id, name: me.name, guest: false });
+}
+
+/** The photo of one of the session's players (WebP bytes); any other player is 404. */
+export async function sessionPlayerPhoto(db: Db, sessionId: number, playerId: number): Promise<Buffer> {
+  const key = await repo.playerPhoto(db, sessionId, playerId);
+  const file = key ? await fileByKey(db, key) : undefined;
+  if (!file || file.mime !== 'image/webp') throw notFound();
+  return Buffer.from(file.data);
 }

@@ -5,11 +5,8 @@ import { MSG } from '../../../shared/messages.js';
 import { errorBody, idParam, okEnvelope } from '../../../shared/schemas/common.js';
 import { sessionScoresResultSchema, sessionScoresSaveSchema, sessionSheetSchema, tryoutJoinResultSchema, tryoutJoinSchema } from '../../../shared/schemas/eval-session.js';
 import { access } from '../../policies/access.js';
-import { fileByKey } from '../../files/files.repository.js';
-import { notFound } from '../../lib/errors.js';
 import { read } from '../../lib/reply.js';
 import { requireGuest } from '../../policies/eval-sessions.js';
-import * as repo from './eval-sessions.repository.js';
 import * as service from './eval-sessions.service.js';
 
 const tags = ['tryout guests'];
@@ -53,10 +50,8 @@ export async function tryoutRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, params: z.object({ playerId: idParam }), produces: ['image/webp'], description: `A session player's photo. Errors: 401 (${MSG.tryoutSignIn}), 404.` },
     handler: async (req, reply) => {
       const g = requireGuest(req);
-      const key = await repo.playerPhoto(db, g.sessionId, req.params.playerId);
-      const file = key ? await fileByKey(db, key) : undefined;
-      if (!file || file.mime !== 'image/webp') throw notFound();
-      return reply.header('content-type', 'image/webp').header('cache-control', 'private, no-store').send(Buffer.from(file.data));
+      const photo = await service.sessionPlayerPhoto(db, g.sessionId, req.params.playerId);
+      return reply.header('content-type', 'image/webp').header('cache-control', 'private, no-store').send(photo);
     },
   });
 }
