@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
+import { idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import {
   coachOptionSchema,
   coachSummarySchema,
@@ -17,12 +17,11 @@ import { authorizeTeam, reachableTeamIds } from '../../policies/teams.js';
 import { readCsvForm } from '../../lib/csv-form.js';
 import { badRequest } from '../../lib/errors.js';
 import { jsonTextOf, sendDataText } from '../../lib/json-text.js';
-import { read, written } from '../../lib/reply.js';
+import { errors, read, readErrors, written } from '../../lib/reply.js';
 import * as service from './teams.service.js';
 
 const tags = ['teams'];
-const readErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const writeErrors = { ...readErrors, 409: errorBody, 413: errorBody };
+const uploadErrors = errors(400, 401, 403, 404, 409, 413);
 // The cached list goes out as JSON text made once per cached value (lib/json-text.ts).
 const teamsText = jsonTextOf(z.array(teamSchema));
 
@@ -69,26 +68,26 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/teams', {
     config: { access: access.need('teams', 2) },
-    schema: { tags, body: teamSaveSchema, response: { 200: writeEnvelope(teamSchema), ...writeErrors } },
+    schema: { tags, body: teamSaveSchema, response: { 200: writeEnvelope(teamSchema), ...uploadErrors } },
     handler: async (req) => written(await service.createTeam(app.db, requireActor(req), req.body)),
   });
 
   r.post('/api/team/:id', {
     config: { access: access.need('teams', 2) },
-    schema: { tags, params, body: teamSaveSchema, response: { 200: writeEnvelope(teamSchema), ...writeErrors } },
+    schema: { tags, params, body: teamSaveSchema, response: { 200: writeEnvelope(teamSchema), ...uploadErrors } },
     handler: async (req) => written(await service.updateTeam(app.db, requireActor(req), req.params.id, req.body)),
   });
 
   // docs/product.md#api sends the team's fields as the body; only the id in the path counts.
   r.post('/api/team/:id/delete', {
     config: { access: access.need('teams', 2) },
-    schema: { tags, params, response: { 200: writeEnvelope(teamDeleteResultSchema), ...writeErrors } },
+    schema: { tags, params, response: { 200: writeEnvelope(teamDeleteResultSchema), ...uploadErrors } },
     handler: async (req) => written(await service.deleteTeam(app.db, requireActor(req), req.params.id)),
   });
 
   r.post('/api/teams/bulk', {
     config: { access: access.need('teams', 2) },
-    schema: { tags, consumes: ['multipart/form-data'], response: { 200: writeEnvelope(teamBulkResultSchema), ...writeErrors } },
+    schema: { tags, consumes: ['multipart/form-data'], response: { 200: writeEnvelope(teamBulkResultSchema), ...uploadErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { fields, file } = await readCsvForm(req);
