@@ -54,7 +54,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/auth/password', {
     config: { access: access.signedIn },
-    schema: { tags: tag, body: changePasswordSchema, response: { ...errors(400, 401) } },
+    schema: { tags: tag, body: changePasswordSchema, response: errors(400, 401) },
     handler: async (req) => {
       await service.changePassword(app.db, requireActor(req), req.session, req.body);
       return { data: null, message: MSG.success };

@@ -14,7 +14,7 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/auth/forgot-password', {
     config: { access: access.public, rateLimit },
-    schema: { tags, body: forgotPasswordSchema, response: { ...errors(400, 429) } },
+    schema: { tags, body: forgotPasswordSchema, response: errors(400, 429) },
     handler: async (req) => {
       // Work happens after the answer: same answer and same timing whether or not the account exists.
       void service
@@ -26,7 +26,7 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/auth/reset-password', {
     config: { access: access.public, rateLimit },
-    schema: { tags, body: resetPasswordSchema, response: { ...errors(400, 429) } },
+    schema: { tags, body: resetPasswordSchema, response: errors(400, 429) },
     handler: async (req) => {
       await service.resetPassword(app.db, req.body.token, req.body.new_password);
       return written(null);

@@ -21,7 +21,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/roles', {
     config: { access: access.need('user_management', 2) },
-    schema: { tags, body: roleSaveSchema, response: { ...errors(400, 401, 403) } },
+    schema: { tags, body: roleSaveSchema, response: errors(400, 401, 403) },
     handler: async (req) => {
       const actor = requireActor(req);
       authorizeNewRole(actor, req.body);
@@ -31,7 +31,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/role/:id', {
     config: { access: access.need('user_management', 2) },
-    schema: { tags, params, body: roleSaveSchema, response: { ...readErrors } },
+    schema: { tags, params, body: roleSaveSchema, response: readErrors },
     handler: async (req) => {
       const actor = requireActor(req);
       const before = await authorizeRole(app.db, actor, req.params.id, 'update', req.body);
@@ -41,7 +41,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/role/:id/delete', {
     config: { access: access.need('user_management', 2) },
-    schema: { tags, params, response: { ...errors(401, 403, 404, 409) } },
+    schema: { tags, params, response: errors(401, 403, 404, 409) },
     handler: async (req) => {
       const actor = requireActor(req);
       const role = await authorizeRole(app.db, actor, req.params.id, 'delete');
