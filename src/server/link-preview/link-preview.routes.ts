@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody, okEnvelope } from '../../shared/schemas/common.js';
+import { okEnvelope } from '../../shared/schemas/common.js';
 import { linkPreviewQuerySchema, linkPreviewSchema, type LinkPreview } from '../../shared/schemas/resource.js';
 import { access } from '../policies/access.js';
 import { badRequest } from '../lib/errors.js';
 import { PreviewRefused } from './address-policy.js';
 import { cacheKey, getPreview } from './link-preview.service.js';
+import { errors } from '../lib/reply.js';
 
 const FAILED: LinkPreview = { success: false, title: '', description: '', image: '' };
 
@@ -37,13 +38,13 @@ export async function linkPreviewRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/get-og-data.php', {
     config,
-    schema: { tags, querystring: linkPreviewQuerySchema, response: { 200: linkPreviewSchema, 400: errorBody, 401: errorBody } },
+    schema: { tags, querystring: linkPreviewQuerySchema, response: { 200: linkPreviewSchema, ...errors(400, 401) } },
     handler: async (req) => preview(req.query.url, req.log),
   });
 
   r.get('/api/link-preview', {
     config,
-    schema: { tags, querystring: linkPreviewQuerySchema, response: { 200: okEnvelope(linkPreviewSchema), 400: errorBody, 401: errorBody } },
+    schema: { tags, querystring: linkPreviewQuerySchema, response: { 200: okEnvelope(linkPreviewSchema), ...errors(400, 401) } },
     handler: async (req) => ({ data: await preview(req.query.url, req.log) }),
   });
 }

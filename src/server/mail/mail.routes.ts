@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, okEnvelope } from '../../shared/schemas/common.js';
+import { okEnvelope } from '../../shared/schemas/common.js';
 import { access } from '../policies/access.js';
-import { read } from '../lib/reply.js';
+import { errors, read } from '../lib/reply.js';
 import { outboxPage } from './mail.service.js';
 
 const outboxQuery = z.object({
@@ -33,8 +33,8 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       querystring: outboxQuery,
       response: {
         200: okEnvelope(z.object({ items: z.array(outboxItem), total: z.number(), page: z.number(), pageSize: z.number() })),
-        401: errorBody,
-        403: errorBody,
+        ...errors(401),
+        ...errors(403),
       },
     },
     handler: async (req) => read(await outboxPage(app.db, req.query)),

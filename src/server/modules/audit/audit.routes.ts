@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, isoDate, okEnvelope } from '../../../shared/schemas/common.js';
+import { idParam, isoDate, okEnvelope } from '../../../shared/schemas/common.js';
 import { access } from '../../policies/access.js';
-import { read } from '../../lib/reply.js';
+import { errors, read } from '../../lib/reply.js';
 import { auditPage } from './audit.service.js';
 
 const auditQuery = z.object({
@@ -44,9 +44,9 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
             users: z.array(z.object({ id: z.number(), name: z.string() })),
           }),
         ),
-        400: errorBody,
-        401: errorBody,
-        403: errorBody,
+        ...errors(400),
+        ...errors(401),
+        ...errors(403),
       },
     },
     handler: async (req) => read(await auditPage(app.db, req.query)),

@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../../shared/messages.js';
 import { changePasswordSchema, loginSchema, meSchema } from '../../../shared/schemas/auth.js';
-import { errorBody, okEnvelope } from '../../../shared/schemas/common.js';
+import { okEnvelope } from '../../../shared/schemas/common.js';
 import { access, requireActor } from '../../policies/access.js';
 import { clearSessionCookie, sessionCookieName, startSession } from './session.plugin.js';
 import { HttpError } from '../../lib/errors.js';
 import { LoginThrottle } from './login-throttle.js';
 import * as service from './auth.service.js';
+import { errors } from '../../lib/reply.js';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +20,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       access: access.public,
       rateLimit: { max: app.config.LOGIN_MAX_PER_MINUTE, timeWindow: '1 minute' },
     },
-    schema: { tags: tag, body: loginSchema, response: { 200: okEnvelope(meSchema), 401: errorBody, 403: errorBody, 429: errorBody } },
+    schema: { tags: tag, body: loginSchema, response: { 200: okEnvelope(meSchema), ...errors(401, 403, 429) } },
     handler: async (req, reply) => {
       const login = await service.checkLogin(app.db, throttle, req.body.email, req.body.password, req.ip);
       if ('retryAfterMs' in login) {
@@ -44,7 +45,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/auth/me', {
     config: { access: access.signedIn },
-    schema: { tags: tag, response: { 200: okEnvelope(meSchema), 401: errorBody } },
+    schema: { tags: tag, response: { 200: okEnvelope(meSchema), ...errors(401) } },
     handler: async (req) => {
       if (!req.session) throw new HttpError(401, MSG.sessionExpired);
       return { data: service.meOf(req.session) };
@@ -53,7 +54,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/auth/password', {
     config: { access: access.signedIn },
-    schema: { tags: tag, body: changePasswordSchema, response: { 400: errorBody, 401: errorBody } },
+    schema: { tags: tag, body: changePasswordSchema, response: errors(400, 401) },
     handler: async (req) => {
       await service.changePassword(app.db, requireActor(req), req.session, req.body);
       return { data: null, message: MSG.success };

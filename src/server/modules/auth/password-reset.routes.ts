@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../shared/schemas/common.js';
+
 import { FORGOT_PASSWORD_ANSWER, forgotPasswordSchema, resetPasswordSchema } from '../../../shared/schemas/password.js';
 import { access } from '../../policies/access.js';
-import { written } from '../../lib/reply.js';
+import { errors, written } from '../../lib/reply.js';
 import * as service from './password-reset.service.js';
 
 /** 'Forgot password?' (single-use link by e-mail, 30 minutes) and setting a new password with it. */
@@ -14,7 +14,7 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/auth/forgot-password', {
     config: { access: access.public, rateLimit },
-    schema: { tags, body: forgotPasswordSchema, response: { 400: errorBody, 429: errorBody } },
+    schema: { tags, body: forgotPasswordSchema, response: errors(400, 429) },
     handler: async (req) => {
       // Work happens after the answer: same answer and same timing whether or not the account exists.
       void service
@@ -26,7 +26,7 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/auth/reset-password', {
     config: { access: access.public, rateLimit },
-    schema: { tags, body: resetPasswordSchema, response: { 400: errorBody, 429: errorBody } },
+    schema: { tags, body: resetPasswordSchema, response: errors(400, 429) },
     handler: async (req) => {
       await service.resetPassword(app.db, req.body.token, req.body.new_password);
       return written(null);

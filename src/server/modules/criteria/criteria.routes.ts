@@ -8,14 +8,13 @@ import {
   criterionEditSchema,
   criterionSchema,
 } from '../../../shared/schemas/criterion.js';
-import { errorBody, idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
+import { idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import { access, requireActor } from '../../policies/access.js';
-import { read, written } from '../../lib/reply.js';
+import { errors, read, writeErrors, written } from '../../lib/reply.js';
 import * as service from './criteria.service.js';
 
 const tags = ['criteria'];
 const params = z.object({ id: idParam });
-const writeErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 export async function criteriaRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +27,7 @@ export async function criteriaRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         querystring: criteriaQuerySchema,
-        response: { 200: okEnvelope(z.array(criterionSchema)), 400: errorBody, 401: errorBody, 403: errorBody },
+        response: { 200: okEnvelope(z.array(criterionSchema)), ...errors(400, 401, 403) },
       },
       handler: async (req) => read(await service.listCriteria(app.db, req.query.level)),
     });

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, okEnvelope, writeEnvelope, braceTolerantId } from '../../../shared/schemas/common.js';
+import { idParam, okEnvelope, writeEnvelope, braceTolerantId } from '../../../shared/schemas/common.js';
 import { evaluationListQuerySchema, evaluationSaveSchema, evaluationSchema, playerEvaluationsSchema } from '../../../shared/schemas/evaluation.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeEvaluation } from '../../policies/evaluations.js';
 import { reachablePlayer } from '../../policies/players.js';
-import { read, written } from '../../lib/reply.js';
+import { read, readErrors, writeErrors, written } from '../../lib/reply.js';
 import * as service from './evaluations.service.js';
 import { bulkRoutes } from './import.routes.js';
 import { syncRoutes } from './sync.routes.js';
@@ -16,7 +16,6 @@ const tags = ['evaluations'];
 
 const idParams = z.object({ id: braceTolerantId });
 const evaluationParams = z.object({ id: braceTolerantId, evalId: idParam });
-const writeErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 export async function evaluationsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +26,7 @@ export async function evaluationsRoutes(app: FastifyInstance): Promise<void> {
       tags,
       params: idParams,
       querystring: evaluationListQuerySchema,
-      response: { 200: okEnvelope(playerEvaluationsSchema), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      response: { 200: okEnvelope(playerEvaluationsSchema), ...readErrors },
     },
     handler: async (req) => {
       const actor = requireActor(req);
@@ -42,7 +41,7 @@ export async function evaluationsRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       params: idParams,
-      response: { 200: okEnvelope(z.array(evaluationSchema)), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      response: { 200: okEnvelope(z.array(evaluationSchema)), ...readErrors },
     },
     handler: async (req) => {
       const actor = requireActor(req);

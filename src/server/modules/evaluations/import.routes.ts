@@ -9,7 +9,7 @@ import { UNSTORABLE_TEXT } from '../../db/errors.js';
 import { readCsvForm } from '../../lib/csv-form.js';
 import { unstorableField } from '../../lib/input-guard.js';
 import { badRequest } from '../../lib/errors.js';
-import { written } from '../../lib/reply.js';
+import { errors, written } from '../../lib/reply.js';
 import { authorizeBulk } from '../../policies/evaluations.js';
 import { importEvaluations, type ImportResult } from './import.service.js';
 
@@ -18,11 +18,11 @@ const bulkErrorBody = errorBody.extend({ errors: z.array(z.string()).optional() 
 const responses = {
   200: writeEnvelope(bulkEvaluationResultSchema),
   400: bulkErrorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  413: errorBody,
+  ...errors(401),
+  ...errors(403),
+  ...errors(404),
+  ...errors(409),
+  ...errors(413),
 };
 
 /** The bulk form with its bulkFile (.csv only, docs/product.md#validation) and text fields that can be stored. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody, writeEnvelope } from '../../../shared/schemas/common.js';
+import { writeEnvelope } from '../../../shared/schemas/common.js';
 import { syncAnswerSchema, syncBatchSchema } from '../../../shared/schemas/evaluation-sync.js';
 import { access, requireActor } from '../../policies/access.js';
-import { written } from '../../lib/reply.js';
+import { errors, written } from '../../lib/reply.js';
 import { syncEvaluations } from './sync.service.js';
 
 /**
@@ -16,7 +16,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['evaluations'],
       body: syncBatchSchema,
-      response: { 200: writeEnvelope(syncAnswerSchema), 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
+      response: { 200: writeEnvelope(syncAnswerSchema), ...errors(400, 401, 403, 409) },
     },
     handler: async (req) => written({ results: await syncEvaluations(app.db, requireActor(req), req.body.entries) }),
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
+import { idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import {
   fieldErrorsBody,
   teamEvaluationSheetQuerySchema,
@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/evaluation.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeTeamSheet } from '../../policies/evaluations.js';
-import { read, written } from '../../lib/reply.js';
+import { errors, read, readErrors, written } from '../../lib/reply.js';
 import * as service from './team.service.js';
 
 const tags = ['evaluations'];
@@ -27,7 +27,7 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
       tags,
       params,
       querystring: teamEvaluationSheetQuerySchema,
-      response: { 200: okEnvelope(teamEvaluationSheetSchema), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      response: { 200: okEnvelope(teamEvaluationSheetSchema), ...readErrors },
     },
     handler: async (req) => {
       const actor = requireActor(req);
@@ -45,10 +45,10 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
       response: {
         200: writeEnvelope(teamEvaluationsSavedSchema),
         400: fieldErrorsBody,
-        401: errorBody,
-        403: errorBody,
-        404: errorBody,
-        409: errorBody,
+        ...errors(401),
+        ...errors(403),
+        ...errors(404),
+        ...errors(409),
       },
     },
     handler: async (req, reply) => {

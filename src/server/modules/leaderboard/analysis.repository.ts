@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { teamsQuery } from '../teams/teams.repository.js';
 
 /** Queries of the analysis landing and the player/team analysis summaries. */
 
@@ -44,22 +45,9 @@ export async function analysisPlayers(
 }
 
 export async function analysisTeams(db: Db, o: { scopeTeamIds: readonly number[] | null; categoryId?: number | undefined; teamId?: number }) {
-  let q = db
-    .selectFrom('teams as t')
-    .innerJoin('categories as c', 'c.id', 't.category_id')
-    .innerJoin('seasons as s', 's.id', 't.season_id')
-    .innerJoin('users as u', 'u.id', 't.coach_user_id')
-    .select([
-      't.id',
-      't.name',
-      'c.name as category',
-      't.category_id as categoryId',
-      's.name as season',
-      't.coach_user_id as coachUser',
-      'u.first_name',
-      'u.last_name',
-      (eb) => eb.selectFrom('team_players as tp').select((e) => e.fn.countAll<number>().as('n')).whereRef('tp.team_id', '=', 't.id').as('playerCount'),
-    ]);
+  let q = teamsQuery(db).select((eb) =>
+    eb.selectFrom('team_players as tp').select((e) => e.fn.countAll<number>().as('n')).whereRef('tp.team_id', '=', 't.id').as('playerCount'),
+  );
   if (o.scopeTeamIds) q = q.where('t.id', 'in', o.scopeTeamIds.length ? [...o.scopeTeamIds] : [-1]);
   if (o.categoryId !== undefined) q = q.where('t.category_id', '=', o.categoryId);
   if (o.teamId !== undefined) q = q.where('t.id', '=', o.teamId);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, okEnvelope } from '../../../shared/schemas/common.js';
+import { idParam, okEnvelope } from '../../../shared/schemas/common.js';
 import {
   analysisPlayers,
   analysisPlayersQuery,
@@ -14,12 +14,11 @@ import {
 import { access, requireActor } from '../../policies/access.js';
 import { authorizePlayerAnalysis, authorizeTeamScope } from '../../policies/leaderboard.js';
 import { authorizeTeam } from '../../policies/teams.js';
-import { read } from '../../lib/reply.js';
+import { read, readErrors } from '../../lib/reply.js';
 import * as service from './analysis.service.js';
 import type { Boards } from './leaderboard.service.js';
 
 const tags = ['leaderboard'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const reports = access.need('reports', 1);
 
 /** Analysis landing lists and summaries: reports ≥ 1; teams < 2 → only the coach's own teams and players. */
@@ -28,7 +27,7 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
 
   r.get('/api/analysis/players', {
     config: { access: reports },
-    schema: { tags, summary: 'Analysis landing: players (name, photo, email), optionally of one team', querystring: analysisPlayersQuery, response: { 200: okEnvelope(analysisPlayers), ...errors } },
+    schema: { tags, summary: 'Analysis landing: players (name, photo, email), optionally of one team', querystring: analysisPlayersQuery, response: { 200: okEnvelope(analysisPlayers), ...readErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const scope = await authorizeTeamScope(app.db, actor, req.query.team_id);
@@ -38,7 +37,7 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
 
   r.get('/api/analysis/teams', {
     config: { access: reports },
-    schema: { tags, summary: 'Analysis landing: teams (name, club, coach, players)', querystring: analysisTeamsQuery, response: { 200: okEnvelope(analysisTeam.array()), ...errors } },
+    schema: { tags, summary: 'Analysis landing: teams (name, club, coach, players)', querystring: analysisTeamsQuery, response: { 200: okEnvelope(analysisTeam.array()), ...readErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const scope = await authorizeTeamScope(app.db, actor, undefined);
@@ -53,7 +52,7 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
       summary: 'Player analysis: total over time, per level and criterion vs the team average, latest changes',
       params: z.object({ id: idParam }),
       querystring: playerAnalysisQuery,
-      response: { 200: okEnvelope(playerAnalysis), ...errors },
+      response: { 200: okEnvelope(playerAnalysis), ...readErrors },
     },
     handler: async (req) => {
       const actor = requireActor(req);
@@ -69,7 +68,7 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
       tags,
       summary: 'Team analysis: average over time, per-criterion averages, distribution, ranking',
       params: z.object({ id: idParam }),
-      response: { 200: okEnvelope(teamAnalysis), ...errors },
+      response: { 200: okEnvelope(teamAnalysis), ...readErrors },
     },
     handler: async (req) => {
       const actor = requireActor(req);

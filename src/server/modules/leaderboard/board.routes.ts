@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody, okEnvelope } from '../../../shared/schemas/common.js';
+import { okEnvelope } from '../../../shared/schemas/common.js';
 import { boardCriteria, boardPlayerRow, boardTeamRow, playersBoard, playersBoardQuery, teamsBoardQuery } from '../../../shared/schemas/leaderboard.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeBoard } from '../../policies/leaderboard.js';
 import { jsonTextOf, objectText, sendDataText } from '../../lib/json-text.js';
-import { read } from '../../lib/reply.js';
+import { errors, read, readErrors } from '../../lib/reply.js';
 import { criteriaFilter, playersBoardPage, type Boards } from './leaderboard.service.js';
 
 const tags = ['leaderboard'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 // Cached boards go out as JSON text made once per cached value (lib/json-text.ts).
 const playerRowsText = jsonTextOf(boardPlayerRow.array());
 const playersBoardFields = playersBoard.omit({ rows: true });
@@ -25,7 +24,7 @@ export async function boardRoutes(app: FastifyInstance, boards: Boards): Promise
 
   r.get('/api/leaderboard/players', {
     config: { access: access.signedIn },
-    schema: { tags, summary: 'Players leaderboard (optionally one team), paged, with the caller\'s own rank', querystring: playersBoardQuery, response: { 200: okEnvelope(playersBoard), ...errors } },
+    schema: { tags, summary: 'Players leaderboard (optionally one team), paged, with the caller\'s own rank', querystring: playersBoardQuery, response: { 200: okEnvelope(playersBoard), ...readErrors } },
     handler: async (req, reply) => {
       const actor = requireActor(req);
       const q = req.query;
@@ -43,7 +42,7 @@ export async function boardRoutes(app: FastifyInstance, boards: Boards): Promise
 
   r.get('/api/leaderboard/teams', {
     config: { access: access.signedIn },
-    schema: { tags, summary: 'Teams leaderboard (optionally one club)', querystring: teamsBoardQuery, response: { 200: okEnvelope(boardTeamRow.array()), ...errors } },
+    schema: { tags, summary: 'Teams leaderboard (optionally one club)', querystring: teamsBoardQuery, response: { 200: okEnvelope(boardTeamRow.array()), ...readErrors } },
     handler: async (req, reply) => {
       const actor = requireActor(req);
       await authorizeBoard(app.db, actor, 'teams');
@@ -54,7 +53,7 @@ export async function boardRoutes(app: FastifyInstance, boards: Boards): Promise
 
   r.get('/api/leaderboard/criteria', {
     config: { access: access.signedIn },
-    schema: { tags, summary: 'Levels with their criteria, for the leaderboard criteria filter', response: { 200: okEnvelope(boardCriteria), 401: errorBody } },
+    schema: { tags, summary: 'Levels with their criteria, for the leaderboard criteria filter', response: { 200: okEnvelope(boardCriteria), ...errors(401) } },
     handler: async () => read(await criteriaFilter(app.db)),
   });
 }

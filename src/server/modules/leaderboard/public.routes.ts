@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../../shared/messages.js';
-import { errorBody, idParam, okEnvelope } from '../../../shared/schemas/common.js';
+import { idParam, okEnvelope } from '../../../shared/schemas/common.js';
 import {
   boardCriteria,
   publicBoard,
@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { access } from '../../policies/access.js';
 import { HttpError } from '../../lib/errors.js';
 import { jsonTextOf, objectText, sendDataText } from '../../lib/json-text.js';
-import { read } from '../../lib/reply.js';
+import { errors, read } from '../../lib/reply.js';
 import { createWorkGate, GateFull } from '../../lib/work-gate.js';
 import { criteriaFilter, playersBoardPage, publicName, type Boards, type Paging, type PlayersFilter } from './leaderboard.service.js';
 import { createPublicReads, publicFilter, publicNames } from './public.service.js';
@@ -63,7 +63,7 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
 
   r.get('/api/public/leaderboard', {
     config,
-    schema: { tags, summary: 'Public leaderboard: players or teams view', querystring: publicBoardQuery, response: { 200: okEnvelope(publicBoard), 400: errorBody, 404: errorBody, 503: errorBody } },
+    schema: { tags, summary: 'Public leaderboard: players or teams view', querystring: publicBoardQuery, response: { 200: okEnvelope(publicBoard), ...errors(400, 404, 503) } },
     handler: async (req, reply) => {
       const mode = await publicNames(app.db);
       const q = req.query;
@@ -78,7 +78,7 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
 
   r.get('/api/public/leaderboard/team/:teamId', {
     config,
-    schema: { tags, summary: 'Public leaderboard of one team', params: z.object({ teamId: idParam }), querystring: publicTeamBoardQuery, response: { 200: okEnvelope(publicPlayersBoard), 400: errorBody, 404: errorBody, 503: errorBody } },
+    schema: { tags, summary: 'Public leaderboard of one team', params: z.object({ teamId: idParam }), querystring: publicTeamBoardQuery, response: { 200: okEnvelope(publicPlayersBoard), ...errors(400, 404, 503) } },
     handler: async (req, reply) => {
       const mode = await publicNames(app.db);
       const q = req.query;
@@ -89,7 +89,7 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
 
   r.get('/api/public/leaderboard/criteria', {
     config,
-    schema: { tags, summary: 'Levels and criteria for the public criteria filter', response: { 200: okEnvelope(boardCriteria), 404: errorBody } },
+    schema: { tags, summary: 'Levels and criteria for the public criteria filter', response: { 200: okEnvelope(boardCriteria), ...errors(404) } },
     handler: async () => {
       await publicNames(app.db);
       return read(await criteriaFilter(app.db));

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { braceTolerantIdParams, errorBody, idParams, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
+import { braceTolerantIdParams, idParams, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import { playerAchievementSaveSchema, playerAchievementSchema } from '../../../shared/schemas/player-achievement.js';
 import { access, requireActor } from '../../policies/access.js';
 import { reachablePlayer } from '../../policies/players.js';
-import { read, written } from '../../lib/reply.js';
+import { read, readErrors, written } from '../../lib/reply.js';
 import * as service from './achievements.service.js';
 
 const tags = ['players'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const awardParams = idParams.extend({ achId: idParams.shape.id });
 
 /** docs/product.md#screens ACHIEVEMENTS panel: catalogue achievements awarded to a player. */
@@ -18,7 +17,7 @@ export async function achievementsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/player/:id/achievements', {
     config: { access: access.selfOr('players', 1) },
-    schema: { tags, params: braceTolerantIdParams, response: { 200: okEnvelope(z.array(playerAchievementSchema)), ...errors } },
+    schema: { tags, params: braceTolerantIdParams, response: { 200: okEnvelope(z.array(playerAchievementSchema)), ...readErrors } },
     handler: async (req) => {
       await reachablePlayer(app.db, requireActor(req), req.params.id);
       return read(await service.listAwards(app.db, req.params.id));
@@ -27,7 +26,7 @@ export async function achievementsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/achievements', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: idParams, body: playerAchievementSaveSchema, response: { 200: writeEnvelope(playerAchievementSchema), ...errors } },
+    schema: { tags, params: idParams, body: playerAchievementSaveSchema, response: { 200: writeEnvelope(playerAchievementSchema), ...readErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       await reachablePlayer(app.db, actor, req.params.id);
@@ -37,7 +36,7 @@ export async function achievementsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/achievement/:achId', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: awardParams, body: playerAchievementSaveSchema, response: { 200: writeEnvelope(playerAchievementSchema), ...errors } },
+    schema: { tags, params: awardParams, body: playerAchievementSaveSchema, response: { 200: writeEnvelope(playerAchievementSchema), ...readErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { id: playerId, achId } = req.params;
@@ -48,7 +47,7 @@ export async function achievementsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/achievement/:achId/delete', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: awardParams, response: { 200: writeEnvelope(z.object({ id: z.number() })), ...errors } },
+    schema: { tags, params: awardParams, response: { 200: writeEnvelope(z.object({ id: z.number() })), ...readErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { id: playerId, achId } = req.params;

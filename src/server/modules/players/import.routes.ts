@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_CSV_BYTES } from '../../../shared/constants.js';
-import { errorBody, writeEnvelope } from '../../../shared/schemas/common.js';
+import { writeEnvelope } from '../../../shared/schemas/common.js';
 import { bulkResultSchema } from '../../../shared/schemas/player.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeAddPlayers } from '../../policies/players.js';
-import { written } from '../../lib/reply.js';
+import { readErrors, written } from '../../lib/reply.js';
 import { readUpload } from '../../lib/upload.js';
 import { welcomeQueue } from './accounts.service.js';
 import { importPlayers } from './import.service.js';
@@ -22,7 +22,7 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['players'],
       description: 'multipart/form-data: bulkFile (CSV FirstName, LastName, Email, Dob, PlayerEmail), team_id.',
-      response: { 200: writeEnvelope(bulkResultSchema), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      response: { 200: writeEnvelope(bulkResultSchema), ...readErrors },
     },
     handler: async (req) => {
       const actor = requireActor(req);

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { braceTolerantIdParams, errorBody, idParams, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
+import { braceTolerantIdParams, idParams, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import { noteSaveSchema, noteSchema } from '../../../shared/schemas/note.js';
 import { access, requireActor } from '../../policies/access.js';
 import { reachablePlayer } from '../../policies/players.js';
-import { read, written } from '../../lib/reply.js';
+import { read, readErrors, written } from '../../lib/reply.js';
 import * as service from './notes.service.js';
 
 const tags = ['players'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const noteParams = idParams.extend({ noteId: idParams.shape.id });
 
 /** docs/product.md#screens NOTES panel: staff notes on a player; the player reads their own (player area). */
@@ -18,7 +17,7 @@ export async function notesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/player/:id/notes', {
     config: { access: access.selfOr('players', 1) },
-    schema: { tags, params: braceTolerantIdParams, response: { 200: okEnvelope(z.array(noteSchema)), ...errors } },
+    schema: { tags, params: braceTolerantIdParams, response: { 200: okEnvelope(z.array(noteSchema)), ...readErrors } },
     handler: async (req) => {
       await reachablePlayer(app.db, requireActor(req), req.params.id);
       return read(await service.listNotes(app.db, req.params.id));
@@ -27,7 +26,7 @@ export async function notesRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/notes', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: idParams, body: noteSaveSchema, response: { 200: writeEnvelope(noteSchema), ...errors } },
+    schema: { tags, params: idParams, body: noteSaveSchema, response: { 200: writeEnvelope(noteSchema), ...readErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       await reachablePlayer(app.db, actor, req.params.id);
@@ -37,7 +36,7 @@ export async function notesRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/note/:noteId', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: noteParams, body: noteSaveSchema, response: { 200: writeEnvelope(noteSchema), ...errors } },
+    schema: { tags, params: noteParams, body: noteSaveSchema, response: { 200: writeEnvelope(noteSchema), ...readErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { id: playerId, noteId } = req.params;
@@ -48,7 +47,7 @@ export async function notesRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/note/:noteId/delete', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: noteParams, response: { 200: writeEnvelope(z.object({ id: z.number() })), ...errors } },
+    schema: { tags, params: noteParams, response: { 200: writeEnvelope(z.object({ id: z.number() })), ...readErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { id: playerId, noteId } = req.params;

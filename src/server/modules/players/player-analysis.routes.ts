@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_PDF_BYTES } from '../../../shared/constants.js';
-import { errorBody, idParams, writeEnvelope } from '../../../shared/schemas/common.js';
+import { idParams, writeEnvelope } from '../../../shared/schemas/common.js';
 import { playerSchema } from '../../../shared/schemas/player.js';
 import { access, requireActor } from '../../policies/access.js';
 import { reachablePlayer } from '../../policies/players.js';
-import { written } from '../../lib/reply.js';
+import { readErrors, written } from '../../lib/reply.js';
 import { readUpload } from '../../lib/upload.js';
 import { sendStoredFile } from './photos.routes.js';
 import { analysisMessages, analysisPdf, saveAnalysis } from './player-analysis.service.js';
@@ -22,7 +22,7 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
       tags,
       description: 'multipart/form-data: video_links (repeated, or one JSON array; at least one), pdf (optional file, %PDF, ≤ 10 MB), remove_pdf=1 to drop the current PDF.',
       params: idParams,
-      response: { 200: writeEnvelope(playerSchema), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      response: { 200: writeEnvelope(playerSchema), ...readErrors },
     },
     handler: async (req) => {
       const actor = requireActor(req);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, idParams, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
+import { idParam, idParams, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import {
   playerCreateSchema,
   playerDeletedSchema,
@@ -15,7 +15,7 @@ import { access, requireActor } from '../../policies/access.js';
 import { assertPlayerReachable, authorizeAddPlayers, authorizePlayer, authorizePlayerList } from '../../policies/players.js';
 import { reachableTeam, reachableTeamIds } from '../../policies/teams.js';
 import { jsonTextOf, sendDataText } from '../../lib/json-text.js';
-import { read, written } from '../../lib/reply.js';
+import { errors, read, readErrors, written } from '../../lib/reply.js';
 import { achievementsRoutes } from './achievements.routes.js';
 import { analysisRoutes } from './player-analysis.routes.js';
 import { bulkRoutes } from './import.routes.js';
@@ -25,8 +25,7 @@ import { photosRoutes } from './photos.routes.js';
 import * as service from './players.service.js';
 
 const tags = ['players'];
-const readErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const writeErrors = { ...readErrors, 409: errorBody, 413: errorBody };
+const uploadErrors = errors(400, 401, 403, 404, 409, 413);
 // Cached views go out as JSON text made once per cached value (lib/json-text.ts).
 const playerListText = jsonTextOf(playerListSchema);
 const playerText = jsonTextOf(playerSchema);
@@ -58,7 +57,7 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/players/team-options', {
     config: { access: access.need('players', 1) },
-    schema: { tags, response: { 200: okEnvelope(z.array(teamOptionSchema)), 401: errorBody, 403: errorBody } },
+    schema: { tags, response: { 200: okEnvelope(z.array(teamOptionSchema)), ...errors(401, 403) } },
     handler: async (req) => read(await service.teamOptions(app.db, await reachableTeamIds(app.db, requireActor(req)))),
   });
 
@@ -76,7 +75,7 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/players', {
     config: { access: access.need('players', 2) },
-    schema: { tags, body: playerCreateSchema, response: { 200: writeEnvelope(playerSchema), ...writeErrors } },
+    schema: { tags, body: playerCreateSchema, response: { 200: writeEnvelope(playerSchema), ...uploadErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       authorizeAddPlayers(actor);
@@ -86,7 +85,7 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: idParams, body: playerUpdateSchema, response: { 200: writeEnvelope(playerSchema), ...writeErrors } },
+    schema: { tags, params: idParams, body: playerUpdateSchema, response: { 200: writeEnvelope(playerSchema), ...uploadErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { id } = req.params;

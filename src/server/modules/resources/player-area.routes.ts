@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, okEnvelope } from '../../../shared/schemas/common.js';
+import { idParam, okEnvelope } from '../../../shared/schemas/common.js';
 import { criterionVideosSchema } from '../../../shared/schemas/resource.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizePlayerArea } from '../../policies/resources.js';
-import { read } from '../../lib/reply.js';
+import { errors, read } from '../../lib/reply.js';
 import * as service from './resources.service.js';
 
 /**
@@ -20,7 +20,7 @@ export async function playerAreaRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['resources'],
       params: z.object({ playerId: idParam }),
-      response: { 200: okEnvelope(z.array(criterionVideosSchema)), 401: errorBody, 403: errorBody, 404: errorBody },
+      response: { 200: okEnvelope(z.array(criterionVideosSchema)), ...errors(401, 403, 404) },
     },
     handler: async (req) => {
       const { playerId } = req.params;

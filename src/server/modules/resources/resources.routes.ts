@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
+import { idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import {
   resourceFacetsSchema,
   resourceQuerySchema,
@@ -12,14 +12,14 @@ import {
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeResource, resourceViewer } from '../../policies/resources.js';
 import { linkPreviewRoutes } from '../../link-preview/link-preview.routes.js';
-import { read, written } from '../../lib/reply.js';
+import { errors, read, written } from '../../lib/reply.js';
 import { playerAreaRoutes } from './player-area.routes.js';
 import * as service from './resources.service.js';
 
 const tags = ['resources'];
 const params = z.object({ id: idParam });
-const readErrors = { 401: errorBody, 403: errorBody };
-const writeErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const readErrors = errors(401, 403);
+const writeErrors = errors(400, 401, 403, 404);
 
 /** Routes of the resources feature (docs/product.md#resources, #permissions, #api) plus link previews and player-area reads. */
 export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
@@ -48,7 +48,7 @@ export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/resources/:id', {
     config: { access: access.need('resources', 1) },
-    schema: { tags, params, response: { 200: okEnvelope(resourceSchema), ...readErrors, 404: errorBody } },
+    schema: { tags, params, response: { 200: okEnvelope(resourceSchema), ...readErrors, ...errors(404) } },
     handler: async (req) => read(await authorizeResource(app.db, requireActor(req), req.params.id, 'view')),
   });
 

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
+import { idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import { access, requireActor } from '../../policies/access.js';
-import { read, written } from '../../lib/reply.js';
+import { errors, read, writeErrors, written } from '../../lib/reply.js';
 import * as lists from './lists.service.js';
 
 export const tags = ['settings'];
 export const params = z.object({ id: idParam });
-export const writeErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /** POST {url}: deletes the row unless something uses it (lists.service.ts removeRow). */
 export function deleteRoute(app: FastifyInstance, url: string, entity: string, spec: lists.Removal): void {
@@ -42,7 +41,7 @@ export function textListRoutes(app: FastifyInstance, spec: TextList): void {
 
   r.get(`/api/${spec.list}`, {
     config: { access: access.signedIn },
-    schema: { tags, response: { 200: okEnvelope(z.array(spec.row)), 401: errorBody } },
+    schema: { tags, response: { 200: okEnvelope(z.array(spec.row)), ...errors(401) } },
     handler: async () => read(await store.all(app.db)),
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
+import { okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import {
   achievementSaveSchema,
   achievementSchema,
@@ -14,8 +14,8 @@ import {
   settingsSchema,
 } from '../../../shared/schemas/reference.js';
 import { access, requireActor } from '../../policies/access.js';
-import { read, written } from '../../lib/reply.js';
-import { deleteRoute, params, tags, textListRoutes, writeErrors } from './lists.routes.js';
+import { errors, read, writeErrors, written } from '../../lib/reply.js';
+import { deleteRoute, params, tags, textListRoutes } from './lists.routes.js';
 import * as service from './settings.service.js';
 
 function levelRoutes(app: FastifyInstance): void {
@@ -25,7 +25,7 @@ function levelRoutes(app: FastifyInstance): void {
   for (const url of ['/api/levels', '/api/levels/']) {
     r.get(url, {
       config: { access: access.signedIn },
-      schema: { tags, response: { 200: okEnvelope(z.array(levelSchema)), 401: errorBody } },
+      schema: { tags, response: { 200: okEnvelope(z.array(levelSchema)), ...errors(401) } },
       handler: async () => read(await service.listLevels(app.db)),
     });
   }
@@ -50,7 +50,7 @@ function globalSettingsRoutes(app: FastifyInstance): void {
 
   r.get('/api/settings', {
     config: { access: access.signedIn },
-    schema: { tags, response: { 200: okEnvelope(settingsSchema), 401: errorBody } },
+    schema: { tags, response: { 200: okEnvelope(settingsSchema), ...errors(401) } },
     handler: async () => read(await service.getSettings(app.db)),
   });
 

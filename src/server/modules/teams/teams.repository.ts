@@ -27,7 +27,8 @@ export interface TeamFilter {
   coachUserId?: number;
 }
 
-function teamsQuery(db: Db) {
+/** A team with its category, season and coach; also the base of the analysis landing's team list. */
+export function teamsQuery(db: Db) {
   return db
     .selectFrom('teams as t')
     .innerJoin('categories as c', 'c.id', 't.category_id')

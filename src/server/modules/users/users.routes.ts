@@ -1,30 +1,39 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
-import { errorBody, idParam, okEnvelope, requiredId } from '../../../shared/schemas/common.js';
-import { userCreateSchema, userSchema, usersQuerySchema, userUpdateSchema } from '../../../shared/schemas/user.js';
+import type { Actor } from '../../../shared/permissions.js';
+import { idParam, okEnvelope, requiredId } from '../../../shared/schemas/common.js';
+import { type User, userCreateSchema, userSchema, usersQuerySchema, userUpdateSchema } from '../../../shared/schemas/user.js';
 import { access, requireActor } from '../../policies/access.js';
-import { authorizeNewUser, authorizeUser } from '../../policies/users.js';
+import { authorizeNewUser, authorizeUser, type UserAction } from '../../policies/users.js';
 import { readCsvForm } from '../../lib/csv-form.js';
 import { badRequest } from '../../lib/errors.js';
-import { read, written } from '../../lib/reply.js';
+import { errors, read, readErrors, written } from '../../lib/reply.js';
 import * as service from './users.service.js';
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
   const params = z.object({ id: idParam });
+  /** Handler of one action on one account: the policy's check for `action`, then `run`. */
+  const onAccount =
+    <T>(action: Exclude<UserAction, 'create' | 'update'>, run: (actor: Actor, user: User) => Promise<T>) =>
+    async (req: FastifyRequest<{ Params: { id: number } }>) => {
+      const actor = requireActor(req);
+      const user = await authorizeUser(app.db, actor, req.params.id, action);
+      return written(await run(actor, user));
+    };
 
   r.get('/api/users', {
     config: { access: access.need('user_management', 1) },
-    schema: { tags, querystring: usersQuerySchema, response: { 200: okEnvelope(z.array(userSchema)), 400: errorBody, 401: errorBody, 403: errorBody } },
+    schema: { tags, querystring: usersQuerySchema, response: { 200: okEnvelope(z.array(userSchema)), ...errors(400, 401, 403) } },
     handler: async (req) => read(await service.listUsers(app.db, req.query.role)),
   });
 
   r.post('/api/users', {
     config: { access: access.need('user_management', 2) },
-    schema: { tags, body: userCreateSchema, response: { 400: errorBody, 401: errorBody, 403: errorBody } },
+    schema: { tags, body: userCreateSchema, response: errors(400, 401, 403) },
     handler: async (req) => {
       const actor = requireActor(req);
       const role = await authorizeNewUser(app.db, actor, req.body.role);
@@ -34,7 +43,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/users/bulk', {
     config: { access: access.need('user_management', 2) },
-    schema: { tags, consumes: ['multipart/form-data'], response: { 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody } },
+    schema: { tags, consumes: ['multipart/form-data'], response: errors(400, 401, 403, 413) },
     handler: async (req) => {
       const actor = requireActor(req);
       const { fields, file } = await readCsvForm(req);
@@ -48,7 +57,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/user/:id', {
     config: { access: access.need('user_management', 2) },
-    schema: { tags, params, body: userUpdateSchema, response: { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } },
+    schema: { tags, params, body: userUpdateSchema, response: readErrors },
     handler: async (req) => {
       const actor = requireActor(req);
       const user = await authorizeUser(app.db, actor, req.params.id, 'update');
@@ -58,41 +67,25 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/user/:id/suspend', {
     config: { access: access.need('user_management', 2) },
-    schema: { tags, params, response: { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody } },
-    handler: async (req) => {
-      const actor = requireActor(req);
-      const user = await authorizeUser(app.db, actor, req.params.id, 'suspend');
-      return written(await service.suspendUser(app.db, actor, user));
-    },
+    schema: { tags, params, response: errors(401, 403, 404, 409) },
+    handler: onAccount('suspend', (actor, user) => service.suspendUser(app.db, actor, user)),
   });
 
   r.post('/api/user/:id/reactivate', {
     config: { access: access.need('user_management', 2) },
-    schema: { tags, params, response: { 401: errorBody, 403: errorBody, 404: errorBody } },
-    handler: async (req) => {
-      const actor = requireActor(req);
-      const user = await authorizeUser(app.db, actor, req.params.id, 'reactivate');
-      return written(await service.reactivateUser(app.db, actor, user));
-    },
+    schema: { tags, params, response: errors(401, 403, 404) },
+    handler: onAccount('reactivate', (actor, user) => service.reactivateUser(app.db, actor, user)),
   });
 
   r.post('/api/user/:id/delete', {
     config: { access: access.need('user_management', 2) },
-    schema: { tags, params, response: { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody } },
-    handler: async (req) => {
-      const actor = requireActor(req);
-      const user = await authorizeUser(app.db, actor, req.params.id, 'delete');
-      return written(await service.deleteUser(app.db, actor, user));
-    },
+    schema: { tags, params, response: errors(401, 403, 404, 409) },
+    handler: onAccount('delete', (actor, user) => service.deleteUser(app.db, actor, user)),
   });
 
   r.post('/api/user/:id/reset-password', {
     config: { access: access.need('user_management', 2) },
-    schema: { tags, params, response: { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } },
-    handler: async (req) => {
-      const actor = requireActor(req);
-      const user = await authorizeUser(app.db, actor, req.params.id, 'resetPassword');
-      return written(await service.resetPassword(app, actor, user));
-    },
+    schema: { tags, params, response: readErrors },
+    handler: onAccount('resetPassword', (actor, user) => service.resetPassword(app, actor, user)),
   });
 }
