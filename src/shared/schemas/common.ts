@@ -45,6 +45,10 @@ export const urlList = z
   .transform((list) => list.filter((u) => u.length > 0))
   .pipe(z.array(z.url({ protocol: /^https?$/, error: 'Please enter a valid http(s) link.' })));
 
+/** A team as other answers name it: its id and name. */
+export const teamRefSchema = z.object({ id: z.number(), name: z.string() });
+export type TeamRef = z.infer<typeof teamRefSchema>;
+
 /** The paging of a list answer: how many rows in all, this page and its size. */
 export const pageFields = { total: z.number(), page: z.number(), pageSize: z.number() };
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SCALE_MAX, SCALE_MIN } from '../constants.js';
 import { MSG } from '../messages.js';
 import { NO, YES, type LevelKind } from '../scoring.js';
-import { idParam, isoDate, optionalText, requiredId, urlList } from './common.js';
+import { idParam, isoDate, optionalText, requiredId, teamRefSchema, urlList } from './common.js';
 import { levelKindSchema } from './reference.js';
 
 /** docs/product.md#data "Evaluation", plus the level it belongs to and whether it is the current one. */
@@ -111,7 +111,7 @@ export type BulkEvaluationResult = z.infer<typeof bulkEvaluationResultSchema>;
 
 /** GET /api/team/{teamId}/evaluations?criteria_id=: the courtside list, each player with their current score. */
 export const teamEvaluationSheetSchema = z.object({
-  team: z.object({ id: z.number(), name: z.string() }),
+  team: teamRefSchema,
   players: z.array(
     evaluationPlayerSchema.extend({
       current: z.object({ score: z.number(), scoreLabel: z.string(), date: z.string() }).nullable(),

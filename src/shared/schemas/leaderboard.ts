@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PERIOD_FROM, DEFAULT_PERIOD_TO, LEADERBOARD_PAGE_SIZE } from '../constants.js';
 import { PUBLIC_PERIODS, type PublicPeriod } from '../public-board.js';
-import { idParam, isoDate, MAX_ID, pageFields } from './common.js';
+import { idParam, isoDate, MAX_ID, pageFields, teamRefSchema } from './common.js';
 
 export { PUBLIC_PERIODS, publicPeriodStart, type PublicPeriod } from '../public-board.js';
 
@@ -81,7 +81,7 @@ export const playersBoard = z.object({
   rows: z.array(boardPlayerRow),
   ...pageFields,
   me: boardMe,
-  team: z.object({ id: z.number(), name: z.string() }).nullable(),
+  team: teamRefSchema.nullable(),
 });
 export type PlayersBoard = z.infer<typeof playersBoard>;
 
@@ -105,7 +105,7 @@ export type PublicTeamRow = z.infer<typeof publicTeamRow>;
 export const publicPlayersBoard = z.object({
   rows: z.array(publicPlayerRow),
   ...pageFields,
-  team: z.object({ id: z.number(), name: z.string() }).nullable(),
+  team: teamRefSchema.nullable(),
 });
 export type PublicPlayersBoard = z.infer<typeof publicPlayersBoard>;
 
@@ -178,10 +178,10 @@ export const playerAnalysis = z.object({
   player: z.object({
     ...playerFace,
     /** The player's teams the viewer can reach: the "Compare with team" choices. */
-    teams: z.array(z.object({ id: z.number(), name: z.string() })),
+    teams: z.array(teamRefSchema),
   }),
   /** The team the averages compare against (the chosen or first reachable team), null without one. */
-  team: z.object({ id: z.number(), name: z.string(), playerCount: z.number() }).nullable(),
+  team: teamRefSchema.extend({ playerCount: z.number() }).nullable(),
   totalScore: z.number(),
   rankInTeam: z.number().nullable(),
   timeline: z.array(timelinePoint),
@@ -193,15 +193,7 @@ export type PlayerAnalysis = z.infer<typeof playerAnalysis>;
 
 export const distributionBucket = z.object({ label: z.string(), from: z.number(), to: z.number(), players: z.number() });
 export const teamAnalysis = z.object({
-  team: z.object({
-    id: z.number(),
-    name: z.string(),
-    category: z.string(),
-    season: z.string(),
-    coachName: z.string(),
-    coachUser: z.number(),
-    playerCount: z.number(),
-  }),
+  team: analysisTeam.omit({ categoryId: true }),
   averageScore: z.number(),
   timeline: z.array(timelinePoint),
   criteria: z.array(criterionComparison.omit({ score: true })),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOB_MAX_YEAR, DOB_MIN_YEAR } from '../constants.js';
 import { MSG } from '../messages.js';
-import { emailField, idParam, pageFields, personNameFields, requiredId } from './common.js';
+import { emailField, idParam, pageFields, personNameFields, requiredId, teamRefSchema } from './common.js';
 
 /** Players (docs/product.md#data and #validation). Shared by the API routes and the player forms. */
 
@@ -59,8 +59,7 @@ export type PlayerCreate = z.input<typeof playerCreateSchema>;
 export const playerUpdateSchema = z.object(playerFields);
 export type PlayerUpdate = z.input<typeof playerUpdateSchema>;
 
-export const teamRefSchema = z.object({ id: z.number(), name: z.string() });
-export type TeamRef = z.infer<typeof teamRefSchema>;
+export { teamRefSchema, type TeamRef } from './common.js';
 
 /** GET /api/player/{id}. */
 export const playerSchema = z.object({

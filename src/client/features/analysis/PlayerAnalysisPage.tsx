@@ -30,6 +30,8 @@ export default function PlayerAnalysisPage() {
   const p = data.player;
   const name = `${p.first_name} ${p.last_name}`;
   const teamLabel = data.team ? `${data.team.name} average` : 'Team average';
+  /** The player's bars, and the team average's when there is a team to compare with. */
+  const series = [{ name: 'Player', color: 'indigo.6' }, ...(data.team ? [{ name: teamLabel, color: 'gray.5' }] : [])];
   return (
     <div className="analysis-report">
       <AnalysisHeader title={name} label="Player Analysis" photo={{ src: photoUrl(p.profile_img), initials: `${p.first_name.charAt(0)}${p.last_name.charAt(0)}` }}>
@@ -66,10 +68,7 @@ export default function PlayerAnalysisPage() {
           <ComparisonChart
             label="Scores by level against the team average"
             data={data.levels.map((l) => ({ name: l.name, Player: l.score, [teamLabel]: l.teamAverage }))}
-            series={[
-              { name: 'Player', color: 'indigo.6' },
-              ...(data.team ? [{ name: teamLabel, color: 'gray.5' }] : []),
-            ]}
+            series={series}
           />
         </ChartCard>
         <ChartCard title="Scores by criterion">
@@ -77,10 +76,7 @@ export default function PlayerAnalysisPage() {
             horizontal
             label="Scores by criterion against the team average"
             data={data.criteria.map((c) => ({ name: c.name, Player: c.score ?? 0, [teamLabel]: c.teamAverage }))}
-            series={[
-              { name: 'Player', color: 'indigo.6' },
-              ...(data.team ? [{ name: teamLabel, color: 'gray.5' }] : []),
-            ]}
+            series={series}
           />
         </ChartCard>
         <ChartCard title="Latest changes">

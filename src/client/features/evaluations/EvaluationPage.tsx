@@ -2,14 +2,14 @@ import classes from './evaluations.module.css';
 import { Anchor, Avatar, Button, Group, Menu, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconFileSpreadsheet, IconHistory, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import type { Evaluation } from '../../../shared/schemas/evaluation';
 import { photoUrl } from '../../../shared/paths';
 import { formatPercent } from '../../../shared/scoring';
 import { BulkEvaluationModal } from '../../components/BulkEvaluationModal';
 import { Loading } from '../../components/Loading';
-import { ApiError } from '../../lib/api';
+import { useErrorRedirect } from '../../lib/useErrorRedirect';
 import { useCan } from '../../lib/auth';
 import { playerEvaluationsQuery } from './api';
 import { DeleteEvaluationModal } from './DeleteEvaluationModal';
@@ -20,20 +20,13 @@ type Dialog = { kind: 'form'; evaluation: Evaluation | null } | { kind: 'delete'
 
 export default function EvaluationPage() {
   const playerId = Number(useParams().playerId);
-  const navigate = useNavigate();
   const can = useCan();
   const canWrite = can('evaluation', 2);
   const query = useQuery({ ...playerEvaluationsQuery(playerId), enabled: Number.isInteger(playerId) && playerId > 0 });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [showHistory, setShowHistory] = useState(false);
 
-  // docs/product.md#errors: 404 → not-found, 403 → unauthorized.
-  useEffect(() => {
-    const e = query.error;
-    if (!Number.isInteger(playerId) || playerId <= 0 || (e instanceof ApiError && e.status === 404))
-      navigate('/app/not-found', { replace: true });
-    else if (e instanceof ApiError && e.status === 403) navigate('/app/unauthorized', { replace: true });
-  }, [query.error, playerId, navigate]);
+  useErrorRedirect(query.error, playerId);
 
   if (query.isPending) return <Loading />;
   if (query.isError) return <Text c="red">{query.error.message}</Text>;

@@ -4,12 +4,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconCloudUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { parseScore } from '../../../shared/schemas/evaluation';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
-import { ApiError } from '../../lib/api';
+import { useErrorRedirect } from '../../lib/useErrorRedirect';
 import { useCan, useMe } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
 import { MSG } from '../../../shared/messages';
@@ -29,7 +29,6 @@ import { useSheetDraft } from './outbox/useSheetDraft';
  */
 export default function TeamEvaluatePage() {
   const teamId = Number(useParams().teamId);
-  const navigate = useNavigate();
   const can = useCan();
   const canWrite = can('evaluation', 2);
   const { data: me } = useMe();
@@ -54,12 +53,7 @@ export default function TeamEvaluatePage() {
     enabled: Number.isInteger(teamId) && teamId > 0,
   });
 
-  useEffect(() => {
-    const e = sheet.error;
-    if (!Number.isInteger(teamId) || teamId <= 0 || (e instanceof ApiError && e.status === 404))
-      navigate('/app/not-found', { replace: true });
-    else if (e instanceof ApiError && e.status === 403) navigate('/app/unauthorized', { replace: true });
-  }, [sheet.error, teamId, navigate]);
+  useErrorRedirect(sheet.error, teamId);
 
   const kind = levels.data?.find((l) => String(l.id) === level)?.kind;
   const chosen = criteria.data?.find((c) => String(c.id) === criterion);

@@ -1,27 +1,23 @@
-import { ActionIcon, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconPencil, IconTrash, IconTrophy } from '@tabler/icons-react';
+import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconTrophy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import type { PlayerAchievement } from '../../../shared/schemas/player-achievement';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { AchievementModal } from './AchievementModal';
 import { achievementsQuery, useDeleteAchievement } from './api';
-import { ListPanel } from './Panel';
+import { ItemActions, ListPanel, useItemDialog } from './Panel';
 import classes from './players.module.css';
-
-type Dialog = { kind: 'add' } | { kind: 'edit' | 'delete'; award: PlayerAchievement } | null;
 
 export function AchievementsPanel({ playerId, canEdit }: { playerId: number; canEdit: boolean }) {
   const awards = useQuery(achievementsQuery(playerId));
   const remove = useDeleteAchievement(playerId);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const dialog = useItemDialog<PlayerAchievement>();
   return (
     <ListPanel
       title="ACHIEVEMENTS"
       addLabel={canEdit ? 'Add achievement' : null}
-      onAdd={() => setDialog({ kind: 'add' })}
+      onAdd={dialog.add}
       query={awards}
       loadingLabel="Loading achievements"
       gap="sm"
@@ -42,29 +38,21 @@ export function AchievementsPanel({ playerId, canEdit }: { playerId: number; can
             </Text>
           </Stack>
           {canEdit ? (
-            <Group gap={4} wrap="nowrap">
-              <ActionIcon variant="subtle" size="lg" aria-label={`Edit achievement ${a.achievement}`} onClick={() => setDialog({ kind: 'edit', award: a })}>
-                <IconPencil size={18} />
-              </ActionIcon>
-              <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete achievement ${a.achievement}`} onClick={() => setDialog({ kind: 'delete', award: a })}>
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
+            <ItemActions name={`achievement ${a.achievement}`} onEdit={() => dialog.open('edit', a)} onDelete={() => dialog.open('delete', a)} />
           ) : null}
         </Group>
       )}
     >
-      <AchievementModal playerId={playerId} award={dialog?.kind === 'edit' ? dialog.award : null} opened={dialog?.kind === 'add' || dialog?.kind === 'edit'} onClose={close} />
+      <AchievementModal playerId={playerId} award={dialog.editing} opened={dialog.formOpened} onClose={dialog.close} />
       <ConfirmModal
         title="Delete Achievement"
-        opened={dialog?.kind === 'delete'}
-        onClose={close}
+        opened={!!dialog.deleting}
+        onClose={dialog.close}
         onConfirm={async () => {
-          if (dialog?.kind !== 'delete') return;
-          await remove.mutateAsync(dialog.award.id);
+          if (dialog.deleting) await remove.mutateAsync(dialog.deleting.id);
         }}
       >
-        <Text>{dialog?.kind === 'delete' ? `Are you sure you want to delete the achievement ${dialog.award.achievement}?` : ''}</Text>
+        <Text>{dialog.deleting ? `Are you sure you want to delete the achievement ${dialog.deleting.achievement}?` : ''}</Text>
       </ConfirmModal>
     </ListPanel>
   );

@@ -1,7 +1,7 @@
-import { Button, Card, Group, Stack, Title, type MantineSpacing } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Group, Stack, Title, type MantineSpacing } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import classes from './players.module.css';
@@ -60,4 +60,35 @@ export function ListPanel<T>({ title, addLabel, onAdd, query, loadingLabel, gap,
       {children}
     </Panel>
   );
+}
+
+/** The Edit and Delete icons of one listed item; `name` completes their accessible names ('Edit note by Ann'). */
+export function ItemActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${name}`} onClick={onEdit}>
+        <IconPencil size={18} />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete ${name}`} onClick={onDelete}>
+        <IconTrash size={18} />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+type ItemDialog<T> = { kind: 'add' } | { kind: 'edit' | 'delete' | 'read'; item: T } | null;
+
+/** The one open dialog of a list panel: the add or edit form, a delete confirmation or (notes) the full text. */
+export function useItemDialog<T>() {
+  const [dialog, setDialog] = useState<ItemDialog<T>>(null);
+  const itemIf = (kind: 'edit' | 'delete' | 'read') => (dialog && dialog.kind === kind ? dialog.item : null);
+  return {
+    add: () => setDialog({ kind: 'add' }),
+    open: (kind: 'edit' | 'delete' | 'read', item: T) => setDialog({ kind, item }),
+    close: () => setDialog(null),
+    formOpened: dialog?.kind === 'add' || dialog?.kind === 'edit',
+    editing: itemIf('edit'),
+    deleting: itemIf('delete'),
+    reading: itemIf('read'),
+  };
 }

@@ -14,7 +14,7 @@ import { NotesPanel } from './NotesPanel';
 import { PlayerAvatar } from './PlayerAvatar';
 import { PlayerFormModal } from './PlayerFormModal';
 import { ScorePanel } from './ScorePanel';
-import { useErrorRedirect } from './useErrorRedirect';
+import { useErrorRedirect } from '../../lib/useErrorRedirect';
 import classes from './players.module.css';
 
 /** Player profile (/app/player/:playerId), docs/product.md#screens "Player profile". */

@@ -22,7 +22,7 @@ import { ExportPlayersModal } from './ExportPlayersModal';
 import { PlayerCard, type CardAction } from './PlayerCard';
 import { PlayerFormModal } from './PlayerFormModal';
 import { RemoveFromTeamModal } from './RemoveFromTeamModal';
-import { useErrorRedirect } from './useErrorRedirect';
+import { useErrorRedirect } from '../../lib/useErrorRedirect';
 import classes from './players.module.css';
 
 const PAGE_SIZE = 48;

@@ -9,11 +9,12 @@ import { MSG } from '../../../shared/messages';
 import { resourceSaveSchema, type Resource, type ResourceSaveInput } from '../../../shared/schemas/resource';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
+import { RepeatableList } from '../../components/RepeatableList';
+import { VideoLinksField } from '../../components/VideoLinksField';
 import { ApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { resourceFacetsQuery, resourceRolesQuery, useSaveResource } from './api';
-import { RepeatableList } from './RepeatableList';
 
 interface FormValues {
   title: string;
@@ -99,6 +100,12 @@ export function ResourceFormModal({ opened, resource, onClose }: { opened: boole
 
   const { errors } = form;
   const fieldError = (key: string) => (errors[key] as string | undefined) ?? undefined;
+  const listField = (key: 'video_links' | 'document_links' | 'tags') => ({
+    values: form.values[key],
+    errors: listErrors(errors, key, form.values[key].length),
+    onChange: (v: string[]) => form.setFieldValue(key, v),
+    inputStyles: readableError,
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={resource ? 'Edit Resource' : 'Add New Resource'} size="lg" fullScreen={false} closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -122,34 +129,9 @@ export function ResourceFormModal({ opened, resource, onClose }: { opened: boole
               styles={readableError}
             />
           </ErrorTip>
-          <RepeatableList
-            label="Video Links"
-            itemLabel="Video link"
-            addLabel="Add another video link"
-            placeholder="https://www.youtube.com/watch?v=…"
-            values={form.values.video_links}
-            errors={listErrors(errors, 'video_links', form.values.video_links.length)}
-            onChange={(v) => form.setFieldValue('video_links', v)}
-          />
-          <RepeatableList
-            label="Document Links"
-            itemLabel="Document link"
-            addLabel="Add another document link"
-            placeholder="https://…"
-            values={form.values.document_links}
-            errors={listErrors(errors, 'document_links', form.values.document_links.length)}
-            onChange={(v) => form.setFieldValue('document_links', v)}
-          />
-          <RepeatableList
-            label="Tags"
-            itemLabel="Tag"
-            addLabel="Add another tag"
-            required
-            values={form.values.tags}
-            errors={listErrors(errors, 'tags', form.values.tags.length)}
-            suggestions={facets.data?.tags ?? []}
-            onChange={(v) => form.setFieldValue('tags', v)}
-          />
+          <VideoLinksField {...listField('video_links')} />
+          <RepeatableList label="Document Links" itemLabel="Document link" addLabel="Add another document link" placeholder="https://…" {...listField('document_links')} />
+          <RepeatableList label="Tags" itemLabel="Tag" addLabel="Add another tag" required suggestions={facets.data?.tags ?? []} {...listField('tags')} />
           <Checkbox.Group
             label={
               <Group gap={4} component="span">

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuditPage } from '../../../shared/schemas/audit';
 import type { LevelKind, Settings } from '../../../shared/schemas/reference';
 import { ApiError, apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
@@ -103,25 +104,6 @@ export function useSaveSettings() {
       client.setQueryData(settingsQuery.queryKey, res.data);
     },
   });
-}
-
-interface AuditItem {
-  id: number;
-  user_id: number | null;
-  user_name: string;
-  action: string;
-  entity: string;
-  entity_id: number | null;
-  summary: string;
-  created_at: string;
-}
-interface AuditPage {
-  items: AuditItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-  entities: string[];
-  users: { id: number; name: string }[];
 }
 
 /** `search`: page and filters as a query string. */

@@ -1,6 +1,7 @@
 import { Anchor, Autocomplete, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { ErrorTip } from '../../components/ErrorTip';
+import type { CSSProperties } from 'react';
+import { ErrorTip } from './ErrorTip';
 
 interface Props {
   label: string;
@@ -13,13 +14,15 @@ interface Props {
   required?: boolean;
   placeholder?: string;
   suggestions?: string[];
+  /** Styles of each entry's input (e.g. keeping an invalid entry's text readable). */
+  inputStyles?: { input: CSSProperties };
 }
 
 /**
  * docs/product.md#screens: a repeatable list shows Remove on each entry when it has more than one, and its
  * 'Add another …' button only once the last entry is filled.
  */
-export function RepeatableList({ label, itemLabel, addLabel, values, errors, onChange, required, placeholder, suggestions }: Props) {
+export function RepeatableList({ label, itemLabel, addLabel, values, errors, onChange, required, placeholder, suggestions, inputStyles }: Props) {
   const set = (i: number, v: string) => onChange(values.map((x, j) => (j === i ? v : x)));
   const remove = (i: number) => onChange(values.filter((_, j) => j !== i));
   const lastFilled = (values[values.length - 1] ?? '').trim() !== '';
@@ -46,8 +49,7 @@ export function RepeatableList({ label, itemLabel, addLabel, values, errors, onC
             placeholder,
             error: !!errors[i],
             style: { flex: 1 },
-            // The red border marks the error; red text on white would fail contrast.
-            styles: { input: { color: 'var(--mantine-color-text)' } },
+            styles: inputStyles,
           };
           return (
             <Group key={i} gap="xs" wrap="nowrap" align="center">

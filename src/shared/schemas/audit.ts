@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { pageFields } from './common.js';
+
+/** One entry of the audit trail (Settings → Audit log). */
+export const auditItemSchema = z.object({
+  id: z.number(),
+  user_id: z.number().nullable(),
+  user_name: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.number().nullable(),
+  summary: z.string(),
+  created_at: z.string(),
+});
+export type AuditItem = z.infer<typeof auditItemSchema>;
+
+/** GET /api/audit: one page of entries, with the entities and users to filter by. */
+export const auditPageSchema = z.object({
+  items: z.array(auditItemSchema),
+  ...pageFields,
+  entities: z.array(z.string()),
+  users: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
