@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
+import { idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import {
   checkInSchema,
   evaluatorAddSchema,
@@ -20,13 +20,11 @@ import {
   walkUpSchema,
 } from '../../../shared/schemas/eval-session.js';
 import { access, requireActor } from '../../policies/access.js';
-import { read, written } from '../../lib/reply.js';
+import { read, readErrors, writeErrors, written } from '../../lib/reply.js';
 import { authorizeSession, listScope } from '../../policies/eval-sessions.js';
 import * as service from './eval-sessions.service.js';
 
 const tags = ['evaluation sessions'];
-const readErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const writeErrors = { ...readErrors, 409: errorBody };
 const params = z.object({ id: idParam });
 const playerParams = z.object({ id: idParam, playerId: idParam });
 const evaluatorParams = z.object({ id: idParam, evaluatorId: idParam });

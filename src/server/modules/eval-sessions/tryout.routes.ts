@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
-import { errorBody, idParam, okEnvelope } from '../../../shared/schemas/common.js';
+import { idParam, okEnvelope } from '../../../shared/schemas/common.js';
 import { sessionScoresResultSchema, sessionScoresSaveSchema, sessionSheetSchema, tryoutJoinResultSchema, tryoutJoinSchema } from '../../../shared/schemas/eval-session.js';
 import { access } from '../../policies/access.js';
-import { read } from '../../lib/reply.js';
+import { errors, read } from '../../lib/reply.js';
 import { requireGuest } from '../../policies/eval-sessions.js';
 import * as service from './eval-sessions.service.js';
 
 const tags = ['tryout guests'];
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const tryoutErrors = errors(400, 401, 404, 409, 429);
 
 /**
  * Guest evaluators: a session's code (shown to its director while it is open) and a name give a token
@@ -22,13 +22,13 @@ export async function tryoutRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/tryout/join', {
     config: { access: access.public, rateLimit: { max: app.config.LOGIN_MAX_PER_MINUTE, timeWindow: 60_000 } },
-    schema: { tags, body: tryoutJoinSchema, response: { 200: okEnvelope(tryoutJoinResultSchema), ...errors } },
+    schema: { tags, body: tryoutJoinSchema, response: { 200: okEnvelope(tryoutJoinResultSchema), ...tryoutErrors } },
     handler: async (req) => read(await service.joinAsGuest(db, req.body.code, req.body.name)),
   });
 
   r.get('/api/tryout/sheet', {
     config: { access: access.guest },
-    schema: { tags, response: { 200: okEnvelope(sessionSheetSchema), ...errors } },
+    schema: { tags, response: { 200: okEnvelope(sessionSheetSchema), ...tryoutErrors } },
     handler: async (req) => {
       const g = requireGuest(req);
       return read(await service.sheet(db, g.sessionId, { id: g.evaluatorId, name: g.name, guest: true }));
@@ -37,7 +37,7 @@ export async function tryoutRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/tryout/scores', {
     config: { access: access.guest },
-    schema: { tags, body: sessionScoresSaveSchema, response: { 200: okEnvelope(sessionScoresResultSchema), ...errors } },
+    schema: { tags, body: sessionScoresSaveSchema, response: { 200: okEnvelope(sessionScoresResultSchema), ...tryoutErrors } },
     handler: async (req) => {
       const g = requireGuest(req);
       return read(await service.saveScores(db, g.sessionId, g.evaluatorId, req.body.entries));
