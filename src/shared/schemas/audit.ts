@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageFields } from './common.js';
+import { pageFields, refFields } from './common.js';
 
 /** One entry of the audit trail (Settings → Audit log). */
 export const auditItemSchema = z.object({
@@ -19,6 +19,6 @@ export const auditPageSchema = z.object({
   items: z.array(auditItemSchema),
   ...pageFields,
   entities: z.array(z.string()),
-  users: z.array(z.object({ id: z.number(), name: z.string() })),
+  users: z.array(z.object(refFields)),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -45,8 +45,11 @@ export const urlList = z
   .transform((list) => list.filter((u) => u.length > 0))
   .pipe(z.array(z.url({ protocol: /^https?$/, error: 'Please enter a valid http(s) link.' })));
 
+/** A row (team, level, criterion, session, user…) as other answers name it: its id and name. */
+export const refFields = { id: z.number(), name: z.string() };
+
 /** A team as other answers name it: its id and name. */
-export const teamRefSchema = z.object({ id: z.number(), name: z.string() });
+export const teamRefSchema = z.object(refFields);
 export type TeamRef = z.infer<typeof teamRefSchema>;
 
 /** The paging of a list answer: how many rows in all, this page and its size. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SCALE_MAX } from '../constants.js';
 import { SESSION_MIN_EVALUATORS } from '../scoring.js';
-import { emailField, isoDate, MAX_ID, NAME_MAX, personNameFields, requiredId, requiredText } from './common.js';
+import { emailField, isoDate, MAX_ID, NAME_MAX, personNameFields, refFields, requiredId, requiredText } from './common.js';
 import { levelKindSchema } from './reference.js';
 
 /** Evaluation sessions: tryouts and assessments scored by several evaluators (docs/product.md#sessions). */
@@ -57,8 +57,7 @@ export const sessionCriterionSchema = z.object({
 export type SessionCriterionInfo = z.infer<typeof sessionCriterionSchema>;
 
 export const sessionSchema = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...refFields,
   categoryId: z.number().nullable(),
   categoryName: z.string().nullable(),
   seasonId: z.number().nullable(),
@@ -133,7 +132,7 @@ export type CheckIn = z.input<typeof checkInSchema>;
 
 export const evaluatorAddSchema = z.object({ userId: requiredId });
 
-export const evaluatorOptionSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
+export const evaluatorOptionSchema = z.object({ ...refFields, email: z.string() });
 
 /** A session player's row on the progress board: how many evaluators have scored them on every criterion. */
 export const sessionProgressRowSchema = sessionPlayerSchema
@@ -163,7 +162,7 @@ export const sessionResultRowSchema = sessionProgressRowSchema.omit({ present: t
 export const sessionResultsSchema = z.object({
   minEvaluators: z.number(),
   criteria: z.array(sessionCriterionSchema),
-  evaluators: z.array(z.object({ id: z.number(), name: z.string() })),
+  evaluators: z.array(z.object(refFields)),
   rows: z.array(sessionResultRowSchema),
 });
 export type SessionResults = z.infer<typeof sessionResultsSchema>;
@@ -180,8 +179,8 @@ export const publishResultSchema = z.object({ published: z.number(), incomplete:
 
 /** An evaluator's sheet: the session's criteria, its players and the evaluator's own scores, nobody else's. */
 export const sessionSheetSchema = z.object({
-  session: z.object({ id: z.number(), name: z.string(), state: sessionStateSchema, criteria: z.array(sessionCriterionSchema) }),
-  evaluator: z.object({ id: z.number(), name: z.string(), guest: z.boolean() }),
+  session: z.object({ ...refFields, state: sessionStateSchema, criteria: z.array(sessionCriterionSchema) }),
+  evaluator: z.object({ ...refFields, guest: z.boolean() }),
   players: z.array(z.object({ playerId: z.number(), name: z.string(), photo: z.string().nullable(), bib: z.number().nullable(), present: z.boolean() })),
   scores: z.array(z.object({ playerId: z.number(), criterionId: z.number(), score: z.number() })),
 });

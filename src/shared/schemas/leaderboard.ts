@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PERIOD_FROM, DEFAULT_PERIOD_TO, LEADERBOARD_PAGE_SIZE } from '../constants.js';
 import { PUBLIC_PERIODS, type PublicPeriod } from '../public-board.js';
-import { idParam, isoDate, MAX_ID, pageFields, teamRefSchema } from './common.js';
+import { idParam, isoDate, MAX_ID, pageFields, refFields, teamRefSchema } from './common.js';
 
 export { PUBLIC_PERIODS, publicPeriodStart, type PublicPeriod } from '../public-board.js';
 
@@ -87,8 +87,7 @@ export type PlayersBoard = z.infer<typeof playersBoard>;
 
 export const boardTeamRow = z.object({
   rank: z.number(),
-  id: z.number(),
-  name: z.string(),
+  ...refFields,
   coachName: z.string(),
   coachUser: z.number(),
   playerCount: z.number(),
@@ -117,7 +116,7 @@ export type PublicBoard = z.infer<typeof publicBoard>;
 
 /** Criteria for the leaderboard's criteria modal (level, then criteria). */
 export const boardCriteria = z.array(
-  z.object({ id: z.number(), name: z.string(), criteria: z.array(z.object({ id: z.number(), name: z.string() })) }),
+  z.object({ ...refFields, criteria: z.array(z.object(refFields)) }),
 );
 export type BoardCriteria = z.infer<typeof boardCriteria>;
 
@@ -131,8 +130,7 @@ export type AnalysisPlayers = z.infer<typeof analysisPlayers>;
 
 export const analysisTeamsQuery = z.object({ category: optionalId });
 export const analysisTeam = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...refFields,
   category: z.string(),
   categoryId: z.number(),
   season: z.string(),
@@ -148,8 +146,7 @@ export const timelinePoint = z.object({ date: z.string(), score: z.number() });
 export type TimelinePoint = z.infer<typeof timelinePoint>;
 
 export const criterionComparison = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...refFields,
   level: z.string(),
   weight: z.number(),
   /** null when the player has no current evaluation on it. */
@@ -157,8 +154,7 @@ export const criterionComparison = z.object({
   teamAverage: z.number().nullable(),
 });
 export const levelComparison = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...refFields,
   maxScore: z.number(),
   score: z.number(),
   teamAverage: z.number().nullable(),
@@ -239,6 +235,6 @@ export const teamEvaluationsQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(50).default(10),
 });
 export const teamEvaluations = z.object({
-  rows: z.array(teamEvaluationRow.extend({ id: z.number(), name: z.string(), coachName: z.string(), coachUser: z.number() })),
+  rows: z.array(teamEvaluationRow.extend({ ...refFields, coachName: z.string(), coachUser: z.number() })),
   ...pageFields,
 });
