@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Badge, Button, Card, Group, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Button, Card, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { SearchInput } from '../../components/SearchInput';
 import { failureMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import { teamOptionsQuery, useAddPlayers, useCheckIn, useRemovePlayer } from './api';
+import { AddOnePicker } from './AddOnePicker';
 import { WalkUpModal } from './WalkUpModal';
 
 function CheckInRow({ sessionId, player, editable, rosterOpen }: { sessionId: number; player: SessionPlayer; editable: boolean; rosterOpen: boolean }) {
@@ -103,7 +104,6 @@ export function CheckInPanel({ detail }: { detail: SessionDetail }) {
   const rosterOpen = s.state === 'draft' || s.state === 'open';
   const teams = useQuery({ ...teamOptionsQuery, enabled: rosterOpen });
   const add = useAddPlayers(s.id);
-  const [team, setTeam] = useState<string | null>(null);
   const [walkUp, setWalkUp] = useState(false);
   const [search, setSearch] = useState('');
 
@@ -115,32 +115,19 @@ export function CheckInPanel({ detail }: { detail: SessionDetail }) {
   return (
     <Stack gap="sm">
       {rosterOpen ? (
-        <Group align="flex-end" gap="xs">
-          <Select
-            label="Add a team's players"
-            placeholder="Choose a team"
-            data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-            value={team}
-            onChange={setTeam}
-            searchable
-            w={{ base: '100%', xs: 260 }}
-          />
-          <Button
-            disabled={!team}
-            loading={add.isPending}
-            onClick={() =>
-              add
-                .mutateAsync({ teamIds: [Number(team)] })
-                .then(() => setTeam(null))
-                .catch((e: unknown) => notifyError(failureMessage(e)))
-            }
-          >
-            Add team
-          </Button>
+        <AddOnePicker
+          label="Add a team's players"
+          placeholder="Choose a team"
+          data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+          width={260}
+          pending={add.isPending}
+          onAdd={(id) => add.mutateAsync({ teamIds: [id] })}
+          button="Add team"
+        >
           <Button variant="default" leftSection={<IconUserPlus size={18} />} onClick={() => setWalkUp(true)}>
             Walk-up
           </Button>
-        </Group>
+        </AddOnePicker>
       ) : null}
       <SearchInput label="Find a player" placeholder="Number or name" type="search" value={search} onSearch={setSearch} />
       <Text size="sm" c="dimmed" aria-live="polite">

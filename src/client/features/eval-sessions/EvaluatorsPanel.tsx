@@ -1,12 +1,11 @@
-import { ActionIcon, Badge, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SessionDetail, SessionEvaluator } from '../../../shared/schemas/eval-session';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { EmptyState } from '../../components/EmptyState';
-import { failureMessage } from '../../lib/api';
-import { notifyError } from '../../lib/notify';
+import { AddOnePicker } from './AddOnePicker';
 import { evaluatorOptionsQuery, useAddEvaluator, useRemoveEvaluator } from './api';
 
 /** Staff evaluators assigned by the director, and guests who joined with the code; how far each has got. */
@@ -16,37 +15,22 @@ export function EvaluatorsPanel({ detail }: { detail: SessionDetail }) {
   const options = useQuery({ ...evaluatorOptionsQuery, enabled: editable });
   const add = useAddEvaluator(s.id);
   const remove = useRemoveEvaluator(s.id);
-  const [userId, setUserId] = useState<string | null>(null);
   const [removing, setRemoving] = useState<SessionEvaluator | null>(null);
   const assigned = new Set(detail.evaluators.map((e) => e.userId));
 
   return (
     <Stack gap="sm">
       {editable ? (
-        <Group align="flex-end" gap="xs">
-          <Select
-            label="Add a staff evaluator"
-            placeholder="Choose a user"
-            searchable
-            data={(options.data ?? []).filter((u) => !assigned.has(u.id)).map((u) => ({ value: String(u.id), label: u.name }))}
-            value={userId}
-            onChange={setUserId}
-            nothingFoundMessage="No other users whose role may score in sessions"
-            w={{ base: '100%', xs: 280 }}
-          />
-          <Button
-            disabled={!userId}
-            loading={add.isPending}
-            onClick={() =>
-              add
-                .mutateAsync(Number(userId))
-                .then(() => setUserId(null))
-                .catch((e: unknown) => notifyError(failureMessage(e)))
-            }
-          >
-            Add evaluator
-          </Button>
-        </Group>
+        <AddOnePicker
+          label="Add a staff evaluator"
+          placeholder="Choose a user"
+          data={(options.data ?? []).filter((u) => !assigned.has(u.id)).map((u) => ({ value: String(u.id), label: u.name }))}
+          nothingFoundMessage="No other users whose role may score in sessions"
+          width={280}
+          pending={add.isPending}
+          onAdd={(id) => add.mutateAsync(id)}
+          button="Add evaluator"
+        />
       ) : null}
       <Text size="sm" c="dimmed">
         Guests join from the tryout page with the session code while the session is open. Each evaluator sees only their own scores.
