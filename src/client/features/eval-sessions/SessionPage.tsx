@@ -99,6 +99,12 @@ export default function SessionPage() {
   }
   const d = detail.data;
   const s = d.session;
+  const tabs = [
+    { value: 'check-in', label: <>Check-in ({s.presentCount}/{s.playerCount})</>, panel: <CheckInPanel detail={d} /> },
+    { value: 'evaluators', label: <>Evaluators ({s.evaluatorCount})</>, panel: <EvaluatorsPanel detail={d} /> },
+    { value: 'progress', label: 'Progress', panel: <ProgressPanel session={s} /> },
+    { value: 'results', label: 'Results', panel: <ResultsPanel session={s} /> },
+  ];
 
   return (
     <Stack gap="md">
@@ -133,23 +139,17 @@ export default function SessionPage() {
       ) : (
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List>
-            <Tabs.Tab value="check-in">Check-in ({s.presentCount}/{s.playerCount})</Tabs.Tab>
-            <Tabs.Tab value="evaluators">Evaluators ({s.evaluatorCount})</Tabs.Tab>
-            <Tabs.Tab value="progress">Progress</Tabs.Tab>
-            <Tabs.Tab value="results">Results</Tabs.Tab>
+            {tabs.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
-          <Tabs.Panel value="check-in" pt="md">
-            <CheckInPanel detail={d} />
-          </Tabs.Panel>
-          <Tabs.Panel value="evaluators" pt="md">
-            <EvaluatorsPanel detail={d} />
-          </Tabs.Panel>
-          <Tabs.Panel value="progress" pt="md">
-            <ProgressPanel session={s} />
-          </Tabs.Panel>
-          <Tabs.Panel value="results" pt="md">
-            <ResultsPanel session={s} />
-          </Tabs.Panel>
+          {tabs.map((t) => (
+            <Tabs.Panel key={t.value} value={t.value} pt="md">
+              {t.panel}
+            </Tabs.Panel>
+          ))}
         </Tabs>
       )}
       {s.canManage ? (
