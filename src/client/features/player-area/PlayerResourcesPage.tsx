@@ -13,6 +13,18 @@ import { PlayerHeader } from './PlayerHeader';
 import { DocsModal, MediaModal } from './ResourceModals';
 import { redirectFor, usePlayerId } from './useAreaGuard';
 
+/** A resource card's Docs or Media button (opens its modal). */
+function LinksButton({ icon: Icon, text, title, onClick }: { icon: typeof IconFileText; text: string; title: string; onClick: () => void }) {
+  return (
+    <Anchor component="button" type="button" onClick={onClick} aria-label={`${text}: ${title}`} py={6}>
+      <Group gap={4} component="span">
+        <Icon size={18} aria-hidden />
+        {text}
+      </Group>
+    </Anchor>
+  );
+}
+
 /** /player/{id}/resources: the player header, then the resources the player's role may see, with Docs and Media modals. */
 export default function PlayerResourcesPage() {
   const player = useQuery(playerQuery(usePlayerId()));
@@ -60,22 +72,8 @@ export default function PlayerResourcesPage() {
               </Group>
               {r.document_links.length || r.video_links.length ? (
                 <Group gap="lg" mt="sm">
-                  {r.document_links.length ? (
-                    <Anchor component="button" type="button" onClick={() => setDocs(r)} aria-label={`Docs: ${r.title}`} py={6}>
-                      <Group gap={4} component="span">
-                        <IconFileText size={18} aria-hidden />
-                        Docs
-                      </Group>
-                    </Anchor>
-                  ) : null}
-                  {r.video_links.length ? (
-                    <Anchor component="button" type="button" onClick={() => setMedia(r)} aria-label={`Media: ${r.title}`} py={6}>
-                      <Group gap={4} component="span">
-                        <IconMovie size={18} aria-hidden />
-                        Media
-                      </Group>
-                    </Anchor>
-                  ) : null}
+                  {r.document_links.length ? <LinksButton icon={IconFileText} text="Docs" title={r.title} onClick={() => setDocs(r)} /> : null}
+                  {r.video_links.length ? <LinksButton icon={IconMovie} text="Media" title={r.title} onClick={() => setMedia(r)} /> : null}
                 </Group>
               ) : null}
             </Paper>

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { UNDELETABLE_ROLE_KEYS, type Role } from '../../../shared/schemas/role';
 import { DataTable } from '../../components/DataTable';
@@ -32,6 +32,17 @@ function UserNames({ role }: { role: Role }) {
       {names}
       {more > 0 ? ` and ${more} more` : ''}
     </Text>
+  );
+}
+
+/** A row's icon button; while the role cannot be changed, it is disabled and its tooltip says why. */
+function RoleAction({ label, blocked, color, onClick, children }: { label: string; blocked: string | null; color?: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <Tooltip label={blocked ?? label}>
+      <ActionIcon variant="subtle" color={color} size="lg" aria-label={label} disabled={!!blocked} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
   );
 }
 
@@ -95,30 +106,13 @@ export default function RolesPage() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={blocked ?? `Edit ${role.title}`}>
-                        <ActionIcon
-                          variant="subtle"
-                          size="lg"
-                          aria-label={`Edit ${role.title}`}
-                          disabled={!!blocked}
-                          onClick={() => setEditing(role)}
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RoleAction label={`Edit ${role.title}`} blocked={blocked} onClick={() => setEditing(role)}>
+                        <IconPencil size={18} />
+                      </RoleAction>
                       {deletable(role) ? (
-                        <Tooltip label={blocked ?? `Delete ${role.title}`}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            size="lg"
-                            aria-label={`Delete ${role.title}`}
-                            disabled={!!blocked}
-                            onClick={() => setDeleting(role)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <RoleAction label={`Delete ${role.title}`} blocked={blocked} color="red" onClick={() => setDeleting(role)}>
+                          <IconTrash size={18} />
+                        </RoleAction>
                       ) : null}
                     </Group>
                   </Table.Td>
