@@ -37,6 +37,12 @@ export default function EvaluationPage() {
     .join('')
     .slice(0, 2)
     .toUpperCase();
+  /** The current and the previous evaluations open the same edit and delete dialogs. */
+  const rowActions = {
+    canWrite,
+    onEdit: (e: Evaluation) => setDialog({ kind: 'form', evaluation: e }),
+    onDelete: (e: Evaluation) => setDialog({ kind: 'delete', evaluation: e }),
+  };
 
   return (
     <Stack gap="md">
@@ -83,13 +89,7 @@ export default function EvaluationPage() {
         <Progress value={Math.min(100, Math.max(0, totalScore))} size="lg" radius="xl" aria-label="Total score" />
       </Paper>
 
-      <EvaluationRows
-        label="Current evaluations"
-        evaluations={evaluations}
-        canWrite={canWrite}
-        onEdit={(e) => setDialog({ kind: 'form', evaluation: e })}
-        onDelete={(e) => setDialog({ kind: 'delete', evaluation: e })}
-      />
+      <EvaluationRows label="Current evaluations" evaluations={evaluations} {...rowActions} />
 
       {historyCount > 0 ? (
         <Stack gap="sm">
@@ -110,13 +110,7 @@ export default function EvaluationPage() {
               <Text size="sm" className={classes.muted}>
                 Superseded by a later evaluation of the same criteria; they no longer count in the score.
               </Text>
-              <EvaluationRows
-                label="Previous evaluations"
-                evaluations={history}
-                canWrite={canWrite}
-                onEdit={(e) => setDialog({ kind: 'form', evaluation: e })}
-                onDelete={(e) => setDialog({ kind: 'delete', evaluation: e })}
-              />
+              <EvaluationRows label="Previous evaluations" evaluations={history} {...rowActions} />
             </>
           ) : null}
         </Stack>

@@ -1,8 +1,21 @@
 import { Button, Group, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { Resource } from '../../../shared/schemas/resource';
 import { LinkPreviewCard } from '../../components/LinkPreviewCard';
 import { VideoEmbed } from '../../components/VideoEmbed';
+
+/** A titled group of a resource's links. */
+function LinkSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
 
 /** The expanded row: 'Manage Resource' menu (writers), Documents as preview cards, Videos as embeds. */
 export function ResourceDetails({ resource, canWrite, onEdit, onDelete }: { resource: Resource; canWrite: boolean; onEdit: () => void; onDelete: () => void }) {
@@ -31,28 +44,22 @@ export function ResourceDetails({ resource, canWrite, onEdit, onDelete }: { reso
         </Text>
       ) : null}
       {resource.document_links.length ? (
-        <Stack gap="xs">
-          <Title order={3} size="h5">
-            Documents
-          </Title>
+        <LinkSection title="Documents">
           <Group gap="sm" align="stretch">
             {resource.document_links.map((link) => (
               <LinkPreviewCard key={link} url={link} />
             ))}
           </Group>
-        </Stack>
+        </LinkSection>
       ) : null}
       {resource.video_links.length ? (
-        <Stack gap="xs">
-          <Title order={3} size="h5">
-            Videos
-          </Title>
+        <LinkSection title="Videos">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
             {resource.video_links.map((link, i) => (
               <VideoEmbed key={link} link={link} title={`${resource.title} video ${i + 1}`} />
             ))}
           </SimpleGrid>
-        </Stack>
+        </LinkSection>
       ) : null}
     </Stack>
   );
