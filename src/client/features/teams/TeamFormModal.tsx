@@ -38,6 +38,15 @@ interface Props {
   team: Team | null;
 }
 
+/** The link under a coach select to the page where a missing role or user is made. */
+function CreateLink({ to, text }: { to: string; text: string }) {
+  return (
+    <Anchor component={Link} to={to} size="sm" mt={-8}>
+      {text}
+    </Anchor>
+  );
+}
+
 /** The Add Team (single) and Edit Team modal. */
 export function TeamFormModal({ opened, onClose, team }: Props) {
   const can = useCan();
@@ -97,11 +106,7 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
           }}
         />
       </ErrorTip>
-      {can('user_management', 2) ? (
-        <Anchor component={Link} to="/app/roles" size="sm" mt={-8}>
-          Create new role
-        </Anchor>
-      ) : null}
+      {can('user_management', 2) ? <CreateLink to="/app/roles" text="Create new role" /> : null}
       <ErrorTip error={form.errors.coachUser} position="top-end">
         <Select
           label="Coach user"
@@ -114,11 +119,7 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
           {...field('coachUser')}
         />
       </ErrorTip>
-      {can('user_management', 1) ? (
-        <Anchor component={Link} to="/app/users" size="sm" mt={-8}>
-          Create new user
-        </Anchor>
-      ) : null}
+      {can('user_management', 1) ? <CreateLink to="/app/users" text="Create new user" /> : null}
       <ErrorTip error={form.errors.season} position="top-end">
         <Select
           label="Season"
