@@ -4,12 +4,13 @@
  * decide the object level. The `decide…` functions are the rules, pure and tested as tables; the async
  * ones gather their facts and throw the HttpErrors the API answers.
  */
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MSG } from '../../shared/messages.js';
 import { can, canAddPlayers, isScopedToOwnTeams, type Actor } from '../../shared/permissions.js';
 import type { DB } from '../db/types.js';
 import { badRequest, HttpError, notFound } from '../lib/errors.js';
-import { denied } from './access.js';
+import { denied, requireActor } from './access.js';
 import { teamIdsOf } from '../modules/players/players.repository.js';
 import * as scope from './scope.repository.js';
 import { reachableTeamIds } from './teams.js';
@@ -103,6 +104,13 @@ export async function assertPlayerReachable(db: Kysely<DB>, actor: Actor, player
 /** Unknown ids are 404 before the reach check (403), for staff and players alike (docs/product.md#errors). */
 export async function reachablePlayer(db: Kysely<DB>, actor: Actor, id: number): Promise<void> {
   await authorizePlayer(db, actor, id, 'open');
+}
+
+/** The caller of a player panel route (`:id` is the player), once that player is one they may reach. */
+export async function actorReachingPlayer(db: Kysely<DB>, req: FastifyRequest & { params: { id: number } }): Promise<Actor> {
+  const actor = requireActor(req);
+  await reachablePlayer(db, actor, req.params.id);
+  return actor;
 }
 
 /** docs/product.md#permissions canAddPlayers (the client shows the Add button by the same rule). */

@@ -2,23 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
-import {
-  checkInSchema,
-  evaluatorAddSchema,
-  evaluatorOptionSchema,
-  publishResultSchema,
-  sessionDetailSchema,
-  sessionPlayerScoresSchema,
-  sessionPlayersAddSchema,
-  sessionProgressSchema,
-  sessionResultsSchema,
-  sessionSaveSchema,
-  sessionSchema,
-  sessionScoresResultSchema,
-  sessionScoresSaveSchema,
-  sessionSheetSchema,
-  walkUpSchema,
-} from '../../../shared/schemas/eval-session.js';
+import * as schemas from '../../../shared/schemas/eval-session.js';
 import { access, requireActor } from '../../policies/access.js';
 import { read, readErrors, writeErrors, written } from '../../lib/reply.js';
 import { authorizeSession, listScope } from '../../policies/eval-sessions.js';
@@ -38,7 +22,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/eval-sessions', {
     config: { access: view },
-    schema: { tags, response: { 200: okEnvelope(z.array(sessionSchema)), ...readErrors } },
+    schema: { tags, response: { 200: okEnvelope(z.array(schemas.sessionSchema)), ...readErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       return read(await service.listSessions(db, actor, listScope(actor)));
@@ -47,7 +31,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-sessions', {
     config: { access: manage },
-    schema: { tags, body: sessionSaveSchema, response: { 200: writeEnvelope(sessionDetailSchema), ...writeErrors } },
+    schema: { tags, body: schemas.sessionSaveSchema, response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const id = await service.createSession(db, actor, req.body);
@@ -57,13 +41,13 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/eval-sessions/evaluator-options', {
     config: { access: manage },
-    schema: { tags, response: { 200: okEnvelope(z.array(evaluatorOptionSchema)), ...readErrors } },
+    schema: { tags, response: { 200: okEnvelope(z.array(schemas.evaluatorOptionSchema)), ...readErrors } },
     handler: async () => read(await service.evaluatorOptions(db)),
   });
 
   r.get('/api/eval-session/:id', {
     config: { access: view },
-    schema: { tags, params, response: { 200: okEnvelope(sessionDetailSchema), ...readErrors } },
+    schema: { tags, params, response: { 200: okEnvelope(schemas.sessionDetailSchema), ...readErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       await authorizeSession(db, actor, req.params.id, 'view');
@@ -73,7 +57,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id', {
     config: { access: manage },
-    schema: { tags, params, body: sessionSaveSchema, response: { 200: writeEnvelope(sessionDetailSchema), ...writeErrors } },
+    schema: { tags, params, body: schemas.sessionSaveSchema, response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
@@ -95,7 +79,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id/players', {
     config: { access: manage },
-    schema: { tags, params, body: sessionPlayersAddSchema, response: { 200: writeEnvelope(z.object({ added: z.number() })), ...writeErrors } },
+    schema: { tags, params, body: schemas.sessionPlayersAddSchema, response: { 200: writeEnvelope(z.object({ added: z.number() })), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
@@ -105,7 +89,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id/walk-up', {
     config: { access: manage },
-    schema: { tags, params, body: walkUpSchema, response: { 200: writeEnvelope(z.object({ playerId: z.number() })), ...writeErrors } },
+    schema: { tags, params, body: schemas.walkUpSchema, response: { 200: writeEnvelope(z.object({ playerId: z.number() })), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
@@ -115,7 +99,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id/player/:playerId/check-in', {
     config: { access: manage },
-    schema: { tags, params: playerParams, body: checkInSchema, response: { 200: writeEnvelope(z.object({ playerId: z.number() })), ...writeErrors } },
+    schema: { tags, params: playerParams, body: schemas.checkInSchema, response: { 200: writeEnvelope(z.object({ playerId: z.number() })), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
@@ -137,7 +121,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id/evaluators', {
     config: { access: manage },
-    schema: { tags, params, body: evaluatorAddSchema, response: { 200: writeEnvelope(sessionDetailSchema), ...writeErrors } },
+    schema: { tags, params, body: schemas.evaluatorAddSchema, response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
@@ -148,7 +132,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id/evaluator/:evaluatorId/delete', {
     config: { access: manage },
-    schema: { tags, params: evaluatorParams, response: { 200: writeEnvelope(sessionDetailSchema), ...writeErrors } },
+    schema: { tags, params: evaluatorParams, response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
@@ -161,7 +145,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
   for (const [name, move] of Object.entries(transitions)) {
     r.post(`/api/eval-session/:id/${name}`, {
       config: { access: manage },
-      schema: { tags, params, response: { 200: writeEnvelope(sessionDetailSchema), ...writeErrors } },
+      schema: { tags, params, response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors } },
       handler: async (req) => {
         const actor = requireActor(req);
         const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
@@ -173,7 +157,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id/publish', {
     config: { access: manage },
-    schema: { tags, params, response: { 200: writeEnvelope(publishResultSchema), ...writeErrors } },
+    schema: { tags, params, response: { 200: writeEnvelope(schemas.publishResultSchema), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
@@ -183,7 +167,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/eval-session/:id/progress', {
     config: { access: manage },
-    schema: { tags, params, response: { 200: okEnvelope(sessionProgressSchema), ...readErrors } },
+    schema: { tags, params, response: { 200: okEnvelope(schemas.sessionProgressSchema), ...readErrors } },
     handler: async (req) => {
       const { session } = await authorizeSession(db, requireActor(req), req.params.id, 'manage');
       return read(await service.progress(db, session));
@@ -192,7 +176,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/eval-session/:id/results', {
     config: { access: manage },
-    schema: { tags, params, response: { 200: okEnvelope(sessionResultsSchema), ...writeErrors } },
+    schema: { tags, params, response: { 200: okEnvelope(schemas.sessionResultsSchema), ...writeErrors } },
     handler: async (req) => {
       const { session } = await authorizeSession(db, requireActor(req), req.params.id, 'results');
       return read(await service.results(db, session));
@@ -214,7 +198,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/eval-session/:id/results/:playerId', {
     config: { access: manage },
-    schema: { tags, params: playerParams, response: { 200: okEnvelope(sessionPlayerScoresSchema), ...writeErrors } },
+    schema: { tags, params: playerParams, response: { 200: okEnvelope(schemas.sessionPlayerScoresSchema), ...writeErrors } },
     handler: async (req) => {
       const { session } = await authorizeSession(db, requireActor(req), req.params.id, 'results');
       return read(await service.playerScores(db, session, req.params.playerId));
@@ -223,7 +207,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/eval-session/:id/sheet', {
     config: { access: view },
-    schema: { tags, params, response: { 200: okEnvelope(sessionSheetSchema), ...writeErrors } },
+    schema: { tags, params, response: { 200: okEnvelope(schemas.sessionSheetSchema), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const { evaluatorId } = await authorizeSession(db, actor, req.params.id, 'score');
@@ -233,7 +217,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id/scores', {
     config: { access: view },
-    schema: { tags, params, body: sessionScoresSaveSchema, response: { 200: okEnvelope(sessionScoresResultSchema), ...writeErrors } },
+    schema: { tags, params, body: schemas.sessionScoresSaveSchema, response: { 200: okEnvelope(schemas.sessionScoresResultSchema), ...writeErrors } },
     handler: async (req) => {
       const { evaluatorId } = await authorizeSession(db, requireActor(req), req.params.id, 'score');
       return read(await service.saveScores(db, req.params.id, evaluatorId!, req.body.entries));

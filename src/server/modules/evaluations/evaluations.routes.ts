@@ -5,7 +5,7 @@ import { idParam, okEnvelope, writeEnvelope, braceTolerantId } from '../../../sh
 import { evaluationListQuerySchema, evaluationSaveSchema, evaluationSchema, playerEvaluationsSchema } from '../../../shared/schemas/evaluation.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeEvaluation } from '../../policies/evaluations.js';
-import { reachablePlayer } from '../../policies/players.js';
+import { actorReachingPlayer } from '../../policies/players.js';
 import { read, readErrors, writeErrors, written } from '../../lib/reply.js';
 import * as service from './evaluations.service.js';
 import { bulkRoutes } from './import.routes.js';
@@ -29,8 +29,7 @@ export async function evaluationsRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: okEnvelope(playerEvaluationsSchema), ...readErrors },
     },
     handler: async (req) => {
-      const actor = requireActor(req);
-      await reachablePlayer(app.db, actor, req.params.id);
+      await actorReachingPlayer(app.db, req);
       const withHistory = req.query.history === '1' || req.query.history === 'true';
       return read(await service.playerEvaluations(app.db, req.params.id, withHistory));
     },
@@ -44,8 +43,7 @@ export async function evaluationsRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: okEnvelope(z.array(evaluationSchema)), ...readErrors },
     },
     handler: async (req) => {
-      const actor = requireActor(req);
-      await reachablePlayer(app.db, actor, req.params.id);
+      await actorReachingPlayer(app.db, req);
       return read(await service.evaluationHistory(app.db, req.params.id));
     },
   });
@@ -54,8 +52,7 @@ export async function evaluationsRoutes(app: FastifyInstance): Promise<void> {
     config: { access: access.need('evaluation', 2) },
     schema: { tags, params: idParams, body: evaluationSaveSchema, response: { 200: writeEnvelope(evaluationSchema), ...writeErrors } },
     handler: async (req) => {
-      const actor = requireActor(req);
-      await reachablePlayer(app.db, actor, req.params.id);
+      const actor = await actorReachingPlayer(app.db, req);
       return written(await service.createEvaluation(app.db, actor, req.params.id, req.body));
     },
   });

@@ -2,13 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
-import {
-  fieldErrorsBody,
-  teamEvaluationSheetQuerySchema,
-  teamEvaluationSheetSchema,
-  teamEvaluationsSaveSchema,
-  teamEvaluationsSavedSchema,
-} from '../../../shared/schemas/evaluation.js';
+import * as schemas from '../../../shared/schemas/evaluation.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeTeamSheet } from '../../policies/evaluations.js';
 import { errors, read, readErrors, written } from '../../lib/reply.js';
@@ -26,8 +20,8 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       params,
-      querystring: teamEvaluationSheetQuerySchema,
-      response: { 200: okEnvelope(teamEvaluationSheetSchema), ...readErrors },
+      querystring: schemas.teamEvaluationSheetQuerySchema,
+      response: { 200: okEnvelope(schemas.teamEvaluationSheetSchema), ...readErrors },
     },
     handler: async (req) => {
       const actor = requireActor(req);
@@ -41,10 +35,10 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       params,
-      body: teamEvaluationsSaveSchema,
+      body: schemas.teamEvaluationsSaveSchema,
       response: {
-        200: writeEnvelope(teamEvaluationsSavedSchema),
-        400: fieldErrorsBody,
+        200: writeEnvelope(schemas.teamEvaluationsSavedSchema),
+        400: schemas.fieldErrorsBody,
         ...errors(401),
         ...errors(403),
         ...errors(404),

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParam, okEnvelope } from '../../../shared/schemas/common.js';
+import { idParams, okEnvelope } from '../../../shared/schemas/common.js';
 import {
   analysisPlayers,
   analysisPlayersQuery,
@@ -50,7 +49,7 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
     schema: {
       tags,
       summary: 'Player analysis: total over time, per level and criterion vs the team average, latest changes',
-      params: z.object({ id: idParam }),
+      params: idParams,
       querystring: playerAnalysisQuery,
       response: { 200: okEnvelope(playerAnalysis), ...readErrors },
     },
@@ -67,7 +66,7 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
     schema: {
       tags,
       summary: 'Team analysis: average over time, per-criterion averages, distribution, ranking',
-      params: z.object({ id: idParam }),
+      params: idParams,
       response: { 200: okEnvelope(teamAnalysis), ...readErrors },
     },
     handler: async (req) => {

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { braceTolerantIdParams, idParams, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import { playerAchievementSaveSchema, playerAchievementSchema } from '../../../shared/schemas/player-achievement.js';
-import { access, requireActor } from '../../policies/access.js';
-import { reachablePlayer } from '../../policies/players.js';
+import { access } from '../../policies/access.js';
+import { actorReachingPlayer } from '../../policies/players.js';
 import { read, readErrors, written } from '../../lib/reply.js';
 import * as service from './achievements.service.js';
 
@@ -19,7 +19,7 @@ export async function achievementsRoutes(app: FastifyInstance): Promise<void> {
     config: { access: access.selfOr('players', 1) },
     schema: { tags, params: braceTolerantIdParams, response: { 200: okEnvelope(z.array(playerAchievementSchema)), ...readErrors } },
     handler: async (req) => {
-      await reachablePlayer(app.db, requireActor(req), req.params.id);
+      await actorReachingPlayer(app.db, req);
       return read(await service.listAwards(app.db, req.params.id));
     },
   });
@@ -28,8 +28,7 @@ export async function achievementsRoutes(app: FastifyInstance): Promise<void> {
     config: { access: access.need('players', 2) },
     schema: { tags, params: idParams, body: playerAchievementSaveSchema, response: { 200: writeEnvelope(playerAchievementSchema), ...readErrors } },
     handler: async (req) => {
-      const actor = requireActor(req);
-      await reachablePlayer(app.db, actor, req.params.id);
+      const actor = await actorReachingPlayer(app.db, req);
       return written(await service.addAward(app.db, actor, req.params.id, req.body));
     },
   });
@@ -38,9 +37,8 @@ export async function achievementsRoutes(app: FastifyInstance): Promise<void> {
     config: { access: access.need('players', 2) },
     schema: { tags, params: awardParams, body: playerAchievementSaveSchema, response: { 200: writeEnvelope(playerAchievementSchema), ...readErrors } },
     handler: async (req) => {
-      const actor = requireActor(req);
+      const actor = await actorReachingPlayer(app.db, req);
       const { id: playerId, achId } = req.params;
-      await reachablePlayer(app.db, actor, playerId);
       return written(await service.editAward(app.db, actor, playerId, achId, req.body));
     },
   });
@@ -49,9 +47,8 @@ export async function achievementsRoutes(app: FastifyInstance): Promise<void> {
     config: { access: access.need('players', 2) },
     schema: { tags, params: awardParams, response: { 200: writeEnvelope(z.object({ id: z.number() })), ...readErrors } },
     handler: async (req) => {
-      const actor = requireActor(req);
+      const actor = await actorReachingPlayer(app.db, req);
       const { id: playerId, achId } = req.params;
-      await reachablePlayer(app.db, actor, playerId);
       await service.deleteAward(app.db, actor, playerId, achId);
       return written({ id: achId });
     },

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_PDF_BYTES } from '../../../shared/constants.js';
 import { idParams, writeEnvelope } from '../../../shared/schemas/common.js';
 import { playerSchema } from '../../../shared/schemas/player.js';
-import { access, requireActor } from '../../policies/access.js';
-import { reachablePlayer } from '../../policies/players.js';
+import { access } from '../../policies/access.js';
+import { actorReachingPlayer } from '../../policies/players.js';
 import { readErrors, written } from '../../lib/reply.js';
 import { readUpload } from '../../lib/upload.js';
 import { sendStoredFile } from './photos.routes.js';
@@ -25,8 +25,7 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: writeEnvelope(playerSchema), ...readErrors },
     },
     handler: async (req) => {
-      const actor = requireActor(req);
-      await reachablePlayer(app.db, actor, req.params.id);
+      const actor = await actorReachingPlayer(app.db, req);
       const upload = await readUpload(req, { fileField: 'pdf', maxBytes: MAX_PDF_BYTES, tooLarge: analysisMessages.pdfTooLarge });
       return written(await saveAnalysis(app.db, actor, req.params.id, upload));
     },
@@ -36,7 +35,7 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
     config: { access: access.selfOr('players', 1) },
     schema: { tags, params: idParams, produces: ['application/pdf'], description: 'The analysis PDF as an attachment named Analysis.pdf. Errors: 401, 403, 404.' },
     handler: async (req, reply) => {
-      await reachablePlayer(app.db, requireActor(req), req.params.id);
+      await actorReachingPlayer(app.db, req);
       const file = await analysisPdf(app.db, req.params.id);
       return sendStoredFile(req, reply, file, { type: 'application/pdf', disposition: 'attachment; filename="Analysis.pdf"', cache: 'private, no-cache' });
     },

@@ -2,13 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
-import {
-  resourceFacetsSchema,
-  resourceQuerySchema,
-  resourceRoleSchema,
-  resourceSaveSchema,
-  resourceSchema,
-} from '../../../shared/schemas/resource.js';
+import * as schemas from '../../../shared/schemas/resource.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeResource, resourceViewer } from '../../policies/resources.js';
 import { linkPreviewRoutes } from '../../link-preview/link-preview.routes.js';
@@ -27,7 +21,7 @@ export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/resources', {
     config: { access: access.need('resources', 1) },
-    schema: { tags, querystring: resourceQuerySchema, response: { 200: okEnvelope(z.array(resourceSchema)), ...readErrors } },
+    schema: { tags, querystring: schemas.resourceQuerySchema, response: { 200: okEnvelope(z.array(schemas.resourceSchema)), ...readErrors } },
     handler: async (req) => {
       const viewer = resourceViewer(requireActor(req));
       return read(await service.listResources(app.db, viewer, { category: req.query.category || undefined, tag: req.query.tag || undefined }));
@@ -36,31 +30,31 @@ export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/resources/roles', {
     config: { access: access.need('resources', 1) },
-    schema: { tags, response: { 200: okEnvelope(z.array(resourceRoleSchema)), ...readErrors } },
+    schema: { tags, response: { 200: okEnvelope(z.array(schemas.resourceRoleSchema)), ...readErrors } },
     handler: async () => read(await service.listRoles(app.db)),
   });
 
   r.get('/api/resources/facets', {
     config: { access: access.need('resources', 1) },
-    schema: { tags, response: { 200: okEnvelope(resourceFacetsSchema), ...readErrors } },
+    schema: { tags, response: { 200: okEnvelope(schemas.resourceFacetsSchema), ...readErrors } },
     handler: async (req) => read(await service.facets(app.db, resourceViewer(requireActor(req)))),
   });
 
   r.get('/api/resources/:id', {
     config: { access: access.need('resources', 1) },
-    schema: { tags, params, response: { 200: okEnvelope(resourceSchema), ...readErrors, ...errors(404) } },
+    schema: { tags, params, response: { 200: okEnvelope(schemas.resourceSchema), ...readErrors, ...errors(404) } },
     handler: async (req) => read(await authorizeResource(app.db, requireActor(req), req.params.id, 'view')),
   });
 
   r.post('/api/resources', {
     config: { access: access.need('resources', 2) },
-    schema: { tags, body: resourceSaveSchema, response: { 200: writeEnvelope(resourceSchema), ...writeErrors } },
+    schema: { tags, body: schemas.resourceSaveSchema, response: { 200: writeEnvelope(schemas.resourceSchema), ...writeErrors } },
     handler: async (req) => written(await service.createResource(app.db, requireActor(req), req.body)),
   });
 
   r.post('/api/resources/:id', {
     config: { access: access.need('resources', 2) },
-    schema: { tags, params, body: resourceSaveSchema, response: { 200: writeEnvelope(resourceSchema), ...writeErrors } },
+    schema: { tags, params, body: schemas.resourceSaveSchema, response: { 200: writeEnvelope(schemas.resourceSchema), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
       const before = await authorizeResource(app.db, actor, req.params.id, 'edit');
