@@ -156,9 +156,8 @@ export async function authorizeTeams(db: Kysely<DB>, actor: Actor, submitted: re
 }
 
 /** A bulk import names its team; only users reaching every team may import players into none. */
-export async function assertImportTeamGiven(db: Kysely<DB>, actor: Actor, given: boolean): Promise<void> {
-  if (given) return;
-  if ((await reachableTeamIds(db, actor)) !== null) throw badRequest(MSG.required, 'team_id');
+export function assertImportTeamGiven(actor: Actor, given: boolean): void {
+  if (!given && isScopedToOwnTeams(actor)) throw badRequest(MSG.required, 'team_id');
 }
 
 /**

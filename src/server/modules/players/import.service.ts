@@ -41,7 +41,7 @@ async function crossCheck(db: Kysely<DB>, rows: readonly BulkRow[]): Promise<Map
 
 /** The form's team_id: none (only for users reaching every team) or an existing team the caller reaches. */
 async function importTeam(db: Kysely<DB>, actor: Actor, raw: string) {
-  await assertImportTeamGiven(db, actor, raw !== '');
+  assertImportTeamGiven(actor, raw !== '');
   if (raw === '') return null;
   if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > MAX_ID) throw badRequest(playerSaveMessages.unknownTeam, 'team_id');
   return reachableTeam(db, actor, Number(raw));
