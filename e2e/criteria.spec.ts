@@ -36,7 +36,7 @@ test('criteria page: list, level filter with spinner, total percent, expandable 
 
   await page.getByRole('textbox', { name: 'Filter by' }).click();
   await page.getByRole('option', { name: 'Game IQ' }).click();
-  await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading criteria' })).toBeVisible();
   await expect(page.getByRole('button', { name: /level Game IQ/ })).toHaveCount(4);
   await expect(page.getByRole('button', { name: /level Fundamentals/ })).toHaveCount(0);
   await expect(page.getByText('Total:')).toContainText('30%');

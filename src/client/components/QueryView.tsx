@@ -10,16 +10,22 @@ interface Props<T> {
   isEmpty: (data: T) => boolean;
   /** What the loaded data shows. */
   children: (data: T) => ReactNode;
+  /** Keeps the spinner up while data is on screen, e.g. during a debounced search. */
+  busy?: boolean;
+  loadingLabel?: string;
+  /** Shown instead of the server's message when the read fails. */
+  errorText?: string;
+  emptyText?: string;
 }
 
 /** A read on screen: a spinner while it loads, its failure in red, EmptyState when it holds nothing, else the children. */
-export function QueryView<T>({ query, isEmpty, children }: Props<T>) {
-  if (query.isPending) return <Loading />;
+export function QueryView<T>({ query, isEmpty, children, busy, loadingLabel, errorText, emptyText }: Props<T>) {
+  if (busy || query.isPending) return <Loading label={loadingLabel} />;
   if (query.isError)
     return (
       <Text c="red" role="alert">
-        {query.error.message}
+        {errorText ?? query.error.message}
       </Text>
     );
-  return isEmpty(query.data) ? <EmptyState /> : children(query.data);
+  return isEmpty(query.data) ? <EmptyState text={emptyText} /> : children(query.data);
 }

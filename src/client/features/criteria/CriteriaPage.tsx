@@ -6,8 +6,7 @@ import { criteriaTotal, formatPercent } from '../../../shared/scoring';
 import type { Criterion } from '../../../shared/schemas/criterion';
 import table from '../../components/AccordionTable.module.css';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
-import { EmptyState } from '../../components/EmptyState';
-import { Loading } from '../../components/Loading';
+import { QueryView } from '../../components/QueryView';
 import { PageHeader } from '../../components/PageHeader';
 import { VideoEmbed } from '../../components/VideoEmbed';
 import { useCan } from '../../lib/auth';
@@ -102,46 +101,42 @@ export default function CriteriaPage() {
         ) : null}
       </Group>
 
-      {spinning || criteria.isPending ? (
-        <Loading />
-      ) : criteria.isError ? (
-        <EmptyState text={criteria.error.message} />
-      ) : list.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <Paper withBorder radius="md" py="xs" className={classes.columns}>
-          <div className={`${table.row} ${table.head}`} aria-hidden>
-            <span>Criteria</span>
-            <span>Score</span>
-            <span>Level</span>
-          </div>
-          <Accordion chevronPosition="right" variant="default">
-            {list.map((c) => (
-              <Accordion.Item key={c.id} value={String(c.id)}>
-                <Accordion.Control aria-label={`${c.criteria}, score ${formatPercent(c.score)}%, level ${c.level_name}`}>
-                  <div className={table.row}>
-                    <Text fw={500} truncate>
-                      {c.criteria}
-                    </Text>
-                    <Text>{formatPercent(c.score)}%</Text>
-                    <Badge variant="light" radius="sm" style={{ justifySelf: 'start', maxWidth: '100%' }}>
-                      {c.level_name}
-                    </Badge>
-                  </div>
-                </Accordion.Control>
-                <Accordion.Panel>
-                  <CriterionDetails
-                    c={c}
-                    canWrite={canWrite}
-                    onEdit={() => setDialog({ kind: 'form', criterion: c })}
-                    onDelete={() => setDialog({ kind: 'delete', criterion: c })}
-                  />
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
-        </Paper>
-      )}
+      <QueryView query={criteria} busy={spinning} loadingLabel="Loading criteria" isEmpty={() => list.length === 0}>
+        {() => (
+          <Paper withBorder radius="md" py="xs" className={classes.columns}>
+            <div className={`${table.row} ${table.head}`} aria-hidden>
+              <span>Criteria</span>
+              <span>Score</span>
+              <span>Level</span>
+            </div>
+            <Accordion chevronPosition="right" variant="default">
+              {list.map((c) => (
+                <Accordion.Item key={c.id} value={String(c.id)}>
+                  <Accordion.Control aria-label={`${c.criteria}, score ${formatPercent(c.score)}%, level ${c.level_name}`}>
+                    <div className={table.row}>
+                      <Text fw={500} truncate>
+                        {c.criteria}
+                      </Text>
+                      <Text>{formatPercent(c.score)}%</Text>
+                      <Badge variant="light" radius="sm" style={{ justifySelf: 'start', maxWidth: '100%' }}>
+                        {c.level_name}
+                      </Badge>
+                    </div>
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    <CriterionDetails
+                      c={c}
+                      canWrite={canWrite}
+                      onEdit={() => setDialog({ kind: 'form', criterion: c })}
+                      onDelete={() => setDialog({ kind: 'delete', criterion: c })}
+                    />
+                  </Accordion.Panel>
+                </Accordion.Item>
+              ))}
+            </Accordion>
+          </Paper>
+        )}
+      </QueryView>
 
       <CriterionFormModal
         opened={dialog?.kind === 'form'}

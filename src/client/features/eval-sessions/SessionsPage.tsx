@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { EvalSession } from '../../../shared/schemas/eval-session';
-import { EmptyState } from '../../components/EmptyState';
-import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryView } from '../../components/QueryView';
 import { useCan } from '../../lib/auth';
 import { sessionsQuery } from './api';
 import { SessionFormModal } from './SessionFormModal';
@@ -29,7 +28,8 @@ function SessionCard({ session }: { session: EvalSession }) {
         {session.categoryName ? ` · ${session.categoryName}` : ''}
       </Text>
       <Text size="sm" mt={4}>
-        {session.playerCount} players ({session.presentCount} checked in) · {session.evaluatorCount} evaluators · {session.criteria.length} criteria
+        {session.playerCount} players ({session.presentCount} checked in) · {session.evaluatorCount} evaluators · {session.criteria.length}{' '}
+        criteria
       </Text>
       {session.isEvaluator && session.state === 'open' ? (
         <Button component={Link} to={`/app/sessions/${session.id}/score`} mt="sm" size="sm" fullWidth>
@@ -59,26 +59,33 @@ export default function SessionsPage() {
       </PageHeader>
       <Stack gap="md">
         <Text c="dimmed" size="sm" maw={720}>
-          A session gathers several evaluators around the same players, as at a tryout. Scores stay blind until the director unlocks the results, and publishing turns each
-          player's mean into an evaluation.
+          A session gathers several evaluators around the same players, as at a tryout. Scores stay blind until the director unlocks the
+          results, and publishing turns each player's mean into an evaluation.
         </Text>
-        {sessions.isPending ? (
-          <Loading label="Loading sessions" />
-        ) : sessions.isError ? (
-          <Text c="red" role="alert">
-            The sessions could not be loaded. Please reload the page.
-          </Text>
-        ) : sessions.data.length === 0 ? (
-          <EmptyState text={manage ? 'No sessions yet. Create one for your next tryout.' : 'You are not an evaluator in any session yet.'} />
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {sessions.data.map((s) => (
-              <SessionCard key={s.id} session={s} />
-            ))}
-          </SimpleGrid>
-        )}
+        <QueryView
+          query={sessions}
+          loadingLabel="Loading sessions"
+          errorText="The sessions could not be loaded. Please reload the page."
+          isEmpty={(data) => data.length === 0}
+          emptyText={manage ? 'No sessions yet. Create one for your next tryout.' : 'You are not an evaluator in any session yet.'}
+        >
+          {(data) => (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {data.map((s) => (
+                <SessionCard key={s.id} session={s} />
+              ))}
+            </SimpleGrid>
+          )}
+        </QueryView>
       </Stack>
-      {manage ? <SessionFormModal opened={creating} onClose={() => setCreating(false)} session={null} onSaved={(id) => void navigate(`/app/sessions/${id}`)} /> : null}
+      {manage ? (
+        <SessionFormModal
+          opened={creating}
+          onClose={() => setCreating(false)}
+          session={null}
+          onSaved={(id) => void navigate(`/app/sessions/${id}`)}
+        />
+      ) : null}
     </>
   );
 }

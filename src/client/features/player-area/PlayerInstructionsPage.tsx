@@ -1,7 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState } from '../../components/EmptyState';
-import { Loading } from '../../components/Loading';
+import { QueryView } from '../../components/QueryView';
 import { VideoEmbed } from '../../components/VideoEmbed';
 import { settingsQuery } from './api';
 
@@ -13,15 +12,9 @@ export default function PlayerInstructionsPage() {
       <Title order={1} size="h2">
         Instructions
       </Title>
-      {settings.isPending ? (
-        <Loading />
-      ) : settings.isError ? (
-        <Text c="red">{settings.error.message}</Text>
-      ) : settings.data.instructions_video ? (
-        <VideoEmbed link={settings.data.instructions_video} title="Instructions video" />
-      ) : (
-        <EmptyState />
-      )}
+      <QueryView query={settings} isEmpty={(data) => !data.instructions_video}>
+        {(data) => <VideoEmbed link={data.instructions_video!} title="Instructions video" />}
+      </QueryView>
     </Stack>
   );
 }

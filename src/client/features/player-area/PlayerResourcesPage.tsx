@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { Resource } from '../../../shared/schemas/resource';
-import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
+import { QueryView } from '../../components/QueryView';
 import { ResourceFilterSelects } from '../../components/ResourceFilterSelects';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
 import { areaResourceFacetsQuery, areaResourcesQuery, playerQuery, type AreaResourceFilter } from './api';
@@ -14,7 +14,17 @@ import { DocsModal, MediaModal } from './ResourceModals';
 import { redirectFor, usePlayerId } from './useAreaGuard';
 
 /** A resource card's Docs or Media button (opens its modal). */
-function LinksButton({ icon: Icon, text, title, onClick }: { icon: typeof IconFileText; text: string; title: string; onClick: () => void }) {
+function LinksButton({
+  icon: Icon,
+  text,
+  title,
+  onClick,
+}: {
+  icon: typeof IconFileText;
+  text: string;
+  title: string;
+  onClick: () => void;
+}) {
   return (
     <Anchor component="button" type="button" onClick={onClick} aria-label={`${text}: ${title}`} py={6}>
       <Group gap={4} component="span">
@@ -38,48 +48,51 @@ export default function PlayerResourcesPage() {
   const redirect = redirectFor(player.error, list.error);
   if (redirect) return redirect;
   if (player.isPending) return <Loading />;
-  const rows = list.data ?? [];
 
   return (
     <Stack gap="md">
-      {player.isError ? <Text c="red">{player.error.message}</Text> : <PlayerHeader player={player.data} subtitle={player.data.teamName.toUpperCase() || undefined} />}
+      {player.isError ? (
+        <Text c="red">{player.error.message}</Text>
+      ) : (
+        <PlayerHeader player={player.data} subtitle={player.data.teamName.toUpperCase() || undefined} />
+      )}
       <Title order={2} size="h3">
         Resources
       </Title>
       <ResourceFilterSelects filter={filter} setFilter={setFilter} facets={facets.data} widths={[150, 200]} />
-      {spinning || list.isPending ? (
-        <Loading label="Loading resources" />
-      ) : list.isError ? (
-        <Text c="red">{list.error.message}</Text>
-      ) : rows.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {rows.map((r) => (
-            <Paper key={r.id} withBorder radius="md" p="md" component="li">
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Title order={3} size="h4" style={{ wordBreak: 'break-word' }}>
-                    {r.title}
-                  </Title>
-                  <Text size="sm" c="gray.7">
-                    By Admin - {dayjs(r.date).format('MMM D, YYYY')}
-                  </Text>
-                </Stack>
-                <Badge variant="light" style={{ flexShrink: 0 }}>
-                  {r.category}
-                </Badge>
-              </Group>
-              {r.document_links.length || r.video_links.length ? (
-                <Group gap="lg" mt="sm">
-                  {r.document_links.length ? <LinksButton icon={IconFileText} text="Docs" title={r.title} onClick={() => setDocs(r)} /> : null}
-                  {r.video_links.length ? <LinksButton icon={IconMovie} text="Media" title={r.title} onClick={() => setMedia(r)} /> : null}
+      <QueryView query={list} busy={spinning} loadingLabel="Loading resources" isEmpty={(data) => data.length === 0}>
+        {(rows) => (
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {rows.map((r) => (
+              <Paper key={r.id} withBorder radius="md" p="md" component="li">
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Title order={3} size="h4" style={{ wordBreak: 'break-word' }}>
+                      {r.title}
+                    </Title>
+                    <Text size="sm" c="gray.7">
+                      By Admin - {dayjs(r.date).format('MMM D, YYYY')}
+                    </Text>
+                  </Stack>
+                  <Badge variant="light" style={{ flexShrink: 0 }}>
+                    {r.category}
+                  </Badge>
                 </Group>
-              ) : null}
-            </Paper>
-          ))}
-        </Stack>
-      )}
+                {r.document_links.length || r.video_links.length ? (
+                  <Group gap="lg" mt="sm">
+                    {r.document_links.length ? (
+                      <LinksButton icon={IconFileText} text="Docs" title={r.title} onClick={() => setDocs(r)} />
+                    ) : null}
+                    {r.video_links.length ? (
+                      <LinksButton icon={IconMovie} text="Media" title={r.title} onClick={() => setMedia(r)} />
+                    ) : null}
+                  </Group>
+                ) : null}
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </QueryView>
       <DocsModal resource={docs} onClose={() => setDocs(null)} />
       <MediaModal resource={media} onClose={() => setMedia(null)} />
     </Stack>

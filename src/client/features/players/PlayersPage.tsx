@@ -7,10 +7,9 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { canAddPlayers } from '../../../shared/permissions';
 import type { PlayerListItem } from '../../../shared/schemas/player';
 import { BulkEvaluationModal } from '../../components/BulkEvaluationModal';
-import { EmptyState } from '../../components/EmptyState';
+import { QueryView } from '../../components/QueryView';
 import { LabelledPagination } from '../../components/LabelledPagination';
 import { LatestEvaluationsModal } from '../../components/LatestEvaluationsModal';
-import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
 import { useCan, useMe } from '../../lib/auth';
@@ -143,40 +142,49 @@ export default function PlayersPage() {
         ) : null}
       </Group>
 
-      {spinning || list.isPending ? (
-        <Loading label="Loading players" />
-      ) : list.isError ? (
-        <EmptyState text="The players could not be loaded. Please try again." />
-      ) : players.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
-            {players.map((p) => (
-              <PlayerCard
-                key={p.id}
-                player={p}
-                canManage={canManage}
-                canEvaluate={can('evaluation', 1)}
-                canAnalyse={can('reports', 1)}
-                onTeamRoute={teamRoute}
-                onAction={openAction}
-              />
-            ))}
-          </SimpleGrid>
-          {pages > 1 ? (
-            <Group justify="center">
-              <LabelledPagination total={pages} value={page} onChange={setPage} />
-            </Group>
-          ) : null}
-        </>
-      )}
+      <QueryView
+        query={list}
+        busy={spinning}
+        loadingLabel="Loading players"
+        errorText="The players could not be loaded. Please try again."
+        isEmpty={() => players.length === 0}
+      >
+        {() => (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
+              {players.map((p) => (
+                <PlayerCard
+                  key={p.id}
+                  player={p}
+                  canManage={canManage}
+                  canEvaluate={can('evaluation', 1)}
+                  canAnalyse={can('reports', 1)}
+                  onTeamRoute={teamRoute}
+                  onAction={openAction}
+                />
+              ))}
+            </SimpleGrid>
+            {pages > 1 ? (
+              <Group justify="center">
+                <LabelledPagination total={pages} value={page} onChange={setPage} />
+              </Group>
+            ) : null}
+          </>
+        )}
+      </QueryView>
 
-      <PlayerFormModal opened={dialog?.kind === 'add' || dialog?.kind === 'edit'} onClose={close} player={dialog?.kind === 'edit' ? dialog.player : null} teamId={teamId ?? undefined} />
+      <PlayerFormModal
+        opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
+        onClose={close}
+        player={dialog?.kind === 'edit' ? dialog.player : null}
+        teamId={teamId ?? undefined}
+      />
       <BulkPlayersModal opened={dialog?.kind === 'bulk'} onClose={close} teamId={teamId ?? undefined} />
       <ExportPlayersModal opened={dialog?.kind === 'export'} onClose={close} teamId={teamId ?? undefined} />
       <DeletePlayerModal player={dialog?.kind === 'delete' ? dialog.player : null} onClose={close} />
-      {routeTeam ? <RemoveFromTeamModal player={dialog?.kind === 'remove' ? dialog.player : null} team={routeTeam} onClose={close} /> : null}
+      {routeTeam ? (
+        <RemoveFromTeamModal player={dialog?.kind === 'remove' ? dialog.player : null} team={routeTeam} onClose={close} />
+      ) : null}
       <BulkEvaluationModal
         opened={search.get('bulkEvaluation') === '1'}
         onClose={() => {
@@ -185,7 +193,9 @@ export default function PlayersPage() {
           setSearch(next, { replace: true });
         }}
       />
-      {dialog?.kind === 'evaluation' ? <LatestEvaluationsModal playerId={dialog.player.id} playerName={dialog.player.name} opened onClose={close} /> : null}
+      {dialog?.kind === 'evaluation' ? (
+        <LatestEvaluationsModal playerId={dialog.player.id} playerName={dialog.player.name} opened onClose={close} />
+      ) : null}
     </Stack>
   );
 }

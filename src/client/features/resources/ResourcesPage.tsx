@@ -5,10 +5,9 @@ import { Fragment, useState } from 'react';
 import { Navigate } from 'react-router';
 import type { Resource } from '../../../shared/schemas/resource';
 import { DataTable } from '../../components/DataTable';
-import { EmptyState } from '../../components/EmptyState';
 import { ExpandToggle } from '../../components/ExpandToggle';
-import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryView } from '../../components/QueryView';
 import { ResourceFilterSelects } from '../../components/ResourceFilterSelects';
 import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/auth';
@@ -32,8 +31,6 @@ export default function ResourcesPage() {
 
   if (list.error instanceof ApiError && list.error.status === 403) return <Navigate to="/app/unauthorized" replace />;
 
-  const rows = list.data ?? [];
-
   return (
     <>
       <PageHeader title="Resources">
@@ -46,45 +43,46 @@ export default function ResourcesPage() {
 
       <ResourceFilterSelects filter={filter} setFilter={setFilter} facets={facets.data} widths={[160, 220]} searchable mb="md" />
 
-      {spinning || list.isPending ? (
-        <Loading label="Loading resources" />
-      ) : list.isError ? (
-        <Text c="red">{list.error.message}</Text>
-      ) : rows.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <DataTable verticalSpacing="sm" highlightOnHover columns={['Title', 'Category', 'Access']}>
-          {rows.map((r) => {
-            const open = expanded === r.id;
-            return (
-              <Fragment key={r.id}>
-                <Table.Tr>
-                  <Table.Td>
-                    <ExpandToggle expanded={open} controls={`resource-${r.id}`} onToggle={() => setExpanded(open ? null : r.id)}>
-                      <Text fw={500} size="sm">
-                        {r.title}
-                      </Text>
-                    </ExpandToggle>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{r.category}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{r.access_names.join(', ') || '—'}</Text>
-                  </Table.Td>
-                </Table.Tr>
-                {open ? (
-                  <Table.Tr id={`resource-${r.id}`}>
-                    <Table.Td colSpan={3}>
-                      <ResourceDetails resource={r} canWrite={canWrite} onEdit={() => setEditing({ resource: r })} onDelete={() => setDeleting(r)} />
+      <QueryView query={list} busy={spinning} loadingLabel="Loading resources" isEmpty={(data) => data.length === 0}>
+        {(rows) => (
+          <DataTable verticalSpacing="sm" highlightOnHover columns={['Title', 'Category', 'Access']}>
+            {rows.map((r) => {
+              const open = expanded === r.id;
+              return (
+                <Fragment key={r.id}>
+                  <Table.Tr>
+                    <Table.Td>
+                      <ExpandToggle expanded={open} controls={`resource-${r.id}`} onToggle={() => setExpanded(open ? null : r.id)}>
+                        <Text fw={500} size="sm">
+                          {r.title}
+                        </Text>
+                      </ExpandToggle>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{r.category}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{r.access_names.join(', ') || '—'}</Text>
                     </Table.Td>
                   </Table.Tr>
-                ) : null}
-              </Fragment>
-            );
-          })}
-        </DataTable>
-      )}
+                  {open ? (
+                    <Table.Tr id={`resource-${r.id}`}>
+                      <Table.Td colSpan={3}>
+                        <ResourceDetails
+                          resource={r}
+                          canWrite={canWrite}
+                          onEdit={() => setEditing({ resource: r })}
+                          onDelete={() => setDeleting(r)}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                </Fragment>
+              );
+            })}
+          </DataTable>
+        )}
+      </QueryView>
 
       <ResourceFormModal opened={!!editing} resource={editing?.resource ?? null} onClose={() => setEditing(null)} />
       <DeleteResourceModal resource={deleting} onClose={() => setDeleting(null)} />
