@@ -55,16 +55,13 @@ export function ScoreEntry({ kind, value, onChange, onNext, playerName, touch, e
     }
   };
 
+  const field = { ref: inputRef, 'aria-label': label, value, error, w: 120 };
   if (kind === 'yes_no') {
     return (
       <TextInput
-        ref={inputRef}
-        aria-label={label}
+        {...field}
         placeholder="Y / N"
-        value={value}
-        error={error}
         readOnly
-        w={120}
         classNames={{ description: classes.muted }}
         description="Type Y or N"
         onKeyDown={(e) => {
@@ -80,12 +77,8 @@ export function ScoreEntry({ kind, value, onChange, onNext, playerName, touch, e
   }
   return (
     <NumberInput
-      ref={inputRef}
-      aria-label={label}
+      {...field}
       placeholder="1–10"
-      value={value}
-      error={error}
-      w={120}
       allowDecimal={false}
       allowNegative={false}
       min={1}
