@@ -22,6 +22,16 @@ const hits = new Map<string, number>();
 
 const page = (head: string) => `<!doctype html><html><head>${head}</head><body><p>Body</p></body></html>`;
 
+/** Redirects off the test server to places a preview must never follow. */
+const redirects = (): Record<string, [number, string]> => ({
+  '/to-private': [302, 'http://10.0.0.1/'],
+  '/to-metadata': [301, 'http://169.254.169.254/latest/meta-data/'],
+  // 127.0.0.2 spelled as one decimal number: loopback, but not the allow-listed address.
+  '/to-decimal-loopback': [302, 'http://2130706434/'],
+  '/to-file': [302, 'file:///etc/passwd'],
+  '/to-unlisted-port': [302, `http://127.0.0.1:${port + 1}/og`],
+});
+
 beforeAll(async () => {
   server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
@@ -35,6 +45,11 @@ beforeAll(async () => {
       const n = Number(chain[1]);
       if (n === 0) return html(page('<title>End of chain</title>'));
       res.writeHead(302, { location: `/chain/${n - 1}` });
+      return res.end();
+    }
+    const redirect = redirects()[path];
+    if (redirect) {
+      res.writeHead(redirect[0], { location: redirect[1] });
       return res.end();
     }
     switch (path) {
@@ -65,22 +80,6 @@ beforeAll(async () => {
         res.writeHead(200, { 'content-type': 'text/html' });
         res.write('<html><head>');
         return; // never ends
-      case '/to-private':
-        res.writeHead(302, { location: 'http://10.0.0.1/' });
-        return res.end();
-      case '/to-metadata':
-        res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' });
-        return res.end();
-      case '/to-decimal-loopback':
-        // 127.0.0.2 spelled as one decimal number: loopback, but not the allow-listed address.
-        res.writeHead(302, { location: 'http://2130706434/' });
-        return res.end();
-      case '/to-file':
-        res.writeHead(302, { location: 'file:///etc/passwd' });
-        return res.end();
-      case '/to-unlisted-port':
-        res.writeHead(302, { location: `http://127.0.0.1:${port + 1}/og` });
-        return res.end();
       case '/bad-image':
         return html(page('<meta property="og:title" content="Bad image"><meta property="og:image" content="javascript:alert(1)">'));
       default:
