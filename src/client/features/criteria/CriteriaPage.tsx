@@ -101,7 +101,7 @@ export default function CriteriaPage() {
         ) : null}
       </Group>
 
-      <QueryView query={criteria} busy={spinning} loadingLabel="Loading criteria" isEmpty={() => list.length === 0}>
+      <QueryView query={criteria} busy={spinning} noun="criteria" isEmpty={() => list.length === 0}>
         {() => (
           <Paper withBorder radius="md" py="xs" className={classes.columns}>
             <div className={`${table.row} ${table.head}`} aria-hidden>

@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -7,8 +7,8 @@ import { sessionSaveSchema, type EvalSession, type SessionSaveInput } from '../.
 import { SESSION_MIN_EVALUATORS } from '../../../shared/scoring';
 import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
+import { ClubSelect, SeasonSelect } from '../../components/ReferenceSelect';
 import { failureMessage } from '../../lib/api';
-import { categoriesQuery, seasonsQuery } from '../../lib/reference';
 import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { criteriaCatalogueQuery, useSaveSession } from './api';
 
@@ -59,8 +59,6 @@ function catalogueWeights(chosen: number[], catalogue: Criterion[]): { criterion
 /** New session and Edit session: name, days, club and season, minimum evaluators, criteria and weights. */
 export function SessionFormModal({ opened, onClose, session, onSaved }: { opened: boolean; onClose: () => void; session: EvalSession | null; onSaved?: (id: number) => void }) {
   const catalogue = useQuery({ ...criteriaCatalogueQuery, enabled: opened });
-  const categories = useQuery({ ...categoriesQuery, enabled: opened });
-  const seasons = useQuery({ ...seasonsQuery, enabled: opened });
   const save = useSaveSession(session?.id ?? null);
   const form = useForm<Values>({ initialValues: valuesOf(session), validate: (v) => resolve(toInput(v)) });
   const criteriaLocked = !!session && session.state !== 'draft';
@@ -90,8 +88,8 @@ export function SessionFormModal({ opened, onClose, session, onSaved }: { opened
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <TextInput type="date" label="First day" withAsterisk {...form.getInputProps('startDate')} />
         <TextInput type="date" label="Last day" withAsterisk {...form.getInputProps('endDate')} />
-        <Select label="Club" placeholder="Any" clearable data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))} {...form.getInputProps('categoryId')} />
-        <Select label="Season" placeholder="Any" clearable data={(seasons.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))} {...form.getInputProps('seasonId')} />
+        <ClubSelect placeholder="Any" clearable {...form.getInputProps('categoryId')} />
+        <SeasonSelect placeholder="Any" clearable {...form.getInputProps('seasonId')} />
       </SimpleGrid>
       <NumberInput
         label="Evaluators per player"

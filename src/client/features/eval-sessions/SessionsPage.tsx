@@ -64,8 +64,7 @@ export default function SessionsPage() {
         </Text>
         <QueryView
           query={sessions}
-          loadingLabel="Loading sessions"
-          errorText="The sessions could not be loaded. Please reload the page."
+          noun="sessions"
           isEmpty={(data) => data.length === 0}
           emptyText={manage ? 'No sessions yet. Create one for your next tryout.' : 'You are not an evaluator in any session yet.'}
         >

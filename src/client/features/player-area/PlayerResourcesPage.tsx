@@ -60,7 +60,7 @@ export default function PlayerResourcesPage() {
         Resources
       </Title>
       <ResourceFilterSelects filter={filter} setFilter={setFilter} facets={facets.data} widths={[150, 200]} />
-      <QueryView query={list} busy={spinning} loadingLabel="Loading resources" isEmpty={(data) => data.length === 0}>
+      <QueryView query={list} busy={spinning} noun="resources" isEmpty={(data) => data.length === 0}>
         {(rows) => (
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {rows.map((r) => (

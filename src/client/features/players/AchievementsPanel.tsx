@@ -19,7 +19,7 @@ export function AchievementsPanel({ playerId, canEdit }: { playerId: number; can
       addLabel={canEdit ? 'Add achievement' : null}
       onAdd={dialog.add}
       query={awards}
-      loadingLabel="Loading achievements"
+      noun="achievements"
       gap="sm"
       renderItem={(a) => (
         <Group key={a.id} component="li" wrap="nowrap" align="flex-start" gap="sm">

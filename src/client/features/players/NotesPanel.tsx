@@ -24,7 +24,7 @@ export function NotesPanel({ playerId, canEdit }: { playerId: number; canEdit: b
       addLabel={canEdit ? 'Add note' : null}
       onAdd={dialog.add}
       query={notes}
-      loadingLabel="Loading notes"
+      noun="notes"
       gap="md"
       renderItem={(note) => (
         <li key={note.id}>

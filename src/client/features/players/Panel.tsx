@@ -2,8 +2,7 @@ import { ActionIcon, Button, Card, Group, Stack, Title, type MantineSpacing } fr
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { EmptyState } from '../../components/EmptyState';
-import { Loading } from '../../components/Loading';
+import { QueryView } from '../../components/QueryView';
 import classes from './players.module.css';
 
 /** A profile panel: SCORE, ANALYSIS, NOTES, ACHIEVEMENTS (docs/product.md#screens "Player profile"). */
@@ -27,7 +26,8 @@ interface ListPanelProps<T> {
   addLabel: string | null;
   onAdd: () => void;
   query: UseQueryResult<T[]>;
-  loadingLabel: string;
+  /** What the panel lists, e.g. 'notes': names its spinner and its failure. */
+  noun: string;
   gap: MantineSpacing;
   /** One item of the list: an li element with its key. */
   renderItem: (item: T) => ReactNode;
@@ -35,8 +35,8 @@ interface ListPanelProps<T> {
   children: ReactNode;
 }
 
-/** A profile panel that lists the player's items (NOTES, ACHIEVEMENTS): a spinner while they load, EmptyState without any. */
-export function ListPanel<T>({ title, addLabel, onAdd, query, loadingLabel, gap, renderItem, children }: ListPanelProps<T>) {
+/** A profile panel that lists the player's items (NOTES, ACHIEVEMENTS): through QueryView. */
+export function ListPanel<T>({ title, addLabel, onAdd, query, noun, gap, renderItem, children }: ListPanelProps<T>) {
   return (
     <Panel
       title={title}
@@ -48,15 +48,13 @@ export function ListPanel<T>({ title, addLabel, onAdd, query, loadingLabel, gap,
         ) : null
       }
     >
-      {query.isPending ? (
-        <Loading label={loadingLabel} />
-      ) : !query.data?.length ? (
-        <EmptyState />
-      ) : (
-        <Stack gap={gap} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {query.data.map((item) => renderItem(item))}
-        </Stack>
-      )}
+      <QueryView query={query} noun={noun} isEmpty={(items) => items.length === 0}>
+        {(items) => (
+          <Stack gap={gap} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {items.map((item) => renderItem(item))}
+          </Stack>
+        )}
+      </QueryView>
       {children}
     </Panel>
   );

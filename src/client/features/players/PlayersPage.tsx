@@ -142,13 +142,7 @@ export default function PlayersPage() {
         ) : null}
       </Group>
 
-      <QueryView
-        query={list}
-        busy={spinning}
-        loadingLabel="Loading players"
-        errorText="The players could not be loaded. Please try again."
-        isEmpty={() => players.length === 0}
-      >
+      <QueryView query={list} busy={spinning} noun="players" isEmpty={() => players.length === 0}>
         {() => (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">

@@ -43,7 +43,7 @@ export default function ResourcesPage() {
 
       <ResourceFilterSelects filter={filter} setFilter={setFilter} facets={facets.data} widths={[160, 220]} searchable mb="md" />
 
-      <QueryView query={list} busy={spinning} loadingLabel="Loading resources" isEmpty={(data) => data.length === 0}>
+      <QueryView query={list} busy={spinning} noun="resources" isEmpty={(data) => data.length === 0}>
         {(rows) => (
           <DataTable verticalSpacing="sm" highlightOnHover columns={['Title', 'Category', 'Access']}>
             {rows.map((r) => {

@@ -1,6 +1,5 @@
-import { Box, Select } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CSV_TEMPLATES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -8,9 +7,9 @@ import { CsvUpload } from '../../components/CsvUpload';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
+import { ClubSelect, SeasonSelect } from '../../components/ReferenceSelect';
 import { failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
-import { categoriesQuery, seasonsQuery } from '../../lib/reference';
 import { useBulkTeams } from './api';
 import { tooltipErrorStyles } from './fieldError';
 
@@ -29,8 +28,6 @@ function firstMissing(values: Values): Partial<Record<keyof Values, string>> {
 
 /** Add Team (bulk): Club, Season and a CSV of Name, CoachEmail. */
 export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const categories = useQuery({ ...categoriesQuery, enabled: opened });
-  const seasons = useQuery({ ...seasonsQuery, enabled: opened });
   const [progress, setProgress] = useState<number | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const upload = useBulkTeams(setProgress);
@@ -44,7 +41,12 @@ export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: (
     setServerError(null);
   }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const select = (name: 'category' | 'season') => ({ ...form.getInputProps(name), withAsterisk: true, allowDeselect: false, styles: tooltipErrorStyles });
+  const select = (name: 'category' | 'season') => ({
+    ...form.getInputProps(name),
+    withAsterisk: true,
+    allowDeselect: false,
+    styles: tooltipErrorStyles,
+  });
 
   const submit = form.onSubmit(async ({ category, season, file }) => {
     if (!file) return;
@@ -65,16 +67,10 @@ export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: (
   return (
     <FormModal opened={opened} onClose={onClose} title="Add Teams in Bulk" onSubmit={submit}>
       <ErrorTip error={form.errors.category} position="bottom-end">
-        <Select
-          label="Club"
-          placeholder="Choose a club"
-          data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-          searchable
-          {...select('category')}
-        />
+        <ClubSelect placeholder="Choose a club" searchable {...select('category')} />
       </ErrorTip>
       <ErrorTip error={form.errors.season} position="top-end">
-        <Select label="Season" placeholder="Choose a season" data={(seasons.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))} {...select('season')} />
+        <SeasonSelect placeholder="Choose a season" {...select('season')} />
       </ErrorTip>
       <ErrorTip error={form.errors.file} position="top-end">
         <Box>

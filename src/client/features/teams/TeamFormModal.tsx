@@ -7,11 +7,11 @@ import { TEAM_FORM_FIELDS, teamSaveSchema, type Team, type TeamSave } from '../.
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
+import { ClubSelect, SeasonSelect } from '../../components/ReferenceSelect';
 import { failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
-import { categoriesQuery, seasonsQuery } from '../../lib/reference';
 import { coachOptionsQuery, useSaveTeam } from './api';
 import { tooltipErrorStyles } from './fieldError';
 
@@ -20,7 +20,13 @@ type FormValues = Record<(typeof TEAM_FORM_FIELDS)[number], string>;
 const blank: FormValues = { name: '', category: '', coachRole: '', coachUser: '', season: '' };
 const valuesOf = (team: Team | null): FormValues =>
   team
-    ? { name: team.name, category: String(team.categoryId), coachRole: String(team.coachRole), coachUser: String(team.coachUser), season: String(team.seasonId) }
+    ? {
+        name: team.name,
+        category: String(team.categoryId),
+        coachRole: String(team.coachRole),
+        coachUser: String(team.coachUser),
+        season: String(team.seasonId),
+      }
     : blank;
 
 const resolve = zod4Resolver(teamSaveSchema);
@@ -50,8 +56,6 @@ function CreateLink({ to, text }: { to: string; text: string }) {
 /** The Add Team (single) and Edit Team modal. */
 export function TeamFormModal({ opened, onClose, team }: Props) {
   const can = useCan();
-  const categories = useQuery({ ...categoriesQuery, enabled: opened });
-  const seasons = useQuery({ ...seasonsQuery, enabled: opened });
   const coachOptions = useQuery({ ...coachOptionsQuery, enabled: opened });
   const save = useSaveTeam(team?.id ?? null);
   const form = useForm<FormValues>({ initialValues: valuesOf(team), validate: firstError });
@@ -81,15 +85,7 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
         <TextInput label="Name" placeholder="e.g. U14 Boys" data-autofocus {...field('name')} />
       </ErrorTip>
       <ErrorTip error={form.errors.category} position="top-end">
-        <Select
-          label="Club"
-          placeholder="Choose a club"
-          data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage="No clubs yet"
-          {...field('category')}
-        />
+        <ClubSelect placeholder="Choose a club" searchable allowDeselect={false} {...field('category')} />
       </ErrorTip>
       <ErrorTip error={form.errors.coachRole} position="top-end">
         <Select
@@ -121,14 +117,7 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
       </ErrorTip>
       {can('user_management', 1) ? <CreateLink to="/app/users" text="Create new user" /> : null}
       <ErrorTip error={form.errors.season} position="top-end">
-        <Select
-          label="Season"
-          placeholder="Choose a season"
-          data={(seasons.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-          allowDeselect={false}
-          nothingFoundMessage="No seasons yet"
-          {...field('season')}
-        />
+        <SeasonSelect placeholder="Choose a season" allowDeselect={false} {...field('season')} />
       </ErrorTip>
       <FormActions onCancel={onClose} busy={save.isPending} label={team ? 'Save Team' : 'Add Team'} mt="sm" />
     </FormModal>

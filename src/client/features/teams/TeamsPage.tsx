@@ -4,9 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { Team } from '../../../shared/schemas/team';
-import { EmptyState } from '../../components/EmptyState';
-import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryView } from '../../components/QueryView';
+import { referenceOptions } from '../../components/ReferenceSelect';
 import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
@@ -53,7 +53,7 @@ export default function TeamsPage() {
       <PageHeader title="Teams">
         <Select
           label="Filter by"
-          data={[{ value: ALL, label: 'All Clubs' }, ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+          data={[{ value: ALL, label: 'All Clubs' }, ...referenceOptions(categories.data)]}
           value={filter}
           onChange={(v) => setFilter(v ?? ALL)}
           allowDeselect={false}
@@ -83,21 +83,21 @@ export default function TeamsPage() {
         </Text>
       ) : null}
 
-      {teams.isPending || spinning ? (
-        <Loading label="Loading teams" />
-      ) : teams.isError && status === null ? (
-        <Text c="red" role="alert">
-          The teams could not be loaded. Please reload the page.
-        </Text>
-      ) : list.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {list.map((team) => (
-            <TeamCard key={team.id} team={team} canWrite={canWrite} onEdit={(t) => setForm({ open: true, team: t })} onDelete={(t) => setDeleting({ open: true, team: t })} />
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryView query={teams} busy={spinning} noun="teams" isEmpty={() => list.length === 0}>
+        {() => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {list.map((team) => (
+              <TeamCard
+                key={team.id}
+                team={team}
+                canWrite={canWrite}
+                onEdit={(t) => setForm({ open: true, team: t })}
+                onDelete={(t) => setDeleting({ open: true, team: t })}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryView>
 
       {canWrite ? (
         <>
