@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
+import { exists } from '../db/exists.js';
 
 export async function teamIdsCoachedBy(db: Kysely<DB>, userId: number): Promise<number[]> {
   const rows = await db.selectFrom('teams').select('id').where('coach_user_id', '=', userId).execute();
@@ -7,11 +8,11 @@ export async function teamIdsCoachedBy(db: Kysely<DB>, userId: number): Promise<
 }
 
 export async function playerExists(db: Kysely<DB>, playerId: number): Promise<boolean> {
-  return !!(await db.selectFrom('players').select('id').where('id', '=', playerId).executeTakeFirst());
+  return exists(db.selectFrom('players').select('id').where('id', '=', playerId));
 }
 
 export async function teamExists(db: Kysely<DB>, teamId: number): Promise<boolean> {
-  return !!(await db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst());
+  return exists(db.selectFrom('teams').select('id').where('id', '=', teamId));
 }
 
 /** A team's id and name, or undefined when there is no such team. */
@@ -20,32 +21,32 @@ export async function findTeamName(db: Kysely<DB>, teamId: number): Promise<{ id
 }
 
 export async function isCoachOfTeam(db: Kysely<DB>, userId: number, teamId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('teams')
-    .select('id')
-    .where('id', '=', teamId)
-    .where('coach_user_id', '=', userId)
-    .executeTakeFirst();
-  return !!row;
+  return exists(
+    db
+      .selectFrom('teams')
+      .select('id')
+      .where('id', '=', teamId)
+      .where('coach_user_id', '=', userId),
+  );
 }
 
 export async function isCoachOfPlayer(db: Kysely<DB>, userId: number, playerId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('team_players as tp')
-    .innerJoin('teams as t', 't.id', 'tp.team_id')
-    .select('tp.player_id')
-    .where('tp.player_id', '=', playerId)
-    .where('t.coach_user_id', '=', userId)
-    .executeTakeFirst();
-  return !!row;
+  return exists(
+    db
+      .selectFrom('team_players as tp')
+      .innerJoin('teams as t', 't.id', 'tp.team_id')
+      .select('tp.player_id')
+      .where('tp.player_id', '=', playerId)
+      .where('t.coach_user_id', '=', userId),
+  );
 }
 
 export async function isPlayerInTeam(db: Kysely<DB>, playerId: number, teamId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('team_players')
-    .select('player_id')
-    .where('team_id', '=', teamId)
-    .where('player_id', '=', playerId)
-    .executeTakeFirst();
-  return !!row;
+  return exists(
+    db
+      .selectFrom('team_players')
+      .select('player_id')
+      .where('team_id', '=', teamId)
+      .where('player_id', '=', playerId),
+  );
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { exists } from '../../db/exists.js';
 
 export async function findActiveUserByEmail(db: Kysely<DB>, email: string) {
   return db
@@ -38,12 +39,12 @@ export async function deleteUnusedTokens(db: Kysely<DB>, userId: number): Promis
 
 /** An unused link issued after `since` (one e-mail per minute per account, against inbox flooding). */
 export async function hasRecentToken(db: Kysely<DB>, userId: number, since: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('password_tokens')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .where('created_at', '>', since)
-    .executeTakeFirst();
-  return !!row;
+  return exists(
+    db
+      .selectFrom('password_tokens')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('created_at', '>', since),
+  );
 }

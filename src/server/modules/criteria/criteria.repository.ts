@@ -3,6 +3,7 @@ import type { Criterion } from '../../../shared/schemas/criterion.js';
 import type { DB } from '../../db/types.js';
 import { jsonList } from '../../lib/reply.js';
 import { nowIso } from '../../lib/time.js';
+import { exists } from '../../db/exists.js';
 
 type Db = Kysely<DB>;
 
@@ -71,7 +72,7 @@ export async function nameTaken(db: Db, levelId: number, name: string, exceptId?
     .where('level_id', '=', levelId)
     .where(sql`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
-  return !!(await q.executeTakeFirst());
+  return exists(q);
 }
 
 export interface CriterionValues {

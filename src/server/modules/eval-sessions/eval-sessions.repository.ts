@@ -3,6 +3,7 @@ import type { LevelKind } from '../../../shared/scoring.js';
 import type { SessionState } from '../../../shared/schemas/eval-session.js';
 import type { DB } from '../../db/types.js';
 import { chunks } from '../evaluations/evaluations.repository.js';
+import { exists } from '../../db/exists.js';
 
 type Db = Kysely<DB>;
 const ID_CHUNK = 500;
@@ -74,7 +75,7 @@ export async function findSession(db: Db, id: number): Promise<SessionRow | unde
 }
 
 export async function sessionExists(db: Db, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('eval_sessions').select('id').where('id', '=', id).executeTakeFirst());
+  return exists(db.selectFrom('eval_sessions').select('id').where('id', '=', id));
 }
 
 export interface Counts {
@@ -378,15 +379,15 @@ export async function evaluatorCandidates(db: Db) {
 }
 
 export async function userMaySessions(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users as u')
-    .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select('u.id')
-    .where('u.id', '=', userId)
-    .where('u.status', '=', 1)
-    .where('r.sessions', '>=', 1)
-    .executeTakeFirst();
-  return !!row;
+  return exists(
+    db
+      .selectFrom('users as u')
+      .innerJoin('roles as r', 'r.id', 'u.role_id')
+      .select('u.id')
+      .where('u.id', '=', userId)
+      .where('u.status', '=', 1)
+      .where('r.sessions', '>=', 1),
+  );
 }
 
 export interface ScoreRow {

@@ -3,6 +3,7 @@ import { chunked } from '../../db/precompiled.js';
 import type { DB } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 import { BULK_CHUNK } from './import.repository.js';
+import { exists } from '../../db/exists.js';
 
 /** Player sign-in accounts: users with the Player role linked by users.player_id. */
 
@@ -25,7 +26,7 @@ export async function linkedAccount(db: Kysely<DB>, playerId: number) {
 export async function emailTaken(db: Kysely<DB>, email: string, exceptUserId?: number): Promise<boolean> {
   let q = db.selectFrom('users').select('id').where('email', '=', email.toLowerCase());
   if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
-  return !!(await q.executeTakeFirst());
+  return exists(q);
 }
 
 /** Which of these e-mails already belong to a user (bulk import). */

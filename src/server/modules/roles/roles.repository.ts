@@ -4,6 +4,7 @@ import type { Role, RoleSave } from '../../../shared/schemas/role.js';
 import { sessionsChanged } from '../../db/change-feed.js';
 import type { DB, RolesTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
+import { exists } from '../../db/exists.js';
 
 export interface RoleRow {
   id: number;
@@ -52,7 +53,7 @@ export async function listRoles(db: Kysely<DB>): Promise<Role[]> {
 export async function titleTaken(db: Kysely<DB>, title: string, exceptId?: number): Promise<boolean> {
   let q = db.selectFrom('roles').select('id').where((eb) => eb(eb.fn('lower', ['title']), '=', title.toLowerCase()));
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return !!(await q.executeTakeFirst());
+  return exists(q);
 }
 
 export async function insertRole(db: Kysely<DB>, role: RoleSave): Promise<number> {

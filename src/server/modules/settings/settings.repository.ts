@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/reference.js';
 import type { DB } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
+import { exists } from '../../db/exists.js';
 
 /** All queries of the reference data (clubs, seasons, levels, achievement catalogue, settings). */
 
@@ -36,7 +37,7 @@ export async function findNamed(db: Db, table: NamedTableName, id: number): Prom
 export async function namedTaken(db: Db, table: NamedTableName, name: string, exceptId?: number): Promise<boolean> {
   let q = db.selectFrom(table).select('id').where(sql`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
+  return exists(q);
 }
 
 export async function insertNamed(db: Db, table: NamedTableName, name: string): Promise<number> {
@@ -71,7 +72,7 @@ export async function findLevel(db: Db, id: number): Promise<Level | undefined> 
 export async function levelNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
   let q = db.selectFrom('levels').select('id').where(sql`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
+  return exists(q);
 }
 
 /** New levels go to the end of the list. */
@@ -119,7 +120,7 @@ export async function findAchievement(db: Db, id: number): Promise<Achievement |
 export async function achievementTitleTaken(db: Db, title: string, exceptId?: number): Promise<boolean> {
   let q = db.selectFrom('achievements').select('id').where(sql`lower(title)`, '=', title.toLowerCase());
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
+  return exists(q);
 }
 
 export async function insertAchievement(db: Db, title: string): Promise<number> {

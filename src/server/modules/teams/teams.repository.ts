@@ -3,6 +3,7 @@ import { isCoachRole, type Level } from '../../../shared/permissions.js';
 import type { CoachOption, CoachSummary } from '../../../shared/schemas/team.js';
 import type { DB } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
+import { exists } from '../../db/exists.js';
 
 /** All queries of the teams feature. */
 
@@ -159,7 +160,7 @@ export async function teamNameTaken(db: Db, t: { name: string; categoryId: numbe
     .where('season_id', '=', t.seasonId)
     .where(sql`lower(name)`, '=', t.name.toLowerCase());
   if (t.exceptId !== undefined) q = q.where('id', '!=', t.exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
+  return exists(q);
 }
 
 export async function teamNamesIn(db: Db, categoryId: number, seasonId: number): Promise<Set<string>> {
