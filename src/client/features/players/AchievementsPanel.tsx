@@ -3,7 +3,6 @@ import { IconTrophy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { PlayerAchievement } from '../../../shared/schemas/player-achievement';
-import { ConfirmModal } from '../../components/ConfirmModal';
 import { AchievementModal } from './AchievementModal';
 import { achievementsQuery, useDeleteAchievement } from './api';
 import { ItemActions, ListPanel, useItemDialog } from './Panel';
@@ -17,7 +16,12 @@ export function AchievementsPanel({ playerId, canEdit }: { playerId: number; can
     <ListPanel
       title="ACHIEVEMENTS"
       addLabel={canEdit ? 'Add achievement' : null}
-      onAdd={dialog.add}
+      dialog={dialog}
+      remove={{
+        title: 'Delete Achievement',
+        question: (a) => `Are you sure you want to delete the achievement ${a.achievement}?`,
+        run: (a) => remove.mutateAsync(a.id),
+      }}
       query={awards}
       noun="achievements"
       gap="sm"
@@ -38,22 +42,16 @@ export function AchievementsPanel({ playerId, canEdit }: { playerId: number; can
             </Text>
           </Stack>
           {canEdit ? (
-            <ItemActions name={`achievement ${a.achievement}`} onEdit={() => dialog.open('edit', a)} onDelete={() => dialog.open('delete', a)} />
+            <ItemActions
+              name={`achievement ${a.achievement}`}
+              onEdit={() => dialog.open('edit', a)}
+              onDelete={() => dialog.open('delete', a)}
+            />
           ) : null}
         </Group>
       )}
     >
       <AchievementModal playerId={playerId} award={dialog.editing} opened={dialog.formOpened} onClose={dialog.close} />
-      <ConfirmModal
-        title="Delete Achievement"
-        opened={!!dialog.deleting}
-        onClose={dialog.close}
-        onConfirm={async () => {
-          if (dialog.deleting) await remove.mutateAsync(dialog.deleting.id);
-        }}
-      >
-        <Text>{dialog.deleting ? `Are you sure you want to delete the achievement ${dialog.deleting.achievement}?` : ''}</Text>
-      </ConfirmModal>
     </ListPanel>
   );
 }

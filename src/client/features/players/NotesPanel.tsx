@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { NOTE_PREVIEW_CHARS } from '../../../shared/constants';
 import type { Note } from '../../../shared/schemas/note';
-import { ConfirmModal } from '../../components/ConfirmModal';
 import { notesQuery, useDeleteNote } from './api';
 import { NoteModal } from './NoteModal';
 import { ItemActions, ListPanel, useItemDialog } from './Panel';
@@ -22,7 +21,12 @@ export function NotesPanel({ playerId, canEdit }: { playerId: number; canEdit: b
     <ListPanel
       title="NOTES"
       addLabel={canEdit ? 'Add note' : null}
-      onAdd={dialog.add}
+      dialog={dialog}
+      remove={{
+        title: 'Delete Note',
+        question: () => 'Are you sure you want to delete this note?',
+        run: (note) => remove.mutateAsync(note.id),
+      }}
       query={notes}
       noun="notes"
       gap="md"
@@ -36,7 +40,11 @@ export function NotesPanel({ playerId, canEdit }: { playerId: number; canEdit: b
               · {formatDate(note.dateModified)}
             </Text>
             {canEdit ? (
-              <ItemActions name={`note by ${note.authorName}`} onEdit={() => dialog.open('edit', note)} onDelete={() => dialog.open('delete', note)} />
+              <ItemActions
+                name={`note by ${note.authorName}`}
+                onEdit={() => dialog.open('edit', note)}
+                onDelete={() => dialog.open('delete', note)}
+              />
             ) : null}
           </Group>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -61,16 +69,6 @@ export function NotesPanel({ playerId, canEdit }: { playerId: number; canEdit: b
           </Stack>
         ) : null}
       </Modal>
-      <ConfirmModal
-        title="Delete Note"
-        opened={!!dialog.deleting}
-        onClose={dialog.close}
-        onConfirm={async () => {
-          if (dialog.deleting) await remove.mutateAsync(dialog.deleting.id);
-        }}
-      >
-        <Text>Are you sure you want to delete this note?</Text>
-      </ConfirmModal>
     </ListPanel>
   );
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Card, Group, Stack, Title, type MantineSpacing } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Text, Title, type MantineSpacing } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { QueryView } from '../../components/QueryView';
 import classes from './players.module.css';
 
@@ -24,25 +25,27 @@ interface ListPanelProps<T> {
   title: string;
   /** The Add button's text; no button without it (the viewer may not edit). */
   addLabel: string | null;
-  onAdd: () => void;
+  dialog: ItemDialogState<T>;
+  /** The delete confirmation: its title, its question about the item, and the deletion. */
+  remove: { title: string; question: (item: T) => string; run: (item: T) => Promise<unknown> };
   query: UseQueryResult<T[]>;
   /** What the panel lists, e.g. 'notes': names its spinner and its failure. */
   noun: string;
   gap: MantineSpacing;
   /** One item of the list: an li element with its key. */
   renderItem: (item: T) => ReactNode;
-  /** The panel's dialogs. */
+  /** The panel's other dialogs. */
   children: ReactNode;
 }
 
 /** A profile panel that lists the player's items (NOTES, ACHIEVEMENTS): through QueryView. */
-export function ListPanel<T>({ title, addLabel, onAdd, query, noun, gap, renderItem, children }: ListPanelProps<T>) {
+export function ListPanel<T>({ title, addLabel, dialog, remove, query, noun, gap, renderItem, children }: ListPanelProps<T>) {
   return (
     <Panel
       title={title}
       action={
         addLabel ? (
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={dialog.add}>
             {addLabel}
           </Button>
         ) : null
@@ -56,6 +59,16 @@ export function ListPanel<T>({ title, addLabel, onAdd, query, noun, gap, renderI
         )}
       </QueryView>
       {children}
+      <ConfirmModal
+        title={remove.title}
+        opened={!!dialog.deleting}
+        onClose={dialog.close}
+        onConfirm={async () => {
+          if (dialog.deleting) await remove.run(dialog.deleting);
+        }}
+      >
+        <Text>{dialog.deleting ? remove.question(dialog.deleting) : ''}</Text>
+      </ConfirmModal>
     </Panel>
   );
 }
@@ -75,6 +88,8 @@ export function ItemActions({ name, onEdit, onDelete }: { name: string; onEdit: 
 }
 
 type ItemDialog<T> = { kind: 'add' } | { kind: 'edit' | 'delete' | 'read'; item: T } | null;
+
+type ItemDialogState<T> = ReturnType<typeof useItemDialog<T>>;
 
 /** The one open dialog of a list panel: the add or edit form, a delete confirmation or (notes) the full text. */
 export function useItemDialog<T>() {
