@@ -1,10 +1,9 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { CSV_TEMPLATES } from '../../shared/constants';
-import { failureMessage } from '../lib/api';
 import { useMe } from '../lib/auth';
 import { useBulkEvaluation } from './api';
-import { CsvUpload } from './CsvUpload';
+import { CsvUpload, useCsvUpload } from './CsvUpload';
 
 interface Props {
   opened: boolean;
@@ -20,37 +19,17 @@ interface Props {
  */
 export function BulkEvaluationModal({ opened, onClose, playerId, playerName }: Props) {
   const { data: me } = useMe();
-  const [file, setFile] = useState<File | null>(null);
   const [evaluator, setEvaluator] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const upload = useBulkEvaluation(playerId, setProgress);
+  const csv = useCsvUpload(opened);
+  const upload = useBulkEvaluation(playerId, csv.setProgress);
 
   useEffect(() => {
-    if (!opened) return;
-    setFile(null);
-    setError(null);
-    setProgress(null);
-    setEvaluator(me ? `${me.first_name} ${me.last_name}` : '');
+    if (opened) setEvaluator(me ? `${me.first_name} ${me.last_name}` : '');
   }, [opened, me]);
 
   const submit = async () => {
-    setError(null);
-    if (!file) {
-      setError('Please choose a CSV file.');
-      return;
-    }
-    setProgress(0);
-    try {
-      await upload.mutateAsync({ file, evaluator });
-      onClose();
-    } catch (e) {
-      // docs/product.md#errors: bulk failures show in the red 'Error:' box and the file is cleared.
-      setError(failureMessage(e));
-      setFile(null);
-    } finally {
-      setProgress(null);
-    }
+    if (!csv.file) return csv.setError('Please choose a CSV file.');
+    if (await csv.send((file) => upload.mutateAsync({ file, evaluator }))) onClose();
   };
 
   return (
@@ -71,13 +50,7 @@ export function BulkEvaluationModal({ opened, onClose, playerId, playerName }: P
         </Text>
         <TextInput label="Evaluator" value={evaluator} onChange={(e) => setEvaluator(e.currentTarget.value)} />
         <CsvUpload
-          file={file}
-          onChange={(f) => {
-            setFile(f);
-            setError(null);
-          }}
-          error={error}
-          progress={progress}
+          {...csv.field}
           template={{ columns: CSV_TEMPLATES.evaluation, filename: 'evaluation-template.csv' }}
         />
         <Group justify="flex-end">

@@ -1,8 +1,8 @@
 import { Alert, Anchor, FileInput, Progress, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { isCsvFile } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-
+import { failureMessage } from '../lib/api';
 
 /** Builds a CSV template of the given header row for download. */
 export function templateHref(columns: readonly string[]): string {
@@ -56,4 +56,47 @@ export function CsvUpload({ file, onChange, error, progress, template, label = '
       ) : null}
     </Stack>
   );
+}
+
+/**
+ * One bulk upload's state, fresh each time its modal opens: the chosen file, the progress bar and the red box.
+ * `send` uploads the file; a refusal shows in the red box and clears the file (docs/product.md#errors).
+ */
+export function useCsvUpload(opened: boolean) {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!opened) return;
+    setFile(null);
+    setError(null);
+    setProgress(null);
+  }, [opened]);
+
+  /** Resolves true once sent. `refused` may take the failure elsewhere (e.g. a field) by returning null. */
+  const send = async (
+    upload: (file: File) => Promise<unknown>,
+    refused: (e: unknown) => string | null = failureMessage,
+  ): Promise<boolean> => {
+    if (!file) return false;
+    setError(null);
+    setProgress(0);
+    try {
+      await upload(file);
+      return true;
+    } catch (e) {
+      setError(refused(e));
+      setFile(null);
+      return false;
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const choose = (f: File | null) => {
+    setFile(f);
+    if (f) setError(null);
+  };
+  return { file, error, setError, setProgress, send, field: { file, onChange: choose, error, progress } };
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CSV_TEMPLATES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { CsvUpload } from '../../components/CsvUpload';
+import { CsvUpload, useCsvUpload } from '../../components/CsvUpload';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
@@ -24,19 +24,14 @@ export function BulkPlayersModal({ opened, onClose, teamId }: Props) {
   const teamRequired = !can('teams', 2);
   const teams = useQuery({ ...teamOptionsQuery, enabled: opened });
   const [team, setTeam] = useState<string | null>(teamId ? String(teamId) : null);
-  const [file, setFile] = useState<File | null>(null);
   const [teamError, setTeamError] = useState<string | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const upload = useBulkPlayers(setProgress);
+  const csv = useCsvUpload(opened);
+  const upload = useBulkPlayers(csv.setProgress);
 
   useEffect(() => {
     if (!opened) return;
     setTeam(teamId ? String(teamId) : null);
-    setFile(null);
     setTeamError(null);
-    setFileError(null);
-    setProgress(null);
   }, [opened, teamId]);
 
   useEffect(() => {
@@ -48,20 +43,16 @@ export function BulkPlayersModal({ opened, onClose, teamId }: Props) {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (teamRequired && !team) return setTeamError(MSG.required);
-    if (!file) return setFileError(MSG.required);
-    setFileError(null);
-    setProgress(0);
-    try {
-      await upload.mutateAsync({ file, teamId: team });
-      onClose();
-    } catch (err) {
-      // docs/product.md#errors: bulk failures show in the red 'Error:' box and clear the file.
-      if (err instanceof ApiError && err.field === 'team_id') setTeamError(err.message);
-      else setFileError(failureMessage(err));
-      setFile(null);
-    } finally {
-      setProgress(null);
-    }
+    if (!csv.file) return csv.setError(MSG.required);
+    const sent = await csv.send(
+      (file) => upload.mutateAsync({ file, teamId: team }),
+      (err) => {
+        if (!(err instanceof ApiError && err.field === 'team_id')) return failureMessage(err);
+        setTeamError(err.message);
+        return null;
+      },
+    );
+    if (sent) onClose();
   };
 
   return (
@@ -84,17 +75,8 @@ export function BulkPlayersModal({ opened, onClose, teamId }: Props) {
           comboboxProps={{ withinPortal: true }}
         />
       </ErrorTip>
-      <CsvUpload
-        file={file}
-        onChange={(f) => {
-          setFile(f);
-          if (f) setFileError(null);
-        }}
-        error={fileError}
-        progress={progress}
-        template={{ columns: CSV_TEMPLATES.players, filename: 'players-template.csv' }}
-      />
-      <FormActions onCancel={onClose} busy={progress !== null} label="Upload" />
+      <CsvUpload {...csv.field} template={{ columns: CSV_TEMPLATES.players, filename: 'players-template.csv' }} />
+      <FormActions onCancel={onClose} busy={csv.field.progress !== null} label="Upload" />
     </FormModal>
   );
 }

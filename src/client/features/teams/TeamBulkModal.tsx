@@ -1,14 +1,13 @@
 import { Box } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { CSV_TEMPLATES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { CsvUpload } from '../../components/CsvUpload';
+import { CsvUpload, useCsvUpload } from '../../components/CsvUpload';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
 import { ClubSelect, SeasonSelect } from '../../components/ReferenceSelect';
-import { failureMessage } from '../../lib/api';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { useBulkTeams } from './api';
 import { tooltipErrorStyles } from './fieldError';
@@ -16,9 +15,8 @@ import { tooltipErrorStyles } from './fieldError';
 interface Values {
   category: string;
   season: string;
-  file: File | null;
 }
-const ORDER = ['category', 'season', 'file'] as const;
+const ORDER = ['category', 'season'] as const;
 
 /** docs/product.md#validation team bulk: club, season and file required; the first missing one is highlighted. */
 function firstMissing(values: Values): Partial<Record<keyof Values, string>> {
@@ -28,17 +26,13 @@ function firstMissing(values: Values): Partial<Record<keyof Values, string>> {
 
 /** Add Team (bulk): Club, Season and a CSV of Name, CoachEmail. */
 export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [progress, setProgress] = useState<number | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const upload = useBulkTeams(setProgress);
-  const form = useForm<Values>({ initialValues: { category: '', season: '', file: null }, validate: firstMissing });
+  const csv = useCsvUpload(opened);
+  const upload = useBulkTeams(csv.setProgress);
+  const form = useForm<Values>({ initialValues: { category: '', season: '' }, validate: firstMissing });
   useTimedErrors(form);
 
   useEffect(() => {
-    if (!opened) return;
-    form.reset();
-    setProgress(null);
-    setServerError(null);
+    if (opened) form.reset();
   }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const select = (name: 'category' | 'season') => ({
@@ -48,20 +42,9 @@ export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: (
     styles: tooltipErrorStyles,
   });
 
-  const submit = form.onSubmit(async ({ category, season, file }) => {
-    if (!file) return;
-    setServerError(null);
-    setProgress(0);
-    try {
-      await upload.mutateAsync({ file, category, season });
-      onClose();
-    } catch (e) {
-      // docs/product.md#errors: the message in the red 'Error:' box, and the file is cleared.
-      setServerError(failureMessage(e));
-      form.setFieldValue('file', null);
-    } finally {
-      setProgress(null);
-    }
+  const submit = form.onSubmit(async ({ category, season }) => {
+    if (!csv.file) return form.setFieldError('file', MSG.required);
+    if (await csv.send((file) => upload.mutateAsync({ file, category, season }))) onClose();
   });
 
   return (
@@ -75,13 +58,11 @@ export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: (
       <ErrorTip error={form.errors.file} position="top-end">
         <Box>
           <CsvUpload
-            file={form.values.file}
+            {...csv.field}
             onChange={(f) => {
-              form.setFieldValue('file', f);
-              if (f) setServerError(null);
+              csv.field.onChange(f);
+              if (f) form.clearFieldError('file');
             }}
-            error={serverError}
-            progress={progress}
             template={{ columns: CSV_TEMPLATES.teams, filename: 'teams-template.csv' }}
           />
         </Box>

@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CSV_TEMPLATES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { CsvUpload } from '../../components/CsvUpload';
+import { CsvUpload, useCsvUpload } from '../../components/CsvUpload';
 import { ErrorTip } from '../../components/ErrorTip';
-import { failureMessage } from '../../lib/api';
 import { rolesQuery, useBulkUsers } from './api';
 import { useAssignableRoles } from './useAssignableRoles';
 
@@ -14,18 +13,13 @@ export function UserBulkModal({ opened, onClose }: { opened: boolean; onClose: (
   const roles = useQuery({ ...rolesQuery, enabled: opened });
   const assignable = useAssignableRoles(roles.data);
   const [role, setRole] = useState<string | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<{ role?: boolean; file?: boolean }>({});
-  const upload = useBulkUsers(setProgress);
+  const csv = useCsvUpload(opened);
+  const upload = useBulkUsers(csv.setProgress);
 
   useEffect(() => {
     if (!opened) return;
     setRole(null);
-    setFile(null);
-    setProgress(null);
-    setError(null);
     setMissing({});
   }, [opened]);
 
@@ -36,20 +30,8 @@ export function UserBulkModal({ opened, onClose }: { opened: boolean; onClose: (
   }, [missing]);
 
   const submit = async () => {
-    if (!role || !file) {
-      setMissing({ role: !role, file: !file });
-      return;
-    }
-    setError(null);
-    try {
-      await upload.mutateAsync({ file, role });
-      onClose();
-    } catch (e) {
-      // docs/product.md#errors: bulk failures show in the red 'Error:' box and the file is cleared.
-      setError(failureMessage(e));
-      setFile(null);
-      setProgress(null);
-    }
+    if (!role || !csv.file) return setMissing({ role: !role, file: !csv.file });
+    if (await csv.send((file) => upload.mutateAsync({ file, role }))) onClose();
   };
 
   return (
@@ -68,10 +50,8 @@ export function UserBulkModal({ opened, onClose }: { opened: boolean; onClose: (
           />
         </ErrorTip>
         <CsvUpload
-          file={file}
-          onChange={(f) => (setFile(f), setError(null))}
-          error={error ?? (missing.file ? MSG.required : null)}
-          progress={progress}
+          {...csv.field}
+          error={csv.error ?? (missing.file ? MSG.required : null)}
           template={{ columns: CSV_TEMPLATES.users, filename: 'users-template.csv' }}
         />
         <Text size="xs" c="dimmed">
