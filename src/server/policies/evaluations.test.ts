@@ -3,7 +3,6 @@ import {
   bulkCandidates,
   decideEvaluation,
   decideSyncEntry,
-  reaches,
   type Decision,
   type SyncAccess,
   type SyncFacts,
@@ -18,18 +17,6 @@ describe('evaluation under a player', () => {
   ];
   it.each(table)('exists %s, of the player %s → %s', (exists, ofPlayer, decision) => {
     expect(decideEvaluation({ exists, ofPlayer })).toBe(decision);
-  });
-});
-
-describe('team reach', () => {
-  const table: [number[] | null, number, boolean][] = [
-    [null, 7, true],
-    [[7, 8], 7, true],
-    [[8], 7, false],
-    [[], 7, false],
-  ];
-  it.each(table)('reachable %o, team %s → %s', (reachable, teamId, expected) => {
-    expect(reaches(reachable, teamId)).toBe(expected);
   });
 });
 

@@ -22,9 +22,6 @@ export function decideEvaluation(f: { exists: boolean; ofPlayer: boolean }): Dec
   return f.exists && f.ofPlayer ? 'allow' : 404;
 }
 
-/** Teams reached: null = every team (staff with teams ≥ 2); else the caller's own. */
-export const reaches = (reachable: readonly number[] | null, teamId: number) => reachable === null || reachable.includes(teamId);
-
 /**
  * The players a bulk row may name among those matching its name and e-mail: a coach's file only finds
  * their own teams' players, so anyone else reads as unknown and an error never tells a coach who

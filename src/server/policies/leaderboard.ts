@@ -10,9 +10,9 @@ import type { Actor } from '../../shared/permissions.js';
 import type { DB } from '../db/types.js';
 import { notFound } from '../lib/errors.js';
 import { denied } from './access.js';
-import { reaches } from './evaluations.js';
 import { assertPlayerReachable, authorizePlayerList } from './players.js';
 import * as scope from './scope.repository.js';
+import { reaches } from './teams.js';
 
 export type Decision = 'allow' | 403;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, type TeamDecision, type TeamFacts } from './teams.js';
+import { decide, reaches, type TeamDecision, type TeamFacts } from './teams.js';
 
 /** [facts, decision]: staff (not scoped) reach every team, a coach only their own; unknown ids are 404 first. */
 const table: [TeamFacts, TeamDecision][] = [
@@ -17,5 +17,17 @@ const table: [TeamFacts, TeamDecision][] = [
 describe('team policy', () => {
   it.each(table)('%o → %s', (facts, decision) => {
     expect(decide(facts)).toBe(decision);
+  });
+});
+
+describe('team reach', () => {
+  const table: [number[] | null, number, boolean][] = [
+    [null, 7, true],
+    [[7, 8], 7, true],
+    [[8], 7, false],
+    [[], 7, false],
+  ];
+  it.each(table)('reachable %o, team %s → %s', (reachable, teamId, expected) => {
+    expect(reaches(reachable, teamId)).toBe(expected);
   });
 });

@@ -49,6 +49,9 @@ export async function reachableTeamIds(db: Kysely<DB>, actor: Actor): Promise<nu
   return scope.teamIdsCoachedBy(db, actor.id);
 }
 
+/** Teams reached: null = every team (staff with teams ≥ 2); else the caller's own. */
+export const reaches = (reachable: readonly number[] | null, teamId: number) => reachable === null || reachable.includes(teamId);
+
 /** 403 when a coach asks for a team that is not theirs; existence is left to the caller. */
 export async function assertTeamReachable(db: Kysely<DB>, actor: Actor, teamId: number): Promise<void> {
   enforce(decide(await facts(db, actor, teamId)));
