@@ -85,7 +85,11 @@ export async function changePassword(
     throw new HttpError(400, 'Choose a new password that is different from the current one.', 'new_password');
   }
   assertPasswordAllowed(body.new_password, 'new_password', user ? [user.email, user.first_name, user.last_name] : []);
-  await sessions.setPassword(db, actor.id, await hashPassword(body.new_password), nowIso());
-  await sessions.deleteUserSessions(db, actor.id, session?.sessionId);
-  await recordAudit(db, actor, 'password_reset', 'user', actor.id, 'Changed own password');
+  const hash = await hashPassword(body.new_password);
+  // One transaction: a new password never stands while the other devices stay signed in.
+  await db.transaction().execute(async (trx) => {
+    await sessions.setPassword(trx, actor.id, hash, nowIso());
+    await sessions.deleteUserSessions(trx, actor.id, session?.sessionId);
+    await recordAudit(trx, actor, 'password_reset', 'user', actor.id, 'Changed own password');
+  });
 }
