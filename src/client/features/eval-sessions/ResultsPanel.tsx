@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconDownload, IconFlag, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -46,11 +46,15 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
       <Alert color="gray" icon={<IconLock size={18} />} title="Results are locked">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">
-            Scoring is blind: nobody sees means or rankings until you unlock them. Evaluators never see them. Unlock when scoring is done, or to review outliers before
-            closing.
+            Scoring is blind: nobody sees means or rankings until you unlock them. Evaluators never see them. Unlock when scoring is done,
+            or to review outliers before closing.
           </Text>
           {session.state !== 'draft' ? (
-            <Button size="sm" onClick={() => unlock.mutateAsync('unlock').catch((e: unknown) => notifyError(failureMessage(e)))} loading={unlock.isPending}>
+            <Button
+              size="sm"
+              onClick={() => unlock.mutateAsync('unlock').catch((e: unknown) => notifyError(failureMessage(e)))}
+              loading={unlock.isPending}
+            >
               Unlock results
             </Button>
           ) : null}
@@ -76,14 +80,15 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           Mean of each criterion's scores (trimmed from 5 evaluators on; on Yes/No criteria, the share of Yes).{' '}
-          {flagged ? `${flagged} scores are flagged for review: far from the other evaluators'.` : 'No score is far from the others.'}
+          {flagged ? `${flagged} scores are flagged for review: far from the other evaluators'.` : 'No score is far from the others.'} Tap a
+          player for each evaluator's scores.
         </Text>
         <Button component="a" href={resultsCsvUrl(session.id)} download variant="default" leftSection={<IconDownload size={16} />}>
           Export CSV
         </Button>
       </Group>
       <DataTable
-        minWidth={560}
+        minWidth={320}
         striped
         highlightOnHover
         columns={[
@@ -91,8 +96,13 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
           <SortHeader label="#" value="bib" sort={sort} onSort={setSort} />,
           <SortHeader label="Player" value="name" sort={sort} onSort={setSort} />,
           <SortHeader label="Total" value="total" sort={sort} onSort={setSort} />,
-          r.criteria.map((c) => <Table.Th key={c.criterionId}>{c.name}</Table.Th>),
-          'Evaluators',
+          // A phone shows rank, player and total; the criteria are one tap away, in the player's scores.
+          r.criteria.map((c) => (
+            <Table.Th key={c.criterionId} visibleFrom="sm">
+              {c.name}
+            </Table.Th>
+          )),
+          <Table.Th visibleFrom="sm">Evaluators</Table.Th>,
         ]}
       >
         {rows.map((row) => (
@@ -100,36 +110,57 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
             <Table.Td>{row.rank ?? '–'}</Table.Td>
             <Table.Td>{row.bib ?? '–'}</Table.Td>
             <Table.Td>
-              <Anchor component="button" type="button" onClick={() => setDrill({ open: true, row })}>
+              <Anchor component="button" type="button" ta="start" onClick={() => setDrill({ open: true, row })}>
                 {row.firstName} {row.lastName}
               </Anchor>
             </Table.Td>
             <Table.Td>
-              {row.total === null ? (
-                <Badge color="red" variant="light">
-                  Incomplete
-                </Badge>
-              ) : (
-                `${formatPercent(row.total)}%`
-              )}
+              <Group gap={4} wrap="nowrap">
+                {row.total === null ? (
+                  <Badge color="red" variant="light">
+                    Incomplete
+                  </Badge>
+                ) : (
+                  `${formatPercent(row.total)}%`
+                )}
+                <FlagCount n={row.cells.reduce((m, c) => m + c.outliers.length, 0)} hiddenFrom="sm" />
+              </Group>
             </Table.Td>
             {row.cells.map((c) => (
-              <Table.Td key={c.criterionId}>
+              <Table.Td key={c.criterionId} visibleFrom="sm">
                 <Group gap={4} wrap="nowrap">
-                  {c.mean === null ? '–' : kindOf.get(c.criterionId) === 'yes_no' ? `${Math.round(c.mean * 100)}% yes` : formatPercent(c.mean)}
-                  {c.outliers.length ? (
-                    <IconFlag size={14} color="var(--mantine-color-orange-7)" aria-label={`${c.outliers.length} flagged`} role="img" />
-                  ) : null}
+                  {c.mean === null
+                    ? '–'
+                    : kindOf.get(c.criterionId) === 'yes_no'
+                      ? `${Math.round(c.mean * 100)}% yes`
+                      : formatPercent(c.mean)}
+                  <FlagCount n={c.outliers.length} />
                 </Group>
               </Table.Td>
             ))}
-            <Table.Td>
+            <Table.Td visibleFrom="sm">
               {row.evaluatorsDone} / {r.minEvaluators}
             </Table.Td>
           </Table.Tr>
         ))}
       </DataTable>
-      <PlayerScoresModal sessionId={session.id} opened={drill.open} row={drill.row} results={r} onClose={() => setDrill((d) => ({ ...d, open: false }))} />
+      <PlayerScoresModal
+        sessionId={session.id}
+        opened={drill.open}
+        row={drill.row}
+        results={r}
+        onClose={() => setDrill((d) => ({ ...d, open: false }))}
+      />
     </Stack>
+  );
+}
+
+/** The flag of scores far from the other evaluators': n of them. */
+function FlagCount({ n, hiddenFrom }: { n: number; hiddenFrom?: 'sm' }) {
+  if (!n) return null;
+  return (
+    <Box component="span" hiddenFrom={hiddenFrom} display="flex">
+      <IconFlag size={14} color="var(--mantine-color-orange-7)" aria-label={`${n} flagged`} role="img" />
+    </Box>
   );
 }
