@@ -38,7 +38,7 @@ interface ListPanelProps<T> {
   children: ReactNode;
 }
 
-/** A profile panel that lists the player's items (NOTES, ACHIEVEMENTS): through QueryView. */
+/** A profile panel that lists the player's items (NOTES, ACHIEVEMENTS), with its Add button and the delete confirmation. */
 export function ListPanel<T>({ title, addLabel, dialog, remove, query, noun, gap, renderItem, children }: ListPanelProps<T>) {
   return (
     <Panel
