@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECTIONS, type Level, type Permissions, type Section } from '../shared/permissions.js';
+import { permissionsAt, SECTIONS, type Level, type Permissions, type Section } from '../shared/permissions.js';
 import { ACCESS_MATRIX, type Ref, type Replay, type RouteAccess, type Rule } from './access-matrix.js';
 import { buildApp } from './app.js';
 import { access } from './policies/access.js';
@@ -29,8 +29,8 @@ interface Caller {
   isGuest?: boolean;
 }
 
-const NONE = Object.fromEntries(SECTIONS.map((s) => [s, 0])) as Permissions;
-const ALL = Object.fromEntries(SECTIONS.map((s) => [s, 2])) as Permissions;
+const NONE = permissionsAt(0);
+const ALL = permissionsAt(2);
 const PASSWORD = 'matrix-caller-password';
 const callers: Caller[] = [];
 const refs: Record<'coach' | 'player', Record<Ref, number>> = { coach: {} as Record<Ref, number>, player: {} as Record<Ref, number> };

@@ -27,12 +27,15 @@ export interface BuiltInRole {
   permissions: Permissions;
 }
 
-const all = (level: Level): Permissions =>
-  Object.fromEntries(SECTIONS.map((s) => [s, level])) as Permissions;
+/** Every section at `level`, with `over` on top. */
+export const permissionsAt = (level: Level, over: Partial<Permissions> = {}): Permissions => ({
+  ...(Object.fromEntries(SECTIONS.map((s) => [s, level])) as Permissions),
+  ...over,
+});
 
 export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
-  { key: 'superadmin', title: 'Superadmin', admin: true, permissions: all(2) },
-  { key: 'admin', title: 'Admin', admin: true, permissions: all(2) },
+  { key: 'superadmin', title: 'Superadmin', admin: true, permissions: permissionsAt(2) },
+  { key: 'admin', title: 'Admin', admin: true, permissions: permissionsAt(2) },
   {
     key: 'coach',
     title: 'Coach',
@@ -49,7 +52,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       sessions: 1,
     },
   },
-  { key: 'player', title: 'Player', admin: false, permissions: { ...all(0), resources: 1 } },
+  { key: 'player', title: 'Player', admin: false, permissions: permissionsAt(0, { resources: 1 }) },
 ];
 
 /** The identity every access decision is made on: always built from the session, never the request. */

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SECTIONS, type Level, type Permissions } from '../../shared/permissions.js';
+import { permissionsAt as levels, type Permissions } from '../../shared/permissions.js';
 import { decide, type RoleAction, type RoleActor, type RoleDecision, type RoleFacts } from './roles.js';
-
-const levels = (level: Level, over: Partial<Permissions> = {}) => ({ ...(Object.fromEntries(SECTIONS.map((s) => [s, level])) as Permissions), ...over });
 
 const superadmin: RoleActor = { roleId: 1, roleKey: 'superadmin', permissions: levels(2) };
 const admin: RoleActor = { roleId: 2, roleKey: 'admin', permissions: levels(2) };

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SECTIONS, type Level, type Permissions } from '../../shared/permissions.js';
+import { permissionsAt as levels } from '../../shared/permissions.js';
 import type { RoleActor } from './roles.js';
 import { decide, type UserAction, type UserDecision, type UserFacts } from './users.js';
-
-const levels = (level: Level, over: Partial<Permissions> = {}) => ({ ...(Object.fromEntries(SECTIONS.map((s) => [s, level])) as Permissions), ...over });
 
 const superadmin: RoleActor = { roleId: 1, roleKey: 'superadmin', permissions: levels(2) };
 const admin: RoleActor = { roleId: 2, roleKey: 'admin', permissions: levels(2) };

@@ -1,5 +1,5 @@
 import { Checkbox, Group, Table, Text } from '@mantine/core';
-import { SECTIONS, type Level, type Permissions, type Section } from '../../../shared/permissions';
+import { permissionsAt, SECTIONS, type Level, type Permissions, type Section } from '../../../shared/permissions';
 import { SECTION_LABELS } from '../../../shared/schemas/role';
 import { DataTable } from '../../components/DataTable';
 
@@ -18,7 +18,6 @@ interface Props {
   invalid?: boolean;
 }
 
-const allAt = (level: Level): Permissions => Object.fromEntries(SECTIONS.map((s) => [s, level])) as Permissions;
 
 /**
  * docs/product.md#validation permissions matrix: per section none / read / write as two checkboxes. Write needs read
@@ -38,7 +37,7 @@ export function PermissionMatrix({ value, onChange, ceiling, canSetAdmin, invali
 
   const selectAll = (on: boolean) =>
     onChange({
-      permissions: on ? (Object.fromEntries(SECTIONS.map((s) => [s, ceiling[s]])) as Permissions) : allAt(0),
+      permissions: on ? (Object.fromEntries(SECTIONS.map((s) => [s, ceiling[s]])) as Permissions) : permissionsAt(0),
       admin: on ? canSetAdmin : false,
     });
 

@@ -1,7 +1,7 @@
 import { Alert, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { SECTIONS, type Permissions } from '../../../shared/permissions';
+import { permissionsAt, type Permissions } from '../../../shared/permissions';
 import { roleSaveSchema, type Role } from '../../../shared/schemas/role';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
@@ -19,11 +19,10 @@ interface FormValues {
   permissions: Permissions;
 }
 
-const empty = Object.fromEntries(SECTIONS.map((s) => [s, 0])) as Permissions;
 const valuesOf = (role: Role | null): FormValues =>
   role
     ? { title: role.title, admin: role.admin, permissions: { ...role.permissions } }
-    : { title: '', admin: false, permissions: { ...empty } };
+    : { title: '', admin: false, permissions: permissionsAt(0) };
 
 const resolve = zod4Resolver(roleSaveSchema);
 
@@ -69,7 +68,7 @@ export function RoleFormModal({ opened, role, onClose }: { opened: boolean; role
           form.setFieldValue('permissions', next.permissions);
           form.clearFieldError('permissions');
         }}
-        ceiling={isSuperadmin ? (Object.fromEntries(SECTIONS.map((s) => [s, 2])) as Permissions) : me.permissions}
+        ceiling={isSuperadmin ? permissionsAt(2) : me.permissions}
         canSetAdmin={isSuperadmin && !role?.key}
         invalid={!!form.errors.permissions}
       />
