@@ -1,3 +1,6 @@
+/** The singular or plural wording for a count of n. */
+export const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
 /** Every user-facing string of docs/product.md#errors, exactly as written. */
 export const MSG = {
   success: 'Operation successful!',

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { weightField, type Criterion, type criterionCreateSchema, type criterionEditSchema } from '../../../shared/schemas/criterion.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { plural } from '../../../shared/messages.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './criteria.repository.js';
 
@@ -12,7 +13,6 @@ type CriterionCreate = z.output<typeof criterionCreateSchema>;
 type CriterionEdit = z.output<typeof criterionEditSchema>;
 
 const duplicate = (name: string) => conflict(`A criterion named "${name}" already exists on this level.`, 'criteria');
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 async function existingLevel(db: Db, levelId: number) {
   const level = await repo.findLevel(db, levelId);
@@ -48,7 +48,7 @@ export async function updateCriterion(db: Db, actor: Actor, id: number, b: Crite
     if (level.kind !== before.level_kind && before.evaluationCount > 0) {
       // Stored scores mean "n out of 10" or "yes/no"; moving them to the other kind changes their meaning.
       throw conflict(
-        `${before.criteria} cannot move to ${level.name} because ${plural(before.evaluationCount, 'evaluation uses', 'evaluations use')} a different kind of score.`,
+        `${before.criteria} cannot move to ${level.name} because ${before.evaluationCount} ${plural(before.evaluationCount, 'evaluation uses', 'evaluations use')} a different kind of score.`,
         'level',
       );
     }
@@ -64,7 +64,7 @@ export async function deleteCriterion(db: Db, actor: Actor, id: number): Promise
   return db.transaction().execute(async (trx) => {
     const before = await existingCriterion(trx, id);
     const n = await repo.deleteCriterion(trx, id);
-    await recordAudit(trx, actor, 'delete', 'criterion', id, `${before.criteria} with ${plural(n, 'evaluation', 'evaluations')}`);
+    await recordAudit(trx, actor, 'delete', 'criterion', id, `${before.criteria} with ${n} ${plural(n, 'evaluation', 'evaluations')}`);
     return n;
   });
 }

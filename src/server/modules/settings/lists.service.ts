@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { MSG } from '../../../shared/messages.js';
+import { MSG, plural } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/types.js';
@@ -8,7 +8,6 @@ import { recordAudit } from '../audit/audit.repository.js';
 
 type Db = Kysely<DB>;
 
-export const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 export const duplicate = (what: string, name: string) => `${/^[aeiou]/.test(what) ? 'An' : 'A'} ${what} named "${name}" already exists.`;
 
 /**

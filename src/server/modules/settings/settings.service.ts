@@ -3,8 +3,9 @@ import type { Actor } from '../../../shared/permissions.js';
 import type { Level, LevelSave, Settings, SettingsSave } from '../../../shared/schemas/reference.js';
 import type { DB } from '../../db/types.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { plural } from '../../../shared/messages.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { duplicate, guarded, plural, type Removal, type TextStore } from './lists.service.js';
+import { duplicate, guarded, type Removal, type TextStore } from './lists.service.js';
 import * as repo from './settings.repository.js';
 
 type Db = Kysely<DB>;
