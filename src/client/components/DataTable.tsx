@@ -1,4 +1,4 @@
-import { Table, type TableProps } from '@mantine/core';
+import { Table, VisuallyHidden, type TableProps } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 
 interface Props extends Omit<TableProps, 'children'> {
@@ -25,4 +25,13 @@ export function DataTable({ columns, minWidth, children, ...table }: Props) {
     </Table>
   );
   return minWidth === undefined ? element : <Table.ScrollContainer minWidth={minWidth}>{element}</Table.ScrollContainer>;
+}
+
+/** The heading of a last column of row actions, named for screen readers only. */
+export function ActionsHeading({ className }: { className?: string }) {
+  return (
+    <Table.Th className={className}>
+      <VisuallyHidden>Actions</VisuallyHidden>
+    </Table.Th>
+  );
 }

@@ -1,19 +1,12 @@
-import { Avatar, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Avatar, Badge, Group, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { photoUrl } from '../../../shared/paths';
 import { formatPercent } from '../../../shared/scoring';
-import { DataTable } from '../../components/DataTable';
+import { ActionsHeading, DataTable } from '../../components/DataTable';
 import type { PlayersPage } from './api';
 
 export type PlayerBoardRow = PlayersPage['rows'][number];
 type Row = PlayerBoardRow;
-
-/** The staff boards' last column: the row's actions, named for screen readers only. */
-export const actionsHeading = (
-  <Table.Th className="lb-actions">
-    <VisuallyHidden>Actions</VisuallyHidden>
-  </Table.Th>
-);
 
 const initials = (r: Row) => `${r.first_name.charAt(0)}${r.last_name.charAt(0)}`.toUpperCase();
 
@@ -26,7 +19,7 @@ export function PlayersBoardTable({ rows, currentPlayerId, actions }: { rows: Ro
       highlightOnHover
       verticalSpacing="xs"
       aria-label="Players leaderboard"
-      columns={[<Table.Th className="lb-rank">Rank</Table.Th>, 'Player', <Table.Th className="lb-score">Score</Table.Th>, staff ? actionsHeading : null]}
+      columns={[<Table.Th className="lb-rank">Rank</Table.Th>, 'Player', <Table.Th className="lb-score">Score</Table.Th>, staff ? <ActionsHeading className="lb-actions" /> : null]}
     >
       {rows.map((r) => {
         const current = currentPlayerId === r.id;

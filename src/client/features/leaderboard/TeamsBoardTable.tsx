@@ -1,8 +1,7 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatPercent } from '../../../shared/scoring';
-import { DataTable } from '../../components/DataTable';
-import { actionsHeading } from './PlayersBoardTable';
+import { ActionsHeading, DataTable } from '../../components/DataTable';
 
 export interface TeamBoardRow {
   rank: number;
@@ -23,7 +22,7 @@ export function TeamsBoardTable({ rows, actions }: { rows: Row[]; actions?: ((ro
       highlightOnHover
       verticalSpacing="sm"
       aria-label="Teams leaderboard"
-      columns={[<Table.Th className="lb-rank">Rank</Table.Th>, 'Team', 'Coach', <Table.Th className="lb-score">Average</Table.Th>, staff ? actionsHeading : null]}
+      columns={[<Table.Th className="lb-rank">Rank</Table.Th>, 'Team', 'Coach', <Table.Th className="lb-score">Average</Table.Th>, staff ? <ActionsHeading className="lb-actions" /> : null]}
     >
       {rows.map((r) => (
         <Table.Tr key={r.id} data-testid="board-row">

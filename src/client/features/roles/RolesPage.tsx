@@ -1,10 +1,10 @@
-import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { UNDELETABLE_ROLE_KEYS, type Role } from '../../../shared/schemas/role';
-import { DataTable } from '../../components/DataTable';
+import { ActionsHeading, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryView } from '../../components/QueryView';
 import { ApiError } from '../../lib/api';
@@ -83,7 +83,7 @@ export default function RolesPage() {
               'Title',
               'Users',
               <Table.Th visibleFrom="sm">Members</Table.Th>,
-              <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>,
+              <ActionsHeading />,
             ]}
           >
             {data.map((role) => {

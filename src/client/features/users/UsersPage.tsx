@@ -1,10 +1,10 @@
-import { Button, Group, Menu, Pagination, Select, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Menu, Pagination, Select, Table, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { USER_SUSPENDED, type User } from '../../../shared/schemas/user';
-import { DataTable } from '../../components/DataTable';
+import { ActionsHeading, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryView } from '../../components/QueryView';
 import { ApiError } from '../../lib/api';
@@ -76,7 +76,7 @@ export default function UsersPage() {
                 'Name',
                 <Table.Th visibleFrom="sm">Email Address</Table.Th>,
                 <Table.Th visibleFrom="sm">Role</Table.Th>,
-                <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>,
+                <ActionsHeading />,
               ]}
             >
               {shown.map((u) => (
