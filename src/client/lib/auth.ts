@@ -18,6 +18,8 @@ export const meQuery = queryOptions({
     }
   },
   staleTime: 60_000,
+  // Asked even offline (the default pauses it): the worker may answer, and a pending sign-out answers null.
+  networkMode: 'offlineFirst',
 });
 
 export function useMe() {
