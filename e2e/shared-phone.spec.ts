@@ -202,3 +202,19 @@ test("signing in as someone else while the coach's session is still alive leaves
   expect(who!.body).toContain(DEMO.admin.email);
   await context.setOffline(false);
 });
+
+test('a sign-out in one tab empties the other tabs on the phone', async ({ page, context }) => {
+  await loginAs(page, 'coach');
+  const tabs = [page, await context.newPage()];
+  for (const tab of tabs) {
+    await tab.goto('/app/dashboard');
+    await expect(tab.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    // Offline, the sign-in page's code comes from the worker's precache.
+    await tab.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 20_000 });
+  }
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  for (const tab of tabs) await expect(tab.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await context.setOffline(false);
+});
