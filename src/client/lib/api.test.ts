@@ -98,5 +98,8 @@ describe('a sign-out made on a shared phone', () => {
     await expect(apiGet('/api/teams')).rejects.toMatchObject({ status: 401 });
     await expect(apiPost('/api/evaluations/sync', {})).rejects.toMatchObject({ status: 401 });
     expect(deleted).toEqual(['api', 'api']);
+    // A tryout guest's ended token says nothing of the device's session.
+    await expect(apiGet('/api/tryout/sheet', undefined, { 'x-tryout-token': 'old' })).rejects.toMatchObject({ status: 401 });
+    expect(deleted).toEqual(['api', 'api']);
   });
 });

@@ -62,13 +62,16 @@ export function settleSignOut(): Promise<void> {
   return settling;
 }
 
-/** A 401: the session is over, and the worker's copies of its answers go with it (ADR 0014). */
-function checkSession(res: Response): void {
-  if (res.status === 401) void forgetCachedAnswers();
+/**
+ * A 401: the session is over, and the worker's copies of its answers go with it (ADR 0014). Not when the
+ * request carried its own credentials (`headers`: a tryout guest's token), which say nothing of the cookie's.
+ */
+function checkSession(res: Response, headers: Record<string, string> | undefined): void {
+  if (res.status === 401 && !headers) void forgetCachedAnswers();
 }
 
-async function parse<T>(res: Response): Promise<T> {
-  checkSession(res);
+async function parse<T>(res: Response, headers?: Record<string, string>): Promise<T> {
+  checkSession(res, headers);
   const body = (await res.json().catch(() => null)) as { message?: string; field?: string } | null;
   if (!res.ok) {
     throw new ApiError(res.status, body?.message ?? `Request failed (${res.status})`, body?.field);
@@ -80,7 +83,7 @@ async function parse<T>(res: Response): Promise<T> {
 export async function apiGet<T>(url: string, signal?: AbortSignal, headers?: Record<string, string>): Promise<T> {
   await settleSignOut();
   const res = await fetch(url, { credentials: 'same-origin', signal, headers: { accept: 'application/json', ...headers } });
-  return parse<T>(res);
+  return parse<T>(res, headers);
 }
 
 export async function apiPost<T>(url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
@@ -91,14 +94,14 @@ export async function apiPost<T>(url: string, body?: unknown, headers?: Record<s
     headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrfToken, ...headers },
     body: JSON.stringify(body ?? {}),
   });
-  return parse<T>(res);
+  return parse<T>(res, headers);
 }
 
 /** A file (e.g. a photo) as a Blob, for an <img> that cannot send the headers itself. */
 export async function apiBlob(url: string, headers?: Record<string, string>): Promise<Blob> {
   await settleSignOut();
   const res = await fetch(url, { credentials: 'same-origin', headers });
-  checkSession(res);
+  checkSession(res, headers);
   if (!res.ok) throw new ApiError(res.status, `Request failed (${res.status})`);
   return res.blob();
 }
