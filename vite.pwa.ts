@@ -1,10 +1,10 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
-import { API_CACHE } from './src/client/lib/pwa-cache';
+import { API_CACHE, apiOwnerPlugin } from './src/client/lib/pwa-cache';
 
 /**
  * The installable app (ADR 0014): a manifest, and a Workbox service worker that precaches the built
- * staff/player app and keeps the last answers of the courtside reads. The public leaderboard entry
- * is not part of it (its own build, its own small budget).
+ * staff/player app and keeps the last answers of the courtside reads, each under the user who fetched
+ * it (apiOwnerPlugin). The public leaderboard entry is not part of it (its own build, its own small budget).
  */
 export const pwaOptions: Partial<VitePWAOptions> = {
   registerType: 'autoUpdate',
@@ -46,6 +46,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
           networkTimeoutSeconds: 4,
           expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 },
           cacheableResponse: { statuses: [200] },
+          plugins: [apiOwnerPlugin],
         },
       },
       {
@@ -57,7 +58,15 @@ export const pwaOptions: Partial<VitePWAOptions> = {
           cacheName: API_CACHE,
           expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 },
           cacheableResponse: { statuses: [200] },
+          plugins: [apiOwnerPlugin],
         },
+      },
+      {
+        // Cached nothing, but the worker learns from them who signed in and when they signed out.
+        urlPattern: ({ url }) => url.origin === self.location.origin && /^\/api\/auth\/(login|logout)$/.test(url.pathname),
+        method: 'POST',
+        handler: 'NetworkOnly',
+        options: { plugins: [apiOwnerPlugin] },
       },
     ],
   },

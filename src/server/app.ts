@@ -113,11 +113,17 @@ async function serveClient(app: FastifyInstance, config: Config): Promise<void> 
       index: false,
       // .br / .gz written at build time by scripts/compress-client.mjs
       preCompressed: true,
-      // Only hashed files live here; the HTML entries go through sendFile below, never cached.
       maxAge: '365d',
       immutable: true,
+      // Only hashed files get the year above. This instance's sendFile would fall back to it whenever
+      // a file has no .br/.gz twin (as the HTML entries and the worker have none), so entries use the
+      // instance below, which knows no caching at all.
+      decorateReply: false,
     });
   }
+  // reply.sendFile for the entries, the worker, the manifest and the icons: each call sets its own
+  // cache-control; nothing here can make an entry long-lived, whatever Accept-Encoding says.
+  await app.register(fastifyStatic, { serve: false, cacheControl: false, preCompressed: false });
   const hasPublicPage = existsSync(resolve(root, 'public.html'));
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
@@ -129,12 +135,12 @@ async function serveClient(app: FastifyInstance, config: Config): Promise<void> 
       return reply
         .type(type)
         .header('cache-control', path.startsWith('/icons/') ? 'public, max-age=86400' : 'no-cache')
-        .sendFile(path.slice(1), root, { cacheControl: false });
+        .sendFile(path.slice(1), root);
     }
     if (hasClient && (req.method === 'GET' || req.method === 'HEAD') && !isGuarded(path) && !path.startsWith('/api/')) {
       // The public leaderboard has its own small entry (vite.public.config.ts) for anonymous phones.
       const page = hasPublicPage && /^\/leaderboard(\/|$)/.test(path) ? 'public.html' : 'index.html';
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile(page, root, { cacheControl: false });
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile(page, root);
     }
     return reply.status(404).send({ message: MSG.notFoundApi });
   });

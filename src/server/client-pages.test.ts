@@ -72,6 +72,27 @@ describe('client pages', () => {
     expect((await t.anon.get('/icons/missing.png')).body).toBe('<p>app</p>');
   });
 
+  // Every browser sends Accept-Encoding; the entries and the worker must still revalidate on each load,
+  // or a client fix never reaches a phone that has the app.
+  it.each(['/', '/login', '/app/teams', '/leaderboard', '/leaderboard/team/3', '/index.html', '/sw.js', '/manifest.webmanifest'])(
+    'serves %s no-cache to a browser that accepts br and gzip',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip, deflate' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('keeps the year-long immutable caching for hashed assets only, whatever the encoding', async () => {
+    for (const encoding of [undefined, 'gzip', 'br, gzip']) {
+      const headers = encoding ? { 'accept-encoding': encoding } : {};
+      const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1.js', headers });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const icon = await t.app.inject({ method: 'GET', url: '/icons/icon-192.png', headers });
+      expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+    }
+  });
+
   it('answers unknown API paths with JSON 404', async () => {
     const res = await t.anon.get('/api/nope');
     expect(res.statusCode).toBe(404);

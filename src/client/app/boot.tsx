@@ -2,6 +2,9 @@ import '@mantine/core/styles.css';
 import './global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { settleSignOut } from '../lib/api';
+import { queryClient } from '../lib/queryClient';
+import { onSignOutElsewhere } from '../lib/signed-out';
 import { App } from './App';
 
 const root = createRoot(document.getElementById('root')!);
@@ -14,6 +17,11 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+
+// A sign-out made offline reaches the server as soon as the network is back (lib/api.ts); one made in
+// another tab empties this tab too.
+window.addEventListener('online', () => void settleSignOut().catch(() => undefined));
+onSignOutElsewhere(() => void queryClient.resetQueries());
 
 // After the first render: installing the worker must not compete with the first screen.
 setTimeout(() => void import('./register-sw').then((m) => m.registerServiceWorker()), 0);

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '../../shared/schemas/auth';
 import { can, type Level, type Section } from '../../shared/permissions';
 import { ApiError, apiGet, setCsrfToken, type Envelope } from './api';
+import { pendingSignOut } from './signed-out';
 
 export const meQuery = queryOptions({
   queryKey: ['me'],
@@ -11,11 +12,14 @@ export const meQuery = queryOptions({
       setCsrfToken(data.csrfToken);
       return data;
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) return null;
+      // No session, or a sign-out this device could not send yet: nobody is signed in here.
+      if ((e instanceof ApiError && e.status === 401) || pendingSignOut() !== null) return null;
       throw e;
     }
   },
   staleTime: 60_000,
+  // Asked even offline (the default pauses it): the worker may answer, and a pending sign-out answers null.
+  networkMode: 'offlineFirst',
 });
 
 export function useMe() {

@@ -1,2 +1,47 @@
-/** The service worker's cache of API answers (vite.pwa.ts); cleared at sign-out. */
+/** The service worker's cache of API answers (vite.pwa.ts, ADR 0014). */
 export const API_CACHE = 'api';
+
+/** Deletes the worker's copies of API answers: at sign-out and whenever the server answers 401. */
+export const forgetCachedAnswers = (): Promise<boolean> =>
+  'caches' in globalThis ? caches.delete(API_CACHE).catch(() => false) : Promise.resolve(false);
+
+/**
+ * The Workbox plugin on every route of the API cache: each answer belongs to the user whose session
+ * fetched it and is stored under that user's key, so another user's request never finds it. The owner
+ * is the user the server last named (a sign-in's or `/api/auth/me`'s answer), kept in the cache itself
+ * under '/__api-cache-owner'; a different user wipes the cache, and so do a 401 and a sign-out.
+ *
+ * These functions are copied into the worker as text (Workbox accepts no other property on a plugin),
+ * so each names nothing but its arguments and the worker's globals: 'api' is API_CACHE
+ * (pwa-cache.test.ts holds them together).
+ */
+export const apiOwnerPlugin = {
+  fetchDidSucceed: async function ({ request, response }: { request: Request; response: Response }): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    if (response.status === 401 || (path === '/api/auth/logout' && response.ok)) {
+      await caches.delete('api');
+    } else if (response.ok && (path === '/api/auth/me' || path === '/api/auth/login')) {
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { data?: { id?: number } } | null;
+      const id = String(body?.data?.id ?? '');
+      const owner = await (await caches.open('api')).match('/__api-cache-owner');
+      if (id && id !== (owner ? await owner.text() : '')) {
+        await caches.delete('api');
+        await (await caches.open('api')).put('/__api-cache-owner', new Response(id));
+      }
+    }
+    return response;
+  },
+  cacheKeyWillBeUsed: async function ({ request }: { request: Request }): Promise<string> {
+    const owner = await (await caches.open('api')).match('/__api-cache-owner');
+    const url = new URL(request.url);
+    url.searchParams.set('__owner', owner ? await owner.text() : '');
+    return url.href;
+  },
+  // Nobody named yet (the cache was just wiped): nothing is kept.
+  cacheWillUpdate: async function ({ response }: { response: Response }): Promise<Response | null> {
+    return (await (await caches.open('api')).match('/__api-cache-owner')) ? response : null;
+  },
+};

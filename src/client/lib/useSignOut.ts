@@ -1,16 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiPost } from './api';
-import { API_CACHE } from './pwa-cache';
+import { markSignedOut, settleSignOut } from './api';
+import { forgetCachedAnswers } from './pwa-cache';
 
+/**
+ * Signs out on this device at once, online or not: nothing of the user is shown from here on, and the
+ * server is told now, or before any other request once the network is back (lib/api.ts). Scores still
+ * on the device are asked about before this (SignOutModal).
+ */
 export function useSignOut() {
   const client = useQueryClient();
   const navigate = useNavigate();
   return async () => {
-    await apiPost('/api/auth/logout').catch(() => undefined);
+    markSignedOut();
     client.clear();
     // The service worker's copies of API answers belong to this user: the next one must not see them.
-    if ('caches' in window) await caches.delete(API_CACHE).catch(() => false);
+    await forgetCachedAnswers();
     await navigate('/login', { replace: true });
+    await settleSignOut().catch(() => undefined);
   };
 }
