@@ -23,6 +23,7 @@ import { logSerializers } from './lib/log-redact.js';
 import { installSecretMasking } from './mail/secret-masking.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 import { createMailer } from './mail/mailer.js';
+import { loadOutboxKey } from './mail/outbox-seal.js';
 import { modules } from './modules/index.js';
 
 export interface BuildOptions {
@@ -56,8 +57,9 @@ export async function buildApp({ config, database, logger, logStream, extraModul
   app.decorate('database', db);
   app.decorate('db', db.db);
   app.decorate('config', config);
-  app.decorate('mailer', createMailer(config, db.db, app.log));
-  installSecretMasking(app);
+  const outboxKey = loadOutboxKey(config);
+  app.decorate('mailer', createMailer(config, db.db, app.log, outboxKey));
+  installSecretMasking(app, outboxKey);
   if (!database) app.addHook('onClose', () => db.close());
   db.changes?.start(); // PostgreSQL: in-memory version and sessions (ADR 0011); close() stops it
 
