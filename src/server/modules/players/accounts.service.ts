@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../../shared/permissions.js';
-import { assertSignInMovable } from '../../policies/players.js';
+import { assertSignInCreatable, assertSignInMovable } from '../../policies/players.js';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
 import type { DB } from '../../db/types.js';
 import { conflict } from '../../lib/errors.js';
@@ -26,16 +26,19 @@ export interface MovedNotice {
 
 /**
  * Keeps a player's sign-in account in step with player_email (docs/product.md#data has no separate account
- * screen): an e-mail creates the account, a new e-mail moves it, an empty one removes it. The
- * parent's e-mail is never a login: siblings share it. Returns whom to welcome once committed.
+ * screen): an e-mail creates the account, a new e-mail moves it, an empty one removes it. Creating one
+ * at another address than the parent's (`parentEmail`, the e-mail on file) and moving one are user
+ * management. Returns whom to welcome once committed.
  */
 export async function syncAccount(
   trx: Kysely<DB>,
   actor: Actor,
   player: { id: number; first_name: string; last_name: string; player_email: string | null },
+  parentEmail: string,
 ): Promise<{ welcome: Welcome | null; moved: MovedNotice | null }> {
   const current = await accounts.linkedAccount(trx, player.id);
   const email = player.player_email;
+  if (!current && email) assertSignInCreatable(actor, email, parentEmail);
   // Moving the sign-in is user management (policies/players.ts); the old address is told, sessions and reset links end.
   const moved = current && current.email.toLowerCase() !== (email ?? '').toLowerCase() ? { to: current.email, firstName: player.first_name, removed: !email } : null;
   if (current && moved) {

@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
 import { MAX_ID } from '../../../shared/schemas/common.js';
 import type { DB } from '../../db/types.js';
-import { assertImportTeamGiven } from '../../policies/players.js';
+import { assertImportTeamGiven, maySignInAt, playerMessages } from '../../policies/players.js';
 import { reachableTeam } from '../../policies/teams.js';
 import { isCsvUpload } from '../../lib/csv-text.js';
 import { badRequest } from '../../lib/errors.js';
@@ -16,7 +16,7 @@ import * as bulk from './import.repository.js';
 import { playerSaveMessages } from './players.service.js';
 
 /** Problems that need the database: duplicates of existing players and taken sign-in e-mails. */
-async function crossCheck(db: Kysely<DB>, rows: readonly BulkRow[]): Promise<Map<number, string[]>> {
+async function crossCheck(db: Kysely<DB>, actor: Actor, rows: readonly BulkRow[]): Promise<Map<number, string[]>> {
   const problems = new Map<number, string[]>();
   const add = (line: number, message: string) => problems.set(line, [...(problems.get(line) ?? []), message]);
   const existing = await bulk.existingPlayerKeys(db, rows.map((r) => r.email));
@@ -30,7 +30,8 @@ async function crossCheck(db: Kysely<DB>, rows: readonly BulkRow[]): Promise<Map
     if (earlier !== undefined) add(row.line, `the same player as row ${earlier}`);
     else seenPlayer.set(key, row.line);
     if (row.player_email) {
-      if (taken.has(row.player_email)) add(row.line, `PlayerEmail: ${accountMessages.emailTaken}`);
+      if (!maySignInAt(actor, row.player_email, row.email)) add(row.line, `PlayerEmail: ${playerMessages.parentAddressOnly}`);
+      else if (taken.has(row.player_email)) add(row.line, `PlayerEmail: ${accountMessages.emailTaken}`);
       const first = seenEmail.get(row.player_email);
       if (first !== undefined) add(row.line, `PlayerEmail: the same player email as row ${first}`);
       else seenEmail.set(row.player_email, row.line);
@@ -57,7 +58,7 @@ export async function importPlayers(db: Kysely<DB>, welcomes: WelcomeQueue, acto
   if (!isCsvUpload(upload.file.name, upload.file.mime)) throw badRequest(MSG.csvOnly, 'bulkFile');
 
   const { rows, errors } = parsePlayersCsv(upload.file.data);
-  const problems = await crossCheck(db, rows);
+  const problems = await crossCheck(db, actor, rows);
   const report = [...errors.map((e) => ({ line: Number(/^row (\d+)/.exec(e)?.[1]), text: e })), ...[...problems].map(([line, list]) => ({ line, text: `row ${line}: ${list.join('; ')}` }))];
   if (report.length) throw badRequest(bulkMessage(report.sort((a, b) => a.line - b.line).map((e) => e.text)), 'bulkFile');
 

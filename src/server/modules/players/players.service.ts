@@ -138,7 +138,7 @@ export async function createPlayer(app: FastifyInstance, actor: Actor, b: z.outp
     const values = { first_name: b.first_name, last_name: b.last_name, email: b.email, player_email: b.player_email, dob: b.dob, profile_img };
     const id = await repo.insertPlayer(trx, values);
     await repo.setTeams(trx, id, teamIds);
-    const { welcome } = await syncAccount(trx, actor, { id, ...values });
+    const { welcome } = await syncAccount(trx, actor, { id, ...values }, b.email);
     await recordAudit(trx, actor, 'create', 'player', id, `${b.first_name} ${b.last_name}`);
     return { id, welcome };
   });
@@ -159,7 +159,7 @@ export async function updatePlayer(app: FastifyInstance, actor: Actor, id: numbe
     const values = { first_name: b.first_name, last_name: b.last_name, player_email: b.player_email, dob: b.dob, profile_img };
     await repo.updatePlayer(trx, id, values);
     await repo.setTeams(trx, id, teamIds);
-    const account = await syncAccount(trx, actor, { id, ...values });
+    const account = await syncAccount(trx, actor, { id, ...values }, current.email);
     const changes = describeChanges(before, { ...values, teams: await teamNames(trx) }, ['first_name', 'last_name', 'player_email', 'dob', 'profile_img', 'teams']);
     await recordAudit(trx, actor, 'update', 'player', id, `${b.first_name} ${b.last_name}: ${changes}`);
     return account;

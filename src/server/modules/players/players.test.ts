@@ -330,6 +330,30 @@ describe('POST /api/player/:id (update)', () => {
     expect((await coach.post(`/api/player/${p.id}`, { ...base, first_name: 'Renamed', player_email: 'Minor.Login@example.org' })).statusCode).toBe(200);
   });
 
+  it("a new sign-in at another address than the parent's on file is user management; at the parent's, a coach may create it", async () => {
+    const refusal = { message: "Only a user manager can create a player's sign-in at an address other than the parent's e-mail on file.", field: 'player_email' };
+    const before = Number((await t.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const created = await coach.post('/api/players', newPlayer({ last_name: 'Minorlogin', player_email: 'stranger@example.org' }));
+    expect(created.statusCode).toBe(403);
+    expect(created.json()).toEqual(refusal);
+    expect(Number((await t.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(before);
+    // An existing player without a sign-in: the same refusal, nothing written, no mail.
+    const p = (await coach.post('/api/players', newPlayer())).json().data;
+    const base = { first_name: p.first_name, last_name: p.last_name, team_id: p.teamIds };
+    const added = await coach.post(`/api/player/${p.id}`, { ...base, player_email: 'stranger@example.org' });
+    expect(added.statusCode).toBe(403);
+    expect(added.json()).toEqual(refusal);
+    expect(await t.db.selectFrom('users').select('id').where('player_id', '=', p.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'stranger@example.org').execute()).toEqual([]);
+    // At the parent's address (any case) the parent holds the login and gets the welcome.
+    const own = await coach.post(`/api/player/${p.id}`, { ...base, player_email: 'PARENT@example.org' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await t.db.selectFrom('users').select('email').where('player_id', '=', p.id).execute()).toEqual([{ email: 'parent@example.org' }]);
+    expect(await t.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', 'parent@example.org').execute()).toEqual([{ subject: 'Your player account' }]);
+    // A user manager chooses any address.
+    expect((await admin.post('/api/players', newPlayer({ player_email: 'kid.own@example.org' }))).statusCode).toBe(200);
+  });
+
   it('moving a sign-in tells the old address and ends the sessions and reset links of the account', async () => {
     const p = (await admin.post('/api/players', newPlayer({ player_email: 'old.inbox@example.org' }))).json().data;
     const account = await t.db.selectFrom('users').select('id').where('player_id', '=', p.id).executeTakeFirstOrThrow();
@@ -350,7 +374,7 @@ describe('POST /api/player/:id (update)', () => {
   });
 
   it('a taken e-mail answers 409 without saying that it has an account', async () => {
-    const taken = await coach.post('/api/players', newPlayer({ player_email: 'admin@demo.club' }));
+    const taken = await coach.post('/api/players', newPlayer({ email: 'admin@demo.club', player_email: 'admin@demo.club' }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().field).toBe('player_email');
     expect(taken.json().message).not.toMatch(/already|account|exists|registered/i);
