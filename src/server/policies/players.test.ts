@@ -6,6 +6,7 @@ import {
   decide,
   decideTeamFilter,
   decideTeams,
+  mayLearnTakenEmails,
   maySignInAt,
   type PlayerAction,
   type PlayerDecision,
@@ -86,6 +87,18 @@ describe('who creates a player sign-in at which address', () => {
   it.each(signIns)('%s → %s', (_, who, login, parent, allowed) => {
     expect(maySignInAt(who, login, parent)).toBe(allowed);
   });
+});
+
+/** [who, may learn that an address already signs in] */
+const learners: [string, Actor, boolean][] = [
+  ['admin', actor('admin'), true],
+  ['coach', actor('coach'), false],
+  ['coach with user management 1', actor('coach', { user_management: 1 }), true],
+  ['player', actor('player'), false],
+];
+
+describe('who learns that an address is taken', () => {
+  it.each(learners)('%s → %s', (_, who, allowed) => expect(mayLearnTakenEmails(who)).toBe(allowed));
 });
 
 /** [scope (null = every team), team filter, decision] */

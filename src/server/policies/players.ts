@@ -178,6 +178,13 @@ export function maySignInAt(actor: Actor, login: string, parentEmail: string): b
   return can(actor, 'user_management', 2) || login.toLowerCase() === parentEmail.toLowerCase();
 }
 
+/**
+ * Whether the caller may learn that an address already signs in (a 409 on a taken player_email). Only
+ * those who read the users list may; to anyone else a taken address looks like a free one (the address
+ * is told instead), so a player form or file is no oracle for who has an account.
+ */
+export const mayLearnTakenEmails = (actor: Actor) => can(actor, 'user_management', 1);
+
 export function assertSignInCreatable(actor: Actor, login: string, parentEmail: string): void {
   if (!maySignInAt(actor, login, parentEmail)) throw new HttpError(403, playerMessages.parentAddressOnly, 'player_email');
 }

@@ -43,6 +43,21 @@ describe('POST /api/players/bulk', () => {
     expect(managed.json()).toEqual({ data: { created: 1, accounts: 1 }, message: MSG.success });
   });
 
+  it("a coach's refused file names nothing outside their reach: another team's child, a taken address", async () => {
+    const other = await t.db.selectFrom('players').select(['first_name', 'last_name', 'email']).where('id', '=', ids.otherPlayer).executeTakeFirstOrThrow();
+    const rows = [`${other.first_name},${other.last_name},${other.email},,`, 'Eve,Bulk,admin@demo.club,,admin@demo.club', 'Fay,Bulk,fay.parent@example.org,,fay.parent@example.org'];
+    const before = await count();
+    const refused = await coach.upload('/api/players/bulk', { team_id: String(ids.own) }, file(csv(...rows, 'Bad,Year,b@example.org,1990,')));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message.split('\n')).toEqual([`row 5: Dob: ${MSG.year}`]);
+    expect(await count()).toBe(before);
+    // Without the bad row the file is written whole; the taken address gets no account and is told.
+    const res = await coach.upload('/api/players/bulk', { team_id: String(ids.own) }, file(csv(...rows)));
+    expect(res.json()).toEqual({ data: { created: 3, accounts: 2 }, message: MSG.success });
+    expect(await t.db.selectFrom('users').select('email').where('email', 'in', ['admin@demo.club', 'fay.parent@example.org']).where('player_id', 'is not', null).execute()).toEqual([{ email: 'fay.parent@example.org' }]);
+    await vi.waitFor(async () => expect(await t.db.selectFrom('mail_outbox').select('text').where('to_address', '=', 'admin@demo.club').execute()).toEqual([{ text: expect.stringContaining('already signs in') }]));
+  });
+
   it('all or nothing: every bad row reported, nothing written', async () => {
     const before = await count();
     const res = await admin.upload(
