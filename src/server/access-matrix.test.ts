@@ -279,7 +279,7 @@ describe('access matrix (access-matrix.ts × every caller)', () => {
     const undeclared = async (app: import('fastify').FastifyInstance) => {
       app.get('/api/undeclared', async () => ({ data: 1 }));
     };
-    await expect(buildApp({ config, database: { db: t.db, dialect: t.dialect, changes: null, close: async () => {} }, logger: false, extraModules: [undeclared] })).rejects.toThrow(/no access declaration/);
+    await expect(buildApp({ config, database: { db: t.db, dialect: t.dialect, changes: null, limits: t.app.database.limits, close: async () => {} }, logger: false, extraModules: [undeclared] })).rejects.toThrow(/no access declaration/);
     expect(access.public.kind).toBe('public');
   });
 });

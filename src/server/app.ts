@@ -21,8 +21,12 @@ import { installReadYourWrites } from './lib/read-your-writes.js';
 import { readScoreVersion } from './modules/scores/scores.repository.js';
 import { logSerializers } from './lib/log-redact.js';
 import { installSecretMasking } from './mail/secret-masking.js';
+import { addressKey } from './lib/address-key.js';
+import { databaseRateLimitStore } from './lib/rate-limit-store.js';
+import { installLimitsPurge } from './lib/limits-purge.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 import { createMailer } from './mail/mailer.js';
+import { loadOutboxKey } from './mail/outbox-seal.js';
 import { modules } from './modules/index.js';
 
 export interface BuildOptions {
@@ -56,8 +60,10 @@ export async function buildApp({ config, database, logger, logStream, extraModul
   app.decorate('database', db);
   app.decorate('db', db.db);
   app.decorate('config', config);
-  app.decorate('mailer', createMailer(config, db.db, app.log));
-  installSecretMasking(app);
+  const outboxKey = loadOutboxKey(config);
+  app.decorate('mailer', createMailer(config, db.db, app.log, outboxKey));
+  installSecretMasking(app, outboxKey);
+  installLimitsPurge(app);
   if (!database) app.addHook('onClose', () => db.close());
   db.changes?.start(); // PostgreSQL: in-memory version and sessions (ADR 0011); close() stops it
 
@@ -79,7 +85,8 @@ export async function buildApp({ config, database, logger, logStream, extraModul
 
   installSecurityHeaders(app, config);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Per address (an IPv6 client by its /64), in counters every process of the database shares.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db.limits), keyGenerator: (req) => addressKey(req.ip) });
   await app.register(multipart, { limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: {

@@ -13,6 +13,9 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Club <no-reply@club.local>'),
+  /** Seals passwords and reset links kept in the outbox (mail/outbox-seal.ts); unset, a key file is used. */
+  MAIL_OUTBOX_KEY: z.string().optional(),
+  MAIL_OUTBOX_KEY_FILE: z.string().optional(),
   LOGIN_MAX_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** How far the public boards may lag the scores: at most one recomputation per board per interval. */
   PUBLIC_BOARD_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { ChangeFeed, registerChangeFeed } from './change-feed.js';
+import { openSqliteLimits, type LimitsDB } from './limits.js';
 import { SqliteWatch } from './sqlite-watch.js';
 import type { DB } from './types.js';
 
@@ -14,6 +15,8 @@ export interface Database {
   dialect: Dialect;
   /** PostgreSQL: the LISTEN connection behind the in-memory version and session cache (started by buildApp). */
   changes: ChangeFeed | null;
+  /** Rate-limit and throttle counters every process shares: this database on PostgreSQL, its own file on SQLite (db/limits.ts). */
+  limits: Kysely<LimitsDB>;
   close(): Promise<void>;
 }
 
@@ -38,6 +41,7 @@ export function openDatabase(url: string): Database {
       db,
       dialect: 'postgres',
       changes,
+      limits: db as unknown as Kysely<LimitsDB>,
       async close() {
         await changes.stop();
         await db.destroy();
@@ -55,12 +59,15 @@ export function openDatabase(url: string): Database {
   const watch = file === ':memory:' ? null : new SqliteWatch(sqlite, `${file}-shm`);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => watch?.wrote()) }) });
   if (watch) registerChangeFeed(db, watch);
+  const limits = openSqliteLimits(file);
   return {
     db,
     dialect: 'sqlite',
     changes: null,
+    limits,
     async close() {
       watch?.close();
+      await limits.destroy();
       await db.destroy();
     },
   };

@@ -47,3 +47,18 @@ export async function maskSecretsBefore(db: Kysely<DB>, before: string, placehol
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Secret-bearing texts still in clear (written before they were sealed), to seal at start. */
+export async function clearSecrets(db: Kysely<DB>, placeholders: string[], sealedPrefix: string) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'to_address', 'text'])
+    .where('sensitive', '=', 1)
+    .where('text', 'not in', placeholders)
+    .where('text', 'not like', `${sealedPrefix}%`)
+    .execute();
+}
+
+export async function replaceText(db: Kysely<DB>, id: number, from: string, to: string): Promise<void> {
+  await db.updateTable('mail_outbox').set({ text: to }).where('id', '=', id).where('text', '=', from).execute();
+}

@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, secondInstance, type TestApp } from '../test/harness.js';
 import { appWithSmtp } from './mail.fixtures.js';
 import { EXPIRED, NOT_SHOWN, SECRET_KEEP_MS, WITHHELD } from './mailer.js';
+import { loadOutboxKey, unseal } from './outbox-seal.js';
 import { startSmtpCapture } from './smtp-capture.js';
 
 describe('mailer over SMTP (a real local smtp-server)', () => {
@@ -29,18 +34,46 @@ describe('mailer over SMTP (a real local smtp-server)', () => {
 });
 
 describe('mailer without SMTP, and when SMTP fails', () => {
-  it('stores the message in the outbox when SMTP_URL is not set', async () => {
+  it('stores the message in the outbox when SMTP_URL is not set, a secret sealed under a key outside the database', async () => {
     const t = await createTestApp();
     try {
-      await t.app.mailer.send({ to: 'a@example.org', subject: 'Hi', text: 'Body', sensitive: true });
-      const row = await t.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ to_address: 'a@example.org', status: 'stored', text: 'Body', sent_at: null });
+      await t.app.mailer.send({ to: 'plain@example.org', subject: 'Hi', text: 'Body' });
+      await t.app.mailer.send({ to: 'a@example.org', subject: 'Reset', text: 'Open /reset-password?token=Tk9-secret', sensitive: true });
+      const rows = await t.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
+      expect(rows[0]).toMatchObject({ to_address: 'plain@example.org', status: 'stored', text: 'Body', sent_at: null });
+      expect(rows[1]).toMatchObject({ to_address: 'a@example.org', status: 'stored', sent_at: null });
+      expect(JSON.stringify(rows)).not.toContain('Tk9-secret');
+      // The app's key (never in the database) opens it for a resend; another key, or another row's recipient, does not.
+      const key = loadOutboxKey(t.app.config);
+      expect(unseal(key, 'a@example.org', rows[1]!.text)).toBe('Open /reset-password?token=Tk9-secret');
+      expect(() => unseal(randomBytes(32), 'a@example.org', rows[1]!.text)).toThrow();
+      expect(() => unseal(key, 'plain@example.org', rows[1]!.text)).toThrow();
     } finally {
       await t.close();
     }
   });
 
-  it('records a failed delivery with its error and keeps the text for a manual resend', async () => {
+  it('creates a 0600 key file on first start and reuses it; seals secrets kept in clear before', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'outbox-key-'));
+    const file = join(dir, 'keys', 'outbox.key');
+    const t = await createTestApp({ config: { MAIL_OUTBOX_KEY: undefined, MAIL_OUTBOX_KEY_FILE: file } });
+    try {
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const key = loadOutboxKey(t.app.config);
+      expect(key.length).toBe(32);
+      await t.db.insertInto('mail_outbox').values({ to_address: 'old@example.org', subject: 'Your password', text: 'Temporary password: Old-Clear1', status: 'stored', error: null, created_at: new Date().toISOString(), sent_at: null, sensitive: 1 }).execute();
+      const other = await secondInstance(t); // a restart: same key file, and it seals what it finds in clear
+      await other.close();
+      const row = await t.db.selectFrom('mail_outbox').select('text').where('to_address', '=', 'old@example.org').executeTakeFirstOrThrow();
+      expect(row.text).not.toContain('Old-Clear1');
+      expect(unseal(loadOutboxKey(t.app.config), 'old@example.org', row.text)).toBe('Temporary password: Old-Clear1');
+    } finally {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('records a failed delivery with its error and keeps the text, sealed, for a resend', async () => {
     const smtp = await startSmtpCapture();
     const url = smtp.url;
     await smtp.close(); // nothing listens there any more
@@ -50,7 +83,8 @@ describe('mailer without SMTP, and when SMTP fails', () => {
       const row = await t.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
       expect(row.status).toBe('failed');
       expect(row.error).toMatch(/ECONNREFUSED|connect/i);
-      expect(row.text).toBe('Body');
+      expect(row.text).not.toContain('Body');
+      expect(unseal(loadOutboxKey(t.app.config), 'b@example.org', row.text)).toBe('Body');
     } finally {
       await t.close();
     }

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/types.js';
 import { nowIso } from '../lib/time.js';
 import { recordMail } from './mail.repository.js';
+import { seal, type OutboxKey } from './outbox-seal.js';
 
 export interface Mail {
   to: string;
@@ -12,7 +13,8 @@ export interface Mail {
   text: string;
   /**
    * The text carries a secret (temporary password, reset link). The outbox never shows it; once
-   * delivered over SMTP it keeps only a placeholder, and without delivery it is masked after 24 h.
+   * delivered over SMTP it keeps only a placeholder; undelivered, it is kept sealed under a key outside
+   * the database (outbox-seal.ts) and masked after 24 h.
    */
   sensitive?: boolean;
 }
@@ -32,14 +34,15 @@ export interface Mailer {
  * Sends over SMTP when SMTP_URL is set; otherwise keeps the message in the database outbox so a
  * fresh install still works (Superadmin reads it in Settings). Every message is recorded either way.
  */
-export function createMailer(config: Config, db: Kysely<DB>, log: FastifyBaseLogger): Mailer {
+export function createMailer(config: Config, db: Kysely<DB>, log: FastifyBaseLogger, key: OutboxKey): Mailer {
   const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   return {
     async send(mail) {
       const created_at = nowIso();
       const sensitive = mail.sensitive ? 1 : 0;
+      const undelivered = mail.sensitive ? seal(key, mail.to, mail.text) : mail.text;
       if (!transport) {
-        await recordMail(db, { to_address: mail.to, subject: mail.subject, text: mail.text, status: 'stored', error: null, created_at, sent_at: null, sensitive });
+        await recordMail(db, { to_address: mail.to, subject: mail.subject, text: undelivered, status: 'stored', error: null, created_at, sent_at: null, sensitive });
         return;
       }
       try {
@@ -48,7 +51,7 @@ export function createMailer(config: Config, db: Kysely<DB>, log: FastifyBaseLog
         await recordMail(db, { to_address: mail.to, subject: mail.subject, text: kept, status: 'sent', error: null, created_at, sent_at: nowIso(), sensitive });
       } catch (err) {
         log.error({ err, to: mail.to }, 'mail delivery failed');
-        await recordMail(db, { to_address: mail.to, subject: mail.subject, text: mail.text, status: 'failed', error: String(err), created_at, sent_at: null, sensitive });
+        await recordMail(db, { to_address: mail.to, subject: mail.subject, text: undelivered, status: 'failed', error: String(err), created_at, sent_at: null, sensitive });
       }
     },
   };

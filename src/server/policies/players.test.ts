@@ -6,6 +6,8 @@ import {
   decide,
   decideTeamFilter,
   decideTeams,
+  mayLearnTakenEmails,
+  maySignInAt,
   type PlayerAction,
   type PlayerDecision,
   type PlayerFacts,
@@ -69,6 +71,34 @@ describe('who adds players', () => {
     if (allowed) expect(() => authorizeAddPlayers(who)).not.toThrow();
     else expect(() => authorizeAddPlayers(who)).toThrow(HttpError);
   });
+});
+
+/** [who, login e-mail, parent e-mail on file, may create the sign-in] */
+const signIns: [string, Actor, string, string, boolean][] = [
+  ['coach, parent address', actor('coach'), 'parent@example.org', 'parent@example.org', true],
+  ['coach, parent address in other case', actor('coach'), 'Parent@Example.org', 'parent@example.org', true],
+  ['coach, another address', actor('coach'), 'kid@example.org', 'parent@example.org', false],
+  ['coach with user management 1', actor('coach', { user_management: 1 }), 'kid@example.org', 'parent@example.org', false],
+  ['coach with user management 2', actor('coach', { user_management: 2 }), 'kid@example.org', 'parent@example.org', true],
+  ['admin, another address', actor('admin'), 'kid@example.org', 'parent@example.org', true],
+];
+
+describe('who creates a player sign-in at which address', () => {
+  it.each(signIns)('%s → %s', (_, who, login, parent, allowed) => {
+    expect(maySignInAt(who, login, parent)).toBe(allowed);
+  });
+});
+
+/** [who, may learn that an address already signs in] */
+const learners: [string, Actor, boolean][] = [
+  ['admin', actor('admin'), true],
+  ['coach', actor('coach'), false],
+  ['coach with user management 1', actor('coach', { user_management: 1 }), true],
+  ['player', actor('player'), false],
+];
+
+describe('who learns that an address is taken', () => {
+  it.each(learners)('%s → %s', (_, who, allowed) => expect(mayLearnTakenEmails(who)).toBe(allowed));
 });
 
 /** [scope (null = every team), team filter, decision] */

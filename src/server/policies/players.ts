@@ -20,6 +20,7 @@ export const playerMessages = {
   chooseOwnTeam: 'Please choose at least one of your teams.',
   notOwnTeam: 'You can only choose your own teams.',
   managersOnly: "Only a user manager can change or remove the sign-in e-mail of a player's account.",
+  parentAddressOnly: "Only a user manager can create a player's sign-in at an address other than the parent's e-mail on file.",
 } as const;
 
 export type PlayerAction =
@@ -166,4 +167,24 @@ export function assertImportTeamGiven(actor: Actor, given: boolean): void {
  */
 export function assertSignInMovable(actor: Actor): void {
   if (!can(actor, 'user_management', 2)) throw new HttpError(403, playerMessages.managersOnly, 'player_email');
+}
+
+/**
+ * A new sign-in for a player (often a minor) goes to whoever reads that inbox: a user manager may
+ * choose any address; anyone else only the parent's e-mail on file, so the parent holds the login
+ * (docs/product.md#players).
+ */
+export function maySignInAt(actor: Actor, login: string, parentEmail: string): boolean {
+  return can(actor, 'user_management', 2) || login.toLowerCase() === parentEmail.toLowerCase();
+}
+
+/**
+ * Whether the caller may learn that an address already signs in (a 409 on a taken player_email). Only
+ * those who read the users list may; to anyone else a taken address looks like a free one (the address
+ * is told instead), so a player form or file is no oracle for who has an account.
+ */
+export const mayLearnTakenEmails = (actor: Actor) => can(actor, 'user_management', 1);
+
+export function assertSignInCreatable(actor: Actor, login: string, parentEmail: string): void {
+  if (!maySignInAt(actor, login, parentEmail)) throw new HttpError(403, playerMessages.parentAddressOnly, 'player_email');
 }

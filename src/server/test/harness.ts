@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildApp } from '../app.js';
 import { DEMO_SIGN_INS, seedDemo } from '../cli/seed-demo.js';
@@ -87,7 +88,7 @@ export async function createTestApp(options: { seed?: 'demo' | 'none'; config?: 
   const database = await freshDatabase();
   if (options.seed === 'none') await ensureBuiltInRoles(database.db);
   else await seedDemo(database.db);
-  const config = loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_MAX_PER_MINUTE: 1000, CLIENT_DIR: '/nonexistent', ...options.config });
+  const config = loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_MAX_PER_MINUTE: 1000, CLIENT_DIR: '/nonexistent', MAIL_OUTBOX_KEY: randomBytes(32).toString('base64'), ...options.config });
   return appOn(database, config, database.url, () => database.dispose());
 }
 

@@ -80,7 +80,10 @@ export const playerSchema = z.object({
   video_links: z.array(z.string()),
   pdf: z.boolean(),
   totalScore: z.number(),
-  /** Whether a Player sign-in account is linked (created from player_email). */
+  /**
+   * Whether the player has a sign-in: a linked account, or a saved player_email (whose account may not
+   * exist when the address already signed in elsewhere: a coach must not learn that).
+   */
   hasAccount: z.boolean(),
 });
 export type Player = z.infer<typeof playerSchema>;

@@ -122,7 +122,11 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
           label="Player's email"
           type="email"
           autoComplete="off"
-          description="Optional. Creates the player's own sign-in; they set a password with 'Forgot password?'."
+          description={
+            can('user_management', 2)
+              ? "Optional. Creates the player's own sign-in; they set a password with 'Forgot password?'."
+              : "Optional. Creates a sign-in at the parent's email; only a user manager can choose another address."
+          }
           classNames={{ description: classes.muted }}
           {...field('player_email')}
         />

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../../shared/messages.js';
 import { changePasswordSchema, loginSchema, meSchema } from '../../../shared/schemas/auth.js';
@@ -6,13 +6,15 @@ import { okEnvelope } from '../../../shared/schemas/common.js';
 import { access, requireActor } from '../../policies/access.js';
 import { clearSessionCookie, sessionCookieName, startSession } from './session.plugin.js';
 import { HttpError } from '../../lib/errors.js';
-import { LoginThrottle } from './login-throttle.js';
+import { addressKey } from '../../lib/address-key.js';
+import { Backoff, LoginThrottle } from './login-throttle.js';
 import * as service from './auth.service.js';
 import { errors } from '../../lib/reply.js';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(app.database.limits);
+  const passwordThrottle = new Backoff(app.database.limits, 'password:');
   const tag = ['auth'];
 
   r.post('/api/auth/login', {
@@ -22,11 +24,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     schema: { tags: tag, body: loginSchema, response: { 200: okEnvelope(meSchema), ...errors(401, 403, 429) } },
     handler: async (req, reply) => {
-      const login = await service.checkLogin(app.db, throttle, req.body.email, req.body.password, req.ip);
-      if ('retryAfterMs' in login) {
-        reply.header('retry-after', String(Math.ceil(login.retryAfterMs / 1000)));
-        throw new HttpError(429, MSG.tooManyRequests);
-      }
+      const login = await service.checkLogin(app.db, throttle, req.body.email, req.body.password, addressKey(req.ip));
+      if ('retryAfterMs' in login) tooMany(reply, login.retryAfterMs);
       await service.endSession(app.db, req.cookies[sessionCookieName(app.config.SECURE_COOKIES)]);
       const token = await startSession(app, reply, login.userId);
       return { data: await service.meOfToken(app.db, token) };
@@ -54,10 +53,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/auth/password', {
     config: { access: access.signedIn },
-    schema: { tags: tag, body: changePasswordSchema, response: errors(400, 401) },
-    handler: async (req) => {
-      await service.changePassword(app.db, requireActor(req), req.session, req.body);
+    schema: { tags: tag, body: changePasswordSchema, response: errors(400, 401, 429) },
+    handler: async (req, reply) => {
+      const refused = await service.changePassword(app.db, passwordThrottle, requireActor(req), req.session, req.body);
+      if (refused) tooMany(reply, refused.retryAfterMs);
       return { data: null, message: MSG.success };
     },
   });
+}
+
+function tooMany(reply: FastifyReply, retryAfterMs: number): never {
+  reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+  throw new HttpError(429, MSG.tooManyRequests);
 }

@@ -6,7 +6,7 @@ import type { DB } from '../../db/types.js';
 import { HttpError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import type { LoginThrottle } from './login-throttle.js';
+import type { Backoff, LoginThrottle } from './login-throttle.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as sessions from './sessions.repository.js';
@@ -39,19 +39,19 @@ export type LoginCheck = { userId: number } | { retryAfterMs: number };
 
 /** The throttle first, then the password, then the account's state (docs/decisions/0003-sessions-and-access.md). */
 export async function checkLogin(db: Db, throttle: LoginThrottle, email: string, password: string, address: string): Promise<LoginCheck> {
-  const wait = throttle.retryAfterMs(email, address);
+  const wait = await throttle.retryAfterMs(email, address);
   if (wait > 0) return { retryAfterMs: wait };
   const user = await sessions.findUserForLogin(db, email);
   const valid = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !valid) {
-    throttle.fail(email, address);
+    await throttle.fail(email, address);
     throw new HttpError(401, MSG.signInFailed);
   }
   if (user.status !== 1) throw new HttpError(403, MSG.suspended);
   if (user.password_expires_at && Date.parse(user.password_expires_at) < Date.now()) {
     throw new HttpError(401, 'This temporary password has expired. Ask your club administrator for a new one.');
   }
-  throttle.succeed(email, address);
+  await throttle.succeed(email, address);
   return { userId: user.id };
 }
 
@@ -69,17 +69,25 @@ export async function meOfToken(db: Db, token: string): Promise<Me> {
   return meOf(created);
 }
 
-/** Changes one's own password and ends one's other sessions. */
+/**
+ * Changes one's own password and ends one's other sessions. Wrong current passwords back off per
+ * user (a stolen session must not become a password oracle): answers how long to wait instead.
+ */
 export async function changePassword(
   db: Db,
+  throttle: Backoff,
   actor: Actor,
   session: sessions.SessionUser | null,
   body: { current_password: string; new_password: string },
-): Promise<void> {
+): Promise<{ retryAfterMs: number } | null> {
+  const wait = await throttle.retryAfterMs(String(actor.id));
+  if (wait > 0) return { retryAfterMs: wait };
   const current = await sessions.findPasswordHash(db, actor.id);
   if (!(await verifyPassword(current, body.current_password))) {
+    await throttle.fail(String(actor.id));
     throw new HttpError(400, 'The current password is not correct.', 'current_password');
   }
+  await throttle.succeed(String(actor.id));
   const user = session?.user;
   if (body.new_password === body.current_password) {
     throw new HttpError(400, 'Choose a new password that is different from the current one.', 'new_password');
@@ -92,4 +100,5 @@ export async function changePassword(
     await sessions.deleteUserSessions(trx, actor.id, session?.sessionId);
     await recordAudit(trx, actor, 'password_reset', 'user', actor.id, 'Changed own password');
   });
+  return null;
 }

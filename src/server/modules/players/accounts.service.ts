@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../../shared/permissions.js';
-import { assertSignInMovable } from '../../policies/players.js';
+import { assertSignInCreatable, assertSignInMovable, mayLearnTakenEmails } from '../../policies/players.js';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
 import type { DB } from '../../db/types.js';
 import { conflict } from '../../lib/errors.js';
@@ -15,6 +15,8 @@ export const accountMessages = {
 export interface Welcome {
   to: string;
   firstName: string;
+  /** The address already signs in: it is told that no new sign-in was made (the caller is not). */
+  taken?: boolean;
 }
 
 /** The account's previous address, told that the sign-in moved (or was removed). */
@@ -26,20 +28,23 @@ export interface MovedNotice {
 
 /**
  * Keeps a player's sign-in account in step with player_email (docs/product.md#data has no separate account
- * screen): an e-mail creates the account, a new e-mail moves it, an empty one removes it. The
- * parent's e-mail is never a login: siblings share it. Returns whom to welcome once committed.
+ * screen): an e-mail creates the account, a new e-mail moves it, an empty one removes it. Creating one
+ * at another address than the parent's (`parentEmail`, the e-mail on file) and changing a saved one
+ * (`previousEmail`) are user management. Returns whom to mail once committed.
  */
 export async function syncAccount(
   trx: Kysely<DB>,
   actor: Actor,
   player: { id: number; first_name: string; last_name: string; player_email: string | null },
+  on: { parentEmail: string; previousEmail: string | null },
 ): Promise<{ welcome: Welcome | null; moved: MovedNotice | null }> {
   const current = await accounts.linkedAccount(trx, player.id);
   const email = player.player_email;
+  const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
   // Moving the sign-in is user management (policies/players.ts); the old address is told, sessions and reset links end.
-  const moved = current && current.email.toLowerCase() !== (email ?? '').toLowerCase() ? { to: current.email, firstName: player.first_name, removed: !email } : null;
+  const moved = current && !same(current.email, email) ? { to: current.email, firstName: player.first_name, removed: !email } : null;
+  if (moved || (on.previousEmail && !same(on.previousEmail, email))) assertSignInMovable(actor);
   if (current && moved) {
-    assertSignInMovable(actor);
     await deleteUserSessions(trx, current.id);
     await accounts.deleteUnusedResetLinks(trx, current.id);
   }
@@ -47,7 +52,14 @@ export async function syncAccount(
     if (current) await accounts.deleteAccount(trx, current.id);
     return { welcome: null, moved };
   }
-  if (await accounts.emailTaken(trx, email, current?.id)) throw conflict(accountMessages.emailTaken, 'player_email');
+  // A saved address whose account was never made (it signed in elsewhere): nothing new to do.
+  if (!current && same(on.previousEmail, email)) return { welcome: null, moved: null };
+  if (!current) assertSignInCreatable(actor, email, on.parentEmail);
+  if (await accounts.emailTaken(trx, email, current?.id)) {
+    // To a caller who may not see accounts, a taken address answers as a free one; its inbox is told.
+    if (!current && !mayLearnTakenEmails(actor)) return { welcome: { to: email, firstName: player.first_name, taken: true }, moved: null };
+    throw conflict(accountMessages.emailTaken, 'player_email');
+  }
   if (current) {
     await accounts.updateAccount(trx, current.id, { first_name: player.first_name, last_name: player.last_name, email });
     return { welcome: moved ? { to: email, firstName: player.first_name } : null, moved };
@@ -78,6 +90,7 @@ export async function sendMovedNotice(app: FastifyInstance, notice: MovedNotice 
 
 export function welcomeMail(app: FastifyInstance, w: Welcome) {
   const signIn = new URL('/login', app.config.PUBLIC_URL).toString();
+  if (w.taken) return takenMail(w, signIn);
   return {
     to: w.to,
     subject: 'Your player account',
@@ -89,6 +102,20 @@ export function welcomeMail(app: FastifyInstance, w: Welcome) {
       `To set your password, open ${signIn}, choose 'Forgot password?' on the sign-in page and enter this e-mail address. You will receive a link to choose a password.`,
       '',
       'If you did not expect this e-mail, you can ignore it.',
+    ].join('\n'),
+  };
+}
+
+function takenMail(w: Welcome, signIn: string) {
+  return {
+    to: w.to,
+    subject: 'Your player account',
+    text: [
+      'Hello,',
+      '',
+      `Your club asked for a player sign-in for ${w.firstName} at this e-mail address. This address already signs in to the club app (${signIn}), so no second sign-in was created.`,
+      '',
+      'If you expected one, please ask your club to use another e-mail address. If not, you can ignore this e-mail.',
     ].join('\n'),
   };
 }

@@ -18,13 +18,19 @@ export interface NewPlayer {
 }
 
 /** Existing players as "first|last|email" keys (lower-cased), looked up by parent e-mail in chunks. */
-export async function existingPlayerKeys(db: Kysely<DB>, emails: readonly string[]): Promise<Set<string>> {
+/** Keys of the players with these parent e-mails among the players of `scope`'s teams (null = every player). */
+export async function existingPlayerKeys(db: Kysely<DB>, emails: readonly string[], scope: readonly number[] | null): Promise<Set<string>> {
+  if (scope?.length === 0) return new Set();
+  const inScope = scope ? db.selectFrom('team_players').select('player_id').where('team_id', 'in', scope) : null;
   const rows = await chunked(
     db,
     [...new Set(emails)],
     BULK_CHUNK,
-    (chunk) => db.selectFrom('players').select(['first_name', 'last_name', 'email']).where('email', 'in', chunk),
-    (chunk) => [...chunk],
+    (chunk) => {
+      const q = db.selectFrom('players').select(['first_name', 'last_name', 'email']).where('email', 'in', chunk);
+      return inScope ? q.where('id', 'in', inScope) : q;
+    },
+    (chunk) => [...chunk, ...(scope ?? [])],
   );
   return new Set(rows.map(playerKey));
 }

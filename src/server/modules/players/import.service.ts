@@ -3,8 +3,8 @@ import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
 import { MAX_ID } from '../../../shared/schemas/common.js';
 import type { DB } from '../../db/types.js';
-import { assertImportTeamGiven } from '../../policies/players.js';
-import { reachableTeam } from '../../policies/teams.js';
+import { assertImportTeamGiven, mayLearnTakenEmails, maySignInAt, playerMessages } from '../../policies/players.js';
+import { reachableTeam, reachableTeamIds } from '../../policies/teams.js';
 import { isCsvUpload } from '../../lib/csv-text.js';
 import { badRequest } from '../../lib/errors.js';
 import type { Upload } from '../../lib/upload.js';
@@ -15,12 +15,15 @@ import { bulkMessage, parsePlayersCsv, type BulkRow } from './import.csv.js';
 import * as bulk from './import.repository.js';
 import { playerSaveMessages } from './players.service.js';
 
-/** Problems that need the database: duplicates of existing players and taken sign-in e-mails. */
-async function crossCheck(db: Kysely<DB>, rows: readonly BulkRow[]): Promise<Map<number, string[]>> {
+/**
+ * Problems that need the database: duplicates of players the caller reaches and, for a caller who may
+ * see accounts, taken sign-in e-mails. Nothing outside the caller's reach changes a message: the file
+ * is refused whole, so any such message would be a free oracle (docs/product.md#players).
+ */
+async function crossCheck(db: Kysely<DB>, actor: Actor, rows: readonly BulkRow[], taken: ReadonlySet<string>): Promise<Map<number, string[]>> {
   const problems = new Map<number, string[]>();
   const add = (line: number, message: string) => problems.set(line, [...(problems.get(line) ?? []), message]);
-  const existing = await bulk.existingPlayerKeys(db, rows.map((r) => r.email));
-  const taken = await accounts.takenEmails(db, rows.flatMap((r) => (r.player_email ? [r.player_email] : [])));
+  const existing = await bulk.existingPlayerKeys(db, rows.map((r) => r.email), await reachableTeamIds(db, actor));
   const seenPlayer = new Map<string, number>();
   const seenEmail = new Map<string, number>();
   for (const row of rows) {
@@ -30,7 +33,8 @@ async function crossCheck(db: Kysely<DB>, rows: readonly BulkRow[]): Promise<Map
     if (earlier !== undefined) add(row.line, `the same player as row ${earlier}`);
     else seenPlayer.set(key, row.line);
     if (row.player_email) {
-      if (taken.has(row.player_email)) add(row.line, `PlayerEmail: ${accountMessages.emailTaken}`);
+      if (!maySignInAt(actor, row.player_email, row.email)) add(row.line, `PlayerEmail: ${playerMessages.parentAddressOnly}`);
+      else if (taken.has(row.player_email) && mayLearnTakenEmails(actor)) add(row.line, `PlayerEmail: ${accountMessages.emailTaken}`);
       const first = seenEmail.get(row.player_email);
       if (first !== undefined) add(row.line, `PlayerEmail: the same player email as row ${first}`);
       else seenEmail.set(row.player_email, row.line);
@@ -57,21 +61,23 @@ export async function importPlayers(db: Kysely<DB>, welcomes: WelcomeQueue, acto
   if (!isCsvUpload(upload.file.name, upload.file.mime)) throw badRequest(MSG.csvOnly, 'bulkFile');
 
   const { rows, errors } = parsePlayersCsv(upload.file.data);
-  const problems = await crossCheck(db, rows);
+  const taken = await accounts.takenEmails(db, rows.flatMap((r) => (r.player_email ? [r.player_email] : [])));
+  const problems = await crossCheck(db, actor, rows, taken);
   const report = [...errors.map((e) => ({ line: Number(/^row (\d+)/.exec(e)?.[1]), text: e })), ...[...problems].map(([line, list]) => ({ line, text: `row ${line}: ${list.join('; ')}` }))];
   if (report.length) throw badRequest(bulkMessage(report.sort((a, b) => a.line - b.line).map((e) => e.text)), 'bulkFile');
 
-  const withAccounts = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     // Ids are read back only for what links to the new players: memberships and sign-in accounts.
     let ids: number[] = [];
     if (team || rows.some((row) => row.player_email)) ids = await bulk.insertPlayersReturningIds(trx, rows);
     else await bulk.insertPlayers(trx, rows);
     if (team) await bulk.insertMemberships(trx, team.id, ids);
-    const list = rows.flatMap((row, i) => (row.player_email ? [{ first_name: row.first_name, last_name: row.last_name, email: row.player_email, player_id: ids[i]! }] : []));
+    const list = rows.flatMap((row, i) => (row.player_email && !taken.has(row.player_email) ? [{ first_name: row.first_name, last_name: row.last_name, email: row.player_email, player_id: ids[i]! }] : []));
     if (list.length) await accounts.insertAccounts(trx, await accounts.playerRoleId(trx), list);
     await recordAudit(trx, actor, 'bulk_upload', 'player', null, `${rows.length} players${team ? ` into ${team.name}` : ''}, ${list.length} sign-in accounts`);
-    return list;
   });
-  welcomes.enqueue(withAccounts.map((a) => ({ to: a.email, firstName: a.first_name })));
-  return { created: rows.length, accounts: withAccounts.length };
+  // A taken address (only left here for a caller who may not see accounts) is told instead of welcomed.
+  const signIns = rows.filter((row) => row.player_email);
+  welcomes.enqueue(signIns.map((row) => ({ to: row.player_email!, firstName: row.first_name, taken: taken.has(row.player_email!) })));
+  return { created: rows.length, accounts: signIns.length };
 }

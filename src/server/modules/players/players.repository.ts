@@ -109,13 +109,16 @@ export async function teamOptions(db: Kysely<DB>, scope: readonly number[] | nul
 }
 
 /** Same first name, last name and parent e-mail: almost certainly the same child entered twice. */
-export async function findDuplicate(db: Kysely<DB>, p: { first_name: string; last_name: string; email: string }, exceptId?: number) {
+/** The same child (names and parent e-mail) among the players of `scope`'s teams (null = every player). */
+export async function findDuplicate(db: Kysely<DB>, p: { first_name: string; last_name: string; email: string }, exceptId?: number, scope: readonly number[] | null = null) {
+  if (scope?.length === 0) return undefined;
   let q = db
     .selectFrom('players')
     .select('id')
     .where('email', '=', p.email)
     .where(sql<boolean>`lower(first_name) = ${p.first_name.toLowerCase()}`)
     .where(sql<boolean>`lower(last_name) = ${p.last_name.toLowerCase()}`);
+  if (scope) q = q.where('id', 'in', db.selectFrom('team_players').select('player_id').where('team_id', 'in', scope));
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return q.executeTakeFirst();
 }

@@ -4,6 +4,7 @@ import type { Actor } from '../../../shared/permissions.js';
 import type { z } from 'zod';
 import type { Player, PlayerList, PlayerListItem, playerCreateSchema, playerUpdateSchema } from '../../../shared/schemas/player.js';
 import { authorizeTeams, playerMessages } from '../../policies/players.js';
+import { reachableTeamIds } from '../../policies/teams.js';
 import type { DB } from '../../db/types.js';
 import { decodeDataUrl, photoMessages, toProfileWebp } from '../../files/images.js';
 import { deleteFilesById, deleteFilesByKey, storeFile } from '../../files/files.repository.js';
@@ -53,7 +54,7 @@ export async function playerView(db: Kysely<DB>, id: number): Promise<Player | n
   const row = await repo.findPlayer(db, id);
   if (!row) return null;
   const [[item], account] = await Promise.all([listItems(db, [row]), linkedAccount(db, id)]);
-  return { ...item!, video_links: jsonList(row.video_links), pdf: row.pdf_file_id !== null, hasAccount: !!account };
+  return { ...item!, video_links: jsonList(row.video_links), pdf: row.pdf_file_id !== null, hasAccount: !!account || !!row.player_email };
 }
 
 // Every column these views show moves the score version (migrations 0006, 0008,
@@ -101,8 +102,12 @@ async function applyPhoto(trx: Kysely<DB>, change: PhotoChange, currentKey: stri
   return stored.key;
 }
 
-async function assertNotDuplicate(db: Kysely<DB>, p: { first_name: string; last_name: string; email: string }, exceptId?: number) {
-  if (await repo.findDuplicate(db, p, exceptId)) throw conflict(playerSaveMessages.duplicate, 'email');
+/**
+ * Among the players the caller reaches only: a child in a team they cannot see must not be named by a
+ * refusal (docs/product.md#players), so a coach may add that child again as a record of their own.
+ */
+async function assertNotDuplicate(db: Kysely<DB>, actor: Actor, p: { first_name: string; last_name: string; email: string }, exceptId?: number) {
+  if (await repo.findDuplicate(db, p, exceptId, await reachableTeamIds(db, actor))) throw conflict(playerSaveMessages.duplicate, 'email');
 }
 
 /** GET /api/player/{id}: the cached view doubles as the existence check (404 before the reach check). */
@@ -131,14 +136,14 @@ export async function teamOptions(db: Kysely<DB>, teamScope: readonly number[] |
 /** Saves a new player with their teams, photo and sign-in account; welcomes the account once committed. */
 export async function createPlayer(app: FastifyInstance, actor: Actor, b: z.output<typeof playerCreateSchema>): Promise<Player> {
   const teamIds = await resolveTeams(app.db, actor, b.team_id, []);
-  await assertNotDuplicate(app.db, b);
+  await assertNotDuplicate(app.db, actor, b);
   const photo = await photoChange(b.profile_img, null);
   const { id, welcome } = await app.db.transaction().execute(async (trx) => {
     const profile_img = await applyPhoto(trx, photo, null);
     const values = { first_name: b.first_name, last_name: b.last_name, email: b.email, player_email: b.player_email, dob: b.dob, profile_img };
     const id = await repo.insertPlayer(trx, values);
     await repo.setTeams(trx, id, teamIds);
-    const { welcome } = await syncAccount(trx, actor, { id, ...values });
+    const { welcome } = await syncAccount(trx, actor, { id, ...values }, { parentEmail: b.email, previousEmail: null });
     await recordAudit(trx, actor, 'create', 'player', id, `${b.first_name} ${b.last_name}`);
     return { id, welcome };
   });
@@ -150,7 +155,7 @@ export async function createPlayer(app: FastifyInstance, actor: Actor, b: z.outp
 export async function updatePlayer(app: FastifyInstance, actor: Actor, id: number, b: z.output<typeof playerUpdateSchema>): Promise<Player> {
   const current = (await repo.findPlayer(app.db, id))!;
   const teamIds = await resolveTeams(app.db, actor, b.team_id, await repo.teamIdsOf(app.db, id));
-  await assertNotDuplicate(app.db, { ...b, email: current.email }, id);
+  await assertNotDuplicate(app.db, actor, { ...b, email: current.email }, id);
   const photo = await photoChange(b.profile_img, current.profile_img);
   const teamNames = async (db: Kysely<DB>) => ((await repo.membershipsOf(db, [id])).get(id) ?? []).map((t) => t.name);
   const before = { ...current, teams: await teamNames(app.db) };
@@ -159,7 +164,7 @@ export async function updatePlayer(app: FastifyInstance, actor: Actor, id: numbe
     const values = { first_name: b.first_name, last_name: b.last_name, player_email: b.player_email, dob: b.dob, profile_img };
     await repo.updatePlayer(trx, id, values);
     await repo.setTeams(trx, id, teamIds);
-    const account = await syncAccount(trx, actor, { id, ...values });
+    const account = await syncAccount(trx, actor, { id, ...values }, { parentEmail: current.email, previousEmail: current.player_email });
     const changes = describeChanges(before, { ...values, teams: await teamNames(trx) }, ['first_name', 'last_name', 'player_email', 'dob', 'profile_img', 'teams']);
     await recordAudit(trx, actor, 'update', 'player', id, `${b.first_name} ${b.last_name}: ${changes}`);
     return account;

@@ -330,6 +330,30 @@ describe('POST /api/player/:id (update)', () => {
     expect((await coach.post(`/api/player/${p.id}`, { ...base, first_name: 'Renamed', player_email: 'Minor.Login@example.org' })).statusCode).toBe(200);
   });
 
+  it("a new sign-in at another address than the parent's on file is user management; at the parent's, a coach may create it", async () => {
+    const refusal = { message: "Only a user manager can create a player's sign-in at an address other than the parent's e-mail on file.", field: 'player_email' };
+    const before = Number((await t.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const created = await coach.post('/api/players', newPlayer({ last_name: 'Minorlogin', player_email: 'stranger@example.org' }));
+    expect(created.statusCode).toBe(403);
+    expect(created.json()).toEqual(refusal);
+    expect(Number((await t.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(before);
+    // An existing player without a sign-in: the same refusal, nothing written, no mail.
+    const p = (await coach.post('/api/players', newPlayer())).json().data;
+    const base = { first_name: p.first_name, last_name: p.last_name, team_id: p.teamIds };
+    const added = await coach.post(`/api/player/${p.id}`, { ...base, player_email: 'stranger@example.org' });
+    expect(added.statusCode).toBe(403);
+    expect(added.json()).toEqual(refusal);
+    expect(await t.db.selectFrom('users').select('id').where('player_id', '=', p.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'stranger@example.org').execute()).toEqual([]);
+    // At the parent's address (any case) the parent holds the login and gets the welcome.
+    const own = await coach.post(`/api/player/${p.id}`, { ...base, player_email: 'PARENT@example.org' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await t.db.selectFrom('users').select('email').where('player_id', '=', p.id).execute()).toEqual([{ email: 'parent@example.org' }]);
+    expect(await t.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', 'parent@example.org').execute()).toEqual([{ subject: 'Your player account' }]);
+    // A user manager chooses any address.
+    expect((await admin.post('/api/players', newPlayer({ player_email: 'kid.own@example.org' }))).statusCode).toBe(200);
+  });
+
   it('moving a sign-in tells the old address and ends the sessions and reset links of the account', async () => {
     const p = (await admin.post('/api/players', newPlayer({ player_email: 'old.inbox@example.org' }))).json().data;
     const account = await t.db.selectFrom('users').select('id').where('player_id', '=', p.id).executeTakeFirstOrThrow();
@@ -349,11 +373,48 @@ describe('POST /api/player/:id (update)', () => {
     expect(told[0]!.text).not.toContain('new.inbox@example.org');
   });
 
-  it('a taken e-mail answers 409 without saying that it has an account', async () => {
-    const taken = await coach.post('/api/players', newPlayer({ player_email: 'admin@demo.club' }));
+  it('a taken e-mail answers 409, without saying that it has an account, to a caller who reads the users', async () => {
+    const taken = await admin.post('/api/players', newPlayer({ player_email: 'coach@demo.club' }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().field).toBe('player_email');
     expect(taken.json().message).not.toMatch(/already|account|exists|registered/i);
+  });
+
+  it('to a coach, a taken e-mail answers as a free one: no account made, the address is told', async () => {
+    const answer = async (parent: string) => {
+      const res = await coach.post('/api/players', newPlayer({ last_name: 'Oracle', email: parent, player_email: parent }));
+      const { id, last_name, ...rest } = res.json().data;
+      return { status: res.statusCode, id, last_name, rest: { ...rest, email: rest.email.replace(parent, 'X'), player_email: rest.player_email.replace(parent, 'X') } };
+    };
+    const free = await answer('free.parent@example.org');
+    const taken = await answer('admin@demo.club');
+    expect(taken.status).toBe(200);
+    expect(taken.rest).toEqual(free.rest);
+    expect(taken.rest.hasAccount).toBe(true);
+    expect(await t.db.selectFrom('users').select('id').where('player_id', '=', taken.id).execute()).toEqual([]);
+    const told = await t.db.selectFrom('mail_outbox').select('text').where('to_address', '=', 'admin@demo.club').execute();
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('already signs in');
+    // Its saved address is the coach's to keep, not to change: the same rule as with an account.
+    const base = { first_name: 'Test', last_name: taken.last_name, team_id: [ids.own] };
+    expect((await coach.post(`/api/player/${taken.id}`, { ...base, player_email: 'admin@demo.club' })).statusCode).toBe(200);
+    expect(told).toHaveLength((await t.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'admin@demo.club').execute()).length);
+    const moved = await coach.post(`/api/player/${taken.id}`, { ...base, player_email: '' });
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json().message).toBe("Only a user manager can change or remove the sign-in e-mail of a player's account.");
+  });
+
+  it("a coach's duplicate check sees only their teams: another team's child answers as a new one", async () => {
+    const other = await t.db.selectFrom('players').select(['first_name', 'last_name', 'email']).where('id', '=', ids.otherPlayer).executeTakeFirstOrThrow();
+    const own = await t.db.selectFrom('players').select(['first_name', 'last_name', 'email']).where('id', '=', ids.ownPlayer).executeTakeFirstOrThrow();
+    const unseen = await coach.post('/api/players', { ...other, team_id: [ids.own] });
+    expect(unseen.statusCode).toBe(200);
+    expect(unseen.json().data.id).not.toBe(ids.otherPlayer);
+    const seen = await coach.post('/api/players', { ...own, team_id: [ids.own] });
+    expect(seen.statusCode).toBe(409);
+    expect(seen.json()).toEqual({ message: 'A player with this first name, last name and parent email already exists.', field: 'email' });
+    // Staff reaching every team see every player.
+    expect((await admin.post('/api/players', { ...other, team_id: [ids.own] })).statusCode).toBe(409);
   });
 
   it('a coach keeps memberships in teams they cannot see and cannot edit others’ players', async () => {
