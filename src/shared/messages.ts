@@ -62,4 +62,11 @@ export const MSG = {
   syncCriterionDeleted: 'This criterion no longer exists.',
   syncNotYourTeam: (team: string) => `You no longer coach ${team}.`,
   syncNotYourEntry: 'This evaluation was saved by another account.',
+  // Criteria (issue 31): a weight out of range is explained, never rewritten; the catalogue sums to 100.
+  weightRange: 'The score must be between 0 and 100.',
+  weightsTotalTitle: (total: string) => `The weights of all criteria add up to ${total}%, not 100%`,
+  weightsOver: (over: string) =>
+    `A player's percentage can pass 100%. Take ${over}% off in total: a weight cannot change once its criterion is created, so delete a criterion and add it again with a lower weight.`,
+  weightsUnder: (missing: string) =>
+    `A player's percentage cannot reach 100%. Add criteria worth ${missing}% in total, or delete a criterion and add it again with a higher weight.`,
 } as const;
