@@ -49,13 +49,13 @@ export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: (
 
   return (
     <FormModal opened={opened} onClose={onClose} title="Add Teams in Bulk" onSubmit={submit}>
-      <ErrorTip error={form.errors.category} position="bottom-end">
+      <ErrorTip error={form.errors.category}>
         <ClubSelect placeholder="Choose a club" searchable {...select('category')} />
       </ErrorTip>
-      <ErrorTip error={form.errors.season} position="top-end">
+      <ErrorTip error={form.errors.season}>
         <SeasonSelect placeholder="Choose a season" {...select('season')} />
       </ErrorTip>
-      <ErrorTip error={form.errors.file} position="top-end">
+      <ErrorTip error={form.errors.file}>
         <Box>
           <CsvUpload
             {...csv.field}

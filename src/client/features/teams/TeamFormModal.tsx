@@ -81,13 +81,13 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
 
   return (
     <FormModal opened={opened} onClose={onClose} title={team ? 'Edit Team' : 'Add Team'} onSubmit={submit}>
-      <ErrorTip error={form.errors.name} position="bottom-end">
+      <ErrorTip error={form.errors.name}>
         <TextInput label="Name" placeholder="e.g. U14 Boys" data-autofocus {...field('name')} />
       </ErrorTip>
-      <ErrorTip error={form.errors.category} position="top-end">
+      <ErrorTip error={form.errors.category}>
         <ClubSelect placeholder="Choose a club" searchable allowDeselect={false} {...field('category')} />
       </ErrorTip>
-      <ErrorTip error={form.errors.coachRole} position="top-end">
+      <ErrorTip error={form.errors.coachRole}>
         <Select
           label="Coach role"
           placeholder="Choose a coach role"
@@ -103,7 +103,7 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
         />
       </ErrorTip>
       {can('user_management', 2) ? <CreateLink to="/app/roles" text="Create new role" /> : null}
-      <ErrorTip error={form.errors.coachUser} position="top-end">
+      <ErrorTip error={form.errors.coachUser}>
         <Select
           label="Coach user"
           placeholder={role ? 'Choose a coach' : 'Choose a coach role first'}
@@ -116,7 +116,7 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
         />
       </ErrorTip>
       {can('user_management', 1) ? <CreateLink to="/app/users" text="Create new user" /> : null}
-      <ErrorTip error={form.errors.season} position="top-end">
+      <ErrorTip error={form.errors.season}>
         <SeasonSelect placeholder="Choose a season" allowDeselect={false} {...field('season')} />
       </ErrorTip>
       <FormActions onCancel={onClose} busy={save.isPending} label={team ? 'Save Team' : 'Add Team'} mt="sm" />
