@@ -10,7 +10,6 @@ import { FormModal } from '../../components/FormModal';
 import { ClubSelect, SeasonSelect } from '../../components/ReferenceSelect';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { useBulkTeams } from './api';
-import { tooltipErrorStyles } from './fieldError';
 
 interface Values {
   category: string;
@@ -39,7 +38,7 @@ export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: (
     ...form.getInputProps(name),
     withAsterisk: true,
     allowDeselect: false,
-    styles: tooltipErrorStyles,
+    error: !!form.errors[name],
   });
 
   const submit = form.onSubmit(async ({ category, season }) => {

@@ -13,7 +13,6 @@ import { useCan } from '../../lib/auth';
 import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { coachOptionsQuery, useSaveTeam } from './api';
-import { tooltipErrorStyles } from './fieldError';
 
 type FormValues = Record<(typeof TEAM_FORM_FIELDS)[number], string>;
 
@@ -67,7 +66,8 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
   const roles = coachOptions.data ?? [];
   const role = roles.find((r) => String(r.id) === form.values.coachRole);
   const users = (role?.users ?? []).map((u) => ({ value: String(u.id), label: `${u.first_name} ${u.last_name}` }));
-  const field = (name: keyof FormValues) => ({ ...form.getInputProps(name), withAsterisk: true, styles: tooltipErrorStyles });
+  // The message is the ErrorTip's (which the field's aria-describedby names); the field only turns red.
+  const field = (name: keyof FormValues) => ({ ...form.getInputProps(name), withAsterisk: true, error: !!form.errors[name] });
 
   const submit = form.onSubmit(async (values) => {
     try {
