@@ -1,5 +1,5 @@
-import { expect, expectAccessible, loginAs, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, loginAs, test } from './fixtures';
 
 // Issue 31: the app as a new club uses it on a 375 px phone (and on a desktop where it applies). Text
 // fitting is checked by an element's scroll width against its client width, tap targets by their boxes.
@@ -127,5 +127,59 @@ test.describe('error tooltips cover no label, field or button (point 4)', () => 
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toHaveCount(0);
     }
+  });
+});
+
+type SheetPlayer = { id: number; name: string; current: { score: number; scoreLabel: string; date: string } | null };
+
+async function csrf(page: Page): Promise<Record<string, string>> {
+  return { 'x-csrf-token': (await (await page.request.get('/api/auth/me')).json()).data.csrfToken };
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.describe('courtside sheet at 375 px', () => {
+  // The page's requests reach page.route directly, so the test holds the upload itself.
+  test.use({ serviceWorkers: 'block' });
+
+  test("right after a tap the card's last score is the tap's score with the tap's date (point 8)", async ({ page }) => {
+    await loginAs(page, 'coach');
+    await at(page, PHONE);
+    const team = ((await (await page.request.get('/api/players/team-options')).json()).data as { id: number; name: string }[]).find((t) => t.name === 'U14 Boys')!;
+    const criterion = ((await (await page.request.get('/api/criteria')).json()).data as { id: number; criteria: string }[]).find((c) => c.criteria === 'Ball handling')!;
+    const sheet = (await (await page.request.get(`/api/team/${team.id}/evaluations?criteria_id=${criterion.id}`)).json()).data as { players: SheetPlayer[] };
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/evaluations/sync', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/app/team/${team.id}/evaluate`);
+    const today = await page.getByLabel('Date').inputValue();
+    const player = sheet.players.find((p) => p.current && p.current.score !== 7 && p.current.date < today)!;
+    expect(player, 'a player scored before today, not 7').toBeTruthy();
+    await choose(page, 'Level', 'Fundamentals');
+    await choose(page, 'Criteria', 'Ball handling');
+    const card = page.locator(`li[data-player="${player.id}"]`);
+    await expect(card).toContainText(`Last: ${player.current!.scoreLabel} on ${player.current!.date}`);
+
+    await card.getByRole('button', { name: /^7 for / }).click();
+    // The upload is held: the tap has not reached the server, and the card already reads it whole.
+    await expect(card).toContainText(`Last: 7/10 on ${today}`);
+    await expect(card.getByText('Synced', { exact: true })).toHaveCount(0);
+    await expect(card).not.toContainText(player.current!.date);
+    release();
+    await expect(card.getByText('Synced', { exact: true })).toBeVisible();
+    await expect(card).toContainText(`Last: 7/10 on ${today}`);
+
+    // Leave the demo club's scores as they were for the other specs.
+    const mine = (await (await page.request.get(`/api/player/${player.id}/evaluation`)).json()).data.evaluations as { id: number; criteria: string; date: string }[];
+    const added = mine.find((e) => e.criteria === 'Ball handling' && e.date === today)!;
+    const res = await page.request.post(`/api/player/${player.id}/evaluation/${added.id}/delete`, { headers: await csrf(page), data: {} });
+    expect(res.status(), await res.text()).toBe(200);
   });
 });
