@@ -168,7 +168,7 @@ test('deleting an evaluated criterion says how many evaluations go with it', asy
   await page.getByRole('button', { name: /^Sprints in transition/ }).click();
   await page.getByRole('button', { name: 'Delete' }).click();
   const del = page.getByRole('dialog', { name: 'Delete Criteria' });
-  await expect(del).toContainText(/\d+ evaluations of this criteria \(including previous evaluations\) will be deleted too/);
+  await expect(del).toContainText(/\d+ evaluations of this criterion \(including previous evaluations\) will be deleted too/);
   await del.getByRole('button', { name: 'Cancel' }).click();
 });
 

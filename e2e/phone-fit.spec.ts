@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, loginAs, test } from './fixtures';
+import { request, type Locator, type Page } from '@playwright/test';
+import { DEMO, expect, expectAccessible, loginAs, test, type DemoRole } from './fixtures';
 
 // Issue 31: the app as a new club uses it on a 375 px phone (and on a desktop where it applies). Text
 // fitting is checked by an element's scroll width against its client width, tap targets by their boxes.
@@ -182,4 +182,76 @@ test.describe('courtside sheet at 375 px', () => {
     const res = await page.request.post(`/api/player/${player.id}/evaluation/${added.id}/delete`, { headers: await csrf(page), data: {} });
     expect(res.status(), await res.text()).toBe(200);
   });
+});
+
+/** A signed-in API client of its own (another person on another device). */
+async function apiAs(baseURL: string, role: DemoRole) {
+  const ctx = await request.newContext({ baseURL });
+  const login = await ctx.post('/api/auth/login', { data: DEMO[role] });
+  expect(login.status(), await login.text()).toBe(200);
+  const headers = { 'x-csrf-token': (await (await ctx.get('/api/auth/me')).json()).data.csrfToken };
+  return {
+    dispose: () => ctx.dispose(),
+    get: async <T>(url: string): Promise<T> => {
+      const res = await ctx.get(url);
+      expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+      return (await res.json()).data as T;
+    },
+    post: async <T>(url: string, data: unknown): Promise<T> => {
+      const res = await ctx.post(url, { headers, data });
+      expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+      return (await res.json()).data as T;
+    },
+  };
+}
+type Api = Awaited<ReturnType<typeof apiAs>>;
+type Detail = { session: { id: number }; players: { playerId: number; firstName: string; lastName: string; bib: number | null }[] };
+
+/**
+ * An open session on one 1–10 criterion for a team's players, numbered from 21 (two-digit numbers, as at
+ * a real tryout), scored by the given staff evaluators.
+ */
+async function openSession(admin: Api, name: string, team: string, evaluators: string[]) {
+  const criterion = (await admin.get<{ id: number; criteria: string }[]>('/api/criteria')).find((c) => c.criteria === 'Ball handling')!;
+  const teamId = (await admin.get<{ id: number; name: string }[]>('/api/teams')).find((t) => t.name === team)!.id;
+  const today = new Date().toISOString().slice(0, 10);
+  const created = await admin.post<Detail>('/api/eval-sessions', {
+    name,
+    startDate: today,
+    endDate: today,
+    minEvaluators: 3,
+    criteria: [{ criterionId: criterion.id, weight: 100 }],
+  });
+  const id = created.session.id;
+  await admin.post(`/api/eval-session/${id}/players`, { teamIds: [teamId] });
+  const { players } = await admin.get<Detail>(`/api/eval-session/${id}`);
+  for (const [i, p] of players.entries()) await admin.post(`/api/eval-session/${id}/player/${p.playerId}/check-in`, { present: true, bib: 21 + i });
+  const options = await admin.get<{ id: number; name: string }[]>('/api/eval-sessions/evaluator-options');
+  for (const who of evaluators) await admin.post(`/api/eval-session/${id}/evaluators`, { userId: options.find((o) => o.name === who)!.id });
+  await admin.post(`/api/eval-session/${id}/open`, {});
+  return { id, criterionId: criterion.id, players: await admin.get<Detail>(`/api/eval-session/${id}`).then((d) => d.players) };
+}
+
+test('session results: "1 score is flagged for review", in the singular (point 9)', async ({ page, baseURL }) => {
+  const [admin, coach, superadmin] = await Promise.all([apiAs(baseURL!, 'admin'), apiAs(baseURL!, 'coach'), apiAs(baseURL!, 'superadmin')]);
+  const s = await openSession(admin, `Flag check ${Date.now() % 100000}`, 'U16 Girls', ['Alex Admin', 'Casey Coach', 'Sam Superadmin']);
+  // Everyone agrees, except one score far from the other two.
+  for (const [api, odd] of [
+    [admin, 8],
+    [coach, 8],
+    [superadmin, 1],
+  ] as const) {
+    await api.post(`/api/eval-session/${s.id}/scores`, {
+      entries: s.players.map((p, i) => ({ playerId: p.playerId, criterionId: s.criterionId, score: i === 0 ? odd : 7 })),
+    });
+  }
+  await admin.post(`/api/eval-session/${s.id}/unlock`, {});
+  await Promise.all([admin.dispose(), coach.dispose(), superadmin.dispose()]);
+
+  await loginAs(page, 'admin');
+  await at(page, PHONE);
+  await page.goto(`/app/sessions/${s.id}`);
+  await page.getByRole('tab', { name: 'Results' }).click();
+  await expect(page.getByText(/1 score is flagged for review/)).toBeVisible();
+  await expect(page.getByText(/1 scores are/)).toHaveCount(0);
 });

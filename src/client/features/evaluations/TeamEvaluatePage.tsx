@@ -184,7 +184,7 @@ export default function TeamEvaluatePage() {
         />
         <Select
           label="Criteria"
-          placeholder={level ? 'Choose a criteria' : 'Choose a level first'}
+          placeholder={level ? 'Choose a criterion' : 'Choose a level first'}
           disabled={!level}
           searchable
           data={(criteria.data ?? []).filter((c) => String(c.level) === level).map((c) => ({ value: String(c.id), label: c.criteria }))}
@@ -208,7 +208,7 @@ export default function TeamEvaluatePage() {
       {players.length === 0 ? (
         <EmptyState />
       ) : !chosen || !kind ? (
-        <Text className={classes.muted}>Choose a level and a criteria, then score every player of the team. Each score is kept on this device at once and syncs by itself.</Text>
+        <Text className={classes.muted}>Choose a level and a criterion, then score every player of the team. Each score is kept on this device at once and syncs by itself.</Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Players">
           {players.map((p, i) => {
