@@ -255,3 +255,79 @@ test('session results: "1 score is flagged for review", in the singular (point 9
   await expect(page.getByText(/1 score is flagged for review/)).toBeVisible();
   await expect(page.getByText(/1 scores are/)).toHaveCount(0);
 });
+
+/** What of `el` is cut: its text wider than its box (scroll width against client width), or its box past the viewport. */
+async function cut(el: Locator): Promise<string | null> {
+  return el.evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    if (e.scrollWidth > e.clientWidth) return `"${e.textContent}" needs ${e.scrollWidth} px, has ${e.clientWidth} px`;
+    if (r.right > window.innerWidth + 0.5 || r.left < -0.5) return `"${e.textContent}" runs past the screen (${r.left}–${r.right})`;
+    return null;
+  });
+}
+
+async function expectTapTarget(el: Locator) {
+  const box = (await el.boundingBox())!;
+  expect(box.width, 'tap target width').toBeGreaterThanOrEqual(44);
+  expect(box.height, 'tap target height').toBeGreaterThanOrEqual(44);
+}
+
+test.describe('on a phone (point 6)', () => {
+  test('the header: menu and account buttons are 44 × 44 px, for staff and for players', async ({ page }) => {
+    await at(page, PHONE);
+    await loginAs(page, 'coach');
+    await page.goto('/app/dashboard');
+    await expectTapTarget(page.getByRole('button', { name: 'Toggle navigation' }));
+    await expectTapTarget(page.getByRole('button', { name: 'Account menu' }));
+    await expectAccessible(page);
+    await page.context().clearCookies();
+    await loginAs(page, 'player');
+    await page.goto('/player');
+    await expect(page.getByRole('button', { name: 'Note details' }).first()).toBeVisible();
+    await expectTapTarget(page.getByRole('button', { name: 'Toggle navigation' }));
+    await expectTapTarget(page.getByRole('button', { name: 'Account menu' }));
+    // The player dashboard's link to a note's whole text.
+    await expectTapTarget(page.getByRole('button', { name: 'Note details' }).first());
+    await expectAccessible(page);
+  });
+
+  test.describe('courtside', () => {
+    test.use({ serviceWorkers: 'block' });
+
+    test('the footer keeps "Save all" whole beside a long summary', async ({ page }) => {
+      await loginAs(page, 'coach');
+      await at(page, PHONE);
+      const team = ((await (await page.request.get('/api/players/team-options')).json()).data as { id: number; name: string }[]).find((t) => t.name === 'U14 Boys')!;
+      // Nothing reaches the server: every tap stays on the device, and the summary is at its longest.
+      await page.route('**/api/evaluations/sync', (route) => route.abort('internetdisconnected'));
+      await page.goto(`/app/team/${team.id}/evaluate`);
+      await choose(page, 'Level', 'Fundamentals');
+      await choose(page, 'Criteria', 'Passing');
+      const groups = page.getByRole('group', { name: /^Score for / });
+      await expect(groups.first()).toBeVisible();
+      const n = await groups.count();
+      for (let i = 0; i < n; i++) await groups.nth(i).getByRole('button', { name: /^8 for / }).click();
+      await expect(page.getByTestId('sheet-summary')).toContainText(`${n} of ${n} scored · ${n} on this device`);
+      const save = page.getByRole('button', { name: 'Save all' });
+      expect(await cut(save.locator('.mantine-Button-label'))).toBeNull();
+      expect(await cut(save)).toBeNull();
+      expect(await cut(page.getByTestId('sheet-summary'))).toBeNull();
+      await expectTapTarget(save);
+    });
+  });
+});
+
+test('the session list keeps a long name and its state badge whole at 375 px (point 6)', async ({ page, baseURL }) => {
+  const admin = await apiAs(baseURL!, 'admin');
+  const name = `Spring tryout for the U14 and U16 squads at the Northside gym ${Date.now() % 100000}`;
+  await openSession(admin, name, 'U14 Girls', ['Alex Admin']);
+  await admin.dispose();
+  await loginAs(page, 'admin');
+  await at(page, PHONE);
+  await page.goto('/app/sessions');
+  const card = page.getByRole('article', { name });
+  await expect(card.getByText('Open', { exact: true })).toBeVisible();
+  expect(await cut(card.getByText('Open', { exact: true }))).toBeNull();
+  expect(await cut(card.getByRole('link', { name }))).toBeNull();
+  await expect(card).toContainText('1 criterion');
+});

@@ -245,7 +245,7 @@ export default function TeamEvaluatePage() {
       {chosen && kind && players.length > 0 && canWrite ? (
         <Paper withBorder p="sm" radius="md" shadow={touch ? 'md' : undefined} style={touch ? { position: 'sticky', bottom: 8, zIndex: 5 } : undefined}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm" aria-live="polite" data-testid="sheet-summary">
+            <Text size="sm" aria-live="polite" data-testid="sheet-summary" style={{ minWidth: 0 }}>
               {scored} of {players.length} scored
               {counts.synced ? ` · ${counts.synced} synced` : ''}
               {counts.local + counts.syncing ? ` · ${counts.local + counts.syncing} on this device` : ''}
@@ -257,6 +257,8 @@ export default function TeamEvaluatePage() {
               onClick={() => void syncNow()}
               loading={snapshot.syncing}
               size={touch ? 'md' : 'sm'}
+              // The summary wraps; the button keeps its whole label, and a 44 px tap target on a phone.
+              style={{ flexShrink: 0, minHeight: touch ? 44 : undefined }}
             >
               Save all
             </Button>
