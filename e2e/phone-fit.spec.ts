@@ -331,3 +331,73 @@ test('the session list keeps a long name and its state badge whole at 375 px (po
   expect(await cut(card.getByRole('link', { name }))).toBeNull();
   await expect(card).toContainText('1 criterion');
 });
+
+test.describe('the tryout sheet at 375 px (point 1)', () => {
+  // The test answers or holds the sheet's uploads itself.
+  test.use({ serviceWorkers: 'block' });
+
+  test('every card shows its whole number and name, in every sync state', async ({ page, baseURL }) => {
+    const admin = await apiAs(baseURL!, 'admin');
+    const s = await openSession(admin, `Sheet fit ${Date.now() % 100000}`, 'U16 Girls', ['Alex Admin']);
+    await admin.dispose();
+    await loginAs(page, 'admin');
+    await at(page, PHONE);
+    const cards = page.getByTestId('sheet-player');
+
+    /** Each card's number, name and state badge: none cut. */
+    const expectWhole = async (label: string) => {
+      await expect(cards).toHaveCount(s.players.length);
+      const problems: string[] = [];
+      for (let i = 0; i < s.players.length; i++) {
+        const card = cards.nth(i);
+        const parts = [card.getByLabel(/^Number \d+$/).locator('.mantine-Badge-label'), card.locator('p').first(), ...(await card.locator('.mantine-Badge-root:not([aria-label]) .mantine-Badge-label').all())];
+        for (const part of parts) {
+          const problem = await cut(part);
+          if (problem) problems.push(problem);
+        }
+      }
+      expect(problems, label).toEqual([]);
+    };
+
+    const [offline, refused, held] = s.players.slice(0, 3).map((p) => `${p.firstName} ${p.lastName}`);
+    const refusedId = s.players[1]!.playerId;
+    const heldId = s.players[2]!.playerId;
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/eval-session/${s.id}/scores`, async (route) => {
+      const entries = (route.request().postDataJSON() as { entries: { playerId: number; criterionId: number }[] }).entries;
+      if (entries.some((e) => e.playerId === refusedId)) {
+        return route.fulfill({ json: { data: entries.map((e) => ({ ...e, status: 'refused', reason: 'This player is no longer in the session.' })) } });
+      }
+      if (entries.some((e) => e.playerId === heldId)) await holding;
+      return route.continue();
+    });
+
+    await page.goto(`/app/sessions/${s.id}/score`);
+    await expectWhole('not scored');
+    const cardOf = (name: string) => cards.filter({ has: page.getByText(name, { exact: true }) });
+
+    await page.context().setOffline(true);
+    await cardOf(offline!).getByRole('button', { name: /^5 for / }).click();
+    await expect(cardOf(offline!).getByText('Saved on this device')).toBeVisible();
+    await expectWhole('saved on this device');
+    await page.context().setOffline(false);
+    await expect(cardOf(offline!).getByText('Synced')).toBeVisible();
+    await expectWhole('synced');
+
+    await cardOf(refused!).getByRole('button', { name: /^6 for / }).click();
+    await expect(cardOf(refused!).getByText('Needs attention')).toBeVisible();
+    await expectWhole('needs attention');
+    // The sheet's own list of refused scores keeps its Discard button whole too.
+    const discard = page.getByRole('alert').filter({ hasText: refused! }).getByRole('button', { name: 'Discard' });
+    expect(await cut(discard.locator('.mantine-Button-label'))).toBeNull();
+
+    await cardOf(held!).getByRole('button', { name: /^7 for / }).click();
+    await expect(cardOf(held!).getByText('Syncing')).toBeVisible();
+    await expectWhole('syncing');
+    await page.screenshot({ path: `${process.env.SCREENS_DIR ?? 'test-results/screens'}/tryout-sheet-phone.png`, fullPage: true });
+    await expectAccessible(page);
+    release();
+    await expect(cardOf(held!).getByText('Synced')).toBeVisible();
+  });
+});
