@@ -75,7 +75,7 @@ test.describe('error tooltips cover no label, field or button (point 4)', () => 
         await dialog.getByRole('button', { name: 'Save' }).click();
         await expect(dialog.getByRole('tooltip').first()).toBeVisible();
         await expectAccessible(page);
-      }
+      } else await shoot(page, 'add-player-errors-desktop', 800);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toHaveCount(0);
     }
