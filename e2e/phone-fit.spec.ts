@@ -401,3 +401,30 @@ test.describe('the tryout sheet at 375 px (point 1)', () => {
     await expect(cardOf(held!).getByText('Synced')).toBeVisible();
   });
 });
+
+test('the guest sheet at 375 px keeps "#21" and the name whole while a score waits (point 1)', async ({ page, baseURL }) => {
+  const admin = await apiAs(baseURL!, 'admin');
+  const s = await openSession(admin, `Guest fit ${Date.now() % 100000}`, 'U16 Girls', ['Alex Admin']);
+  const code = (await admin.get<{ session: { guestCode: string } }>(`/api/eval-session/${s.id}`)).session.guestCode;
+  await admin.dispose();
+  const joined = await page.request.post('/api/tryout/join', { data: { code, name: 'Gina Guest' } });
+  expect(joined.status(), await joined.text()).toBe(200);
+  const token = (await joined.json()).data.token as string;
+  await page.addInitScript((t) => localStorage.setItem('tryout-token', t), token);
+  await at(page, PHONE);
+  await page.goto('/tryout');
+  await expect(page.getByText('Scoring as Gina Guest')).toBeVisible();
+  const first = page.getByTestId('sheet-player').first();
+  await page.context().setOffline(true);
+  await first.getByRole('button', { name: /^4 for / }).click();
+  await expect(first.getByText('Saved on this device')).toBeVisible();
+  const cards = await page.getByTestId('sheet-player').all();
+  expect(cards.length).toBe(s.players.length);
+  for (const card of cards) {
+    expect(await cut(card.getByLabel(/^Number \d+$/).locator('.mantine-Badge-label'))).toBeNull();
+    expect(await cut(card.locator('p').first())).toBeNull();
+  }
+  await expect(first.getByLabel('Number 21')).toHaveText('#21');
+  await page.context().setOffline(false);
+  await expect(first.getByText('Synced')).toBeVisible();
+});
