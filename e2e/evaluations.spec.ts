@@ -121,7 +121,7 @@ test('evaluation page: single evaluations on both level kinds, supersede with hi
   const date = dialog.getByLabel('Date');
   const today = await date.inputValue();
   await date.fill('2020-01-01');
-  await expect(dialog.getByRole('status')).toContainText('This criteria already has an evaluation dated');
+  await expect(dialog.getByRole('status')).toContainText('This criterion already has an evaluation dated');
   await snap(page, 'evaluation-backdated');
   await expectAccessible(page);
   await date.fill(today);

@@ -54,7 +54,7 @@ export const MSG = {
   playerSharedDelete: "This player is also on another coach's team. Remove them from your team instead.",
   // Evaluations (ADR 0005): the newest date counts; an earlier one is saved as history.
   evaluationBackdated: (newerDate: string) =>
-    `This criteria already has an evaluation dated ${newerDate}. An earlier date saves this one as a previous evaluation; the newer one keeps counting.`,
+    `This criterion already has an evaluation dated ${newerDate}. An earlier date saves this one as a previous evaluation; the newer one keeps counting.`,
   // Offline sync (issue 16): why an evaluation scored offline was not saved, shown on the device.
   syncNotOnTeam: (player: string, team: string) => `${player} is no longer on ${team}.`,
   syncTeamDeleted: 'This team no longer exists.',
@@ -62,4 +62,13 @@ export const MSG = {
   syncCriterionDeleted: 'This criterion no longer exists.',
   syncNotYourTeam: (team: string) => `You no longer coach ${team}.`,
   syncNotYourEntry: 'This evaluation was saved by another account.',
+  // Evaluation sessions' results (issue 31: '1 scores are flagged').
+  flaggedForReview: (n: number) => `${n} ${plural(n, 'score is', 'scores are')} flagged for review: far from the other evaluators'.`,
+  // Criteria (issue 31): a weight out of range is explained, never rewritten; the catalogue sums to 100.
+  weightRange: 'The score must be between 0 and 100.',
+  weightsTotalTitle: (total: string) => `The weights of all criteria add up to ${total}%, not 100%`,
+  weightsOver: (over: string) =>
+    `A player's percentage can pass 100%. Take ${over}% off in total: a weight cannot change once its criterion is created, so delete a criterion and add it again with a lower weight.`,
+  weightsUnder: (missing: string) =>
+    `A player's percentage cannot reach 100%. Add criteria worth ${missing}% in total, or delete a criterion and add it again with a higher weight.`,
 } as const;

@@ -11,6 +11,7 @@ import { redirectFor } from '../features/player-area/useAreaGuard';
 import type { PlayerAreaOutlet } from '../features/player-area/useBoard';
 import { useMe } from '../lib/auth';
 import { UserMenu } from './UserMenu';
+import header from './header.module.css';
 
 const NAV = [
   { path: 'dashboard', label: 'Dashboard', icon: IconHome },
@@ -53,7 +54,7 @@ export default function PlayerLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" className={header.tapTarget} aria-label="Toggle navigation" />
             <Text fw={700}>My Development</Text>
           </Group>
           <UserMenu me={me} />

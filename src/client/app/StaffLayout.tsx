@@ -22,6 +22,7 @@ import { OutboxProvider } from '../features/evaluations/outbox/OutboxProvider';
 import { useMe } from '../lib/auth';
 import { homeOf } from '../lib/home';
 import { UserMenu } from './UserMenu';
+import header from './header.module.css';
 
 interface NavItem {
   to: string;
@@ -63,7 +64,7 @@ export default function StaffLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" className={header.tapTarget} aria-label="Toggle navigation" />
             <Text fw={700} component={Link} to="/app/dashboard" c="inherit" td="none">
               Club Development
             </Text>

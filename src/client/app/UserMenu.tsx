@@ -33,7 +33,7 @@ export function UserMenu({ me }: { me: Me }) {
     <>
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" size="lg" radius="xl" aria-label="Account menu">
+        <ActionIcon variant="subtle" size={44} radius="xl" aria-label="Account menu">
           <Avatar size="sm" radius="xl" color="indigo">
             {me.first_name.charAt(0)}
             {me.last_name.charAt(0)}

@@ -48,12 +48,11 @@ export function RepeatableList({ label, itemLabel, addLabel, values, errors, onC
             value,
             placeholder,
             error: !!errors[i],
-            style: { flex: 1 },
             styles: inputStyles,
           };
           return (
             <Group key={i} gap="xs" wrap="nowrap" align="center">
-              <ErrorTip error={errors[i]}>
+              <ErrorTip error={errors[i]} style={{ flex: 1 }}>
                 {suggestions ? (
                   <Autocomplete {...common} data={suggestions} onChange={(v) => set(i, v)} />
                 ) : (

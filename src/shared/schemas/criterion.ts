@@ -24,14 +24,15 @@ export const WEIGHT_MAX = 100;
 
 /**
  * The weight as typed in a form or sent by an API client: a number or numeric text.
- * Empty → 'This field is required'; anything else non-numeric → 'This field must be a number!'.
+ * Empty → 'This field is required'; anything else non-numeric → 'This field must be a number!'; outside
+ * 0–100 → MSG.weightRange (refused, never clamped: a clamped weight would silently change the total).
  */
 export const weightField = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
   z
     .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.number) })
-    .min(WEIGHT_MIN, { error: `The score must be between ${WEIGHT_MIN} and ${WEIGHT_MAX}.` })
-    .max(WEIGHT_MAX, { error: `The score must be between ${WEIGHT_MIN} and ${WEIGHT_MAX}.` }),
+    .min(WEIGHT_MIN, { error: MSG.weightRange })
+    .max(WEIGHT_MAX, { error: MSG.weightRange }),
 );
 
 const common = {

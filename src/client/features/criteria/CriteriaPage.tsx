@@ -1,8 +1,9 @@
-import { Accordion, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Accordion, Alert, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { criteriaTotal, formatPercent } from '../../../shared/scoring';
+import { MSG } from '../../../shared/messages';
+import { criteriaTotal, formatPercent, roundPercent } from '../../../shared/scoring';
 import type { Criterion } from '../../../shared/schemas/criterion';
 import table from '../../components/AccordionTable.module.css';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
@@ -15,6 +16,21 @@ import { criteriaQuery, levelsQuery } from './api';
 import classes from './criteria.module.css';
 import { CriterionFormModal } from './CriterionFormModal';
 import { DeleteCriterionModal } from './DeleteCriterionModal';
+
+/**
+ * docs/product.md#data: the catalogue's weights sum to 100, whichever level is filtered; any other total
+ * is a warning with what to change (a weight is fixed once its criterion exists).
+ */
+function WeightsWarning({ criteria }: { criteria: readonly Criterion[] | undefined }) {
+  if (!criteria?.length) return null;
+  const total = roundPercent(criteriaTotal(criteria));
+  if (total === 100) return null;
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={MSG.weightsTotalTitle(formatPercent(total))} data-testid="weights-warning">
+      {total > 100 ? MSG.weightsOver(formatPercent(total - 100)) : MSG.weightsUnder(formatPercent(100 - total))}
+    </Alert>
+  );
+}
 
 type Dialog = { kind: 'form'; criterion: Criterion | null } | { kind: 'delete'; criterion: Criterion } | null;
 
@@ -67,6 +83,8 @@ export default function CriteriaPage() {
   const spinning = useFilterSpinner(level);
   const levels = useQuery(levelsQuery);
   const criteria = useQuery(criteriaQuery(level ? Number(level) : null));
+  // The whole catalogue, for the warning: the same query as 'All Levels', so no second request then.
+  const catalogue = useQuery(criteriaQuery(null));
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = criteria.data ?? [];
 
@@ -100,6 +118,7 @@ export default function CriteriaPage() {
           </Paper>
         ) : null}
       </Group>
+      <WeightsWarning criteria={catalogue.data} />
 
       <QueryView query={criteria} busy={spinning} noun="criteria" isEmpty={() => list.length === 0}>
         {() => (

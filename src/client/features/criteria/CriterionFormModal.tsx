@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState } from 'react';
-import { criterionCreateSchema, type Criterion } from '../../../shared/schemas/criterion';
+import { criterionCreateSchema, WEIGHT_MAX, WEIGHT_MIN, type Criterion } from '../../../shared/schemas/criterion';
 import { ErrorTip } from '../../components/ErrorTip';
 import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
@@ -42,7 +42,8 @@ export function CriterionFormModal({ opened, onClose, criterion }: { opened: boo
   const create = useCreateCriterion();
   const edit = useEditCriterion(criterion?.id ?? 0);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<FormValues>({ initialValues: valuesOf(criterion), validate: resolve });
+  // An out-of-range weight is explained as soon as the field is left, never rewritten (issue 31).
+  const form = useForm<FormValues>({ initialValues: valuesOf(criterion), validate: resolve, validateInputOnBlur: ['score'] });
   useTimedErrors(form);
 
   useEffect(() => {
@@ -86,13 +87,14 @@ export function CriterionFormModal({ opened, onClose, criterion }: { opened: boo
           classNames={{ description: classes.muted }}
           description={
             criterion
-              ? 'The score cannot be changed after the criteria is created.'
-              : 'The weight of this criteria in the total, 0 to 100.'
+              ? 'The score cannot be changed after the criterion is created.'
+              : 'The weight of this criterion in the total, 0 to 100.'
           }
           withAsterisk={!criterion}
           disabled={!!criterion}
-          min={0}
-          max={100}
+          min={WEIGHT_MIN}
+          max={WEIGHT_MAX}
+          clampBehavior="none"
           decimalScale={2}
           {...field('score')}
         />

@@ -1,4 +1,5 @@
 import { Alert, Text } from '@mantine/core';
+import { plural } from '../../../shared/messages';
 import type { Criterion } from '../../../shared/schemas/criterion';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { useDeleteCriterion } from './api';
@@ -12,7 +13,7 @@ export function DeleteCriterionModal({ criterion, onClose }: { criterion: Criter
       <Text>Are you sure you want to delete {criterion.criteria}?</Text>
       {n > 0 ? (
         <Alert color="orange" variant="light">
-          {n} {n === 1 ? 'evaluation' : 'evaluations'} of this criteria (including previous evaluations) will be deleted too, and players’ scores
+          {n} {plural(n, 'evaluation', 'evaluations')} of this criterion (including previous evaluations) will be deleted too, and players’ scores
           will change.
         </Alert>
       ) : null}

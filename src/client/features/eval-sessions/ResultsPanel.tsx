@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Box, Button, Group, Stack, Table, Text, UnstyledB
 import { IconDownload, IconFlag, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { MSG } from '../../../shared/messages';
 import type { EvalSession, SessionResultRow } from '../../../shared/schemas/eval-session';
 import { formatPercent } from '../../../shared/scoring';
 import { DataTable } from '../../components/DataTable';
@@ -80,7 +81,7 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           Mean of each criterion's scores (trimmed from 5 evaluators on; on Yes/No criteria, the share of Yes).{' '}
-          {flagged ? `${flagged} scores are flagged for review: far from the other evaluators'.` : 'No score is far from the others.'} Tap a
+          {flagged ? MSG.flaggedForReview(flagged) : 'No score is far from the others.'} Tap a
           player for each evaluator's scores.
         </Text>
         <Button component="a" href={resultsCsvUrl(session.id)} download variant="default" leftSection={<IconDownload size={16} />}>

@@ -1,4 +1,4 @@
-import { Alert, Avatar, Badge, Button, Card, Group, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Box, Button, Card, Group, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -161,7 +161,7 @@ export function ScoringSheet({ source, onEnded }: { source: SheetSource; onEnded
                 <Text size="sm">
                   {nameOf(q.playerId)}: {q.reason}
                 </Text>
-                <Button size="compact-sm" variant="default" onClick={() => void queue.drop(q.key)}>
+                <Button size="compact-sm" variant="default" onClick={() => void queue.drop(q.key)} style={{ flexShrink: 0 }}>
                   Discard
                 </Button>
               </Group>
@@ -204,23 +204,27 @@ export function ScoringSheet({ source, onEnded }: { source: SheetSource; onEnded
           const state = stateOf(p);
           return (
             <Card key={p.playerId} withBorder padding="sm" data-testid="sheet-player">
-              <Group justify="space-between" wrap="nowrap" mb="xs">
-                <Group gap="sm" wrap="nowrap" miw={0}>
-                  <PlayerPhoto source={source} player={p} />
-                  {p.bib !== null ? (
-                    <Badge size="lg" variant="light" aria-label={`Number ${p.bib}`}>
-                      #{p.bib}
-                    </Badge>
-                  ) : null}
-                  <Text fw={600} truncate="end">
-                    {p.name}
-                  </Text>
-                </Group>
-                {state ? (
-                  <Badge color={STATE[state].color} variant="light" style={{ flexShrink: 0 }}>
-                    {STATE[state].label}
+              {/* The number and the name never give way (a player is found by them): the name wraps, and the
+                  sync state has its own line under it, kept even while empty so a tap moves no card. */}
+              <Group wrap="nowrap" align="flex-start" gap="sm" mb="xs">
+                <PlayerPhoto source={source} player={p} />
+                {p.bib !== null ? (
+                  <Badge size="lg" variant="light" aria-label={`Number ${p.bib}`} style={{ flexShrink: 0, overflow: 'visible' }} mt={8}>
+                    #{p.bib}
                   </Badge>
                 ) : null}
+                <Stack gap={4} miw={0} style={{ flex: 1 }}>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {p.name}
+                  </Text>
+                  <Box mih={20}>
+                    {state ? (
+                      <Badge color={STATE[state].color} variant="light" maw="100%">
+                        {STATE[state].label}
+                      </Badge>
+                    ) : null}
+                  </Box>
+                </Stack>
               </Group>
               <ScoreEntry
                 kind={criterion.kind}

@@ -10,7 +10,8 @@ const LOOK: Record<SessionState, { label: string; color: string }> = {
 
 export function SessionStateBadge({ state }: { state: SessionState }) {
   return (
-    <Badge color={LOOK[state].color} variant="light">
+    // Never squeezed by a long name beside it.
+    <Badge color={LOOK[state].color} variant="light" style={{ flexShrink: 0 }}>
       {LOOK[state].label}
     </Badge>
   );

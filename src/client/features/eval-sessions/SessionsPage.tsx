@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { plural } from '../../../shared/messages';
 import type { EvalSession } from '../../../shared/schemas/eval-session';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryView } from '../../components/QueryView';
@@ -16,8 +17,8 @@ const days = (s: EvalSession) => (s.startDate === s.endDate ? s.startDate : `${s
 function SessionCard({ session }: { session: EvalSession }) {
   return (
     <Card withBorder padding="md" component="article" aria-label={session.name}>
-      <Group justify="space-between" wrap="nowrap" mb={4}>
-        <Anchor component={Link} to={`/app/sessions/${session.id}`} fw={600} truncate="end">
+      <Group justify="space-between" wrap="nowrap" align="flex-start" mb={4}>
+        <Anchor component={Link} to={`/app/sessions/${session.id}`} fw={600} miw={0} style={{ overflowWrap: 'anywhere' }}>
           {session.name}
         </Anchor>
         <SessionStateBadge state={session.state} />
@@ -28,8 +29,8 @@ function SessionCard({ session }: { session: EvalSession }) {
         {session.categoryName ? ` · ${session.categoryName}` : ''}
       </Text>
       <Text size="sm" mt={4}>
-        {session.playerCount} players ({session.presentCount} checked in) · {session.evaluatorCount} evaluators · {session.criteria.length}{' '}
-        criteria
+        {session.playerCount} {plural(session.playerCount, 'player', 'players')} ({session.presentCount} checked in) · {session.evaluatorCount}{' '}
+        {plural(session.evaluatorCount, 'evaluator', 'evaluators')} · {session.criteria.length} {plural(session.criteria.length, 'criterion', 'criteria')}
       </Text>
       {session.isEvaluator && session.state === 'open' ? (
         <Button component={Link} to={`/app/sessions/${session.id}/score`} mt="sm" size="sm" fullWidth>

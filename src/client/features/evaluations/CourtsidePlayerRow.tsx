@@ -2,7 +2,7 @@ import classes from './evaluations.module.css';
 import { ActionIcon, Avatar, Button, Group, Paper, Text, Textarea } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
 import type { LevelKind } from '../../../shared/scoring';
-import { EVALUATION_NOTES_MAX } from '../../../shared/schemas/evaluation';
+import { EVALUATION_NOTES_MAX, parseScore, scoreLabel } from '../../../shared/schemas/evaluation';
 import { photoUrl } from '../../../shared/paths';
 import type { TeamEvaluationSheet } from '../../../shared/schemas/evaluation';
 import type { EntryState, OutboxEntry } from './outbox/store';
@@ -41,6 +41,17 @@ const initialsOf = (name: string) =>
     .slice(0, 2)
     .toUpperCase();
 
+/**
+ * The player's latest score on this criterion, its score and date always from one evaluation: this
+ * sheet's tap once there is one (the server's current is the tap's after it syncs), unless the tap is
+ * refused or dated before the current one, which then keeps counting (ADR 0005).
+ */
+function lastScore(player: SheetPlayer, entry: OutboxEntry | undefined, kind: LevelKind): string {
+  const tap = entry && entry.state !== 'refused' ? parseScore(kind, entry.score) : undefined;
+  if (entry && tap && 'score' in tap && (!player.current || entry.date >= player.current.date)) return `Last: ${scoreLabel(kind, tap.score)} on ${entry.date}`;
+  return player.current ? `Last: ${player.current.scoreLabel} on ${player.current.date}` : 'Not evaluated yet';
+}
+
 /** One player on the courtside sheet: score taps, an optional note, and where the score stands. */
 export function CourtsidePlayerRow(p: Props) {
   const { player, entry } = p;
@@ -65,7 +76,7 @@ export function CourtsidePlayerRow(p: Props) {
               {player.name}
             </Text>
             <Text size="xs" className={classes.muted}>
-              {player.current ? `Last: ${player.current.scoreLabel} on ${player.current.date}` : 'Not evaluated yet'}
+              {lastScore(player, entry, p.kind)}
             </Text>
             {p.state ? <SyncBadge state={p.state} /> : null}
           </div>

@@ -13,7 +13,7 @@ export function DeleteEvaluationModal({ playerId, evaluation, onClose }: { playe
       </Text>
       {evaluation.is_current ? (
         <Text size="sm" className={classes.muted}>
-          The most recent previous evaluation of this criteria, if there is one, becomes the current one.
+          The most recent previous evaluation of this criterion, if there is one, becomes the current one.
         </Text>
       ) : null}
     </ConfirmModal>

@@ -163,7 +163,7 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
       <ErrorTip error={form.errors.criteria_id}>
         <Select
           label="Criteria"
-          placeholder={form.values.level ? 'Choose a criteria' : 'Choose a level first'}
+          placeholder={form.values.level ? 'Choose a criterion' : 'Choose a level first'}
           withAsterisk
           disabled={!form.values.level}
           searchable

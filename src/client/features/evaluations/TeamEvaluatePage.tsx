@@ -184,7 +184,7 @@ export default function TeamEvaluatePage() {
         />
         <Select
           label="Criteria"
-          placeholder={level ? 'Choose a criteria' : 'Choose a level first'}
+          placeholder={level ? 'Choose a criterion' : 'Choose a level first'}
           disabled={!level}
           searchable
           data={(criteria.data ?? []).filter((c) => String(c.level) === level).map((c) => ({ value: String(c.id), label: c.criteria }))}
@@ -208,7 +208,7 @@ export default function TeamEvaluatePage() {
       {players.length === 0 ? (
         <EmptyState />
       ) : !chosen || !kind ? (
-        <Text className={classes.muted}>Choose a level and a criteria, then score every player of the team. Each score is kept on this device at once and syncs by itself.</Text>
+        <Text className={classes.muted}>Choose a level and a criterion, then score every player of the team. Each score is kept on this device at once and syncs by itself.</Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Players">
           {players.map((p, i) => {
@@ -245,7 +245,7 @@ export default function TeamEvaluatePage() {
       {chosen && kind && players.length > 0 && canWrite ? (
         <Paper withBorder p="sm" radius="md" shadow={touch ? 'md' : undefined} style={touch ? { position: 'sticky', bottom: 8, zIndex: 5 } : undefined}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm" aria-live="polite" data-testid="sheet-summary">
+            <Text size="sm" aria-live="polite" data-testid="sheet-summary" style={{ minWidth: 0 }}>
               {scored} of {players.length} scored
               {counts.synced ? ` · ${counts.synced} synced` : ''}
               {counts.local + counts.syncing ? ` · ${counts.local + counts.syncing} on this device` : ''}
@@ -257,6 +257,8 @@ export default function TeamEvaluatePage() {
               onClick={() => void syncNow()}
               loading={snapshot.syncing}
               size={touch ? 'md' : 'sm'}
+              // The summary wraps; the button keeps its whole label, and a 44 px tap target on a phone.
+              style={{ flexShrink: 0, minHeight: touch ? 44 : undefined }}
             >
               Save all
             </Button>

@@ -89,6 +89,8 @@ export default function PlayerDashboardPage() {
                         component="button"
                         type="button"
                         size="sm"
+                        mih={44}
+                        miw={44}
                         onClick={() => setNote({ title: 'Note', text: n.notes, meta: `${n.authorName} · ${formatDate(n.dateModified)}` })}
                       >
                         Note details

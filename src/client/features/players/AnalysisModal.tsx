@@ -67,9 +67,8 @@ export function AnalysisModal({ player, opened, onClose }: { player: Player; ope
     <FormModal opened={opened} onClose={onClose} title="Player Instructions" size="lg" onSubmit={submit}>
       {links.map((link, i) => (
         <Group key={i} align="flex-end" wrap="nowrap">
-          <ErrorTip error={i === 0 ? errors.video_links : undefined}>
+          <ErrorTip error={i === 0 ? errors.video_links : undefined} style={{ flex: 1 }}>
             <TextInput
-              style={{ flex: 1 }}
               label={i === 0 ? 'Video links' : `Video link ${i + 1}`}
               aria-label={`Video link ${i + 1}`}
               placeholder="https://www.youtube.com/watch?v=…"

@@ -98,11 +98,11 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
   return (
     <FormModal opened={opened} onClose={onClose} title={player ? 'Edit Player' : 'Add Player'} size="lg" onSubmit={submit}>
       <Group grow align="flex-start" wrap="wrap">
-        <ErrorTip error={form.errors.first_name}>
-          <TextInput label="First name" withAsterisk autoComplete="off" data-autofocus miw={200} {...field('first_name')} />
+        <ErrorTip error={form.errors.first_name} style={{ minWidth: 200 }}>
+          <TextInput label="First name" withAsterisk autoComplete="off" data-autofocus {...field('first_name')} />
         </ErrorTip>
-        <ErrorTip error={form.errors.last_name}>
-          <TextInput label="Last name" withAsterisk autoComplete="off" miw={200} {...field('last_name')} />
+        <ErrorTip error={form.errors.last_name} style={{ minWidth: 200 }}>
+          <TextInput label="Last name" withAsterisk autoComplete="off" {...field('last_name')} />
         </ErrorTip>
       </Group>
       <ErrorTip error={form.errors.email}>

@@ -51,19 +51,18 @@ function Fields({ props, form, labelPrefix }: { props: ReferenceListProps; form:
   const { field, withKind } = props;
   return (
     <>
-      <ErrorTip error={form.errors[field]}>
+      <ErrorTip error={form.errors[field]} style={{ flex: '1 1 220px' }}>
         <TextInput
           label={`${labelPrefix}${field === 'title' ? 'title' : 'name'}`}
           required
           maxLength={100}
-          style={{ flex: '1 1 220px' }}
           {...form.getInputProps(field)}
           error={!!form.errors[field]}
         />
       </ErrorTip>
       {withKind ? (
-        <ErrorTip error={form.errors.kind}>
-          <NativeSelect label="Kind" data={kindOptions} style={{ flex: '0 1 180px' }} {...form.getInputProps('kind')} error={!!form.errors.kind} />
+        <ErrorTip error={form.errors.kind} style={{ flex: '0 1 180px' }}>
+          <NativeSelect label="Kind" data={kindOptions} {...form.getInputProps('kind')} error={!!form.errors.kind} />
         </ErrorTip>
       ) : null}
     </>

@@ -10,7 +10,6 @@ import { FormModal } from '../../components/FormModal';
 import { ClubSelect, SeasonSelect } from '../../components/ReferenceSelect';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { useBulkTeams } from './api';
-import { tooltipErrorStyles } from './fieldError';
 
 interface Values {
   category: string;
@@ -39,7 +38,7 @@ export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: (
     ...form.getInputProps(name),
     withAsterisk: true,
     allowDeselect: false,
-    styles: tooltipErrorStyles,
+    error: !!form.errors[name],
   });
 
   const submit = form.onSubmit(async ({ category, season }) => {
@@ -49,13 +48,13 @@ export function TeamBulkModal({ opened, onClose }: { opened: boolean; onClose: (
 
   return (
     <FormModal opened={opened} onClose={onClose} title="Add Teams in Bulk" onSubmit={submit}>
-      <ErrorTip error={form.errors.category} position="bottom-end">
+      <ErrorTip error={form.errors.category}>
         <ClubSelect placeholder="Choose a club" searchable {...select('category')} />
       </ErrorTip>
-      <ErrorTip error={form.errors.season} position="top-end">
+      <ErrorTip error={form.errors.season}>
         <SeasonSelect placeholder="Choose a season" {...select('season')} />
       </ErrorTip>
-      <ErrorTip error={form.errors.file} position="top-end">
+      <ErrorTip error={form.errors.file}>
         <Box>
           <CsvUpload
             {...csv.field}

@@ -13,7 +13,6 @@ import { useCan } from '../../lib/auth';
 import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { coachOptionsQuery, useSaveTeam } from './api';
-import { tooltipErrorStyles } from './fieldError';
 
 type FormValues = Record<(typeof TEAM_FORM_FIELDS)[number], string>;
 
@@ -67,7 +66,8 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
   const roles = coachOptions.data ?? [];
   const role = roles.find((r) => String(r.id) === form.values.coachRole);
   const users = (role?.users ?? []).map((u) => ({ value: String(u.id), label: `${u.first_name} ${u.last_name}` }));
-  const field = (name: keyof FormValues) => ({ ...form.getInputProps(name), withAsterisk: true, styles: tooltipErrorStyles });
+  // The message is the ErrorTip's (which the field's aria-describedby names); the field only turns red.
+  const field = (name: keyof FormValues) => ({ ...form.getInputProps(name), withAsterisk: true, error: !!form.errors[name] });
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -81,13 +81,13 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
 
   return (
     <FormModal opened={opened} onClose={onClose} title={team ? 'Edit Team' : 'Add Team'} onSubmit={submit}>
-      <ErrorTip error={form.errors.name} position="bottom-end">
+      <ErrorTip error={form.errors.name}>
         <TextInput label="Name" placeholder="e.g. U14 Boys" data-autofocus {...field('name')} />
       </ErrorTip>
-      <ErrorTip error={form.errors.category} position="top-end">
+      <ErrorTip error={form.errors.category}>
         <ClubSelect placeholder="Choose a club" searchable allowDeselect={false} {...field('category')} />
       </ErrorTip>
-      <ErrorTip error={form.errors.coachRole} position="top-end">
+      <ErrorTip error={form.errors.coachRole}>
         <Select
           label="Coach role"
           placeholder="Choose a coach role"
@@ -103,7 +103,7 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
         />
       </ErrorTip>
       {can('user_management', 2) ? <CreateLink to="/app/roles" text="Create new role" /> : null}
-      <ErrorTip error={form.errors.coachUser} position="top-end">
+      <ErrorTip error={form.errors.coachUser}>
         <Select
           label="Coach user"
           placeholder={role ? 'Choose a coach' : 'Choose a coach role first'}
@@ -116,7 +116,7 @@ export function TeamFormModal({ opened, onClose, team }: Props) {
         />
       </ErrorTip>
       {can('user_management', 1) ? <CreateLink to="/app/users" text="Create new user" /> : null}
-      <ErrorTip error={form.errors.season} position="top-end">
+      <ErrorTip error={form.errors.season}>
         <SeasonSelect placeholder="Choose a season" allowDeselect={false} {...field('season')} />
       </ErrorTip>
       <FormActions onCancel={onClose} busy={save.isPending} label={team ? 'Save Team' : 'Add Team'} mt="sm" />

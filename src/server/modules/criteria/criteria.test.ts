@@ -70,6 +70,13 @@ describe('POST /api/criteria', () => {
     expect(res.json()).toEqual({ message: MSG.required, field: 'score' });
     res = await create({ criteria: 'Rebounding', level: scale().id, score: 101 });
     expect(res.json().field).toBe('score');
+    // Out of range is refused with the reason, never clamped to 100 or 0 (issue 31).
+    for (const score of [150, '150', -1]) {
+      res = await create({ criteria: 'Rebounding out of range', level: scale().id, score });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: MSG.weightRange, field: 'score' });
+    }
+    expect((await admin.get('/api/criteria')).json().data.some((c: { criteria: string }) => c.criteria === 'Rebounding out of range')).toBe(false);
     res = await create({ criteria: 'Rebounding', level: scale().id, score: 5, video_links: ['javascript:alert(1)'] });
     expect(res.json().field).toBe('video_links');
     res = await create({ criteria: 'Rebounding', level: 999999, score: 5 });
