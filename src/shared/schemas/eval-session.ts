@@ -118,6 +118,8 @@ export const walkUpSchema = z.object({
   ...personNameFields,
   email: emailField,
   bib: z.coerce.number().int().min(1).max(BIB_MAX).nullable().default(null),
+  /** The team a new walk-up joins; a director who reaches only their own teams must choose one of them. */
+  teamId: requiredId.nullable().default(null),
 });
 export type WalkUpInput = z.input<typeof walkUpSchema>;
 
@@ -132,7 +134,9 @@ export type CheckIn = z.input<typeof checkInSchema>;
 
 export const evaluatorAddSchema = z.object({ userId: requiredId });
 
-export const evaluatorOptionSchema = z.object({ ...refFields, email: z.string() });
+/** A staff user the director may assign; the e-mail only for those who may read users (user management 1). */
+export const evaluatorOptionSchema = z.object({ ...refFields, email: z.string().nullable() });
+export type EvaluatorOption = z.infer<typeof evaluatorOptionSchema>;
 
 /** A session player's row on the progress board: how many evaluators have scored them on every criterion. */
 export const sessionProgressRowSchema = sessionPlayerSchema

@@ -3,6 +3,7 @@ import type { Criterion } from '../../../shared/schemas/criterion';
 import type {
   CheckIn,
   EvalSession,
+  EvaluatorOption,
   SessionDetail,
   SessionPlayerScores,
   SessionPlayersAdd,
@@ -67,7 +68,7 @@ export const playerScoresQuery = (id: number, playerId: number) =>
 
 export const evaluatorOptionsQuery = queryOptions({
   queryKey: sessionKeys.evaluatorOptions,
-  queryFn: async ({ signal }) => (await apiGet<Envelope<{ id: number; name: string; email: string }[]>>('/api/eval-sessions/evaluator-options', signal)).data,
+  queryFn: async ({ signal }) => (await apiGet<Envelope<EvaluatorOption[]>>('/api/eval-sessions/evaluator-options', signal)).data,
 });
 
 /** The criteria a session can use; the key is the criteria pages', so their writes refresh it. */

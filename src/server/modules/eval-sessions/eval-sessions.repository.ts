@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { LevelKind } from '../../../shared/scoring.js';
 import type { SessionState } from '../../../shared/schemas/eval-session.js';
 import type { DB } from '../../db/types.js';
@@ -60,13 +60,41 @@ const toSession = (r: RawSession): SessionRow => ({
   guestCode: r.guest_code,
 });
 
-/** All sessions, newest first, or only those a user evaluates in. */
-export async function listSessions(db: Db, evaluatorUserId: number | null): Promise<SessionRow[]> {
+/** A caller's sessions: those `userId` evaluates in, and (runsWithin set) those whose players are all on these teams. */
+export interface ListScope {
+  userId: number;
+  runsWithin: readonly number[] | undefined;
+}
+
+/** Narrows session players (`sp`) to those on none of these teams. */
+function onTeamsOtherThan<Q extends SelectQueryBuilder<DB & { sp: DB['eval_session_players'] }, 'sp', unknown>>(q: Q, teamIds: readonly number[]): Q {
+  if (!teamIds.length) return q;
+  return q.where('sp.player_id', 'not in', (eb) => eb.selectFrom('team_players').select('team_players.player_id').where('team_players.team_id', 'in', [...teamIds])) as Q;
+}
+
+/** All sessions (scope null), newest first, or those of a caller's scope. */
+export async function listSessions(db: Db, scope: ListScope | null): Promise<SessionRow[]> {
   let q = sessionQuery(db);
-  if (evaluatorUserId !== null) {
-    q = q.where('s.id', 'in', db.selectFrom('eval_session_evaluators').select('session_id').where('user_id', '=', evaluatorUserId));
+  if (scope !== null) {
+    const { userId, runsWithin } = scope;
+    q = q.where((eb) =>
+      eb.or([
+        eb('s.id', 'in', db.selectFrom('eval_session_evaluators').select('session_id').where('user_id', '=', userId)),
+        ...(runsWithin === undefined ? [] : [eb.not(eb.exists(onTeamsOtherThan(eb.selectFrom('eval_session_players as sp').select('sp.player_id').whereRef('sp.session_id', '=', 's.id'), runsWithin)))]),
+      ]),
+    );
   }
   return (await q.orderBy('s.start_date', 'desc').orderBy('s.id', 'desc').execute()).map(toSession);
+}
+
+/** Of these sessions, those holding a player who is on none of these teams. */
+export async function sessionsWithPlayersOutside(db: Db, sessionIds: readonly number[], teamIds: readonly number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const part of chunks(sessionIds, ID_CHUNK)) {
+    const q = onTeamsOtherThan(db.selectFrom('eval_session_players as sp').select('sp.session_id').distinct().where('sp.session_id', 'in', part), teamIds);
+    for (const r of await q.execute()) out.add(r.session_id);
+  }
+  return out;
 }
 
 export async function findSession(db: Db, id: number): Promise<SessionRow | undefined> {

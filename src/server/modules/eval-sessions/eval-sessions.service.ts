@@ -13,8 +13,9 @@ import type {
   SessionScoreEntry,
   SessionSheet,
 } from '../../../shared/schemas/eval-session.js';
-import { runsSessions } from '../../policies/eval-sessions.js';
-import { authorizeAddPlayers } from '../../policies/players.js';
+import { manageableSessions } from '../../policies/eval-sessions.js';
+import { authorizeEvaluationWrites } from '../../policies/evaluations.js';
+import { assertPlayerReachable, assertPlayersReachable, authorizeAddPlayers, authorizeTeams } from '../../policies/players.js';
 import { assertTeamReachable } from '../../policies/teams.js';
 import { randomToken, sha256 } from '../auth/tokens.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -24,7 +25,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { nowIso, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { insertEvaluations, recomputeCurrent } from '../evaluations/evaluations.repository.js';
-import { findDuplicate, insertPlayer } from '../players/players.repository.js';
+import { existingTeamIds, findDuplicate, insertPlayer, setTeams } from '../players/players.repository.js';
 import { toCsv } from '../players/export.csv.js';
 import * as repo from './eval-sessions.repository.js';
 
@@ -34,10 +35,15 @@ type Db = Kysely<DB>;
 
 export async function presentSessions(db: Db, actor: Actor, rows: repo.SessionRow[]): Promise<EvalSession[]> {
   const ids = rows.map((r) => r.id);
-  const [counts, criteria, mine] = await Promise.all([repo.countsOf(db, ids), repo.criteriaOfSessions(db, ids), repo.sessionsEvaluatedBy(db, actor.id, ids)]);
-  const manager = runsSessions(actor);
+  const [counts, criteria, mine, managed] = await Promise.all([
+    repo.countsOf(db, ids),
+    repo.criteriaOfSessions(db, ids),
+    repo.sessionsEvaluatedBy(db, actor.id, ids),
+    manageableSessions(db, actor, ids),
+  ]);
   return rows.map((r) => {
     const c = counts.get(r.id)!;
+    const manager = managed.has(r.id);
     return {
       ...r,
       guestCode: manager && r.state === 'open' ? r.guestCode : null,
@@ -51,8 +57,8 @@ export async function presentSessions(db: Db, actor: Actor, rows: repo.SessionRo
   });
 }
 
-export async function listSessions(db: Db, actor: Actor, evaluatorUserId: number | null): Promise<EvalSession[]> {
-  return presentSessions(db, actor, await repo.listSessions(db, evaluatorUserId));
+export async function listSessions(db: Db, actor: Actor, scope: repo.ListScope | null): Promise<EvalSession[]> {
+  return presentSessions(db, actor, await repo.listSessions(db, scope));
 }
 
 export async function sessionDetail(db: Db, actor: Actor, id: number): Promise<SessionDetail> {
@@ -126,7 +132,9 @@ function assertRoster(session: repo.SessionRow): void {
 
 export async function addPlayers(db: Db, actor: Actor, session: repo.SessionRow, body: { teamIds: number[]; playerIds: number[] }): Promise<number> {
   assertRoster(session);
+  // Player ids pass the same reach rule as team ids: a director of their own teams adds their players only.
   for (const teamId of body.teamIds) await assertTeamReachable(db, actor, teamId);
+  await assertPlayersReachable(db, actor, body.playerIds);
   const known = await repo.existingPlayerIds(db, body.playerIds);
   if (body.playerIds.some((id) => !known.has(id))) throw badRequest('This player does not exist.', 'playerIds');
   const ids = [...body.playerIds, ...(await repo.teamMemberIds(db, body.teamIds))];
@@ -141,21 +149,33 @@ export async function addWalkUp(
   db: Db,
   actor: Actor,
   session: repo.SessionRow,
-  body: { first_name: string; last_name: string; email: string; bib: number | null },
+  body: { first_name: string; last_name: string; email: string; bib: number | null; teamId: number | null },
 ): Promise<number> {
   assertRoster(session);
-  // Walk-ups become players of the club: the players policy decides who may add them.
+  // Walk-ups become players of the club: the players policy decides who may add them, and into which team.
   authorizeAddPlayers(actor);
+  if (body.teamId !== null && !(await existingTeamIds(db, [body.teamId])).length) throw badRequest('This team does not exist.', 'teamId');
+  // Someone already on file (same names and e-mail) is added as they are, not created twice, if the caller reaches them.
+  const existing = await findDuplicate(db, body);
+  if (existing) await assertPlayerReachable(db, actor, existing.id);
+  const teams = existing ? [] : await authorizeTeams(db, actor, body.teamId === null ? [] : [body.teamId], []).catch(renameTeamField);
   if (body.bib !== null) await assertBibFree(db, session.id, body.bib, 0);
   return db.transaction().execute(async (trx) => {
-    // Someone already on file (same names and e-mail) is added as they are, not created twice.
-    const existing = await findDuplicate(trx, body);
     const playerId = existing?.id ?? (await insertPlayer(trx, { first_name: body.first_name, last_name: body.last_name, email: body.email, player_email: null, dob: null, profile_img: null }));
-    if (!existing) await recordAudit(trx, actor, 'create', 'player', playerId, `${body.first_name} ${body.last_name} (walk-up, ${session.name})`);
+    if (!existing) {
+      await setTeams(trx, playerId, teams);
+      await recordAudit(trx, actor, 'create', 'player', playerId, `${body.first_name} ${body.last_name} (walk-up, ${session.name})`);
+    }
     await repo.addPlayers(trx, session.id, [playerId], true);
     await repo.setCheckIn(trx, session.id, playerId, true, body.bib);
     return playerId;
   });
+}
+
+/** The players policy names the team field `team_id`; the walk-up form's is `teamId`. */
+function renameTeamField(e: unknown): never {
+  if (e instanceof HttpError && e.field === 'team_id') throw new HttpError(e.statusCode, e.message, 'teamId');
+  throw e;
 }
 
 async function assertBibFree(db: Db, sessionId: number, bib: number, playerId: number): Promise<void> {
@@ -346,6 +366,7 @@ export async function publish(db: Db, actor: Actor, session: repo.SessionRow): P
   if (session.state !== 'closed') throw conflict('Close the session before publishing it.');
   const { criteria, results } = await computeResults(db, session);
   const complete = results.filter((r) => r.complete);
+  await authorizeEvaluationWrites(db, actor, complete.map((r) => r.playerId));
   const now = nowIso();
   const rows = complete.flatMap((r) =>
     r.cells.map((c) => {
@@ -434,9 +455,9 @@ export async function joinAsGuest(db: Db, code: string, name: string): Promise<{
   return { token, sheet: await sheet(db, session.id, { id, name, guest: true }) };
 }
 
-/** Staff who may be assigned as evaluators, as the picker shows them. */
-export async function evaluatorOptions(db: Db) {
-  return (await repo.evaluatorCandidates(db)).map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: u.email }));
+/** Staff who may be assigned as evaluators, as the picker shows them; e-mails only to those who may read users. */
+export async function evaluatorOptions(db: Db, showEmails: boolean) {
+  return (await repo.evaluatorCandidates(db)).map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: showEmails ? u.email : null }));
 }
 
 /** A staff evaluator's own sheet. */
