@@ -127,6 +127,7 @@ async function fixtures(su: Client) {
   const code = ok(await su.post(`/api/eval-session/${otherSession}/open`), 'open session').session.guestCode as string;
   const { token } = ok(await t.anon.post('/api/tryout/join', { code, name: 'Matrix guest' }), 'guest join');
   const guestEvaluator = ok(await su.get(`/api/eval-session/${otherSession}`), 'session detail').evaluators.find((e: { guest: boolean }) => e.guest).id as number;
+  ok(await su.post(`/api/eval-session/${otherSession}/evaluator/${guestEvaluator}/admit`), 'admit guest');
   staff.guest = guestClient(token);
   callers.push({ name: 'tryout guest', client: staff.guest, signedIn: false, permissions: NONE, admin: false, roleKey: null, isPlayer: false, isGuest: true });
   // The director's own team (one of the coach's players) and own draft session.

@@ -313,6 +313,14 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     rule: 'sessions:2',
     replays: [...session({ evaluatorId: 'otherEvaluator' }), ownSession({ evaluatorId: 'otherEvaluator' })],
   },
+  'POST /api/eval-session/:id/evaluator/:evaluatorId/admit': {
+    rule: 'sessions:2',
+    replays: [...session({ evaluatorId: 'otherEvaluator' }), ownSession({ evaluatorId: 'otherEvaluator' })],
+  },
+  'POST /api/eval-session/:id/evaluator/:evaluatorId/exclude': {
+    rule: 'sessions:2',
+    replays: [...session({ evaluatorId: 'otherEvaluator' }, { excluded: true }), ownSession({ evaluatorId: 'otherEvaluator' }, { excluded: true })],
+  },
   'POST /api/eval-session/:id/open': { rule: 'sessions:2', replays: session() },
   'POST /api/eval-session/:id/close': { rule: 'sessions:2', replays: session() },
   'POST /api/eval-session/:id/unlock': { rule: 'sessions:2', replays: session() },
@@ -327,6 +335,9 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     replays: session({}, { entries: [{ playerId: '$otherPlayer', criterionId: '$criterion', score: 5 }] }),
   },
   'POST /api/tryout/join': { rule: 'public' },
+  'GET /api/tryout/status': { rule: 'guest' },
+  // The probe's body ([]) is refused before the token would end.
+  'POST /api/tryout/leave': { rule: 'guest' },
   'GET /api/tryout/sheet': { rule: 'guest' },
   'POST /api/tryout/scores': { rule: 'guest' },
   'GET /api/tryout/photo/:playerId': { rule: 'guest', replays: [{ params: { playerId: 'otherPlayer' }, as: ['guest'] }] },

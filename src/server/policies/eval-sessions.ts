@@ -116,7 +116,10 @@ export function runsSessions(actor: Actor): boolean {
 export interface Guest {
   evaluatorId: number;
   sessionId: number;
+  sessionName: string;
   name: string;
+  /** Let in by the director: only then does the token open the sheet (issue 25). */
+  admitted: boolean;
 }
 
 /**
@@ -130,10 +133,18 @@ export async function loadGuest(app: FastifyInstance, req: FastifyRequest): Prom
   const guest = await repo.guestByToken(app.db, sha256(token));
   if (!guest) throw new HttpError(401, MSG.tryoutSignIn);
   if (guest.state !== 'open') throw new HttpError(401, MSG.tryoutClosed);
-  req.guest = { evaluatorId: guest.id, sessionId: guest.session_id, name: guest.guest_name ?? 'Guest' };
+  req.guest = { evaluatorId: guest.id, sessionId: guest.session_id, sessionName: guest.session_name, name: guest.guest_name ?? 'Guest', admitted: guest.admitted === 1 };
 }
 
-export function requireGuest(req: FastifyRequest): Guest {
+/** The token's guest, admitted or still waiting (their status, leaving). */
+export function requireGuestToken(req: FastifyRequest): Guest {
   if (!req.guest) throw new HttpError(401, MSG.tryoutSignIn);
   return req.guest;
+}
+
+/** A guest the director has let in: the sheet, scores and photos are theirs only then. */
+export function requireGuest(req: FastifyRequest): Guest {
+  const guest = requireGuestToken(req);
+  if (!guest.admitted) throw new HttpError(403, MSG.tryoutWaiting);
+  return guest;
 }

@@ -96,6 +96,10 @@ export const sessionEvaluatorSchema = z.object({
   userId: z.number().nullable(),
   name: z.string(),
   guest: z.boolean(),
+  /** A guest waits until the director admits them; staff are admitted. */
+  admitted: z.boolean(),
+  /** The director left this evaluator's scores out of the results. */
+  excluded: z.boolean(),
   /** Players this evaluator has scored on every criterion. */
   playersDone: z.number(),
 });
@@ -133,6 +137,8 @@ export const checkInSchema = z.object({ present: z.boolean(), bib: bibField.null
 export type CheckIn = z.input<typeof checkInSchema>;
 
 export const evaluatorAddSchema = z.object({ userId: requiredId });
+/** Leave an evaluator's scores out of the results (true) or count them again (false). */
+export const evaluatorExcludeSchema = z.object({ excluded: z.boolean() });
 
 /** A staff user the director may assign; the e-mail only for those who may read users (user management 1). */
 export const evaluatorOptionSchema = z.object({ ...refFields, email: z.string().nullable() });
@@ -166,7 +172,7 @@ export const sessionResultRowSchema = sessionProgressRowSchema.omit({ present: t
 export const sessionResultsSchema = z.object({
   minEvaluators: z.number(),
   criteria: z.array(sessionCriterionSchema),
-  evaluators: z.array(z.object(refFields)),
+  evaluators: z.array(z.object({ ...refFields, guest: z.boolean(), excluded: z.boolean() })),
   rows: z.array(sessionResultRowSchema),
 });
 export type SessionResults = z.infer<typeof sessionResultsSchema>;
@@ -175,7 +181,19 @@ export type SessionResultRow = z.infer<typeof sessionResultRowSchema>;
 /** One player's scores by evaluator (the results' drill-down). */
 export const sessionPlayerScoresSchema = z.object({
   playerId: z.number(),
-  scores: z.array(z.object({ evaluatorId: z.number(), evaluatorName: z.string(), criterionId: z.number(), score: z.number(), outlier: z.boolean() })),
+  scores: z.array(
+    z.object({
+      evaluatorId: z.number(),
+      evaluatorName: z.string(),
+      /** Guests are marked wherever scores are shown. */
+      guest: z.boolean(),
+      /** Left out of the results by the director. */
+      excluded: z.boolean(),
+      criterionId: z.number(),
+      score: z.number(),
+      outlier: z.boolean(),
+    }),
+  ),
 });
 export type SessionPlayerScores = z.infer<typeof sessionPlayerScoresSchema>;
 
@@ -216,7 +234,12 @@ export const tryoutJoinSchema = z.object({
   name: requiredText(NAME_MAX),
 });
 export type TryoutJoin = z.input<typeof tryoutJoinSchema>;
-export const tryoutJoinResultSchema = z.object({ token: z.string(), sheet: sessionSheetSchema });
+/** A guest's token; they score once the director admits them. */
+export const tryoutJoinResultSchema = z.object({ token: z.string(), name: z.string(), admitted: z.boolean() });
+export const tryoutStatusSchema = z.object({ name: z.string(), sessionName: z.string(), admitted: z.boolean() });
+export type TryoutStatus = z.infer<typeof tryoutStatusSchema>;
+/** Leaving ends the token on the server; the body is an empty object. */
+export const tryoutLeaveSchema = z.object({}).strict();
 
 /** Guests send their token in this header (not a cookie: nothing a cross-site page could send for them). */
 export const TRYOUT_TOKEN_HEADER = 'x-tryout-token';

@@ -338,13 +338,17 @@ export interface EvaluatorRow {
   userId: number | null;
   name: string;
   guest: boolean;
+  /** A guest the director has let in (staff: always). */
+  admitted: boolean;
+  /** The director left this evaluator's scores out of the results. */
+  excluded: boolean;
 }
 
 export async function sessionEvaluators(db: Db, sessionId: number): Promise<EvaluatorRow[]> {
   const rows = await db
     .selectFrom('eval_session_evaluators as ev')
     .leftJoin('users as u', 'u.id', 'ev.user_id')
-    .select(['ev.id', 'ev.user_id', 'ev.guest_name', 'u.first_name', 'u.last_name'])
+    .select(['ev.id', 'ev.user_id', 'ev.guest_name', 'ev.admitted', 'ev.excluded', 'u.first_name', 'u.last_name'])
     .where('ev.session_id', '=', sessionId)
     .orderBy('ev.id')
     .execute();
@@ -353,6 +357,8 @@ export async function sessionEvaluators(db: Db, sessionId: number): Promise<Eval
     userId: r.user_id,
     name: r.user_id !== null ? `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() : (r.guest_name ?? 'Guest'),
     guest: r.user_id === null,
+    admitted: r.admitted === 1,
+    excluded: r.excluded === 1,
   }));
 }
 
@@ -362,7 +368,40 @@ export async function evaluatorOfUser(db: Db, sessionId: number, userId: number)
 }
 
 export async function findEvaluator(db: Db, sessionId: number, evaluatorId: number) {
-  return db.selectFrom('eval_session_evaluators').select(['id', 'user_id']).where('session_id', '=', sessionId).where('id', '=', evaluatorId).executeTakeFirst();
+  return db
+    .selectFrom('eval_session_evaluators')
+    .select(['id', 'user_id', 'guest_name', 'admitted', 'excluded'])
+    .where('session_id', '=', sessionId)
+    .where('id', '=', evaluatorId)
+    .executeTakeFirst();
+}
+
+/** The guest of a session who uses this folded name, if any, and whether their token is live. */
+export async function guestByKey(db: Db, sessionId: number, guestKey: string) {
+  return db.selectFrom('eval_session_evaluators').select(['id', 'token_hash']).where('session_id', '=', sessionId).where('guest_key', '=', guestKey).executeTakeFirst();
+}
+
+/**
+ * A guest whose token has ended (they left, or the session was reopened) joins again under their
+ * name: a new token, and they wait for the director again. Only if no one claimed the name meanwhile.
+ */
+export async function reclaimGuest(db: Db, evaluatorId: number, tokenHash: string): Promise<boolean> {
+  const res = await db
+    .updateTable('eval_session_evaluators')
+    .set({ token_hash: tokenHash, admitted: 0 })
+    .where('id', '=', evaluatorId)
+    .where('token_hash', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function setEvaluatorFlags(db: Db, sessionId: number, evaluatorId: number, patch: { admitted?: 0 | 1; excluded?: 0 | 1 }): Promise<void> {
+  await db.updateTable('eval_session_evaluators').set(patch).where('session_id', '=', sessionId).where('id', '=', evaluatorId).execute();
+}
+
+/** Ends one guest's token (Leave, Not you?): the evaluator and their scores stay. */
+export async function revokeGuestToken(db: Db, evaluatorId: number): Promise<void> {
+  await db.updateTable('eval_session_evaluators').set({ token_hash: null }).where('id', '=', evaluatorId).where('user_id', 'is', null).execute();
 }
 
 /** A guest evaluator by their token's hash, with the session's state. */
@@ -370,7 +409,7 @@ export async function guestByToken(db: Db, tokenHash: string) {
   return db
     .selectFrom('eval_session_evaluators as ev')
     .innerJoin('eval_sessions as s', 's.id', 'ev.session_id')
-    .select(['ev.id', 'ev.session_id', 'ev.guest_name', 's.state'])
+    .select(['ev.id', 'ev.session_id', 'ev.guest_name', 'ev.admitted', 's.state', 's.name as session_name'])
     .where('ev.token_hash', '=', tokenHash)
     .where('ev.user_id', 'is', null)
     .executeTakeFirst();
@@ -380,10 +419,16 @@ export async function sessionByGuestCode(db: Db, code: string) {
   return db.selectFrom('eval_sessions').select(['id', 'state']).where('guest_code', '=', code).executeTakeFirst();
 }
 
-export async function insertEvaluator(db: Db, e: { sessionId: number; userId: number | null; guestName: string | null; tokenHash: string | null }, now: string): Promise<number> {
+export type EvaluatorWrite =
+  | { sessionId: number; userId: number; guestName: null; tokenHash: null }
+  | { sessionId: number; userId: null; guestName: string; guestKey: string; tokenHash: string };
+
+/** Staff evaluators count at once; a guest waits until the director admits them. */
+export async function insertEvaluator(db: Db, e: EvaluatorWrite, now: string): Promise<number> {
+  const guest = e.userId === null ? { guest_key: e.guestKey, admitted: 0 as const } : {};
   const row = await db
     .insertInto('eval_session_evaluators')
-    .values({ session_id: e.sessionId, user_id: e.userId, guest_name: e.guestName, token_hash: e.tokenHash, created_at: now })
+    .values({ session_id: e.sessionId, user_id: e.userId, guest_name: e.guestName, token_hash: e.tokenHash, created_at: now, ...guest })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

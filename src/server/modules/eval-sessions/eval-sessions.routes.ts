@@ -141,6 +141,34 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  r.post('/api/eval-session/:id/evaluator/:evaluatorId/admit', {
+    config: { access: manage },
+    schema: { tags, params: evaluatorParams, description: 'Let a waiting guest in.', response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
+      await service.admitGuest(db, actor, session, req.params.evaluatorId);
+      return written(await service.sessionDetail(db, actor, session.id));
+    },
+  });
+
+  r.post('/api/eval-session/:id/evaluator/:evaluatorId/exclude', {
+    config: { access: manage },
+    schema: {
+      tags,
+      params: evaluatorParams,
+      body: schemas.evaluatorExcludeSchema,
+      description: "Leave an evaluator's scores out of the results (or count them again) before publishing; audited.",
+      response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors },
+    },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
+      await service.excludeEvaluator(db, actor, session, req.params.evaluatorId, req.body.excluded);
+      return written(await service.sessionDetail(db, actor, session.id));
+    },
+  });
+
   const transitions = { open: service.openSession, close: service.closeSession, unlock: service.unlockResults } as const;
   for (const [name, move] of Object.entries(transitions)) {
     r.post(`/api/eval-session/:id/${name}`, {

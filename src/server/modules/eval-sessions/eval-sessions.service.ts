@@ -12,6 +12,7 @@ import type {
   SessionSave,
   SessionScoreEntry,
   SessionSheet,
+  TryoutStatus,
 } from '../../../shared/schemas/eval-session.js';
 import { manageableSessions } from '../../policies/eval-sessions.js';
 import { authorizeEvaluationWrites } from '../../policies/evaluations.js';
@@ -274,10 +275,12 @@ async function computeResults(db: Db, session: repo.SessionRow) {
     repo.sessionScores(db, session.id),
     repo.sessionEvaluators(db, session.id),
   ]);
+  // Only admitted evaluators whose scores the director has not excluded count.
+  const counted = new Set(evaluators.filter((e) => e.admitted && !e.excluded).map((e) => e.id));
   const results = sessionResults(
     players.map((p) => p.playerId),
     criteria,
-    scores,
+    scores.filter((s) => counted.has(s.evaluatorId)),
     { minEvaluators: session.minEvaluators },
   );
   return { criteria, players, scores, evaluators, results };
@@ -316,7 +319,7 @@ export async function results(db: Db, session: repo.SessionRow): Promise<Session
   return {
     minEvaluators: session.minEvaluators,
     criteria: criteria.map(({ catalogueWeight: _, ...c }) => c),
-    evaluators: evaluators.map((e) => ({ id: e.id, name: e.name })),
+    evaluators: evaluators.map((e) => ({ id: e.id, name: e.name, guest: e.guest, excluded: e.excluded })),
     rows,
   };
 }
@@ -324,7 +327,7 @@ export async function results(db: Db, session: repo.SessionRow): Promise<Session
 export async function playerScores(db: Db, session: repo.SessionRow, playerId: number): Promise<SessionPlayerScores> {
   if (!(await repo.sessionPlayer(db, session.id, playerId))) throw notFound('This player is not in this session.');
   const { evaluators, results, scores } = await computeResults(db, session);
-  const names = new Map(evaluators.map((e) => [e.id, e.name]));
+  const byId = new Map(evaluators.map((e) => [e.id, e]));
   const cells = results.find((r) => r.playerId === playerId)!.cells;
   return {
     playerId,
@@ -332,7 +335,9 @@ export async function playerScores(db: Db, session: repo.SessionRow, playerId: n
       .filter((s) => s.playerId === playerId)
       .map((s) => ({
         evaluatorId: s.evaluatorId,
-        evaluatorName: names.get(s.evaluatorId) ?? 'Evaluator',
+        evaluatorName: byId.get(s.evaluatorId)?.name ?? 'Evaluator',
+        guest: byId.get(s.evaluatorId)?.guest ?? true,
+        excluded: !byId.get(s.evaluatorId)?.admitted || !!byId.get(s.evaluatorId)?.excluded,
         criterionId: s.criterionId,
         score: s.score,
         outlier: cells.find((c) => c.criterionId === s.criterionId)?.outliers.includes(s.evaluatorId) ?? false,
@@ -447,12 +452,74 @@ export async function saveScores(db: Db, sessionId: number, evaluatorId: number,
   );
 }
 
-export async function joinAsGuest(db: Db, code: string, name: string): Promise<{ token: string; sheet: SessionSheet }> {
+/** A name as the one-name-per-session rule compares it: case, spacing and look-alike forms folded. */
+export const guestKey = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * A guest joins with the code and a name no one else in the session uses (staff included), and waits
+ * until the director admits them. A guest whose token ended joins again under their own name, and
+ * waits again: the director decides who that is.
+ */
+export async function joinAsGuest(db: Db, code: string, name: string): Promise<{ token: string; name: string; admitted: boolean }> {
   const session = await repo.sessionByGuestCode(db, code);
   if (!session || session.state !== 'open') throw new HttpError(404, MSG.tryoutCodeUnknown, 'code');
+  const key = guestKey(name);
+  const staff = (await repo.sessionEvaluators(db, session.id)).filter((e) => !e.guest);
+  if (staff.some((e) => guestKey(e.name) === key)) throw conflict(MSG.tryoutNameTaken, 'name');
   const token = randomToken();
-  const id = await repo.insertEvaluator(db, { sessionId: session.id, userId: null, guestName: name, tokenHash: sha256(token) }, nowIso());
-  return { token, sheet: await sheet(db, session.id, { id, name, guest: true }) };
+  const earlier = await repo.guestByKey(db, session.id, key);
+  if (earlier) {
+    if (earlier.token_hash !== null || !(await repo.reclaimGuest(db, earlier.id, sha256(token)))) throw conflict(MSG.tryoutNameTaken, 'name');
+    return { token, name, admitted: false };
+  }
+  try {
+    await repo.insertEvaluator(db, { sessionId: session.id, userId: null, guestName: name.trim(), guestKey: key, tokenHash: sha256(token) }, nowIso());
+  } catch (e) {
+    // Two phones joining with the same name at once: the unique index decides.
+    if (isUniqueViolation(e)) throw conflict(MSG.tryoutNameTaken, 'name');
+    throw e;
+  }
+  return { token, name: name.trim(), admitted: false };
+}
+
+/** What a guest's phone shows: waiting, or let in. */
+export function guestStatus(guest: { name: string; sessionName: string; admitted: boolean }): TryoutStatus {
+  return { name: guest.name, sessionName: guest.sessionName, admitted: guest.admitted };
+}
+
+/** Leave / Not you?: the token ends, so the next volunteer on this phone starts from the join form. */
+export async function leaveAsGuest(db: Db, evaluatorId: number): Promise<void> {
+  await repo.revokeGuestToken(db, evaluatorId);
+}
+
+async function guestOf(db: Db, session: repo.SessionRow, evaluatorId: number) {
+  const e = await repo.findEvaluator(db, session.id, evaluatorId);
+  if (!e) throw notFound();
+  return e;
+}
+
+/** The director lets a waiting guest in; refusing one is removing them. */
+export async function admitGuest(db: Db, actor: Actor, session: repo.SessionRow, evaluatorId: number): Promise<void> {
+  if (session.state === 'published') throw conflict('A published session cannot be changed.');
+  const e = await guestOf(db, session, evaluatorId);
+  if (e.user_id !== null) throw badRequest('Only guests wait to be let in.');
+  if (e.admitted === 1) return;
+  await db.transaction().execute(async (trx) => {
+    await repo.setEvaluatorFlags(trx, session.id, evaluatorId, { admitted: 1 });
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: guest ${e.guest_name} (evaluator ${evaluatorId}) admitted`);
+  });
+}
+
+/** Leaves an evaluator's scores out of the results (or counts them again) until publishing, audited. */
+export async function excludeEvaluator(db: Db, actor: Actor, session: repo.SessionRow, evaluatorId: number, excluded: boolean): Promise<void> {
+  if (session.state === 'published') throw conflict('A published session cannot be changed.');
+  const e = await guestOf(db, session, evaluatorId);
+  if ((e.excluded === 1) === excluded) return;
+  const who = e.user_id === null ? `guest ${e.guest_name}` : `user ${e.user_id}`;
+  await db.transaction().execute(async (trx) => {
+    await repo.setEvaluatorFlags(trx, session.id, evaluatorId, { excluded: excluded ? 1 : 0 });
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: scores of ${who} (evaluator ${evaluatorId}) ${excluded ? 'excluded' : 'counted again'}`);
+  });
 }
 
 /** Staff who may be assigned as evaluators, as the picker shows them; e-mails only to those who may read users. */
