@@ -314,7 +314,7 @@ describe('access matrix (access-matrix.ts × every caller)', () => {
     console.log(`access matrix: ${cells} route × caller cells checked (${routes.length} routes × ${callers.length} callers)`);
     expect(failures).toEqual([]);
     expect(await fingerprint(t.db)).toBe(before);
-  }, 120_000);
+  }, 240_000);
 
   it('refuses to start when a route has no access declaration', async () => {
     const config = loadConfig({}, { LOG_LEVEL: 'silent', CLIENT_DIR: '/nonexistent' });

@@ -319,7 +319,8 @@ export async function results(db: Db, session: repo.SessionRow): Promise<Session
   return {
     minEvaluators: session.minEvaluators,
     criteria: criteria.map(({ catalogueWeight: _, ...c }) => c),
-    evaluators: evaluators.map((e) => ({ id: e.id, name: e.name, guest: e.guest, excluded: e.excluded })),
+    // Guests still waiting for the director are no evaluators of the results yet.
+    evaluators: evaluators.filter((e) => e.admitted).map((e) => ({ id: e.id, name: e.name, guest: e.guest, excluded: e.excluded })),
     rows,
   };
 }
