@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect as baseExpect, expectAccessible, loginAs, snap, test } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const SCALE = 'Ball handling';
 const YES_NO = 'Sets solid screens';
@@ -153,14 +153,52 @@ test('a tryout: the director sets up and checks in 12 players, three evaluators 
   await warning.getByRole('button', { name: 'Sync now' }).click();
   await expect(coach.page).toHaveURL(/\/login/);
 
-  // Evaluator 2: a guest with the code, on a 375 px phone.
+  // Evaluator 2: a guest with the code, on a 375 px phone; the director lets them in.
   const guest = await evaluatorContext(browser, baseURL!, 375);
   await guest.page.goto('/tryout');
   await expectAccessible(guest.page);
   await guest.page.getByLabel('Session code').fill(code.toLowerCase());
   await guest.page.getByLabel('Your name').fill('Gina Guest');
   await guest.page.getByRole('button', { name: 'Join' }).click();
+  await expect(guest.page.getByRole('heading', { name: 'Waiting for the session director' })).toBeVisible();
+  await expectAccessible(guest.page);
+  await snap(guest.page, 'session-guest-waiting');
+  // A second phone cannot take the same name (nor a staff evaluator's).
+  const helper = await evaluatorContext(browser, baseURL!, 375);
+  await helper.page.goto('/tryout');
+  await helper.page.getByLabel('Session code').fill(code);
+  await helper.page.getByLabel('Your name').fill('gina  GUEST');
+  await helper.page.getByRole('button', { name: 'Join' }).click();
+  await expect(helper.page.getByText('Someone in this session already uses this name. Add an initial or a number.')).toBeVisible();
+  await expectAccessible(helper.page);
+  await snap(helper.page, 'session-guest-name-taken');
+  await helper.page.getByLabel('Your name').fill('Sam Helper');
+  await helper.page.getByRole('button', { name: 'Join' }).click();
+  await expect(helper.page.getByRole('heading', { name: 'Waiting for the session director' })).toBeVisible();
+  // The director sees who joined and lets each one in.
+  await page.getByRole('tab', { name: /Evaluators/ }).click();
+  await expect(page.getByText('2 guests are waiting to be let in.')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'session-evaluators-waiting');
+  await page.getByRole('button', { name: 'Let in Gina Guest' }).click();
+  await page.getByRole('button', { name: 'Let in Sam Helper' }).click();
+  await expect(page.getByText(/waiting to be let in/)).toHaveCount(0);
   await expect(guest.page.getByText('Scoring as Gina Guest')).toBeVisible();
+  // Sam taps one score, then hands the phone on: Not you? ends the token, and the next volunteer sees the join form.
+  await expect(helper.page.getByText('Scoring as Sam Helper')).toBeVisible();
+  await helper.page.getByRole('radio', { name: SCALE }).check({ force: true });
+  const samCard = helper.page.getByTestId('sheet-player').first();
+  await samCard.getByRole('button', { name: /^10 for / }).click();
+  await expect(samCard.getByText('Synced')).toBeVisible();
+  const samToken = (await helper.page.evaluate(() => localStorage.getItem('tryout-token')))!;
+  await helper.page.getByRole('button', { name: 'Not you?' }).click();
+  await expect(helper.page.getByRole('heading', { name: 'Join a tryout' })).toBeVisible();
+  await expect(helper.page.getByText('You have left the session.')).toBeVisible();
+  await expect.poll(async () => (await helper.page.request.get('/api/tryout/status', { headers: { 'x-tryout-token': samToken } })).status()).toBe(401);
+  await helper.page.reload();
+  await expect(helper.page.getByLabel('Your name')).toHaveValue('');
+  await expectAccessible(helper.page);
+  await snap(helper.page, 'session-guest-left');
   // Blind: the guest's sheet shows none of the coach's scores.
   await expect(guest.page.getByText('0 of 12 players scored')).toBeVisible();
   await expectAccessible(guest.page);
@@ -190,13 +228,26 @@ test('a tryout: the director sets up and checks in 12 players, three evaluators 
   await page.getByRole('tab', { name: 'Progress' }).click();
   await expect(page.getByText('12 of 12 players complete')).toBeVisible();
   await expectAccessible(page);
+  // The director leaves Sam's single score out before publishing (audited on the server).
+  await page.getByRole('tab', { name: /Evaluators/ }).click();
+  await page.getByRole('button', { name: "Exclude Sam Helper's scores" }).click();
+  const excludeDialog = page.getByRole('dialog', { name: 'Exclude scores' });
+  await expectAccessible(page);
+  await excludeDialog.getByRole('button', { name: 'Exclude' }).click();
+  await expect(page.getByRole('button', { name: "Count Sam Helper's scores again" })).toBeVisible();
+  await snap(page, 'session-evaluators-excluded');
   await page.getByRole('tab', { name: 'Results' }).click();
   await page.getByRole('button', { name: 'Unlock results' }).click();
   await expect(page.getByRole('columnheader', { name: 'Total' })).toBeVisible();
+  await expect(page.getByTestId('results-evaluators')).toHaveText('Counted: 2 staff and 1 guest evaluator; 1 excluded.');
   await expect(page.getByRole('img', { name: /flagged/ }).first()).toBeVisible();
   await page.getByRole('row').filter({ has: page.getByRole('img', { name: /flagged/ }) }).first().getByRole('button').click();
   const drill = page.getByRole('dialog', { name: /scores by evaluator/ });
   await expect(drill.getByText('Review').first()).toBeVisible();
+  // Guests are marked beside their scores.
+  await expect(drill.getByRole('row', { name: /Gina Guest/ }).getByText('Guest', { exact: true })).toBeVisible();
+  await expect(drill.getByRole('row', { name: /Casey Coach/ }).getByText('Guest', { exact: true })).toHaveCount(0);
+  await snap(page, 'session-drill-down-guest');
   await expectAccessible(page);
   await drill.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(drill).toBeHidden();
@@ -218,4 +269,5 @@ test('a tryout: the director sets up and checks in 12 players, three evaluators 
 
   await coach.context.close();
   await guest.context.close();
+  await helper.context.close();
 });

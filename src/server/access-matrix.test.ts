@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionsAt, SECTIONS, type Level, type Permissions, type Section } from '../shared/permissions.js';
-import { ACCESS_MATRIX, type Ref, type Replay, type RouteAccess, type Rule } from './access-matrix.js';
+import { ACCESS_MATRIX, type Ref, type Replay, type ReplayCaller, type RouteAccess, type Rule } from './access-matrix.js';
 import { buildApp } from './app.js';
 import { access } from './policies/access.js';
 import { hashPassword } from './modules/auth/passwords.js';
@@ -33,9 +33,9 @@ const NONE = permissionsAt(0);
 const ALL = permissionsAt(2);
 const PASSWORD = 'matrix-caller-password';
 const callers: Caller[] = [];
-const refs: Record<'coach' | 'player', Record<Ref, number>> = { coach: {} as Record<Ref, number>, player: {} as Record<Ref, number> };
-const rows: Record<'coach' | 'player', Partial<Record<Ref, Record<string, unknown>>>> = { coach: {}, player: {} };
-let staff: Record<'coach' | 'player', Client>;
+const refs = {} as Record<ReplayCaller, Record<Ref, number>>;
+const rows: Record<ReplayCaller, Partial<Record<Ref, Record<string, unknown>>>> = { coach: {}, player: {}, director: {}, guest: {} };
+let staff: Record<ReplayCaller, Client>;
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 const ok = (res: LightMyRequestResponse, what: string) => {
@@ -77,7 +77,8 @@ afterAll(() => t.close());
 
 /** The objects the replays point at, resolved for the demo Coach and the demo Player. */
 async function fixtures(su: Client) {
-  staff = { coach: callers.find((c) => c.name === 'coach')!.client, player: callers.find((c) => c.name === 'player')!.client };
+  const director = await directorClient();
+  staff = { coach: callers.find((c) => c.name === 'coach')!.client, player: callers.find((c) => c.name === 'player')!.client, director: director.client, guest: t.anon };
   const allTeams: { id: number; coachUser: number }[] = ok(await su.get('/api/teams'), 'teams');
   const coachTeams: { id: number }[] = ok(await staff.coach.get('/api/teams'), 'coach teams');
   const own = new Set(coachTeams.map((x) => x.id));
@@ -125,11 +126,27 @@ async function fixtures(su: Client) {
   ok(await su.post(`/api/eval-session/${otherSession}/players`, { playerIds: [sessionPlayer] }), 'session players');
   const code = ok(await su.post(`/api/eval-session/${otherSession}/open`), 'open session').session.guestCode as string;
   const { token } = ok(await t.anon.post('/api/tryout/join', { code, name: 'Matrix guest' }), 'guest join');
-  callers.push({ name: 'tryout guest', client: guestClient(token), signedIn: false, permissions: NONE, admin: false, roleKey: null, isPlayer: false, isGuest: true });
+  const guestEvaluator = ok(await su.get(`/api/eval-session/${otherSession}`), 'session detail').evaluators.find((e: { guest: boolean }) => e.guest).id as number;
+  ok(await su.post(`/api/eval-session/${otherSession}/evaluator/${guestEvaluator}/admit`), 'admit guest');
+  staff.guest = guestClient(token);
+  callers.push({ name: 'tryout guest', client: staff.guest, signedIn: false, permissions: NONE, admin: false, roleKey: null, isPlayer: false, isGuest: true });
+  // The director's own team (one of the coach's players) and own draft session.
+  const directorPlayer = ownMembers.find((id) => id !== sessionPlayer)!;
+  const directorTeam = await directorTeamOf(director.userId, directorPlayer);
+  const ownSession = ok(
+    await director.client.post('/api/eval-sessions', { name: 'The director\'s', startDate: '2026-01-10', endDate: '2026-01-10', criteria: [{ criterionId: criterion.id, weight: 100 }] }),
+    'own session',
+  ).session.id as number;
+  ok(await director.client.post(`/api/eval-session/${ownSession}/players`, { playerIds: [directorPlayer] }), 'own session players');
   const perCaller = {
     coach: { ownTeam: ownTeam.id, otherTeam: otherTeam.id, ownPlayer: ownMembers[0]!, otherPlayer: otherMembers[0]! },
     player: { ownTeam: playerTeam, otherTeam: otherTeam.id, ownPlayer: me.player as number, otherPlayer: teammates[0]! },
   };
+  const sessionRefs = { otherSession, ownSession, otherEvaluator: guestEvaluator };
+  refs.director = { ...shared, ...sessionRefs, ownTeam: directorTeam, otherTeam: otherTeam.id, ownPlayer: directorPlayer, otherPlayer: sessionPlayer } as Record<Ref, number>;
+  rows.director = { otherPlayer: ok(await su.get(`/api/player/${sessionPlayer}`), 'player row'), criterion };
+  // The guest's otherPlayer: a player outside its session.
+  refs.guest = { ...shared, ...sessionRefs, ownTeam: otherTeam.id, otherTeam: ownTeam.id, ownPlayer: sessionPlayer, otherPlayer: directorPlayer } as Record<Ref, number>;
   for (const who of ['coach', 'player'] as const) {
     const target = perCaller[who].otherPlayer;
     const note = ok(await su.post(`/api/player/${target}/notes`, { details: `Private note on ${target}` }), 'note');
@@ -137,9 +154,31 @@ async function fixtures(su: Client) {
     const evaluation = ok(await su.post(`/api/player/${target}/evaluation`, { criteria_id: criterion.id, score: 5 }), 'evaluation');
     const pdf = await su.upload(`/api/player/${target}/analysis`, { video_links: 'https://example.org/v' }, { field: 'pdf', name: 'a.pdf', content: '%PDF-1.4\n%%EOF\n', type: 'application/pdf' });
     ok(pdf, 'analysis pdf');
-    refs[who] = { ...shared, otherSession, ...perCaller[who], otherNote: note.id, otherAward: award.id, otherEvaluation: evaluation.id };
+    refs[who] = { ...shared, ...sessionRefs, ...perCaller[who], otherNote: note.id, otherAward: award.id, otherEvaluation: evaluation.id };
     rows[who] = { otherPlayer: ok(await su.get(`/api/player/${target}`), 'player row'), criterion };
   }
+}
+
+/** A director of their own team: runs sessions (sessions 2) but reaches only that team (teams 1). */
+async function directorClient(): Promise<{ client: Client; userId: number }> {
+  const roleId = await insertRole(t.db, { title: 'Session director (own team)', admin: false, permissions: { ...NONE, sessions: 2, teams: 1, players: 2, evaluation: 2, criteria: 1 } });
+  const email = 'matrix.director@example.org';
+  const userId = await insertUser(t.db, { first_name: 'Matrix', last_name: 'Director', email, password_hash: await hashPassword(PASSWORD), role_id: roleId });
+  return { client: await t.login({ email, password: PASSWORD }), userId };
+}
+
+/** A team coached by the director, holding one player. */
+async function directorTeamOf(userId: number, playerId: number): Promise<number> {
+  const now = new Date().toISOString();
+  const base = await t.db.selectFrom('teams').select(['category_id', 'season_id']).executeTakeFirstOrThrow();
+  const { id } = await t.db
+    .insertInto('teams')
+    .values({ name: 'Director team', category_id: base.category_id, season_id: base.season_id, coach_user_id: userId, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('team_players').values({ team_id: id, player_id: playerId }).execute();
+  await t.settled();
+  return id;
 }
 
 /** A guest evaluator's client: the tryout token header, no cookie and no CSRF token. */
@@ -189,7 +228,7 @@ function probe(c: Caller, method: string, url: string, entry: RouteAccess) {
 }
 
 /** '$ref' → id; '{ref.column}' inside a string → that fixture row's column. */
-function fill(value: unknown, who: 'coach' | 'player'): unknown {
+function fill(value: unknown, who: ReplayCaller): unknown {
   if (typeof value === 'string') {
     if (value.startsWith('$')) return refs[who][value.slice(1) as Ref];
     return value.replace(/\{(\w+)\.(\w+)\}/g, (_m, ref: Ref, column: string) => String(rows[who][ref]?.[column] ?? refs[who][ref]));
@@ -199,7 +238,7 @@ function fill(value: unknown, who: 'coach' | 'player'): unknown {
   return value;
 }
 
-function replay(who: 'coach' | 'player', method: string, url: string, r: Replay) {
+function replay(who: ReplayCaller, method: string, url: string, r: Replay) {
   const client = staff[who];
   let path = url.replace(/:(\w+)/g, (_m, name: string) => String(refs[who][r.params![name]!]));
   if (r.query) path += `?${new URLSearchParams(Object.entries(r.query).map(([k, ref]) => [k, String(refs[who][ref])])).toString()}`;
@@ -222,6 +261,9 @@ describe('access matrix (access-matrix.ts × every caller)', () => {
   it('has an object-level replay (or a stated reason) for every route with an id in its path', () => {
     const missing = Object.entries(ACCESS_MATRIX).filter(([k, v]) => k.includes('/:') && !v.replays?.length && !v.noReplay);
     expect(missing.map(([k]) => k)).toEqual([]);
+    // Sessions routes take session, player and evaluator ids: each is replayed, none excused (issue 25).
+    const excused = Object.entries(ACCESS_MATRIX).filter(([k, v]) => /\/api\/(eval-session|tryout)\/.*:/.test(k) && (v.noReplay || !v.replays?.length));
+    expect(excused.map(([k]) => k)).toEqual([]);
     for (const [k, v] of Object.entries(ACCESS_MATRIX)) {
       for (const r of v.replays ?? []) {
         const names = [...k.matchAll(/:(\w+)/g)].map((m) => m[1]);
@@ -272,7 +314,7 @@ describe('access matrix (access-matrix.ts × every caller)', () => {
     console.log(`access matrix: ${cells} route × caller cells checked (${routes.length} routes × ${callers.length} callers)`);
     expect(failures).toEqual([]);
     expect(await fingerprint(t.db)).toBe(before);
-  }, 120_000);
+  }, 240_000);
 
   it('refuses to start when a route has no access declaration', async () => {
     const config = loadConfig({}, { LOG_LEVEL: 'silent', CLIENT_DIR: '/nonexistent' });

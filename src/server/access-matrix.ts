@@ -34,7 +34,13 @@ import type { Level, Section } from '../shared/permissions.js';
  *   hiddenResource              a resource shared with the Admin role only
  *   otherCoach, otherUser       Jordan's user id; coachRole the Coach role id
  *   category, season, level, achievement, criterion, customRole   reference rows (admin-only writes)
- *   otherSession                an evaluation session the demo Coach is not an evaluator of
+ *   otherSession                an evaluation session the demo Coach is not an evaluator of, holding a
+ *                               player of the other coach's team
+ *   ownSession                  the director's own draft session, of their own team's player
+ *   otherEvaluator              an evaluator (the tryout guest) of otherSession
+ * Sessions routes are also replayed by a director: a custom role running sessions (sessions 2) that
+ * reaches only its own team (teams 1, players 2, evaluation 2), and the guest route by the tryout
+ * guest, whose otherPlayer is a player outside its session.
  * Strings '$ref' in bodies/fields become ids; '{ref.column}' inside strings becomes that row's column.
  */
 export type Rule =
@@ -67,11 +73,15 @@ export type Ref =
   | 'achievement'
   | 'criterion'
   | 'customRole'
-  | 'otherSession';
+  | 'otherSession'
+  | 'ownSession'
+  | 'otherEvaluator';
+
+export type ReplayCaller = 'coach' | 'player' | 'director' | 'guest';
 
 export interface Replay {
-  /** Who replays it (default both). */
-  as?: ('coach' | 'player')[];
+  /** Who replays it (default the coach and the player). */
+  as?: ReplayCaller[];
   params?: Record<string, Ref>;
   query?: Record<string, Ref>;
   body?: unknown;
@@ -93,8 +103,17 @@ const evaluation = { criteria_id: '$criterion', score: 7 };
 const team = { name: 'Replayed team', category: '$category', season: '$season', coachRole: '$coachRole', coachUser: '$otherCoach' };
 const resource = { title: 'Replayed', category: 'Drills', video_links: ['https://example.org/v'], document_links: [], tags: ['x'], access: [] };
 const role = { title: 'Replayed role', permissions: { teams: 1, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0, sessions: 0 } };
-const runsSessions = 'Those who run sessions (sessions 2) manage every session of the club; evaluators (sessions 1) and players are refused at route level.';
-const session = (extra: Record<string, Ref> = {}, body?: unknown): Replay[] => [{ params: { id: 'otherSession', ...extra }, ...(body === undefined ? {} : { body }) }];
+/** A sessions route: another team's session, by the coach, the player and the director of their own team. */
+const session = (extra: Record<string, Ref> = {}, body?: unknown): Replay[] => [{ params: { id: 'otherSession', ...extra }, ...(body === undefined ? {} : { body }), as: ['coach', 'player', 'director'] }];
+/** The director's own session with another team's player or team. */
+const ownSession = (extra: Record<string, Ref>, body?: unknown, expect?: number[]): Replay => ({
+  params: { id: 'ownSession', ...extra },
+  ...(body === undefined ? {} : { body }),
+  ...(expect ? { expect } : {}),
+  as: ['director'],
+});
+const sessionSave = { name: 'Replayed session', startDate: '2026-01-10', endDate: '2026-01-10', criteria: [{ criterionId: '$criterion', weight: 100 }] };
+const walkUp = { first_name: '{otherPlayer.first_name}', last_name: '{otherPlayer.last_name}', email: '{otherPlayer.email}', teamId: '$ownTeam' };
 const evaluationCsv = {
   field: 'bulkFile',
   name: 'evaluations.csv',
@@ -264,31 +283,64 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'POST /api/eval-sessions': { rule: 'sessions:2' },
   'GET /api/eval-sessions/evaluator-options': { rule: 'sessions:2' },
   'GET /api/eval-session/:id': { rule: 'sessions:1', replays: session() },
-  'POST /api/eval-session/:id': { rule: 'sessions:2', noReplay: runsSessions },
-  'POST /api/eval-session/:id/delete': { rule: 'sessions:2', noReplay: runsSessions },
-  'POST /api/eval-session/:id/players': { rule: 'sessions:2', noReplay: runsSessions },
-  'POST /api/eval-session/:id/walk-up': { rule: 'sessions:2', noReplay: runsSessions },
-  'POST /api/eval-session/:id/player/:playerId/check-in': { rule: 'sessions:2', noReplay: runsSessions },
-  'POST /api/eval-session/:id/player/:playerId/delete': { rule: 'sessions:2', noReplay: runsSessions },
-  'POST /api/eval-session/:id/evaluators': { rule: 'sessions:2', noReplay: runsSessions },
-  'POST /api/eval-session/:id/evaluator/:evaluatorId/delete': { rule: 'sessions:2', noReplay: runsSessions },
-  'POST /api/eval-session/:id/open': { rule: 'sessions:2', noReplay: runsSessions },
-  'POST /api/eval-session/:id/close': { rule: 'sessions:2', noReplay: runsSessions },
-  'POST /api/eval-session/:id/unlock': { rule: 'sessions:2', noReplay: runsSessions },
-  'POST /api/eval-session/:id/publish': { rule: 'sessions:2', noReplay: runsSessions },
-  'GET /api/eval-session/:id/progress': { rule: 'sessions:2', noReplay: runsSessions },
-  'GET /api/eval-session/:id/results': { rule: 'sessions:2', noReplay: runsSessions },
-  'GET /api/eval-session/:id/results.csv': { rule: 'sessions:2', noReplay: runsSessions },
-  'GET /api/eval-session/:id/results/:playerId': { rule: 'sessions:2', noReplay: runsSessions },
+  'POST /api/eval-session/:id': { rule: 'sessions:2', replays: session({}, sessionSave) },
+  'POST /api/eval-session/:id/delete': { rule: 'sessions:2', replays: session() },
+  'POST /api/eval-session/:id/players': {
+    rule: 'sessions:2',
+    replays: [
+      ...session({}, { playerIds: ['$otherPlayer'] }),
+      ownSession({}, { playerIds: ['$otherPlayer'] }),
+      ownSession({}, { playerIds: ['$ownPlayer', '$otherPlayer'] }),
+      ownSession({}, { teamIds: ['$otherTeam'] }),
+    ],
+  },
+  'POST /api/eval-session/:id/walk-up': {
+    rule: 'sessions:2',
+    replays: [
+      ...session({}, { first_name: 'Replay', last_name: 'Walkup', email: 'replay.walkup@example.org', teamId: '$ownTeam' }),
+      // Another team's player by name and e-mail, and a new walk-up into another team.
+      ownSession({}, walkUp),
+      ownSession({}, { first_name: 'Replay', last_name: 'Walkup', email: 'replay.walkup@example.org', teamId: '$otherTeam' }),
+    ],
+  },
+  'POST /api/eval-session/:id/player/:playerId/check-in': {
+    rule: 'sessions:2',
+    replays: [...session({ playerId: 'otherPlayer' }, { present: true, bib: 5 }), ownSession({ playerId: 'otherPlayer' }, { present: true, bib: 5 })],
+  },
+  'POST /api/eval-session/:id/player/:playerId/delete': { rule: 'sessions:2', replays: [...session({ playerId: 'otherPlayer' }), ownSession({ playerId: 'otherPlayer' })] },
+  'POST /api/eval-session/:id/evaluators': { rule: 'sessions:2', replays: session({}, { userId: '$otherCoach' }) },
+  'POST /api/eval-session/:id/evaluator/:evaluatorId/delete': {
+    rule: 'sessions:2',
+    replays: [...session({ evaluatorId: 'otherEvaluator' }), ownSession({ evaluatorId: 'otherEvaluator' })],
+  },
+  'POST /api/eval-session/:id/evaluator/:evaluatorId/admit': {
+    rule: 'sessions:2',
+    replays: [...session({ evaluatorId: 'otherEvaluator' }), ownSession({ evaluatorId: 'otherEvaluator' })],
+  },
+  'POST /api/eval-session/:id/evaluator/:evaluatorId/exclude': {
+    rule: 'sessions:2',
+    replays: [...session({ evaluatorId: 'otherEvaluator' }, { excluded: true }), ownSession({ evaluatorId: 'otherEvaluator' }, { excluded: true })],
+  },
+  'POST /api/eval-session/:id/open': { rule: 'sessions:2', replays: session() },
+  'POST /api/eval-session/:id/close': { rule: 'sessions:2', replays: session() },
+  'POST /api/eval-session/:id/unlock': { rule: 'sessions:2', replays: session() },
+  'POST /api/eval-session/:id/publish': { rule: 'sessions:2', replays: session() },
+  'GET /api/eval-session/:id/progress': { rule: 'sessions:2', replays: session() },
+  'GET /api/eval-session/:id/results': { rule: 'sessions:2', replays: session() },
+  'GET /api/eval-session/:id/results.csv': { rule: 'sessions:2', replays: session() },
+  'GET /api/eval-session/:id/results/:playerId': { rule: 'sessions:2', replays: session({ playerId: 'otherPlayer' }) },
   'GET /api/eval-session/:id/sheet': { rule: 'sessions:1', replays: session() },
   'POST /api/eval-session/:id/scores': {
     rule: 'sessions:1',
     replays: session({}, { entries: [{ playerId: '$otherPlayer', criterionId: '$criterion', score: 5 }] }),
   },
   'POST /api/tryout/join': { rule: 'public' },
+  'GET /api/tryout/status': { rule: 'guest' },
+  // The probe's body ([]) is refused before the token would end.
+  'POST /api/tryout/leave': { rule: 'guest' },
   'GET /api/tryout/sheet': { rule: 'guest' },
   'POST /api/tryout/scores': { rule: 'guest' },
-  'GET /api/tryout/photo/:playerId': { rule: 'guest', noReplay: 'A guest token reaches only its own session\'s players (eval-sessions.test.ts).' },
+  'GET /api/tryout/photo/:playerId': { rule: 'guest', replays: [{ params: { playerId: 'otherPlayer' }, as: ['guest'] }] },
 
   'GET /api/public/leaderboard': { rule: 'public' },
   'GET /api/public/leaderboard/team/:teamId': { rule: 'public', noReplay: 'The public board of a team is public by design (names as the admin chose, scores, ranks).' },

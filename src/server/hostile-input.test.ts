@@ -7,8 +7,9 @@ import { demoTargets, hostileChecker, multipart, type DemoIds } from './test/hos
 /**
  * Generated hostile input (issue "Proof of safety and speed", fast-check): JSON bodies and path ids on
  * every write endpoint, multipart bodies on every upload endpoint, raw bodies with wrong content types,
- * and query strings on every read endpoint, as a signed-in Superadmin with the CSRF header. Every
- * answer: no 5xx, no stack trace or SQL text, and nothing written when it is an error.
+ * and query strings on every read endpoint, as a signed-in Superadmin with the CSRF header; the tryout
+ * routes with a guest's token (admitted, waiting, or made up), as the volunteers' phones call them.
+ * Every answer: no 5xx, no stack trace or SQL text, and nothing written when it is an error.
  */
 let t: TestApp;
 let su: Client;
@@ -237,6 +238,56 @@ describe('values no database can store', () => {
     const good = await hostile.checked('the same upload, clean', null, upload({ evaluator: 'Coach Name' }, { field: 'bulkFile', name: 'e.csv', content: csv }, '/api/players/evaluation/bulk'));
     expect(good.statusCode, good.body).toBe(200);
   });
+});
+
+// Before the generated input below, which may delete the demo rows these aim at.
+describe('tryout routes as a guest (fast-check)', () => {
+  it('the tryout routes with a guest token: admitted, waiting and made-up tokens; Leave last', async () => {
+    const start = hostile.sent;
+    const url = (pattern: string, id: string) => pattern.replace(/:\w+/g, id);
+    const session = (await su.post('/api/eval-sessions', { name: 'Fuzz tryout', startDate: '2026-01-10', endDate: '2026-01-10', criteria: [{ criterionId: ids.criterion, weight: 100 }] })).json().data.session.id;
+    expect((await su.post(`/api/eval-session/${session}/players`, { playerIds: [ids.player] })).statusCode).toBe(200);
+    const code: string = (await su.post(`/api/eval-session/${session}/open`)).json().data.session.guestCode;
+    // Each join from its own address: the per-address limit on joins is tested with the rate limits.
+    let address = 0;
+    const from = () => `10.25.${Math.floor(++address / 250) % 250}.${(address % 250) + 1}`;
+    const join = async (name: string) => (await t.app.inject({ method: 'POST', url: '/api/tryout/join', payload: { code, name }, remoteAddress: from() })).json().data.token as string;
+    const admitted = await join('Fuzz guest');
+    const waiting = await join('Fuzz waiting');
+    const guestId = (await su.get(`/api/eval-session/${session}`)).json().data.evaluators.find((e: { name: string }) => e.name === 'Fuzz guest').id;
+    expect((await su.post(`/api/eval-session/${session}/evaluator/${guestId}/admit`)).statusCode).toBe(200);
+    const madeUp = fc.constantFrom('', 'x'.repeat(19), 'x'.repeat(43), 'x'.repeat(201), `${admitted}'--`, "' OR '1'='1' -- padding padding");
+    const token = fc.oneof({ weight: 4, arbitrary: fc.constant(admitted) }, { weight: 2, arbitrary: fc.constant(waiting) }, { weight: 1, arbitrary: madeUp });
+    // Leave may end the token it is sent with: never the admitted guest's, which is checked at the end.
+    const leaving = fc.oneof(fc.constant(waiting), madeUp);
+    const base: Record<string, Record<string, unknown>> = {
+      'POST /api/tryout/join': { code, name: 'Fuzz joiner' },
+      'POST /api/tryout/scores': { entries: [{ playerId: ids.player, criterionId: ids.criterion, score: 5 }] },
+      'POST /api/tryout/leave': {},
+    };
+    const routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/tryout/'));
+    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /api/tryout/photo/:playerId', 'GET /api/tryout/sheet', 'GET /api/tryout/status', 'POST /api/tryout/join', 'POST /api/tryout/leave', 'POST /api/tryout/scores']);
+    // Leave last: a generated body may end the waiting guest's token.
+    for (const route of [...routes].sort((a, b) => Number(a.url === '/api/tryout/leave') - Number(b.url === '/api/tryout/leave'))) {
+      const key = `${route.method} ${route.url}`;
+      await fc.assert(
+        fc.asyncProperty(route.url === '/api/tryout/leave' ? leaving : token, fc.oneof(fc.constant(String(ids.player)), hostileId), bodyFor(base[key]), async (tok, id, body) => {
+          const headers = { 'x-tryout-token': tok };
+          await checked(`guest ${key} id=${id}`, body, () =>
+            route.method === 'GET'
+              ? t.app.inject({ method: 'GET', url: `${url(route.url, id)}?${new URLSearchParams({ q: String(body && typeof body === 'object' ? JSON.stringify(body) : body) })}`, headers })
+              : t.app.inject({ method: 'POST', url: route.url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress: from() }),
+          );
+        }),
+        { numRuns: route.url === '/api/tryout/leave' ? 16 : 40 },
+      );
+    }
+    console.log(`hostile input: ${hostile.sent - start} generated guest-token requests checked on the tryout routes`);
+    expect(hostile.sent - start).toBeGreaterThan(200);
+    // The admitted guest's sheet still answers: nothing generated above reached another guest's token.
+    expect((await t.app.inject({ method: 'GET', url: '/api/tryout/sheet', headers: { 'x-tryout-token': admitted } })).statusCode).toBe(200);
+  }, 120_000);
+
 });
 
 describe('generated hostile input (fast-check)', () => {

@@ -38,6 +38,9 @@ export const MSG = {
   tryoutSignIn: 'Join the session with its code first.',
   tryoutClosed: 'This session has closed. Thank you for evaluating!',
   tryoutCodeUnknown: 'This code does not match an open session. Check it with the session director.',
+  tryoutWaiting: 'Wait for the session director to let you in.',
+  tryoutNameTaken: 'Someone in this session already uses this name. Add an initial or a number.',
+  publishNotYours: 'Publishing writes evaluations: it needs evaluation write and every player of the session on your teams.',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   inUse: (what: string, count: number, by: string) =>
     `${what} is used by ${count} ${by} and cannot be deleted.`,

@@ -275,6 +275,12 @@ export interface EvalSessionEvaluatorsTable {
   guest_name: string | null;
   token_hash: string | null;
   created_at: Timestamp;
+  /** Migration 0015: a guest counts once the director admits them; staff always. */
+  admitted: Generated<0 | 1>;
+  /** Migration 0015: the director left this evaluator's scores out of the results. */
+  excluded: Generated<0 | 1>;
+  /** Migration 0015: a guest's folded name, unique in its session. */
+  guest_key: string | null;
 }
 
 export interface EvalSessionScoresTable {

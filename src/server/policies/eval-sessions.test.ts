@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide, type Decision, type SessionAction, type SessionFacts } from './eval-sessions.js';
 
-const base: SessionFacts = { exists: true, level: 1, assigned: false, state: 'open', resultsUnlocked: false };
+const base: SessionFacts = { exists: true, level: 1, assigned: false, state: 'open', resultsUnlocked: false, outOfReach: false };
 
 /** [action, facts that differ from base, decision] */
 const table: [SessionAction, Partial<SessionFacts>, Decision][] = [
@@ -12,6 +12,11 @@ const table: [SessionAction, Partial<SessionFacts>, Decision][] = [
   ['manage', { assigned: true }, 403],
   ['manage', { level: 2 }, 'allow'],
   ['manage', { level: 2, exists: false }, 404],
+  // A director reaching only their own teams runs no session that holds another team's player (issue 25).
+  ['manage', { level: 2, outOfReach: true }, 403],
+  ['view', { level: 2, outOfReach: true }, 403],
+  ['view', { level: 2, outOfReach: true, assigned: true }, 'allow'],
+  ['results', { level: 2, outOfReach: true, resultsUnlocked: true }, 403],
   ['results', { assigned: true, resultsUnlocked: true }, 403],
   ['results', { level: 2 }, 'locked'],
   ['results', { level: 2, state: 'closed' }, 'locked'],

@@ -6,13 +6,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MSG } from '../../shared/messages.js';
-import { can, type Actor } from '../../shared/permissions.js';
+import { can, isScopedToOwnTeams, type Actor } from '../../shared/permissions.js';
 import { TRYOUT_TOKEN_HEADER, type SessionState } from '../../shared/schemas/eval-session.js';
 import { denied } from './access.js';
 import { sha256 } from '../modules/auth/tokens.js';
 import type { DB } from '../db/types.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import * as repo from '../modules/eval-sessions/eval-sessions.repository.js';
+import { reachableTeamIds } from './teams.js';
 
 export type SessionAction =
   /** Read the session, its players and evaluators. */
@@ -31,13 +32,18 @@ export interface SessionFacts {
   assigned: boolean;
   state: SessionState;
   resultsUnlocked: boolean;
+  /**
+   * The caller reaches only their own teams (teams < 2) and the session holds a player of another
+   * team: running it would show and score players the caller cannot reach (issue 25).
+   */
+  outOfReach: boolean;
 }
 
 export type Decision = 'allow' | 403 | 404 | 'closed' | 'locked';
 
 export function decide(action: SessionAction, f: SessionFacts): Decision {
   if (!f.exists) return 404;
-  const manager = f.level >= 2;
+  const manager = f.level >= 2 && !f.outOfReach;
   switch (action) {
     case 'view':
       return manager || f.assigned ? 'allow' : 403;
@@ -64,6 +70,7 @@ function enforce(decision: Decision): void {
 export async function authorizeSession(db: Kysely<DB>, actor: Actor, sessionId: number, action: SessionAction) {
   const session = await repo.findSession(db, sessionId);
   const evaluatorId = session ? await repo.evaluatorOfUser(db, sessionId, actor.id) : undefined;
+  const outOfReach = !!session && runsSessions(actor) && !(await manageableSessions(db, actor, [sessionId])).has(sessionId);
   enforce(
     decide(action, {
       exists: !!session,
@@ -71,17 +78,37 @@ export async function authorizeSession(db: Kysely<DB>, actor: Actor, sessionId: 
       assigned: evaluatorId !== undefined,
       state: session?.state ?? 'draft',
       resultsUnlocked: session?.resultsUnlocked ?? false,
+      outOfReach,
     }),
   );
   return { session: session!, evaluatorId };
 }
 
-/** Sessions a caller may list: all for those who run sessions, else the ones they are assigned to. */
-export function listScope(actor: Actor): number | null {
-  return runsSessions(actor) ? null : actor.id;
+/**
+ * Sessions a caller may list: the ones they are assigned to, and for those who run sessions every
+ * session they may run (all of them when they reach every team, else those holding only players of
+ * their own teams). null = every session.
+ */
+export async function listScope(db: Kysely<DB>, actor: Actor): Promise<repo.ListScope | null> {
+  if (!runsSessions(actor)) return { userId: actor.id, runsWithin: undefined };
+  const teams = await reachableTeamIds(db, actor);
+  return teams === null ? null : { userId: actor.id, runsWithin: teams };
 }
 
-/** Those who run sessions (sessions 2) see every session and its guest code. */
+/** Of these sessions, the ones the caller runs (sessions 2, and every player within their teams' reach). */
+export async function manageableSessions(db: Kysely<DB>, actor: Actor, sessionIds: readonly number[]): Promise<Set<number>> {
+  if (!runsSessions(actor)) return new Set();
+  if (!isScopedToOwnTeams(actor)) return new Set(sessionIds);
+  const outside = await repo.sessionsWithPlayersOutside(db, sessionIds, (await reachableTeamIds(db, actor)) ?? []);
+  return new Set(sessionIds.filter((id) => !outside.has(id)));
+}
+
+/** Staff e-mails in the evaluator picker are for those who may read users (issue 25). */
+export function evaluatorEmailsVisible(actor: Actor): boolean {
+  return can(actor, 'user_management', 1);
+}
+
+/** Those who run sessions (sessions 2) see the sessions they may run and their guest codes. */
 export function runsSessions(actor: Actor): boolean {
   return can(actor, 'sessions', 2);
 }
@@ -89,7 +116,10 @@ export function runsSessions(actor: Actor): boolean {
 export interface Guest {
   evaluatorId: number;
   sessionId: number;
+  sessionName: string;
   name: string;
+  /** Let in by the director: only then does the token open the sheet (issue 25). */
+  admitted: boolean;
 }
 
 /**
@@ -103,10 +133,18 @@ export async function loadGuest(app: FastifyInstance, req: FastifyRequest): Prom
   const guest = await repo.guestByToken(app.db, sha256(token));
   if (!guest) throw new HttpError(401, MSG.tryoutSignIn);
   if (guest.state !== 'open') throw new HttpError(401, MSG.tryoutClosed);
-  req.guest = { evaluatorId: guest.id, sessionId: guest.session_id, name: guest.guest_name ?? 'Guest' };
+  req.guest = { evaluatorId: guest.id, sessionId: guest.session_id, sessionName: guest.session_name, name: guest.guest_name ?? 'Guest', admitted: guest.admitted === 1 };
 }
 
-export function requireGuest(req: FastifyRequest): Guest {
+/** The token's guest, admitted or still waiting (their status, leaving). */
+export function requireGuestToken(req: FastifyRequest): Guest {
   if (!req.guest) throw new HttpError(401, MSG.tryoutSignIn);
   return req.guest;
+}
+
+/** A guest the director has let in: the sheet, scores and photos are theirs only then. */
+export function requireGuest(req: FastifyRequest): Guest {
+  const guest = requireGuestToken(req);
+  if (!guest.admitted) throw new HttpError(403, MSG.tryoutWaiting);
+  return guest;
 }

@@ -6,12 +6,13 @@
  * The decide functions are the rules themselves, pure and tested as tables; the async ones gather facts.
  */
 import type { Kysely } from 'kysely';
-import type { Actor } from '../../shared/permissions.js';
+import { can, type Actor } from '../../shared/permissions.js';
 import type { DB } from '../db/types.js';
-import { notFound } from '../lib/errors.js';
+import { MSG } from '../../shared/messages.js';
+import { HttpError, notFound } from '../lib/errors.js';
 import * as repo from '../modules/evaluations/evaluations.repository.js';
 import { denied } from './access.js';
-import { reachablePlayer } from './players.js';
+import { assertPlayersReachable, reachablePlayer } from './players.js';
 import * as scope from './scope.repository.js';
 import { assertTeamReachable, reachableTeamIds } from './teams.js';
 
@@ -96,4 +97,15 @@ export async function authorizeBulk(db: Kysely<DB>, actor: Actor, playerId?: num
   if (playerId !== undefined) await reachablePlayer(db, actor, playerId);
   const teamIds = await reachableTeamIds(db, actor);
   return teamIds === null ? null : repo.playerIdsOnTeams(db, teamIds);
+}
+
+/**
+ * Evaluations written on the caller's behalf (a session's publishing): only those the caller could
+ * write directly, evaluation write and players they reach (issue 25); anything else refuses them all.
+ */
+export async function authorizeEvaluationWrites(db: Kysely<DB>, actor: Actor, playerIds: readonly number[]): Promise<void> {
+  if (!can(actor, 'evaluation', 2)) throw new HttpError(403, MSG.publishNotYours);
+  await assertPlayersReachable(db, actor, playerIds).catch(() => {
+    throw new HttpError(403, MSG.publishNotYours);
+  });
 }

@@ -114,6 +114,17 @@ export async function actorReachingPlayer(db: Kysely<DB>, req: FastifyRequest & 
   return actor;
 }
 
+/**
+ * Player ids chosen from a list (a session's players): each must be one the caller reaches, by the
+ * same rule as their team ids (issue 25). Unknown ids are refused like another team's: 403.
+ */
+export async function assertPlayersReachable(db: Kysely<DB>, actor: Actor, playerIds: readonly number[]): Promise<void> {
+  const teamScope = await reachableTeamIds(db, actor);
+  if (teamScope === null || !playerIds.length) return;
+  const reachable = await scope.playerIdsOnTeams(db, teamScope);
+  if (playerIds.some((id) => !reachable.has(id))) throw denied();
+}
+
 /** docs/product.md#permissions canAddPlayers (the client shows the Add button by the same rule). */
 export function authorizeAddPlayers(actor: Actor): void {
   if (!canAddPlayers(actor)) throw denied();

@@ -50,3 +50,10 @@ export async function isPlayerInTeam(db: Kysely<DB>, playerId: number, teamId: n
       .where('player_id', '=', playerId),
   );
 }
+
+/** The players on any of these teams. */
+export async function playerIdsOnTeams(db: Kysely<DB>, teamIds: readonly number[]): Promise<Set<number>> {
+  if (!teamIds.length) return new Set();
+  const rows = await db.selectFrom('team_players').select('player_id').where('team_id', 'in', [...teamIds]).execute();
+  return new Set(rows.map((r) => r.player_id));
+}

@@ -96,6 +96,10 @@ export const sessionEvaluatorSchema = z.object({
   userId: z.number().nullable(),
   name: z.string(),
   guest: z.boolean(),
+  /** A guest waits until the director admits them; staff are admitted. */
+  admitted: z.boolean(),
+  /** The director left this evaluator's scores out of the results. */
+  excluded: z.boolean(),
   /** Players this evaluator has scored on every criterion. */
   playersDone: z.number(),
 });
@@ -118,6 +122,8 @@ export const walkUpSchema = z.object({
   ...personNameFields,
   email: emailField,
   bib: z.coerce.number().int().min(1).max(BIB_MAX).nullable().default(null),
+  /** The team a new walk-up joins; a director who reaches only their own teams must choose one of them. */
+  teamId: requiredId.nullable().default(null),
 });
 export type WalkUpInput = z.input<typeof walkUpSchema>;
 
@@ -131,8 +137,12 @@ export const checkInSchema = z.object({ present: z.boolean(), bib: bibField.null
 export type CheckIn = z.input<typeof checkInSchema>;
 
 export const evaluatorAddSchema = z.object({ userId: requiredId });
+/** Leave an evaluator's scores out of the results (true) or count them again (false). */
+export const evaluatorExcludeSchema = z.object({ excluded: z.boolean() });
 
-export const evaluatorOptionSchema = z.object({ ...refFields, email: z.string() });
+/** A staff user the director may assign; the e-mail only for those who may read users (user management 1). */
+export const evaluatorOptionSchema = z.object({ ...refFields, email: z.string().nullable() });
+export type EvaluatorOption = z.infer<typeof evaluatorOptionSchema>;
 
 /** A session player's row on the progress board: how many evaluators have scored them on every criterion. */
 export const sessionProgressRowSchema = sessionPlayerSchema
@@ -162,7 +172,7 @@ export const sessionResultRowSchema = sessionProgressRowSchema.omit({ present: t
 export const sessionResultsSchema = z.object({
   minEvaluators: z.number(),
   criteria: z.array(sessionCriterionSchema),
-  evaluators: z.array(z.object(refFields)),
+  evaluators: z.array(z.object({ ...refFields, guest: z.boolean(), excluded: z.boolean() })),
   rows: z.array(sessionResultRowSchema),
 });
 export type SessionResults = z.infer<typeof sessionResultsSchema>;
@@ -171,7 +181,19 @@ export type SessionResultRow = z.infer<typeof sessionResultRowSchema>;
 /** One player's scores by evaluator (the results' drill-down). */
 export const sessionPlayerScoresSchema = z.object({
   playerId: z.number(),
-  scores: z.array(z.object({ evaluatorId: z.number(), evaluatorName: z.string(), criterionId: z.number(), score: z.number(), outlier: z.boolean() })),
+  scores: z.array(
+    z.object({
+      evaluatorId: z.number(),
+      evaluatorName: z.string(),
+      /** Guests are marked wherever scores are shown. */
+      guest: z.boolean(),
+      /** Left out of the results by the director. */
+      excluded: z.boolean(),
+      criterionId: z.number(),
+      score: z.number(),
+      outlier: z.boolean(),
+    }),
+  ),
 });
 export type SessionPlayerScores = z.infer<typeof sessionPlayerScoresSchema>;
 
@@ -212,7 +234,12 @@ export const tryoutJoinSchema = z.object({
   name: requiredText(NAME_MAX),
 });
 export type TryoutJoin = z.input<typeof tryoutJoinSchema>;
-export const tryoutJoinResultSchema = z.object({ token: z.string(), sheet: sessionSheetSchema });
+/** A guest's token; they score once the director admits them. */
+export const tryoutJoinResultSchema = z.object({ token: z.string(), name: z.string(), admitted: z.boolean() });
+export const tryoutStatusSchema = z.object({ name: z.string(), sessionName: z.string(), admitted: z.boolean() });
+export type TryoutStatus = z.infer<typeof tryoutStatusSchema>;
+/** Leaving ends the token on the server; the body is an empty object. */
+export const tryoutLeaveSchema = z.object({}).strict();
 
 /** Guests send their token in this header (not a cookie: nothing a cross-site page could send for them). */
 export const TRYOUT_TOKEN_HEADER = 'x-tryout-token';

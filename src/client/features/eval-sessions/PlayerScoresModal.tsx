@@ -5,7 +5,7 @@ import { DataTable } from '../../components/DataTable';
 import { Loading } from '../../components/Loading';
 import { playerScoresQuery } from './api';
 
-/** The results' drill-down: one player's scores by evaluator and criterion, flagged ones marked. */
+/** The results' drill-down: one player's scores by evaluator and criterion; guests, excluded and flagged scores marked. */
 export function PlayerScoresModal({
   sessionId,
   opened,
@@ -34,11 +34,23 @@ export function PlayerScoresModal({
         <DataTable minWidth={360} columns={['Evaluator', results.criteria.map((c) => <Table.Th key={c.criterionId}>{c.name}</Table.Th>)]}>
           {evaluators.map((e) => (
             <Table.Tr key={e.id}>
-              <Table.Td>{e.name}</Table.Td>
+              <Table.Td>
+                {e.name}
+                {e.guest ? (
+                  <Badge ml={6} size="xs" color="grape" variant="light">
+                    Guest
+                  </Badge>
+                ) : null}
+                {e.excluded ? (
+                  <Badge ml={6} size="xs" color="red" variant="light">
+                    Excluded
+                  </Badge>
+                ) : null}
+              </Table.Td>
               {results.criteria.map((c) => {
                 const s = score(e.id, c.criterionId);
                 return (
-                  <Table.Td key={c.criterionId}>
+                  <Table.Td key={c.criterionId} td={s?.excluded ? 'line-through' : undefined}>
                     {s ? label(c.kind, s.score) : '–'}
                     {s?.outlier ? (
                       <Badge ml={6} size="xs" color="orange" variant="light">

@@ -75,6 +75,9 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
   const rows = [...r.rows].sort(compare[sort]);
   const kindOf = new Map(r.criteria.map((c) => [c.criterionId, c.kind]));
   const flagged = r.rows.reduce((n, row) => n + row.cells.reduce((m, c) => m + c.outliers.length, 0), 0);
+  const counted = r.evaluators.filter((e) => !e.excluded);
+  const guests = counted.filter((e) => e.guest).length;
+  const excluded = r.evaluators.length - counted.length;
 
   return (
     <Stack gap="sm">
@@ -82,7 +85,11 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
         <Text size="sm" c="dimmed">
           Mean of each criterion's scores (trimmed from 5 evaluators on; on Yes/No criteria, the share of Yes).{' '}
           {flagged ? MSG.flaggedForReview(flagged) : 'No score is far from the others.'} Tap a
-          player for each evaluator's scores.
+          player for each evaluator's scores.{' '}
+          <Text span size="sm" fw={600} data-testid="results-evaluators">
+            Counted: {counted.length - guests} staff and {guests} guest {guests === 1 ? 'evaluator' : 'evaluators'}
+            {excluded ? `; ${excluded} excluded` : ''}.
+          </Text>
         </Text>
         <Button component="a" href={resultsCsvUrl(session.id)} download variant="default" leftSection={<IconDownload size={16} />}>
           Export CSV

@@ -62,7 +62,7 @@ const STATE = {
  * An evaluator's sheet in a session, for staff and guests alike: pick a criterion, find a player by
  * number or name, tap a score. Only this evaluator's own scores are ever shown (blind scoring).
  */
-export function ScoringSheet({ source, onEnded }: { source: SheetSource; onEnded?: (message: string) => void }) {
+export function ScoringSheet({ source, onEnded, onNotMe }: { source: SheetSource; onEnded?: (message: string) => void; onNotMe?: () => void }) {
   const client = useQueryClient();
   const sheetKey = ['session-sheet', source.key];
   const sheet = useQuery({
@@ -142,6 +142,14 @@ export function ScoringSheet({ source, onEnded }: { source: SheetSource; onEnded
         <Title order={2}>{data.session.name}</Title>
         <Text size="sm" c="dimmed">
           Scoring as {data.evaluator.name}. Only your own scores are shown.
+          {onNotMe ? (
+            <>
+              {' '}
+              <Button variant="subtle" size="compact-sm" onClick={onNotMe}>
+                Not you?
+              </Button>
+            </>
+          ) : null}
         </Text>
       </div>
       {!queue.online ? (

@@ -1,31 +1,64 @@
-import { Alert, Box, Button, Container, Group, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { tryoutJoinSchema, type TryoutJoin } from '../../../shared/schemas/eval-session';
-import { failureMessage } from '../../lib/api';
-import { guestSheet, joinTryout } from './api';
+import { ApiError, failureMessage } from '../../lib/api';
+import { guestSheet, joinTryout, leaveTryout, tryoutStatusQuery } from './api';
 import { ScoringSheet } from './ScoringSheet';
 
 const TOKEN_KEY = 'tryout-token';
 
+/** While the director has not let the guest in: who they are, and a way out for the wrong person. */
+function Waiting({ token, onLeave, onEnded }: { token: string; onLeave: () => void; onEnded: (message: string) => void }) {
+  const status = useQuery(tryoutStatusQuery(token));
+  useEffect(() => {
+    if (status.error instanceof ApiError && status.error.status === 401) onEnded(status.error.message);
+  }, [status.error, onEnded]);
+  return (
+    <Stack gap="md" align="center" ta="center" py="xl">
+      <Loader aria-hidden />
+      <Title order={1} size="h2">
+        Waiting for the session director
+      </Title>
+      <Text role="status">
+        {status.data ? `You joined ${status.data.sessionName} as ${status.data.name}. ` : ''}The director lets you in from their screen; your sheet opens here as soon as
+        they do.
+      </Text>
+      <Button variant="default" onClick={onLeave}>
+        Not you? Leave
+      </Button>
+    </Stack>
+  );
+}
+
 /**
- * /tryout: a guest evaluator joins a session with the code its director shows and their name (no
- * account), then scores on the same sheet as staff. The token stays on this device until the session
- * closes, so a reload or a dropped connection keeps the guest in.
+ * /tryout: a guest evaluator joins a session with the code its director shows and a name no one else
+ * in the session uses (no account), waits until the director lets them in, then scores on the same
+ * sheet as staff. The token stays on this device until the guest leaves or the session closes, so a
+ * reload or a dropped connection keeps the guest in; Leave and Not you? end it on the server, so the
+ * next volunteer on a shared phone starts from this form.
  */
 export default function TryoutPage() {
   const [token, setToken] = useState<string | null>(() => localStorage.getItem(TOKEN_KEY));
   const [ended, setEnded] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<TryoutJoin>({ initialValues: { code: '', name: '' }, validate: zod4Resolver(tryoutJoinSchema) });
-  const source = useMemo(() => (token ? guestSheet(token) : null), [token]);
+  const status = useQuery({ ...tryoutStatusQuery(token ?? ''), enabled: !!token });
+  const admitted = !!token && status.data?.admitted === true;
+  const source = useMemo(() => (token && admitted ? guestSheet(token) : null), [token, admitted]);
 
-  const leave = useCallback((message: string | null) => {
+  const forget = useCallback((message: string | null) => {
     localStorage.removeItem(TOKEN_KEY);
     setToken(null);
     setEnded(message);
   }, []);
+  const leave = useCallback(() => {
+    if (token) void leaveTryout(token).catch(() => undefined);
+    form.reset();
+    forget('You have left the session. The next volunteer can join with the code.');
+  }, [token, form, forget]);
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
@@ -35,18 +68,21 @@ export default function TryoutPage() {
       setEnded(null);
       setToken(t);
     } catch (e) {
-      setError(failureMessage(e));
+      if (e instanceof ApiError && (e.field === 'name' || e.field === 'code')) form.setFieldError(e.field, e.message);
+      else setError(failureMessage(e));
     }
   });
 
   return (
     <Box component="main" py="md">
       <Container size="sm">
-        {source ? (
+        {token && !admitted ? (
+          <Waiting token={token} onLeave={leave} onEnded={forget} />
+        ) : source ? (
           <>
-            <ScoringSheet source={source} onEnded={leave} />
+            <ScoringSheet source={source} onEnded={forget} onNotMe={leave} />
             <Group justify="center" mt="lg">
-              <Button variant="subtle" onClick={() => leave(null)}>
+              <Button variant="subtle" onClick={leave}>
                 Leave this session
               </Button>
             </Group>
@@ -57,7 +93,7 @@ export default function TryoutPage() {
               Join a tryout
             </Title>
             <Text c="dimmed" size="sm" mb="md">
-              Enter the session code from the session director and your name. You will see and score only this session.
+              Enter the session code from the session director and your name. The director lets you in; you will see and score only this session.
             </Text>
             {ended ? (
               <Alert color="blue" role="status" mb="md">
@@ -78,7 +114,7 @@ export default function TryoutPage() {
               mb="sm"
               {...form.getInputProps('code')}
             />
-            <TextInput label="Your name" autoComplete="name" required mb="md" {...form.getInputProps('name')} />
+            <TextInput label="Your name" autoComplete="off" required mb="md" {...form.getInputProps('name')} />
             <Button type="submit" fullWidth loading={form.submitting}>
               Join
             </Button>

@@ -3,6 +3,7 @@ import type { Criterion } from '../../../shared/schemas/criterion';
 import type {
   CheckIn,
   EvalSession,
+  EvaluatorOption,
   SessionDetail,
   SessionPlayerScores,
   SessionPlayersAdd,
@@ -12,6 +13,7 @@ import type {
   SessionScoreEntry,
   SessionSheet,
   TryoutJoin,
+  TryoutStatus,
   WalkUpInput,
 } from '../../../shared/schemas/eval-session';
 import { TRYOUT_TOKEN_HEADER } from '../../../shared/schemas/eval-session';
@@ -67,7 +69,7 @@ export const playerScoresQuery = (id: number, playerId: number) =>
 
 export const evaluatorOptionsQuery = queryOptions({
   queryKey: sessionKeys.evaluatorOptions,
-  queryFn: async ({ signal }) => (await apiGet<Envelope<{ id: number; name: string; email: string }[]>>('/api/eval-sessions/evaluator-options', signal)).data,
+  queryFn: async ({ signal }) => (await apiGet<Envelope<EvaluatorOption[]>>('/api/eval-sessions/evaluator-options', signal)).data,
 });
 
 /** The criteria a session can use; the key is the criteria pages', so their writes refresh it. */
@@ -113,6 +115,12 @@ export const useRemovePlayer = (id: number) =>
 export const useAddEvaluator = (id: number) => useSessionWrite((userId: number) => apiPost<WriteEnvelope<SessionDetail>>(`/api/eval-session/${id}/evaluators`, { userId }));
 export const useRemoveEvaluator = (id: number) =>
   useSessionWrite((evaluatorId: number) => apiPost<WriteEnvelope<SessionDetail>>(`/api/eval-session/${id}/evaluator/${evaluatorId}/delete`));
+export const useAdmitGuest = (id: number) =>
+  useSessionWrite((evaluatorId: number) => apiPost<WriteEnvelope<SessionDetail>>(`/api/eval-session/${id}/evaluator/${evaluatorId}/admit`));
+export const useExcludeEvaluator = (id: number) =>
+  useSessionWrite(({ evaluatorId, excluded }: { evaluatorId: number; excluded: boolean }) =>
+    apiPost<WriteEnvelope<SessionDetail>>(`/api/eval-session/${id}/evaluator/${evaluatorId}/exclude`, { excluded }),
+  );
 export type Transition = 'open' | 'close' | 'unlock' | 'publish';
 export const useTransition = (id: number) =>
   useSessionWrite((name: Transition) => apiPost<WriteEnvelope<unknown>>(`/api/eval-session/${id}/${name}`));
@@ -142,4 +150,16 @@ export const guestSheet = (token: string): SheetSource => {
   };
 };
 
-export const joinTryout = async (body: TryoutJoin) => (await apiPost<Envelope<{ token: string; sheet: SessionSheet }>>('/api/tryout/join', body)).data;
+export const joinTryout = async (body: TryoutJoin) => (await apiPost<Envelope<{ token: string; name: string; admitted: boolean }>>('/api/tryout/join', body)).data;
+
+/** A guest's own status: waiting for the director, or let in. Polled while waiting. */
+export const tryoutStatusQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['tryout-status', token.slice(0, 12)],
+    queryFn: async ({ signal }) => (await apiGet<Envelope<TryoutStatus>>('/api/tryout/status', signal, { [TRYOUT_TOKEN_HEADER]: token })).data,
+    refetchInterval: (q) => (q.state.data?.admitted ? false : 3_000),
+    retry: false,
+  });
+
+/** Ends the guest's token on the server (Leave, Not you?); the phone forgets it either way. */
+export const leaveTryout = (token: string) => apiPost<Envelope<{ left: boolean }>>('/api/tryout/leave', {}, { [TRYOUT_TOKEN_HEADER]: token });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { LevelKind } from '../../../shared/scoring.js';
 import type { SessionState } from '../../../shared/schemas/eval-session.js';
 import type { DB } from '../../db/types.js';
@@ -60,13 +60,41 @@ const toSession = (r: RawSession): SessionRow => ({
   guestCode: r.guest_code,
 });
 
-/** All sessions, newest first, or only those a user evaluates in. */
-export async function listSessions(db: Db, evaluatorUserId: number | null): Promise<SessionRow[]> {
+/** A caller's sessions: those `userId` evaluates in, and (runsWithin set) those whose players are all on these teams. */
+export interface ListScope {
+  userId: number;
+  runsWithin: readonly number[] | undefined;
+}
+
+/** Narrows session players (`sp`) to those on none of these teams. */
+function onTeamsOtherThan<Q extends SelectQueryBuilder<DB & { sp: DB['eval_session_players'] }, 'sp', unknown>>(q: Q, teamIds: readonly number[]): Q {
+  if (!teamIds.length) return q;
+  return q.where('sp.player_id', 'not in', (eb) => eb.selectFrom('team_players').select('team_players.player_id').where('team_players.team_id', 'in', [...teamIds])) as Q;
+}
+
+/** All sessions (scope null), newest first, or those of a caller's scope. */
+export async function listSessions(db: Db, scope: ListScope | null): Promise<SessionRow[]> {
   let q = sessionQuery(db);
-  if (evaluatorUserId !== null) {
-    q = q.where('s.id', 'in', db.selectFrom('eval_session_evaluators').select('session_id').where('user_id', '=', evaluatorUserId));
+  if (scope !== null) {
+    const { userId, runsWithin } = scope;
+    q = q.where((eb) =>
+      eb.or([
+        eb('s.id', 'in', db.selectFrom('eval_session_evaluators').select('session_id').where('user_id', '=', userId)),
+        ...(runsWithin === undefined ? [] : [eb.not(eb.exists(onTeamsOtherThan(eb.selectFrom('eval_session_players as sp').select('sp.player_id').whereRef('sp.session_id', '=', 's.id'), runsWithin)))]),
+      ]),
+    );
   }
   return (await q.orderBy('s.start_date', 'desc').orderBy('s.id', 'desc').execute()).map(toSession);
+}
+
+/** Of these sessions, those holding a player who is on none of these teams. */
+export async function sessionsWithPlayersOutside(db: Db, sessionIds: readonly number[], teamIds: readonly number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const part of chunks(sessionIds, ID_CHUNK)) {
+    const q = onTeamsOtherThan(db.selectFrom('eval_session_players as sp').select('sp.session_id').distinct().where('sp.session_id', 'in', part), teamIds);
+    for (const r of await q.execute()) out.add(r.session_id);
+  }
+  return out;
 }
 
 export async function findSession(db: Db, id: number): Promise<SessionRow | undefined> {
@@ -310,13 +338,17 @@ export interface EvaluatorRow {
   userId: number | null;
   name: string;
   guest: boolean;
+  /** A guest the director has let in (staff: always). */
+  admitted: boolean;
+  /** The director left this evaluator's scores out of the results. */
+  excluded: boolean;
 }
 
 export async function sessionEvaluators(db: Db, sessionId: number): Promise<EvaluatorRow[]> {
   const rows = await db
     .selectFrom('eval_session_evaluators as ev')
     .leftJoin('users as u', 'u.id', 'ev.user_id')
-    .select(['ev.id', 'ev.user_id', 'ev.guest_name', 'u.first_name', 'u.last_name'])
+    .select(['ev.id', 'ev.user_id', 'ev.guest_name', 'ev.admitted', 'ev.excluded', 'u.first_name', 'u.last_name'])
     .where('ev.session_id', '=', sessionId)
     .orderBy('ev.id')
     .execute();
@@ -325,6 +357,8 @@ export async function sessionEvaluators(db: Db, sessionId: number): Promise<Eval
     userId: r.user_id,
     name: r.user_id !== null ? `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() : (r.guest_name ?? 'Guest'),
     guest: r.user_id === null,
+    admitted: r.admitted === 1,
+    excluded: r.excluded === 1,
   }));
 }
 
@@ -334,7 +368,40 @@ export async function evaluatorOfUser(db: Db, sessionId: number, userId: number)
 }
 
 export async function findEvaluator(db: Db, sessionId: number, evaluatorId: number) {
-  return db.selectFrom('eval_session_evaluators').select(['id', 'user_id']).where('session_id', '=', sessionId).where('id', '=', evaluatorId).executeTakeFirst();
+  return db
+    .selectFrom('eval_session_evaluators')
+    .select(['id', 'user_id', 'guest_name', 'admitted', 'excluded'])
+    .where('session_id', '=', sessionId)
+    .where('id', '=', evaluatorId)
+    .executeTakeFirst();
+}
+
+/** The guest of a session who uses this folded name, if any, and whether their token is live. */
+export async function guestByKey(db: Db, sessionId: number, guestKey: string) {
+  return db.selectFrom('eval_session_evaluators').select(['id', 'token_hash']).where('session_id', '=', sessionId).where('guest_key', '=', guestKey).executeTakeFirst();
+}
+
+/**
+ * A guest whose token has ended (they left, or the session was reopened) joins again under their
+ * name: a new token, and they wait for the director again. Only if no one claimed the name meanwhile.
+ */
+export async function reclaimGuest(db: Db, evaluatorId: number, tokenHash: string): Promise<boolean> {
+  const res = await db
+    .updateTable('eval_session_evaluators')
+    .set({ token_hash: tokenHash, admitted: 0 })
+    .where('id', '=', evaluatorId)
+    .where('token_hash', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function setEvaluatorFlags(db: Db, sessionId: number, evaluatorId: number, patch: { admitted?: 0 | 1; excluded?: 0 | 1 }): Promise<void> {
+  await db.updateTable('eval_session_evaluators').set(patch).where('session_id', '=', sessionId).where('id', '=', evaluatorId).execute();
+}
+
+/** Ends one guest's token (Leave, Not you?): the evaluator and their scores stay. */
+export async function revokeGuestToken(db: Db, evaluatorId: number): Promise<void> {
+  await db.updateTable('eval_session_evaluators').set({ token_hash: null }).where('id', '=', evaluatorId).where('user_id', 'is', null).execute();
 }
 
 /** A guest evaluator by their token's hash, with the session's state. */
@@ -342,7 +409,7 @@ export async function guestByToken(db: Db, tokenHash: string) {
   return db
     .selectFrom('eval_session_evaluators as ev')
     .innerJoin('eval_sessions as s', 's.id', 'ev.session_id')
-    .select(['ev.id', 'ev.session_id', 'ev.guest_name', 's.state'])
+    .select(['ev.id', 'ev.session_id', 'ev.guest_name', 'ev.admitted', 's.state', 's.name as session_name'])
     .where('ev.token_hash', '=', tokenHash)
     .where('ev.user_id', 'is', null)
     .executeTakeFirst();
@@ -352,10 +419,16 @@ export async function sessionByGuestCode(db: Db, code: string) {
   return db.selectFrom('eval_sessions').select(['id', 'state']).where('guest_code', '=', code).executeTakeFirst();
 }
 
-export async function insertEvaluator(db: Db, e: { sessionId: number; userId: number | null; guestName: string | null; tokenHash: string | null }, now: string): Promise<number> {
+export type EvaluatorWrite =
+  | { sessionId: number; userId: number; guestName: null; tokenHash: null }
+  | { sessionId: number; userId: null; guestName: string; guestKey: string; tokenHash: string };
+
+/** Staff evaluators count at once; a guest waits until the director admits them. */
+export async function insertEvaluator(db: Db, e: EvaluatorWrite, now: string): Promise<number> {
+  const guest = e.userId === null ? { guest_key: e.guestKey, admitted: 0 as const } : {};
   const row = await db
     .insertInto('eval_session_evaluators')
-    .values({ session_id: e.sessionId, user_id: e.userId, guest_name: e.guestName, token_hash: e.tokenHash, created_at: now })
+    .values({ session_id: e.sessionId, user_id: e.userId, guest_name: e.guestName, token_hash: e.tokenHash, created_at: now, ...guest })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -5,7 +5,7 @@ import { idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/comm
 import * as schemas from '../../../shared/schemas/eval-session.js';
 import { access, requireActor } from '../../policies/access.js';
 import { read, readErrors, writeErrors, written } from '../../lib/reply.js';
-import { authorizeSession, listScope } from '../../policies/eval-sessions.js';
+import { authorizeSession, evaluatorEmailsVisible, listScope } from '../../policies/eval-sessions.js';
 import * as service from './eval-sessions.service.js';
 
 const tags = ['evaluation sessions'];
@@ -25,7 +25,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, response: { 200: okEnvelope(z.array(schemas.sessionSchema)), ...readErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
-      return read(await service.listSessions(db, actor, listScope(actor)));
+      return read(await service.listSessions(db, actor, await listScope(db, actor)));
     },
   });
 
@@ -42,7 +42,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/eval-sessions/evaluator-options', {
     config: { access: manage },
     schema: { tags, response: { 200: okEnvelope(z.array(schemas.evaluatorOptionSchema)), ...readErrors } },
-    handler: async () => read(await service.evaluatorOptions(db)),
+    handler: async (req) => read(await service.evaluatorOptions(db, evaluatorEmailsVisible(requireActor(req)))),
   });
 
   r.get('/api/eval-session/:id', {
@@ -137,6 +137,34 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
       const actor = requireActor(req);
       const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
       await service.removeEvaluator(db, actor, session, req.params.evaluatorId);
+      return written(await service.sessionDetail(db, actor, session.id));
+    },
+  });
+
+  r.post('/api/eval-session/:id/evaluator/:evaluatorId/admit', {
+    config: { access: manage },
+    schema: { tags, params: evaluatorParams, description: 'Let a waiting guest in.', response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
+      await service.admitGuest(db, actor, session, req.params.evaluatorId);
+      return written(await service.sessionDetail(db, actor, session.id));
+    },
+  });
+
+  r.post('/api/eval-session/:id/evaluator/:evaluatorId/exclude', {
+    config: { access: manage },
+    schema: {
+      tags,
+      params: evaluatorParams,
+      body: schemas.evaluatorExcludeSchema,
+      description: "Leave an evaluator's scores out of the results (or count them again) before publishing; audited.",
+      response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors },
+    },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
+      await service.excludeEvaluator(db, actor, session, req.params.evaluatorId, req.body.excluded);
       return written(await service.sessionDetail(db, actor, session.id));
     },
   });

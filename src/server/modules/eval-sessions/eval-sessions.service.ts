@@ -12,9 +12,11 @@ import type {
   SessionSave,
   SessionScoreEntry,
   SessionSheet,
+  TryoutStatus,
 } from '../../../shared/schemas/eval-session.js';
-import { runsSessions } from '../../policies/eval-sessions.js';
-import { authorizeAddPlayers } from '../../policies/players.js';
+import { manageableSessions } from '../../policies/eval-sessions.js';
+import { authorizeEvaluationWrites } from '../../policies/evaluations.js';
+import { assertPlayerReachable, assertPlayersReachable, authorizeAddPlayers, authorizeTeams } from '../../policies/players.js';
 import { assertTeamReachable } from '../../policies/teams.js';
 import { randomToken, sha256 } from '../auth/tokens.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -24,7 +26,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { nowIso, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { insertEvaluations, recomputeCurrent } from '../evaluations/evaluations.repository.js';
-import { findDuplicate, insertPlayer } from '../players/players.repository.js';
+import { existingTeamIds, findDuplicate, insertPlayer, setTeams } from '../players/players.repository.js';
 import { toCsv } from '../players/export.csv.js';
 import * as repo from './eval-sessions.repository.js';
 
@@ -34,10 +36,15 @@ type Db = Kysely<DB>;
 
 export async function presentSessions(db: Db, actor: Actor, rows: repo.SessionRow[]): Promise<EvalSession[]> {
   const ids = rows.map((r) => r.id);
-  const [counts, criteria, mine] = await Promise.all([repo.countsOf(db, ids), repo.criteriaOfSessions(db, ids), repo.sessionsEvaluatedBy(db, actor.id, ids)]);
-  const manager = runsSessions(actor);
+  const [counts, criteria, mine, managed] = await Promise.all([
+    repo.countsOf(db, ids),
+    repo.criteriaOfSessions(db, ids),
+    repo.sessionsEvaluatedBy(db, actor.id, ids),
+    manageableSessions(db, actor, ids),
+  ]);
   return rows.map((r) => {
     const c = counts.get(r.id)!;
+    const manager = managed.has(r.id);
     return {
       ...r,
       guestCode: manager && r.state === 'open' ? r.guestCode : null,
@@ -51,8 +58,8 @@ export async function presentSessions(db: Db, actor: Actor, rows: repo.SessionRo
   });
 }
 
-export async function listSessions(db: Db, actor: Actor, evaluatorUserId: number | null): Promise<EvalSession[]> {
-  return presentSessions(db, actor, await repo.listSessions(db, evaluatorUserId));
+export async function listSessions(db: Db, actor: Actor, scope: repo.ListScope | null): Promise<EvalSession[]> {
+  return presentSessions(db, actor, await repo.listSessions(db, scope));
 }
 
 export async function sessionDetail(db: Db, actor: Actor, id: number): Promise<SessionDetail> {
@@ -126,7 +133,9 @@ function assertRoster(session: repo.SessionRow): void {
 
 export async function addPlayers(db: Db, actor: Actor, session: repo.SessionRow, body: { teamIds: number[]; playerIds: number[] }): Promise<number> {
   assertRoster(session);
+  // Player ids pass the same reach rule as team ids: a director of their own teams adds their players only.
   for (const teamId of body.teamIds) await assertTeamReachable(db, actor, teamId);
+  await assertPlayersReachable(db, actor, body.playerIds);
   const known = await repo.existingPlayerIds(db, body.playerIds);
   if (body.playerIds.some((id) => !known.has(id))) throw badRequest('This player does not exist.', 'playerIds');
   const ids = [...body.playerIds, ...(await repo.teamMemberIds(db, body.teamIds))];
@@ -141,21 +150,33 @@ export async function addWalkUp(
   db: Db,
   actor: Actor,
   session: repo.SessionRow,
-  body: { first_name: string; last_name: string; email: string; bib: number | null },
+  body: { first_name: string; last_name: string; email: string; bib: number | null; teamId: number | null },
 ): Promise<number> {
   assertRoster(session);
-  // Walk-ups become players of the club: the players policy decides who may add them.
+  // Walk-ups become players of the club: the players policy decides who may add them, and into which team.
   authorizeAddPlayers(actor);
+  if (body.teamId !== null && !(await existingTeamIds(db, [body.teamId])).length) throw badRequest('This team does not exist.', 'teamId');
+  // Someone already on file (same names and e-mail) is added as they are, not created twice, if the caller reaches them.
+  const existing = await findDuplicate(db, body);
+  if (existing) await assertPlayerReachable(db, actor, existing.id);
+  const teams = existing ? [] : await authorizeTeams(db, actor, body.teamId === null ? [] : [body.teamId], []).catch(renameTeamField);
   if (body.bib !== null) await assertBibFree(db, session.id, body.bib, 0);
   return db.transaction().execute(async (trx) => {
-    // Someone already on file (same names and e-mail) is added as they are, not created twice.
-    const existing = await findDuplicate(trx, body);
     const playerId = existing?.id ?? (await insertPlayer(trx, { first_name: body.first_name, last_name: body.last_name, email: body.email, player_email: null, dob: null, profile_img: null }));
-    if (!existing) await recordAudit(trx, actor, 'create', 'player', playerId, `${body.first_name} ${body.last_name} (walk-up, ${session.name})`);
+    if (!existing) {
+      await setTeams(trx, playerId, teams);
+      await recordAudit(trx, actor, 'create', 'player', playerId, `${body.first_name} ${body.last_name} (walk-up, ${session.name})`);
+    }
     await repo.addPlayers(trx, session.id, [playerId], true);
     await repo.setCheckIn(trx, session.id, playerId, true, body.bib);
     return playerId;
   });
+}
+
+/** The players policy names the team field `team_id`; the walk-up form's is `teamId`. */
+function renameTeamField(e: unknown): never {
+  if (e instanceof HttpError && e.field === 'team_id') throw new HttpError(e.statusCode, e.message, 'teamId');
+  throw e;
 }
 
 async function assertBibFree(db: Db, sessionId: number, bib: number, playerId: number): Promise<void> {
@@ -254,10 +275,12 @@ async function computeResults(db: Db, session: repo.SessionRow) {
     repo.sessionScores(db, session.id),
     repo.sessionEvaluators(db, session.id),
   ]);
+  // Only admitted evaluators whose scores the director has not excluded count.
+  const counted = new Set(evaluators.filter((e) => e.admitted && !e.excluded).map((e) => e.id));
   const results = sessionResults(
     players.map((p) => p.playerId),
     criteria,
-    scores,
+    scores.filter((s) => counted.has(s.evaluatorId)),
     { minEvaluators: session.minEvaluators },
   );
   return { criteria, players, scores, evaluators, results };
@@ -296,7 +319,8 @@ export async function results(db: Db, session: repo.SessionRow): Promise<Session
   return {
     minEvaluators: session.minEvaluators,
     criteria: criteria.map(({ catalogueWeight: _, ...c }) => c),
-    evaluators: evaluators.map((e) => ({ id: e.id, name: e.name })),
+    // Guests still waiting for the director are no evaluators of the results yet.
+    evaluators: evaluators.filter((e) => e.admitted).map((e) => ({ id: e.id, name: e.name, guest: e.guest, excluded: e.excluded })),
     rows,
   };
 }
@@ -304,7 +328,7 @@ export async function results(db: Db, session: repo.SessionRow): Promise<Session
 export async function playerScores(db: Db, session: repo.SessionRow, playerId: number): Promise<SessionPlayerScores> {
   if (!(await repo.sessionPlayer(db, session.id, playerId))) throw notFound('This player is not in this session.');
   const { evaluators, results, scores } = await computeResults(db, session);
-  const names = new Map(evaluators.map((e) => [e.id, e.name]));
+  const byId = new Map(evaluators.map((e) => [e.id, e]));
   const cells = results.find((r) => r.playerId === playerId)!.cells;
   return {
     playerId,
@@ -312,7 +336,9 @@ export async function playerScores(db: Db, session: repo.SessionRow, playerId: n
       .filter((s) => s.playerId === playerId)
       .map((s) => ({
         evaluatorId: s.evaluatorId,
-        evaluatorName: names.get(s.evaluatorId) ?? 'Evaluator',
+        evaluatorName: byId.get(s.evaluatorId)?.name ?? 'Evaluator',
+        guest: byId.get(s.evaluatorId)?.guest ?? true,
+        excluded: !byId.get(s.evaluatorId)?.admitted || !!byId.get(s.evaluatorId)?.excluded,
         criterionId: s.criterionId,
         score: s.score,
         outlier: cells.find((c) => c.criterionId === s.criterionId)?.outliers.includes(s.evaluatorId) ?? false,
@@ -346,6 +372,7 @@ export async function publish(db: Db, actor: Actor, session: repo.SessionRow): P
   if (session.state !== 'closed') throw conflict('Close the session before publishing it.');
   const { criteria, results } = await computeResults(db, session);
   const complete = results.filter((r) => r.complete);
+  await authorizeEvaluationWrites(db, actor, complete.map((r) => r.playerId));
   const now = nowIso();
   const rows = complete.flatMap((r) =>
     r.cells.map((c) => {
@@ -426,17 +453,79 @@ export async function saveScores(db: Db, sessionId: number, evaluatorId: number,
   );
 }
 
-export async function joinAsGuest(db: Db, code: string, name: string): Promise<{ token: string; sheet: SessionSheet }> {
+/** A name as the one-name-per-session rule compares it: case, spacing and look-alike forms folded. */
+export const guestKey = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * A guest joins with the code and a name no one else in the session uses (staff included), and waits
+ * until the director admits them. A guest whose token ended joins again under their own name, and
+ * waits again: the director decides who that is.
+ */
+export async function joinAsGuest(db: Db, code: string, name: string): Promise<{ token: string; name: string; admitted: boolean }> {
   const session = await repo.sessionByGuestCode(db, code);
   if (!session || session.state !== 'open') throw new HttpError(404, MSG.tryoutCodeUnknown, 'code');
+  const key = guestKey(name);
+  const staff = (await repo.sessionEvaluators(db, session.id)).filter((e) => !e.guest);
+  if (staff.some((e) => guestKey(e.name) === key)) throw conflict(MSG.tryoutNameTaken, 'name');
   const token = randomToken();
-  const id = await repo.insertEvaluator(db, { sessionId: session.id, userId: null, guestName: name, tokenHash: sha256(token) }, nowIso());
-  return { token, sheet: await sheet(db, session.id, { id, name, guest: true }) };
+  const earlier = await repo.guestByKey(db, session.id, key);
+  if (earlier) {
+    if (earlier.token_hash !== null || !(await repo.reclaimGuest(db, earlier.id, sha256(token)))) throw conflict(MSG.tryoutNameTaken, 'name');
+    return { token, name, admitted: false };
+  }
+  try {
+    await repo.insertEvaluator(db, { sessionId: session.id, userId: null, guestName: name.trim(), guestKey: key, tokenHash: sha256(token) }, nowIso());
+  } catch (e) {
+    // Two phones joining with the same name at once: the unique index decides.
+    if (isUniqueViolation(e)) throw conflict(MSG.tryoutNameTaken, 'name');
+    throw e;
+  }
+  return { token, name: name.trim(), admitted: false };
 }
 
-/** Staff who may be assigned as evaluators, as the picker shows them. */
-export async function evaluatorOptions(db: Db) {
-  return (await repo.evaluatorCandidates(db)).map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: u.email }));
+/** What a guest's phone shows: waiting, or let in. */
+export function guestStatus(guest: { name: string; sessionName: string; admitted: boolean }): TryoutStatus {
+  return { name: guest.name, sessionName: guest.sessionName, admitted: guest.admitted };
+}
+
+/** Leave / Not you?: the token ends, so the next volunteer on this phone starts from the join form. */
+export async function leaveAsGuest(db: Db, evaluatorId: number): Promise<void> {
+  await repo.revokeGuestToken(db, evaluatorId);
+}
+
+async function guestOf(db: Db, session: repo.SessionRow, evaluatorId: number) {
+  const e = await repo.findEvaluator(db, session.id, evaluatorId);
+  if (!e) throw notFound();
+  return e;
+}
+
+/** The director lets a waiting guest in; refusing one is removing them. */
+export async function admitGuest(db: Db, actor: Actor, session: repo.SessionRow, evaluatorId: number): Promise<void> {
+  if (session.state === 'published') throw conflict('A published session cannot be changed.');
+  const e = await guestOf(db, session, evaluatorId);
+  if (e.user_id !== null) throw badRequest('Only guests wait to be let in.');
+  if (e.admitted === 1) return;
+  await db.transaction().execute(async (trx) => {
+    await repo.setEvaluatorFlags(trx, session.id, evaluatorId, { admitted: 1 });
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: guest ${e.guest_name} (evaluator ${evaluatorId}) admitted`);
+  });
+}
+
+/** Leaves an evaluator's scores out of the results (or counts them again) until publishing, audited. */
+export async function excludeEvaluator(db: Db, actor: Actor, session: repo.SessionRow, evaluatorId: number, excluded: boolean): Promise<void> {
+  if (session.state === 'published') throw conflict('A published session cannot be changed.');
+  const e = await guestOf(db, session, evaluatorId);
+  if ((e.excluded === 1) === excluded) return;
+  const who = e.user_id === null ? `guest ${e.guest_name}` : `user ${e.user_id}`;
+  await db.transaction().execute(async (trx) => {
+    await repo.setEvaluatorFlags(trx, session.id, evaluatorId, { excluded: excluded ? 1 : 0 });
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: scores of ${who} (evaluator ${evaluatorId}) ${excluded ? 'excluded' : 'counted again'}`);
+  });
+}
+
+/** Staff who may be assigned as evaluators, as the picker shows them; e-mails only to those who may read users. */
+export async function evaluatorOptions(db: Db, showEmails: boolean) {
+  return (await repo.evaluatorCandidates(db)).map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: showEmails ? u.email : null }));
 }
 
 /** A staff evaluator's own sheet. */

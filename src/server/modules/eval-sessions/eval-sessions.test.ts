@@ -35,6 +35,12 @@ const twoCriteria = () => [
   { criterionId: facts.yesNo[0]!.id, weight: 30 },
 ];
 
+/** The director lets every waiting guest of a session in. */
+async function admitAll(sessionId: number): Promise<void> {
+  const d = data<SessionDetail>(await admin.get(`/api/eval-session/${sessionId}`));
+  for (const e of d.evaluators.filter((x) => !x.admitted)) data(await admin.post(`/api/eval-session/${sessionId}/evaluator/${e.id}/admit`));
+}
+
 async function createSession(body: Record<string, unknown> = {}): Promise<SessionDetail> {
   return data(await admin.post('/api/eval-sessions', { name: 'Fall tryout', startDate: '2026-11-20', endDate: '2026-11-21', criteria: twoCriteria(), ...body }));
 }
@@ -141,11 +147,14 @@ describe('evaluation sessions: a tryout day', () => {
     expect(data<SessionDetail>(await coach.get(`/api/eval-session/${id}`)).session.guestCode).toBeNull();
     expect((await t.anon.post('/api/tryout/join', { code: 'ZZZZZZZZ', name: 'Sam' })).statusCode).toBe(404);
     expect((await t.anon.post('/api/tryout/join', { code: 'nope', name: 'Sam' })).statusCode).toBe(400);
-    const joined = data<{ token: string; sheet: SessionSheet }>(await t.anon.post('/api/tryout/join', { code: `${code.slice(0, 4)}-${code.slice(4).toLowerCase()}`, name: 'Sam Guest' }));
+    const joined = data<{ token: string; admitted: boolean }>(await t.anon.post('/api/tryout/join', { code: `${code.slice(0, 4)}-${code.slice(4).toLowerCase()}`, name: 'Sam Guest' }));
     token = joined.token;
-    expect(joined.sheet.players).toHaveLength(players.length + 1);
+    expect(joined.admitted).toBe(false);
+    await admitAll(id);
+    const sheet = data<SessionSheet>(await guest(token).get('/api/tryout/sheet'));
+    expect(sheet.players).toHaveLength(players.length + 1);
     // A guest sees a first name and an initial only.
-    expect(joined.sheet.players[0]!.name).toMatch(/^\S+ \S\.$/);
+    expect(sheet.players[0]!.name).toMatch(/^\S+ \S\.$/);
   });
 
   it('saves each evaluator\'s own scores, refusing what does not belong to the session', async () => {
@@ -282,6 +291,7 @@ describe('evaluation sessions: states', () => {
     data(await admin.post(`/api/eval-session/${session.id}/players`, { playerIds: [facts.own[0]!.id] }));
     const open = data<SessionDetail>(await admin.post(`/api/eval-session/${session.id}/open`));
     const { token } = data<{ token: string }>(await t.anon.post('/api/tryout/join', { code: open.session.guestCode, name: 'Scoped' }));
+    await admitAll(session.id);
     for (const url of ['/api/eval-sessions', `/api/eval-session/${session.id}`, `/api/eval-session/${session.id}/sheet`, '/api/teams', '/api/auth/me', `/api/player/${facts.own[0]!.id}`]) {
       expect((await guest(token).get(url)).statusCode, url).toBe(401);
     }

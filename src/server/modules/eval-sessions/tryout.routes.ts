@@ -3,18 +3,27 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
 import { idParam, okEnvelope } from '../../../shared/schemas/common.js';
-import { sessionScoresResultSchema, sessionScoresSaveSchema, sessionSheetSchema, tryoutJoinResultSchema, tryoutJoinSchema } from '../../../shared/schemas/eval-session.js';
+import {
+  sessionScoresResultSchema,
+  sessionScoresSaveSchema,
+  sessionSheetSchema,
+  tryoutJoinResultSchema,
+  tryoutJoinSchema,
+  tryoutLeaveSchema,
+  tryoutStatusSchema,
+} from '../../../shared/schemas/eval-session.js';
 import { access } from '../../policies/access.js';
 import { errors, read } from '../../lib/reply.js';
-import { requireGuest } from '../../policies/eval-sessions.js';
+import { requireGuest, requireGuestToken } from '../../policies/eval-sessions.js';
 import * as service from './eval-sessions.service.js';
 
 const tags = ['tryout guests'];
-const tryoutErrors = errors(400, 401, 404, 409, 429);
+const tryoutErrors = errors(400, 401, 403, 404, 409, 429);
 
 /**
- * Guest evaluators: a session's code (shown to its director while it is open) and a name give a token
- * that reaches this session's sheet and nothing else; closing the session ends it.
+ * Guest evaluators: a session's code (shown to its director while it is open) and a name no one else
+ * in the session uses give a token; once the director admits the guest, it reaches this session's
+ * sheet and nothing else. Leaving or closing the session ends it.
  */
 export async function tryoutRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,6 +33,21 @@ export async function tryoutRoutes(app: FastifyInstance): Promise<void> {
     config: { access: access.public, rateLimit: { max: app.config.LOGIN_MAX_PER_MINUTE, timeWindow: 60_000 } },
     schema: { tags, body: tryoutJoinSchema, response: { 200: okEnvelope(tryoutJoinResultSchema), ...tryoutErrors } },
     handler: async (req) => read(await service.joinAsGuest(db, req.body.code, req.body.name)),
+  });
+
+  r.get('/api/tryout/status', {
+    config: { access: access.guest },
+    schema: { tags, description: 'Whether the director has let this guest in yet.', response: { 200: okEnvelope(tryoutStatusSchema), ...tryoutErrors } },
+    handler: async (req) => read(service.guestStatus(requireGuestToken(req))),
+  });
+
+  r.post('/api/tryout/leave', {
+    config: { access: access.guest },
+    schema: { tags, body: tryoutLeaveSchema, description: 'Ends this token (Leave, Not you?); the scores stay.', response: { 200: okEnvelope(z.object({ left: z.boolean() })), ...tryoutErrors } },
+    handler: async (req) => {
+      await service.leaveAsGuest(db, requireGuestToken(req).evaluatorId);
+      return read({ left: true });
+    },
   });
 
   r.get('/api/tryout/sheet', {
@@ -47,7 +71,7 @@ export async function tryoutRoutes(app: FastifyInstance): Promise<void> {
   // Photos of the session's players only, for the token's holder (an <img> cannot send the header: the client fetches it).
   r.get('/api/tryout/photo/:playerId', {
     config: { access: access.guest },
-    schema: { tags, params: z.object({ playerId: idParam }), produces: ['image/webp'], description: `A session player's photo. Errors: 401 (${MSG.tryoutSignIn}), 404.` },
+    schema: { tags, params: z.object({ playerId: idParam }), produces: ['image/webp'], description: `A session player's photo. Errors: 401 (${MSG.tryoutSignIn}), 403 (${MSG.tryoutWaiting}), 404.` },
     handler: async (req, reply) => {
       const g = requireGuest(req);
       const photo = await service.sessionPlayerPhoto(db, g.sessionId, req.params.playerId);
