@@ -16,8 +16,8 @@ import type {
 } from '../../../shared/schemas/eval-session.js';
 import { manageableSessions } from '../../policies/eval-sessions.js';
 import { authorizeEvaluationWrites } from '../../policies/evaluations.js';
-import { assertPlayerReachable, assertPlayersReachable, authorizeAddPlayers, authorizeTeams } from '../../policies/players.js';
-import { assertTeamReachable } from '../../policies/teams.js';
+import { assertPlayersReachable, authorizeAddPlayers, authorizeTeams } from '../../policies/players.js';
+import { assertTeamReachable, reachableTeamIds } from '../../policies/teams.js';
 import { randomToken, sha256 } from '../auth/tokens.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/types.js';
@@ -156,9 +156,9 @@ export async function addWalkUp(
   // Walk-ups become players of the club: the players policy decides who may add them, and into which team.
   authorizeAddPlayers(actor);
   if (body.teamId !== null && !(await existingTeamIds(db, [body.teamId])).length) throw badRequest('This team does not exist.', 'teamId');
-  // Someone already on file (same names and e-mail) is added as they are, not created twice, if the caller reaches them.
-  const existing = await findDuplicate(db, body);
-  if (existing) await assertPlayerReachable(db, actor, existing.id);
+  // Someone already on file (same names and e-mail) within the caller's reach is added as they are, not created
+  // twice; a match outside it is not looked at, so the answer says nothing about other teams' players.
+  const existing = await findDuplicate(db, body, undefined, await reachableTeamIds(db, actor));
   const teams = existing ? [] : await authorizeTeams(db, actor, body.teamId === null ? [] : [body.teamId], []).catch(renameTeamField);
   if (body.bib !== null) await assertBibFree(db, session.id, body.bib, 0);
   return db.transaction().execute(async (trx) => {
