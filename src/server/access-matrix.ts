@@ -113,7 +113,6 @@ const ownSession = (extra: Record<string, Ref>, body?: unknown, expect?: number[
   as: ['director'],
 });
 const sessionSave = { name: 'Replayed session', startDate: '2026-01-10', endDate: '2026-01-10', criteria: [{ criterionId: '$criterion', weight: 100 }] };
-const walkUp = { first_name: '{otherPlayer.first_name}', last_name: '{otherPlayer.last_name}', email: '{otherPlayer.email}', teamId: '$ownTeam' };
 const evaluationCsv = {
   field: 'bulkFile',
   name: 'evaluations.csv',
@@ -298,8 +297,8 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     rule: 'sessions:2',
     replays: [
       ...session({}, { first_name: 'Replay', last_name: 'Walkup', email: 'replay.walkup@example.org', teamId: '$ownTeam' }),
-      // Another team's player by name and e-mail, and a new walk-up into another team.
-      ownSession({}, walkUp),
+      // A new walk-up into another team. (Another team's player by name and e-mail makes a namesake in the
+      // director's own team, revealing nothing: session-scope.test.ts.)
       ownSession({}, { first_name: 'Replay', last_name: 'Walkup', email: 'replay.walkup@example.org', teamId: '$otherTeam' }),
     ],
   },
