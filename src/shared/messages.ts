@@ -62,4 +62,5 @@ export const MSG = {
   syncCriterionDeleted: 'This criterion no longer exists.',
   syncNotYourTeam: (team: string) => `You no longer coach ${team}.`,
   syncNotYourEntry: 'This evaluation was saved by another account.',
+  courtsideReadyOffline: 'Ready offline: this sheet opens on this device without a connection.',
 } as const;
