@@ -171,8 +171,8 @@ export default function TeamEvaluatePage() {
         </Title>
         <Text className={classes.muted}>{sheet.data.team.name.toUpperCase()}</Text>
         {offline === 'ready' ? (
-          <Group gap={4} mt={4} c="teal.9" role="status">
-            <IconCloudCheck size={16} aria-hidden />
+          <Group gap={6} mt={4} c="teal.9" role="status" wrap="nowrap" align="flex-start">
+            <IconCloudCheck size={18} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
             <Text size="sm">{MSG.courtsideReadyOffline}</Text>
           </Group>
         ) : null}
