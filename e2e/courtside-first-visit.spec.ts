@@ -41,6 +41,7 @@ test("a coach's first visit on a new phone: the sheet opens offline at once, and
   await choose(page, 'Level', 'Fundamentals');
   await choose(page, 'Criteria', 'Shooting form');
   await expect(page.getByRole('group', { name: /^Score for / }).first()).toBeVisible();
+  const shown = Date.now();
   const teamId = Number(/\/app\/team\/(\d+)\/evaluate/.exec(page.url())![1]);
   const sheetUrls = [`/api/team/${teamId}/evaluations`, '/api/levels/', '/api/criteria/'];
   const roster = ((await (await page.request.get(`/api/team/${teamId}/evaluations`)).json()).data.players as { name: string }[]).map((p) => p.name);
@@ -48,6 +49,7 @@ test("a coach's first visit on a new phone: the sheet opens offline at once, and
 
   // The sheet says when everything it needs is on the device; the network drops right then.
   await expect(page.getByRole('status').filter({ hasText: MSG.courtsideReadyOffline })).toBeVisible();
+  console.log(`first visit: ready offline ${Date.now() - shown} ms after the sheet showed`);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Evaluate team' })).toBeVisible();

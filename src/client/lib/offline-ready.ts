@@ -11,6 +11,8 @@ import { cachedFor } from './pwa-cache';
  * server has named the user the worker keeps nothing), and each answer is looked for under this user's
  * key. Offline, nothing is fetched: the hook tries again when the network returns.
  */
+
+/** 'unavailable': no service worker here (development, an old browser). */
 export type OfflineReadiness = 'unavailable' | 'preparing' | 'ready';
 
 const LOOKS = 20;
