@@ -74,4 +74,5 @@ export const MSG = {
     `A player's percentage can pass 100%. Take ${over}% off in total: a weight cannot change once its criterion is created, so delete a criterion and add it again with a lower weight.`,
   weightsUnder: (missing: string) =>
     `A player's percentage cannot reach 100%. Add criteria worth ${missing}% in total, or delete a criterion and add it again with a higher weight.`,
+  courtsideReadyOffline: 'Ready offline: this sheet opens on this device without a connection.',
 } as const;

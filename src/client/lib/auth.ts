@@ -4,11 +4,14 @@ import { can, type Level, type Section } from '../../shared/permissions';
 import { ApiError, apiGet, setCsrfToken, type Envelope } from './api';
 import { pendingSignOut } from './signed-out';
 
+/** Who is signed in; the service worker also learns it from this answer (lib/pwa-cache.ts). */
+export const ME_URL = '/api/auth/me';
+
 export const meQuery = queryOptions({
   queryKey: ['me'],
   queryFn: async (): Promise<Me | null> => {
     try {
-      const { data } = await apiGet<Envelope<Me>>('/api/auth/me');
+      const { data } = await apiGet<Envelope<Me>>(ME_URL);
       setCsrfToken(data.csrfToken);
       return data;
     } catch (e) {

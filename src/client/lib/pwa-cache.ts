@@ -5,6 +5,23 @@ export const API_CACHE = 'api';
 export const forgetCachedAnswers = (): Promise<boolean> =>
   'caches' in globalThis ? caches.delete(API_CACHE).catch(() => false) : Promise.resolve(false);
 
+/** Where the worker keeps `url`'s answer for `owner` (cacheKeyWillBeUsed below; pwa-cache.test.ts holds them together). */
+export function ownedKey(url: string, owner: string): string {
+  const key = new URL(url, location.href);
+  key.searchParams.set('__owner', owner);
+  return key.href;
+}
+
+/** Whether the worker holds an answer to every one of `urls` for this user (and this user is its owner). */
+export async function cachedFor(userId: number, urls: string[]): Promise<boolean> {
+  if (!('caches' in globalThis) || !(await caches.has(API_CACHE))) return false;
+  const cache = await caches.open(API_CACHE);
+  const owner = await cache.match('/__api-cache-owner');
+  if (!owner || (await owner.text()) !== String(userId)) return false;
+  const found = await Promise.all(urls.map((url) => cache.match(ownedKey(url, String(userId)))));
+  return found.every(Boolean);
+}
+
 /**
  * The Workbox plugin on every route of the API cache: each answer belongs to the user whose session
  * fetched it and is stored under that user's key, so another user's request never finds it. The owner

@@ -1,7 +1,7 @@
 import classes from './evaluations.module.css';
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconCloudUpload } from '@tabler/icons-react';
+import { IconArrowLeft, IconCloudCheck, IconCloudUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
@@ -10,10 +10,11 @@ import { parseScore } from '../../../shared/schemas/evaluation';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { useErrorRedirect } from '../../lib/useErrorRedirect';
-import { useCan, useMe } from '../../lib/auth';
+import { ME_URL, useCan, useMe } from '../../lib/auth';
+import { useOfflineReady } from '../../lib/offline-ready';
 import { notifySuccess } from '../../lib/notify';
 import { MSG } from '../../../shared/messages';
-import { allCriteriaQuery, levelsQuery, teamSheetQuery } from './api';
+import { allCriteriaQuery, courtsideReads, levelsQuery, teamSheetQuery } from './api';
 import { CourtsidePlayerRow } from './CourtsidePlayerRow';
 import { NeedsAttention } from './outbox/NeedsAttention';
 import { OutboxBanner } from './outbox/OutboxBanner';
@@ -54,6 +55,9 @@ export default function TeamEvaluatePage() {
   });
 
   useErrorRedirect(sheet.error, teamId);
+  // A reload without network opens this sheet as it is now, from its first visit on a new phone.
+  const offlineReads = useMemo(() => [ME_URL, ...courtsideReads(teamId, criterion ? Number(criterion) : null)], [teamId, criterion]);
+  const offline = useOfflineReady(me?.id, offlineReads, sheet.isSuccess && levels.isSuccess && criteria.isSuccess);
 
   const kind = levels.data?.find((l) => String(l.id) === level)?.kind;
   const chosen = criteria.data?.find((c) => String(c.id) === criterion);
@@ -166,6 +170,12 @@ export default function TeamEvaluatePage() {
           Evaluate team
         </Title>
         <Text className={classes.muted}>{sheet.data.team.name.toUpperCase()}</Text>
+        {offline === 'ready' ? (
+          <Group gap={6} mt={4} c="teal.9" role="status" wrap="nowrap" align="flex-start">
+            <IconCloudCheck size={18} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
+            <Text size="sm">{MSG.courtsideReadyOffline}</Text>
+          </Group>
+        ) : null}
       </div>
 
       <OutboxBanner snapshot={snapshot} />

@@ -11,15 +11,30 @@ import type { Level } from '../../../shared/schemas/reference';
 import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
 import { useRefreshingWrite } from '../../lib/useRefreshingWrite';
 
+const LEVELS_URL = '/api/levels/';
+const CRITERIA_URL = '/api/criteria/';
+const teamSheetUrl = (teamId: number, criterionId: number | null) => `/api/team/${teamId}/evaluations${criterionId ? `?criteria_id=${criterionId}` : ''}`;
+
+/**
+ * What the courtside sheet reads to open (besides who is signed in): the sheet first loads the roster
+ * alone, then with the chosen criterion's scores. The service worker keeps these (vite.pwa.ts).
+ */
+export const courtsideReads = (teamId: number, criterionId: number | null): string[] => [
+  LEVELS_URL,
+  CRITERIA_URL,
+  teamSheetUrl(teamId, null),
+  ...(criterionId ? [teamSheetUrl(teamId, criterionId)] : []),
+];
+
 export const levelsQuery = queryOptions({
   queryKey: ['levels'],
-  queryFn: async ({ signal }) => (await apiGet<Envelope<Level[]>>('/api/levels/', signal)).data,
+  queryFn: async ({ signal }) => (await apiGet<Envelope<Level[]>>(LEVELS_URL, signal)).data,
   staleTime: 5 * 60_000,
 });
 
 export const allCriteriaQuery = queryOptions({
   queryKey: ['criteria', null],
-  queryFn: async ({ signal }) => (await apiGet<Envelope<Criterion[]>>('/api/criteria/', signal)).data,
+  queryFn: async ({ signal }) => (await apiGet<Envelope<Criterion[]>>(CRITERIA_URL, signal)).data,
 });
 
 /** The page always loads the history with the current evaluations: one request, and the toggle is instant. */
@@ -33,12 +48,7 @@ export const teamSheetQuery = (teamId: number, criterionId: number | null) =>
   queryOptions({
     queryKey: ['team-evaluations', teamId, criterionId],
     queryFn: async ({ signal }) =>
-      (
-        await apiGet<Envelope<TeamEvaluationSheet>>(
-          `/api/team/${teamId}/evaluations${criterionId ? `?criteria_id=${criterionId}` : ''}`,
-          signal,
-        )
-      ).data,
+(await apiGet<Envelope<TeamEvaluationSheet>>(teamSheetUrl(teamId, criterionId), signal)).data,
   });
 
 export const useSaveEvaluation = (playerId: number, evalId: number | null) =>
