@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeCaches } from './fake-caches.test-util';
 import { apiOwnerPlugin, cachedFor, ownedKey } from './pwa-cache';
 
 const ORIGIN = 'https://club.example';
@@ -37,18 +38,7 @@ describe('the courtside sheet made ready offline on its first visit', () => {
     fetched.length = 0;
     online = true;
     vi.stubGlobal('location', new URL(`${ORIGIN}/app/team/7/evaluate`));
-    vi.stubGlobal('caches', {
-      has: (name: string) => Promise.resolve(stores.has(name)),
-      open: (name: string) => {
-        const store = stores.get(name) ?? new Map<string, Response>();
-        stores.set(name, store);
-        return Promise.resolve({
-          match: (key: string) => Promise.resolve(store.get(key)?.clone()),
-          put: (key: string, res: Response) => Promise.resolve(void store.set(key, res)),
-        });
-      },
-      delete: (name: string) => Promise.resolve(stores.delete(name)),
-    });
+    fakeCaches(stores);
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,23 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeCaches } from './fake-caches.test-util';
 import { API_CACHE, apiOwnerPlugin } from './pwa-cache';
-
-/** CacheStorage in memory, keyed by plain strings (the plugin's keys are URLs). */
-function fakeCaches() {
-  const stores = new Map<string, Map<string, Response>>();
-  const storage = {
-    open: (name: string) => {
-      const store = stores.get(name) ?? new Map<string, Response>();
-      stores.set(name, store);
-      return Promise.resolve({
-        match: (key: string) => Promise.resolve(store.get(key)?.clone()),
-        put: (key: string, res: Response) => Promise.resolve(void store.set(key, res)),
-      });
-    },
-    delete: (name: string) => Promise.resolve(stores.delete(name)),
-  };
-  vi.stubGlobal('caches', storage);
-  return stores;
-}
 
 const ORIGIN = 'https://club.example';
 const get = (path: string) => new Request(`${ORIGIN}${path}`);
