@@ -2,7 +2,8 @@
  * Anonymous visitors walking every public board a visitor can choose, 50 requests a second from 20
  * addresses (X-Forwarded-For, trusted from loopback): three in four are the boards themselves (players
  * view per period × level, teams view per period × level × club, all time and every level and club
- * included), one in four a team's board (team × period × level, pages 1–3) or a name search. The staff
+ * included), one in four a team's board (team × period × level, pages 1–3), a name search or a level
+ * or club id that does not exist (answered 400, never computed). The staff
  * leaderboard is measured with and without this traffic, from the end of the flood's first pass over
  * every board (which makes the server compute each board's ranking once, as any first visitors would).
  */
@@ -29,9 +30,13 @@ function* paths(boards: readonly string[], club: Club, levelIds: number[]): Gene
     const period = PERIODS[Math.floor(k / club.teamIds.length) % PERIODS.length]!;
     const level = levels[Math.floor(k / (club.teamIds.length * PERIODS.length)) % levels.length];
     const filter = `period=${period}${level ? `&level=${level}` : ''}`;
-    yield k % 2 === 0
-      ? `/api/public/leaderboard/team/${team}?${filter}&page=${1 + (Math.floor(k / 7) % 3)}`
-      : `/api/public/leaderboard?${filter}&q=${String.fromCharCode(97 + (k % 26))}${String.fromCharCode(97 + ((k >> 5) % 26))}`;
+    const unknown = 1_000_000 + k;
+    yield [
+      `/api/public/leaderboard/team/${team}?${filter}&page=${1 + (Math.floor(k / 7) % 3)}`,
+      `/api/public/leaderboard?${filter}&q=${String.fromCharCode(97 + (k % 26))}${String.fromCharCode(97 + ((k >> 5) % 26))}`,
+      `/api/public/leaderboard/team/${team}?${filter}`,
+      `/api/public/leaderboard?view=teams&period=${period}&${(k >> 2) % 2 ? 'level' : 'category'}=${unknown}`,
+    ][k % 4]!;
   }
 }
 
