@@ -28,6 +28,8 @@ interface Fixtures {
   /** An open evaluation session made for the load, and its guest code. */
   sessionId: number;
   guestCode: string;
+  /** Tokens of the guests who joined on this server (the last 50), whose sheets the guests' reads ask for. */
+  guests: string[];
 }
 
 /** Reads the demo club, and opens an evaluation session of its first team for the tryout guests. */
@@ -62,6 +64,7 @@ export async function loadFixtures(session: Session): Promise<Fixtures> {
     rosters,
     sessionId: created.id,
     guestCode: opened.guestCode,
+    guests: [],
   };
 }
 
@@ -90,9 +93,6 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 
 type Shape = Pick<CannonRequest, 'method' | 'path' | 'body'> & { visitor?: boolean; guest?: string };
 
-/** Tokens of the guests who joined (the last 50), whose sheets the guests' reads ask for. */
-const guests: string[] = [];
-
 function kinds(f: Fixtures): [string, number, () => Shape][] {
   const join = (): Shape => ({ method: 'POST', path: '/api/tryout/join', body: JSON.stringify({ code: f.guestCode, name: 'Load guest' }), visitor: true });
   return [
@@ -117,7 +117,7 @@ function kinds(f: Fixtures): [string, number, () => Shape][] {
     ['GET /api/eval-session/{id}', 3, () => ({ path: `/api/eval-session/${f.sessionId}` })],
     ['GET /api/eval-session/{id}/progress', 2, () => ({ path: `/api/eval-session/${f.sessionId}/progress` })],
     ['POST /api/tryout/join', 1, join],
-    ['GET /api/tryout/sheet (guest)', 2, () => (guests.length ? { path: '/api/tryout/sheet', guest: pick(guests) } : join())],
+    ['GET /api/tryout/sheet (guest)', 2, () => (f.guests.length ? { path: '/api/tryout/sheet', guest: pick(f.guests) } : join())],
     ['GET /api/leaderboard/players', 12, () => ({ path: '/api/leaderboard/players' })],
     ['GET /api/leaderboard/teams', 6, () => ({ path: '/api/leaderboard/teams' })],
     ['GET /api/public/leaderboard', 14, () => ({ path: '/api/public/leaderboard', visitor: true })],
@@ -177,8 +177,8 @@ export function buildMix(session: Session, fixtures: Fixtures): Mix {
       counts.set(kind, byStatus);
       slowest.set(kind, Math.max(slowest.get(kind) ?? 0, performance.now() - Number(context.sentAt)));
       if (kind === 'POST /api/tryout/join' && status === 200) {
-        guests.push((JSON.parse(body) as { data: { token: string } }).data.token);
-        if (guests.length > 50) guests.shift();
+        fixtures.guests.push((JSON.parse(body) as { data: { token: string } }).data.token);
+        if (fixtures.guests.length > 50) fixtures.guests.shift();
       }
       if (status === 503 && context.visitor && body.includes(MSG.boardBusy)) {
         mix.deferred++;
