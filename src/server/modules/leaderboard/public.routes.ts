@@ -39,7 +39,7 @@ const publicPlayersFields = publicPlayersBoard.omit({ rows: true });
  */
 export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // One uncached aggregate at a time for visitors; a few wait, the rest are told when to come back.
+  // One ranking computation (a first one or a refresh) at a time for visitors; a few wait, the rest are told when to come back.
   const gate = createWorkGate({ concurrency: 1, queue: 16, retryAfterSeconds: 5 });
   const pub = createPublicBoards(app.db, boards, { maxAgeMs: app.config.PUBLIC_BOARD_MAX_AGE_SECONDS * 1000, gate });
 
