@@ -14,7 +14,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { dropConnections } from '../lib/http.js';
 import { createTempDatabase } from '../lib/pg-temp.js';
 import { printLegend, printTable } from './report.js';
-import { measureAll } from './scenarios.js';
+import { GROUPS, measureAll, type Group } from './scenarios.js';
 import { seedClub, type Sizes } from './seed.js';
 import { timeOnce, type Timing } from './measure.js';
 
@@ -40,6 +40,9 @@ const timing: Timing = {
   connections: envNumber('BENCH_CONNECTIONS', 10),
 };
 const pgServer = process.env.BENCH_DATABASE_URL;
+/** BENCH_ONLY=flood (or http, cold, import, comma-separated): only those rows, for shorter runs. */
+const only = new Set((process.env.BENCH_ONLY || GROUPS.join(',')).split(',').map((g) => g.trim()) as Group[]);
+for (const group of only) if (!GROUPS.includes(group)) throw new Error(`BENCH_ONLY: unknown group "${group}" (${GROUPS.join(', ')})`);
 
 /** A temporary database for the run; removed whatever happens. */
 async function withTempDatabase(run: (url: string, kind: string) => Promise<void>): Promise<void> {
@@ -81,7 +84,7 @@ await withTempDatabase(async (url, kind) => {
   const database = openDatabase(url);
   try {
     const club = await prepare(database);
-    const rows = await measureAll({ url, database, club, timing, importRows, evaluationImportRows });
+    const rows = await measureAll({ url, database, club, timing, importRows, evaluationImportRows }, only);
     printTable(`bench: ${kind}, ${timing.connections} connections, ${timing.seconds} s per scenario`, rows);
     printLegend(timing.connections, timing.seconds);
   } finally {

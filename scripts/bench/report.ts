@@ -12,6 +12,8 @@ export interface Row {
   baseline: Figures;
   /** How many times the measurement costs the baseline (see the legend). */
   ratio: number;
+  /** The row's own ratio target, when not MAX_RATIO. */
+  maxRatio?: number;
   /** Leaderboard rows are also held to the p99 target. */
   leaderboard: boolean;
   /** Timed runs (the imports): p50 holds the median time, p99 the slowest run. */
@@ -29,7 +31,8 @@ function cells(f: Figures, oneOff: Row['oneOff']): [string, string, string] {
 export function verdict(row: Row): string {
   const over: string[] = [];
   if (row.leaderboard && !(row.measured.p99 < MAX_LEADERBOARD_P99_MS)) over.push(`p99 ≥ ${MAX_LEADERBOARD_P99_MS} ms`);
-  if (!(row.ratio <= MAX_RATIO)) over.push(`ratio > ${MAX_RATIO}×`);
+  const max = row.maxRatio ?? MAX_RATIO;
+  if (!(row.ratio <= max)) over.push(`ratio > ${max}×`);
   return over.length ? `OVER (${over.join(', ')})` : 'ok';
 }
 
@@ -59,7 +62,9 @@ How to read it
   callers (SQLite serialises them as the server does): the cost of the app around its uncached query.
 - (c) one transaction of raw multi-row INSERTs of the same player rows.
 - (d) one transaction of raw multi-row INSERTs of as many evaluation rows (no matching, checking or supersede).
-- (e) the same staff board measured just before, without the anonymous traffic (public-flood.ts).
+- (e) the same staff board without the anonymous traffic (public-flood.ts), in 3 rounds alternating with
+  it (after the flood's first pass over every board); figures are medians over the rounds, and this
+  row's ratio is the p99 under the flood ÷ the p99 without it, target 2×.
 - cache-warm: the cache keyed by score_state.version (leaderboard, teams and players services) holds the
   answer, as for every request after the first one until something it shows changes (an evaluation, a
   membership, a player, a team, a club or season name, a coach's name or role, a player account); the

@@ -32,6 +32,8 @@ export const MSG = {
   csrf: 'The request could not be verified. Reload the page and try again.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   boardBusy: 'The leaderboard is busy. Please try again in a few seconds.',
+  boardUnknownLevel: 'This level does not exist. Choose one of the levels offered.',
+  boardUnknownClub: 'This club does not exist. Choose one of the clubs offered.',
   // Evaluation sessions.
   sessionNotOpen: 'This session is not open for scoring.',
   resultsLocked: 'Results stay hidden until you unlock them.',

@@ -140,7 +140,44 @@ export async function teamMemberIds(db: Db, teamId: number): Promise<Set<number>
   return new Set(rows.map((r) => r.player_id));
 }
 
-export async function levelCriteriaIds(db: Db, levelId: number): Promise<number[]> {
-  const rows = await db.selectFrom('criteria').select('id').where('level_id', '=', levelId).orderBy('id').execute();
-  return rows.map((r) => r.id);
+export interface TeamWithMembers extends TeamCard {
+  categoryId: number;
+  memberIds: number[];
+}
+
+/** Every team with its card, club and member ids, in the teams board's name order (teamAveragesRanked). */
+export async function teamsWithMembers(db: Db): Promise<TeamWithMembers[]> {
+  const teams = await db
+    .selectFrom('teams as t')
+    .innerJoin('users as u', 'u.id', 't.coach_user_id')
+    .select(['t.id', 't.name', 't.category_id', 't.coach_user_id', 'u.first_name', 'u.last_name'])
+    .orderBy(sql`lower(t.name)`)
+    .orderBy('t.id')
+    .execute();
+  const members = new Map<number, number[]>();
+  for (const r of await db.selectFrom('team_players').select(['team_id', 'player_id']).execute()) {
+    const list = members.get(r.team_id) ?? [];
+    list.push(r.player_id);
+    members.set(r.team_id, list);
+  }
+  return teams.map((t) => ({
+    id: t.id,
+    name: t.name,
+    coachName: `${t.first_name} ${t.last_name}`,
+    coachUser: t.coach_user_id,
+    categoryId: t.category_id,
+    memberIds: members.get(t.id) ?? [],
+  }));
+}
+
+/** The levels (each with its criteria ids) and clubs a visitor may choose on the public boards. */
+export async function publicChoices(db: Db): Promise<{ levels: Map<number, number[]>; clubs: Set<number> }> {
+  const [levels, criteria, clubs] = await Promise.all([
+    db.selectFrom('levels').select('id').execute(),
+    db.selectFrom('criteria').select(['id', 'level_id']).orderBy('id').execute(),
+    db.selectFrom('categories').select('id').execute(),
+  ]);
+  const byLevel = new Map(levels.map((l) => [l.id, [] as number[]]));
+  for (const c of criteria) byLevel.get(c.level_id)?.push(c.id);
+  return { levels: byLevel, clubs: new Set(clubs.map((c) => c.id)) };
 }

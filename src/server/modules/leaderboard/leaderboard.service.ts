@@ -32,14 +32,17 @@ export interface Paging {
 const keyOf = (kind: string, f: LeaderboardFilter & { teamId?: number; categoryId?: number }) =>
   JSON.stringify([kind, f.teamId ?? null, f.categoryId ?? null, f.from ?? null, f.to ?? null, f.criteriaIds ? [...f.criteriaIds].sort((a, b) => a - b) : null]);
 
-/** How a board is read: the score version it is for, and what wraps the aggregate of a cache miss. */
+/** How a board is read: the score version it is for, and the club ranking when the caller brings its own. */
 export interface BoardRead {
   version: number;
-  /** Wraps the aggregates (club rankings, teams board): public boards pass the work gate. */
-  guard?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** The club ranking of the filter (no team), made at `version`: public boards serve theirs (public.service.ts). */
+  club?: Ranked[];
 }
 
-const unguarded = <T>(work: () => Promise<T>) => work();
+/** The club ranking of a filter: the one aggregate behind every board of that filter. */
+export async function clubRanking(db: Db, filter: LeaderboardFilter): Promise<Ranked[]> {
+  return rank(await repo.playerTotalsRanked(db, filter), (r) => r.total);
+}
 
 export function createBoards(db: Db) {
   const players = new RankingCache<Ranked[]>();
@@ -48,6 +51,9 @@ export function createBoards(db: Db) {
   const pages = new RankingCache<PageRows>(256);
   const teamBoards = new RankingCache<BoardTeamRow[]>(256);
   const teams = new RankingCache<{ id: number; name: string } | null>(256);
+  // The teams boards read off a club ranking (public teams view), and what they are read with.
+  const rankedTeams = new RankingCache<BoardTeamRow[]>(256);
+  const teamList = new RankingCache<repo.TeamWithMembers[]>(2);
 
   const currentRead = async (): Promise<BoardRead> => ({ version: await scoreVersion(db) });
 
@@ -55,9 +61,9 @@ export function createBoards(db: Db) {
    * A team's ranking is the club ranking narrowed to its members (a total never depends on the team),
    * so every team board of a filter shares one aggregate.
    */
-  async function rankingAt({ version, guard = unguarded }: BoardRead, filter: PlayersFilter): Promise<Ranked[]> {
+  async function rankingAt({ version, club: given }: BoardRead, filter: PlayersFilter): Promise<Ranked[]> {
     const { teamId, ...clubFilter } = filter;
-    const club = await players.get(version, keyOf('p', clubFilter), () => guard(async () => rank(await repo.playerTotalsRanked(db, clubFilter), (r) => r.total)));
+    const club = given ?? (await players.get(version, keyOf('p', clubFilter), () => clubRanking(db, clubFilter)));
     if (teamId === undefined) return club;
     return teamRankings.get(version, keyOf('p', filter), async () => {
       const members = await repo.teamMemberIds(db, teamId);
@@ -116,19 +122,41 @@ export function createBoards(db: Db) {
   }
 
   /** The whole teams board, cached like the players pages (coach names move the version too). */
-  async function teamsBoard(filter: LeaderboardFilter & { categoryId?: number }, read?: BoardRead): Promise<BoardTeamRow[]> {
-    const { version, guard = unguarded } = read ?? (await currentRead());
-    return teamBoards.get(version, keyOf('t', filter), () => guard(async () => {
+  async function teamsBoard(filter: LeaderboardFilter & { categoryId?: number }): Promise<BoardTeamRow[]> {
+    const { version } = await currentRead();
+    return teamBoards.get(version, keyOf('t', filter), async () => {
       const ranking = rank(await repo.teamAveragesRanked(db, filter), (r) => r.averageScore);
       const cards = await repo.teamCards(db, ranking.map((r) => r.id));
       return ranking.flatMap((r) => {
         const card = cards.get(r.id);
         return card ? [{ ...card, rank: r.rank, playerCount: r.playerCount, averageScore: roundPercent(r.averageScore) }] : [];
       });
-    }));
+    });
   }
 
-  return { playerRanking, playersPage, teamsBoard };
+  /**
+   * The teams board of a club ranking, without an aggregate of its own: a team's average is its
+   * members' totals ÷ its member count (as teamAverages computes it), so every club's board of a
+   * filter is read off that filter's ranking and the memberships (one read per version).
+   */
+  async function teamsOfRanking({ version, club }: Required<BoardRead>, filter: LeaderboardFilter, categoryId?: number): Promise<BoardTeamRow[]> {
+    return rankedTeams.get(version, keyOf('t', { ...filter, categoryId }), async () => {
+      const list = await teamList.get(version, 'all', () => repo.teamsWithMembers(db));
+      const totals = new Map(club.map((r) => [r.id, r.total]));
+      const averaged = list
+        .filter((t) => categoryId === undefined || t.categoryId === categoryId)
+        .map(({ categoryId: _club, memberIds, ...card }) => {
+          const sum = memberIds.reduce((s, id) => s + (totals.get(id) ?? 0), 0);
+          return { ...card, playerCount: memberIds.length, averageScore: memberIds.length ? sum / memberIds.length : 0 };
+        });
+      return rank(averaged, (t) => t.averageScore).map((t) => ({ ...t, averageScore: roundPercent(t.averageScore) }));
+    });
+  }
+
+  /** Bounds the caches of the teams boards read off rankings to the number of such boards (public teams view). */
+  const sizeRankedTeams = (n: number) => rankedTeams.resize(n);
+
+  return { playerRanking, playersPage, teamsBoard, teamsOfRanking, sizeRankedTeams };
 }
 
 export type Boards = ReturnType<typeof createBoards>;

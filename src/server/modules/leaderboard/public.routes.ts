@@ -18,8 +18,8 @@ import { HttpError } from '../../lib/errors.js';
 import { jsonTextOf, objectText, sendDataText } from '../../lib/json-text.js';
 import { errors, read } from '../../lib/reply.js';
 import { createWorkGate, GateFull } from '../../lib/work-gate.js';
-import { criteriaFilter, playersBoardPage, publicName, type Boards, type Paging, type PlayersFilter } from './leaderboard.service.js';
-import { createPublicReads, publicFilter, publicNames } from './public.service.js';
+import { criteriaFilter, publicName, type Boards, type Paging } from './leaderboard.service.js';
+import { createPublicBoards, publicNames, type PublicChoice } from './public.service.js';
 
 const tags = ['leaderboard'];
 // Public and unauthenticated: a per-IP limit keeps scraping and load in check.
@@ -39,9 +39,9 @@ const publicPlayersFields = publicPlayersBoard.omit({ rows: true });
  */
 export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // One uncached aggregate at a time for visitors; a few wait, the rest are told when to come back.
+  // One ranking computation (a first one or a refresh) at a time for visitors; a few wait, the rest are told when to come back.
   const gate = createWorkGate({ concurrency: 1, queue: 16, retryAfterSeconds: 5 });
-  const publicRead = createPublicReads(app.db, app.config.PUBLIC_BOARD_MAX_AGE_SECONDS * 1000, gate.run);
+  const pub = createPublicBoards(app.db, boards, { maxAgeMs: app.config.PUBLIC_BOARD_MAX_AGE_SECONDS * 1000, gate });
 
   /** Over the gate's cap: 503 with Retry-After instead of a growing backlog. */
   async function gated<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -55,8 +55,8 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
   }
 
   /** The text of a public players board; `extra` fields (view) come first, as in the schema's union. */
-  async function publicPlayersText(mode: 'full' | 'initial', filter: PlayersFilter, paging: Paging, extra = {}) {
-    const page = await playersBoardPage(boards, filter, { ...paging, names: mode }, null, await publicRead());
+  async function publicPlayersText(mode: 'full' | 'initial', choice: PublicChoice & { teamId?: number }, paging: Paging, extra = {}) {
+    const page = await pub.playersPage(choice, { ...paging, names: mode });
     const fields = publicPlayersFields.parse({ total: page.total, page: page.page, pageSize: page.pageSize, team: page.team });
     return objectText({ rows: publicRowsText[mode](page.rows) }, { ...extra, ...fields });
   }
@@ -67,12 +67,11 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
     handler: async (req, reply) => {
       const mode = await publicNames(app.db);
       const q = req.query;
-      const filter = await publicFilter(app.db, q);
       if (q.view === 'teams') {
-        const rows = await gated(reply, async () => boards.teamsBoard({ ...filter, categoryId: q.category }, await publicRead()));
+        const rows = await gated(reply, () => pub.teamsBoard(q));
         return sendDataText(reply, objectText({ rows: publicTeamsText(rows) }, { view: 'teams' }));
       }
-      return sendDataText(reply, await gated(reply, () => publicPlayersText(mode, filter, q, { view: 'players' })));
+      return sendDataText(reply, await gated(reply, () => publicPlayersText(mode, q, q, { view: 'players' })));
     },
   });
 
@@ -82,8 +81,7 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
     handler: async (req, reply) => {
       const mode = await publicNames(app.db);
       const q = req.query;
-      const filter = { ...(await publicFilter(app.db, q)), teamId: req.params.teamId };
-      return sendDataText(reply, await gated(reply, () => publicPlayersText(mode, filter, q)));
+      return sendDataText(reply, await gated(reply, () => publicPlayersText(mode, { ...q, teamId: req.params.teamId }, q)));
     },
   });
 

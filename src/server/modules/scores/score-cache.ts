@@ -11,7 +11,13 @@ import { scoreVersion } from './scores.repository.js';
 export class RankingCache<T> {
   private readonly entries = new Map<string, { version: number; value: Promise<T> }>();
 
-  constructor(private readonly maxEntries = 64) {}
+  constructor(private maxEntries = 64) {}
+
+  /** Bounds the entries to `n`: callers whose keys are a known, finite set size it to that set. */
+  resize(n: number): void {
+    this.maxEntries = n;
+    evictOldest(this.entries, n);
+  }
 
   get(version: number, key: string, compute: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
@@ -29,11 +35,74 @@ export class RankingCache<T> {
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
+    evictOldest(this.entries, this.maxEntries);
     return value;
+  }
+}
+
+/** Map order is the LRU order: drops the first entries until `max` are left. */
+function evictOldest(entries: Map<string, unknown>, max: number): void {
+  while (entries.size > max) entries.delete(entries.keys().next().value as string);
+}
+
+interface Served<T> {
+  version: number;
+  /** What the value was made for (e.g. a period's first day): another stamp also asks for a refresh. */
+  stamp: string;
+  value: Promise<{ version: number; value: T }>;
+}
+
+/**
+ * Stale-while-revalidate by score version: a key's last value is served at once even when it is older
+ * than the version asked for (or made for another stamp), while one refresh per key runs in the
+ * background; only a key's first value is waited for. A failed refresh keeps the old value (the next
+ * reader starts another); a failed first value is not kept. Each value comes with the version it was
+ * made at, so what is derived from it is cached under that version, not the one asked for.
+ */
+export class Revalidating<T> {
+  private readonly entries = new Map<string, Served<T>>();
+  private readonly busy = new Set<string>();
+
+  constructor(private maxEntries = 64) {}
+
+  /** See RankingCache.resize. */
+  resize(n: number): void {
+    this.maxEntries = n;
+    evictOldest(this.entries, n);
+  }
+
+  get(version: number, key: string, stamp: string, compute: () => Promise<T>): Promise<{ version: number; value: T }> {
+    const hit = this.entries.get(key);
+    if (!hit) {
+      const value = this.run(key, compute).then((v) => ({ version, value: v }));
+      this.keep(key, { version, stamp, value });
+      value.catch(() => {
+        if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      });
+      return value;
+    }
+    this.keep(key, hit);
+    if ((hit.version < version || hit.stamp !== stamp) && !this.busy.has(key)) {
+      this.run(key, compute).then(
+        (value) => this.keep(key, { version, stamp, value: Promise.resolve({ version, value }) }),
+        () => {},
+      );
+    }
+    return hit.value;
+  }
+
+  /** One computation per key at a time: a refresh never starts beside a first value or another refresh. */
+  private run(key: string, compute: () => Promise<T>): Promise<T> {
+    this.busy.add(key);
+    const value = compute();
+    void value.finally(() => this.busy.delete(key)).catch(() => {});
+    return value;
+  }
+
+  private keep(key: string, served: Served<T>): void {
+    this.entries.delete(key);
+    this.entries.set(key, served);
+    evictOldest(this.entries, this.maxEntries);
   }
 }
 
