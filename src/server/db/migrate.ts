@@ -10,6 +10,7 @@ import * as m0011 from './migrations/0011_history_inserts.js';
 import * as m0012 from './migrations/0012_evaluation_client_id.js';
 import * as m0013 from './migrations/0013_mail_sensitive.js';
 import * as m0014 from './migrations/0014_eval_sessions.js';
+import * as m0017 from './migrations/0017_guardians.js';
 
 /** Migrations are listed statically so they run the same from tsx, tests and bundles. */
 const migrations: Record<string, (database: Database) => Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0012_evaluation_client_id': m0012.migration,
   '0013_mail_sensitive': m0013.migration,
   '0014_eval_sessions': m0014.migration,
+  '0017_guardians': m0017.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {
