@@ -10,6 +10,7 @@ import { insertUser } from './db/bootstrap.js';
 import { insertRole } from './modules/roles/roles.repository.js';
 import { fingerprint } from './test/fingerprint.js';
 import { createTestApp, type Client, type TestApp } from './test/harness.js';
+import { familyLogin, familyOf } from './modules/family/family.fixtures.js';
 
 /**
  * Route-level access of every registered route × every kind of caller, and object-level replays,
@@ -27,15 +28,19 @@ interface Caller {
   isPlayer: boolean;
   /** A tryout guest: no session, the token header of an open session. */
   isGuest?: boolean;
+  /** A guardian: the family session cookie only. */
+  isGuardian?: boolean;
 }
+
+type Who = 'coach' | 'player' | 'guardian';
 
 const NONE = permissionsAt(0);
 const ALL = permissionsAt(2);
 const PASSWORD = 'matrix-caller-password';
 const callers: Caller[] = [];
-const refs: Record<'coach' | 'player', Record<Ref, number>> = { coach: {} as Record<Ref, number>, player: {} as Record<Ref, number> };
-const rows: Record<'coach' | 'player', Partial<Record<Ref, Record<string, unknown>>>> = { coach: {}, player: {} };
-let staff: Record<'coach' | 'player', Client>;
+const refs: Record<Who, Record<Ref, number>> = { coach: {} as Record<Ref, number>, player: {} as Record<Ref, number>, guardian: {} as Record<Ref, number> };
+const rows: Record<Who, Partial<Record<Ref, Record<string, unknown>>>> = { coach: {}, player: {}, guardian: {} };
+let staff: Record<Who, Client>;
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 const ok = (res: LightMyRequestResponse, what: string) => {
@@ -77,7 +82,7 @@ afterAll(() => t.close());
 
 /** The objects the replays point at, resolved for the demo Coach and the demo Player. */
 async function fixtures(su: Client) {
-  staff = { coach: callers.find((c) => c.name === 'coach')!.client, player: callers.find((c) => c.name === 'player')!.client };
+  staff = { coach: callers.find((c) => c.name === 'coach')!.client, player: callers.find((c) => c.name === 'player')!.client, guardian: t.anon };
   const allTeams: { id: number; coachUser: number }[] = ok(await su.get('/api/teams'), 'teams');
   const coachTeams: { id: number }[] = ok(await staff.coach.get('/api/teams'), 'coach teams');
   const own = new Set(coachTeams.map((x) => x.id));
@@ -137,9 +142,19 @@ async function fixtures(su: Client) {
     const evaluation = ok(await su.post(`/api/player/${target}/evaluation`, { criteria_id: criterion.id, score: 5 }), 'evaluation');
     const pdf = await su.upload(`/api/player/${target}/analysis`, { video_links: 'https://example.org/v' }, { field: 'pdf', name: 'a.pdf', content: '%PDF-1.4\n%%EOF\n', type: 'application/pdf' });
     ok(pdf, 'analysis pdf');
-    refs[who] = { ...shared, otherSession, ...perCaller[who], otherNote: note.id, otherAward: award.id, otherEvaluation: evaluation.id };
+    const links = ok(await su.post(`/api/player/${target}/guardians`, { email: `matrix.${who}.parent@example.org` }), 'guardian link') as { id: number; guardianId: number; email: string }[];
+    const otherLink = links.find((l) => l.email === `matrix.${who}.parent@example.org`)!;
+    const guardianRefs = { otherLink: otherLink.id, otherGuardian: otherLink.guardianId, ownChild: 0, otherFamilyPlayer: 0, revokedChild: 0 };
+    refs[who] = { ...shared, otherSession, ...perCaller[who], ...guardianRefs, otherNote: note.id, otherAward: award.id, otherEvaluation: evaluation.id };
     rows[who] = { otherPlayer: ok(await su.get(`/api/player/${target}`), 'player row'), criterion };
   }
+  // The guardian caller: a parent of two of the coach's players, one link revoked by staff.
+  const [childA, childB] = ownMembers;
+  const { links } = await familyOf(su, 'matrix.family@example.org', [childA!, childB!]);
+  ok(await su.post(`/api/player/${childB}/guardian/${links[1]}/revoke`), 'revoke');
+  staff.guardian = await familyLogin(t, 'matrix.family@example.org');
+  callers.push({ name: 'guardian', client: staff.guardian, signedIn: false, permissions: NONE, admin: false, roleKey: null, isPlayer: false, isGuardian: true });
+  refs.guardian = { ...refs.coach, ownChild: childA!, otherFamilyPlayer: perCaller.coach.otherPlayer, revokedChild: childB! };
 }
 
 /** A guest evaluator's client: the tryout token header, no cookie and no CSRF token. */
@@ -158,6 +173,7 @@ function guestClient(token: string): Client {
 function expected(rule: Rule, c: Caller): 'allowed' | 401 | 403 {
   if (rule === 'public') return 'allowed';
   if (rule === 'guest') return c.isGuest ? 'allowed' : 401;
+  if (rule === 'family') return c.isGuardian ? 'allowed' : 401;
   if (!c.signedIn) return 401;
   const has = (spec: string) => {
     const [section, level] = spec.split(':') as [Section, string];
@@ -189,7 +205,7 @@ function probe(c: Caller, method: string, url: string, entry: RouteAccess) {
 }
 
 /** '$ref' → id; '{ref.column}' inside a string → that fixture row's column. */
-function fill(value: unknown, who: 'coach' | 'player'): unknown {
+function fill(value: unknown, who: Who): unknown {
   if (typeof value === 'string') {
     if (value.startsWith('$')) return refs[who][value.slice(1) as Ref];
     return value.replace(/\{(\w+)\.(\w+)\}/g, (_m, ref: Ref, column: string) => String(rows[who][ref]?.[column] ?? refs[who][ref]));
@@ -199,7 +215,7 @@ function fill(value: unknown, who: 'coach' | 'player'): unknown {
   return value;
 }
 
-function replay(who: 'coach' | 'player', method: string, url: string, r: Replay) {
+function replay(who: Who, method: string, url: string, r: Replay) {
   const client = staff[who];
   let path = url.replace(/:(\w+)/g, (_m, name: string) => String(refs[who][r.params![name]!]));
   if (r.query) path += `?${new URLSearchParams(Object.entries(r.query).map(([k, ref]) => [k, String(refs[who][ref])])).toString()}`;
@@ -253,8 +269,9 @@ describe('access matrix (access-matrix.ts × every caller)', () => {
   }, 60_000);
 
   it('answers every route × caller as the table says (401 / 403 / allowed), writing nothing', async () => {
-    // Sign-out last: it ends the caller's session.
-    const routes = [...t.app.routeTable].sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));
+    // Sign-outs last: they end the caller's session.
+    const last = (url: string) => Number(url === '/api/auth/logout' || url === '/api/family/logout');
+    const routes = [...t.app.routeTable].sort((a, b) => last(a.url) - last(b.url));
     const before = await fingerprint(t.db);
     let cells = 0;
     const failures: string[] = [];
