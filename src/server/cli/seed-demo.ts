@@ -6,6 +6,7 @@ import { ensureBuiltInRoles, insertUser, roleIdByKey, userCount } from '../db/bo
 import type { DB } from '../db/types.js';
 import { nowIso } from '../lib/time.js';
 import { linkParentEmails } from '../modules/guardians/links.service.js';
+import { CONSENT_PURPOSES } from '../../shared/schemas/guardian.js';
 
 export const DEMO_SIGN_INS = [
   { email: 'superadmin@demo.club', password: 'demo-superadmin', role: 'Superadmin' },
@@ -16,6 +17,7 @@ export const DEMO_SIGN_INS = [
 
 /** The demo parent: guardian of two siblings on teams of both clubs; signs in by a one-time link (README). */
 export const DEMO_GUARDIAN = 'parent@demo.club';
+export const DEMO_CO_PARENT = 'co.parent@demo.club';
 const DEMO_SIBLINGS = [1, 2];
 
 export const isEmpty = async (db: Kysely<DB>) => (await userCount(db)) === 0;
@@ -137,6 +139,19 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       parentEmails.push({ id: row.id, email });
     }
     await linkParentEmails(trx, parentEmails);
+    // Every demo family has signed in and consented to all purposes; the demo parent's children have a
+    // second parent who has not signed in yet (the Guardians list's Unclaimed filter).
+    await trx.updateTable('guardian_links').set({ status: 'active' }).execute();
+    const links = await trx.selectFrom('guardian_links').select('id').execute();
+    await trx
+      .insertInto('guardian_consents')
+      .values(links.flatMap((l) => CONSENT_PURPOSES.map((purpose) => ({ link_id: l.id, purpose, granted: 1, text_version: 1, updated_at: now }))))
+      .execute();
+    const coParent = await trx.insertInto('guardians').values({ email: DEMO_CO_PARENT, name: '', last_sign_in_at: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    await trx
+      .insertInto('guardian_links')
+      .values(DEMO_SIBLINGS.map((i) => ({ guardian_id: coParent.id, player_id: playerIds[i]!, relationship: 'parent', is_primary: 0, receives_reports: 1, parental_responsibility: 1, status: 'invited' as const, invited_at: null, status_at: now, created_at: now, updated_at: now })))
+      .execute();
     await insertUser(trx, { first_name: FIRST[0]!, last_name: LAST[0]!, email: 'player@demo.club', password_hash: playerHash!, role_id: roleId.player, player_id: playerIds[0]! });
 
     // Most players evaluated; some twice, so history exists behind the current evaluation.

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { Database } from '../index.js';
 import { createIndex, portable } from '../schema-helpers.js';
 
@@ -81,9 +81,30 @@ export function migration({ dialect }: Database): Migration {
         .execute();
 
       await migrateParentEmails(db);
+
+      // A consent or a link's status moves the score version: cached public board pages, which name
+      // only consented players, are rebuilt within the boards' refresh interval (ADR 0006, 0017).
+      for (const { table, name, event } of WATCHED) {
+        const on = `after ${event} on ${table}`;
+        await sql
+          .raw(
+            dialect === 'postgres'
+              ? `create trigger ${name} ${on} for each statement execute function bump_score_version()`
+              : `create trigger ${name} ${on} begin update score_state set version = version + 1 where id = 1; end`,
+          )
+          .execute(db);
+      }
     },
   };
 }
+
+const WATCHED = [
+  { table: 'guardian_consents', name: 'guardian_consents_version_insert', event: 'insert' },
+  { table: 'guardian_consents', name: 'guardian_consents_version_update', event: 'update' },
+  { table: 'guardian_consents', name: 'guardian_consents_version_delete', event: 'delete' },
+  { table: 'guardian_links', name: 'guardian_links_version', event: 'update of status, parental_responsibility' },
+  { table: 'guardian_links', name: 'guardian_links_version_delete', event: 'delete' },
+];
 
 const CHUNK = 500;
 

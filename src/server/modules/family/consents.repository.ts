@@ -49,3 +49,8 @@ export async function latestTexts(db: Kysely<DB>) {
 export async function insertText(db: Kysely<DB>, purpose: ConsentPurpose, version: number, text: string, at: string): Promise<void> {
   await db.insertInto('consent_texts').values({ purpose, version, text, created_at: at }).execute();
 }
+
+/** The hook of the public boards: which of these players may be named (public-name consent counts). */
+export async function namedOnPublicBoards(db: Kysely<DB>, playerIds: readonly number[]): Promise<Set<number>> {
+  return consentedPlayerIds(db, 'public_name', playerIds);
+}
