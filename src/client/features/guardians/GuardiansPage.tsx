@@ -69,7 +69,7 @@ export default function GuardiansPage() {
                     </Text>
                   </div>
                   <Group gap="xs">
-                    {g.unclaimed ? <Badge color="yellow">Unclaimed</Badge> : null}
+                    {g.unclaimed ? <Badge color="orange" variant="light">Unclaimed</Badge> : null}
                     {canInvite ? (
                       <Button size="xs" variant="light" loading={sending === g.id} onClick={() => void resend(g.id)}>
                         Resend invitation

@@ -8,7 +8,7 @@ import { notifyError } from '../../lib/notify';
 import { guardiansQuery, useGuardianWrite } from './api';
 import { Panel } from './Panel';
 
-const STATUS_COLOR: Record<GuardianLink['status'], string> = { invited: 'yellow', active: 'green', declined: 'gray', revoked: 'red' };
+const STATUS_COLOR: Record<GuardianLink['status'], string> = { invited: 'orange', active: 'green', declined: 'gray', revoked: 'red' };
 
 /** GUARDIANS: who the family is (primary first), each link's state; staff add, make primary and revoke (history stays). */
 export function GuardiansPanel({ playerId, canEdit }: { playerId: number; canEdit: boolean }) {
