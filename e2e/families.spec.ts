@@ -27,7 +27,11 @@ async function csrf(request: APIRequestContext): Promise<Record<string, string>>
 async function firstPlayerOf(request: APIRequestContext, team: string): Promise<{ id: number; name: string; first_name: string }> {
   const teams = (await (await request.get('/api/teams')).json()).data as { id: number; name: string }[];
   const id = teams.find((t) => t.name === team)!.id;
-  const list = (await (await request.get(`/api/team/${id}/players?pageSize=50`)).json()).data.data as { id: number; name: string; first_name: string }[];
+  const list = (await (await request.get(`/api/team/${id}/players?pageSize=50`)).json()).data.data as {
+    id: number;
+    name: string;
+    first_name: string;
+  }[];
   return list.at(-1)!;
 }
 
@@ -35,7 +39,10 @@ async function publicNames(page: Page): Promise<{ id: number; first_name: string
   return (await (await page.request.get('/api/public/leaderboard?pageSize=100')).json()).data.rows;
 }
 
-test('an invited parent of two siblings signs in by link on a phone, sees each child alone, and controls the public name', async ({ page, browser }) => {
+test('an invited parent of two siblings signs in by link on a phone, sees each child alone, and controls the public name', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await loginAs(page, 'admin');
   const headers = await csrf(page.request);

@@ -348,6 +348,7 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
 
   // Guardians (staff): through the player (players rules); a guardian through any player the caller reaches
   'GET /api/guardians': { rule: 'players:1' },
+  'GET /api/guardians/attention': { rule: 'players:1' },
   'GET /api/player/:id/guardians': { rule: 'players:1', replays: [...otherPlayer(), guardianOnStaff] },
   'POST /api/player/:id/guardians': { rule: 'players:2', replays: otherPlayer({ email: 'replayed.parent@example.org' }) },
   'POST /api/player/:id/guardian/:linkId': { rule: 'players:2', replays: nested('linkId', 'otherLink', link) },

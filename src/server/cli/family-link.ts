@@ -17,7 +17,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('Usage: npm run family-link -- --email parent@example.org (a guardian with an invited or active link)');
     process.exitCode = 2;
   } else {
-    await sendFamilyLink(database.db, { send: async (m) => void process.stdout.write(`${m.text.split('\n').find((l) => l.includes('/family/sign-in?token='))}\n`) }, config.PUBLIC_URL, guardian, 'signin');
+    await sendFamilyLink(
+      database.db,
+      { send: async (m) => void process.stdout.write(`${m.text.split('\n').find((l) => l.includes('/family/sign-in?token='))}\n`) },
+      config.PUBLIC_URL,
+      guardian,
+      'signin',
+    );
   }
   await database.close();
 }

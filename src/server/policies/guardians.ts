@@ -29,7 +29,12 @@ export async function authorizeGuardianList(db: Kysely<DB>, actor: Actor): Promi
   return reachableTeamIds(db, actor);
 }
 
-export function decideGuardian(f: { exists: boolean; playerArea: boolean; allTeams: boolean; linkedInOwnTeams: boolean }): 'allow' | 403 | 404 {
+export function decideGuardian(f: {
+  exists: boolean;
+  playerArea: boolean;
+  allTeams: boolean;
+  linkedInOwnTeams: boolean;
+}): 'allow' | 403 | 404 {
   if (!f.exists) return 404;
   if (f.playerArea) return 403;
   return f.allTeams || f.linkedInOwnTeams ? 'allow' : 403;

@@ -72,7 +72,8 @@ export type GuardianList = z.infer<typeof guardianListSchema>;
 export const familyLinkRequestSchema = z.object({ email: emailField });
 export const familySessionSchema = z.object({ token: z.string().min(10).max(200) });
 /** The same answer whether or not the address belongs to a guardian. */
-export const FAMILY_LINK_ANSWER = 'If this address belongs to a parent or guardian of the club, a sign-in link is on its way. It works once.';
+export const FAMILY_LINK_ANSWER =
+  'If this address belongs to a parent or guardian of the club, a sign-in link is on its way. It works once.';
 
 /** The wording of each purpose until the club writes its own (version 1; the club's start at 2). */
 export const CONSENT_DEFAULT_TEXTS: Record<ConsentPurpose, string> = {
@@ -85,3 +86,12 @@ export const CONSENT_LABELS: Record<ConsentPurpose, string> = {
   media: 'Photos and video',
   public_name: 'Name on the public leaderboard',
 };
+
+/** GET /api/guardians/attention: players with no active guardian or a missing consent. */
+export const playersNeedingAttentionSchema = z.object({
+  total: z.number(),
+  data: z.array(
+    z.object({ id: z.number(), name: z.string(), activeGuardians: z.number(), missingConsents: z.array(z.enum(CONSENT_PURPOSES)) }),
+  ),
+});
+export type PlayersNeedingAttention = z.infer<typeof playersNeedingAttentionSchema>;

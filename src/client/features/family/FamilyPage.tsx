@@ -40,14 +40,24 @@ export default function FamilyPage() {
             Sign out
           </Button>
         </Group>
-        <QueryView query={me} noun="players" isEmpty={(d) => d.children.length === 0} emptyText="No players are linked to you. Ask your club if you expected to see your child here.">
+        <QueryView
+          query={me}
+          noun="players"
+          isEmpty={(d) => d.children.length === 0}
+          emptyText="No players are linked to you. Ask your club if you expected to see your child here."
+        >
           {(data) => (
             <Stack gap="md">
               <Text size="sm" c="dimmed">
                 Signed in as {data.email}
               </Text>
               {data.children.map((child) => (
-                <ChildCard key={child.id} child={child} open={open === child.id} onToggle={() => setOpen(open === child.id ? null : child.id)} />
+                <ChildCard
+                  key={child.id}
+                  child={child}
+                  open={open === child.id}
+                  onToggle={() => setOpen(open === child.id ? null : child.id)}
+                />
               ))}
             </Stack>
           )}

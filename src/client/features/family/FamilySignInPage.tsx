@@ -65,7 +65,15 @@ export default function FamilySignInPage() {
           <Text role="status">Signing you in…</Text>
         ) : (
           <form onSubmit={submit} noValidate>
-            <TextInput label="Your e-mail address" type="email" autoComplete="email" required mb="md" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            <TextInput
+              label="Your e-mail address"
+              type="email"
+              autoComplete="email"
+              required
+              mb="md"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
             <Button type="submit" fullWidth loading={busy}>
               E-mail me a sign-in link
             </Button>

@@ -18,6 +18,7 @@ export async function startFamilySession(token: string): Promise<void> {
 }
 
 export const familyChild = async (id: number) => (await apiGet<{ data: FamilyChildView }>(`/api/family/player/${id}`)).data;
-export const setConsent = async (id: number, change: ConsentChange) => (await apiPost<{ data: FamilyChildView }>(`/api/family/player/${id}/consent`, change, csrf())).data;
+export const setConsent = async (id: number, change: ConsentChange) =>
+  (await apiPost<{ data: FamilyChildView }>(`/api/family/player/${id}/consent`, change, csrf())).data;
 export const declineChild = async (id: number) => (await apiPost<{ data: FamilyMe }>(`/api/family/player/${id}/decline`, {}, csrf())).data;
 export const familySignOut = () => apiPost('/api/family/logout', {}, csrf());

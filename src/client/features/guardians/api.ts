@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GuardianList } from '../../../shared/schemas/guardian';
+import type { GuardianList, PlayersNeedingAttention } from '../../../shared/schemas/guardian';
 import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
 
 /** Every call of the Guardians list (ADR 0017). */
@@ -13,3 +13,9 @@ export const guardiansListQuery = (p: { filter: 'all' | 'unclaimed'; q: string; 
   });
 
 export const resendInvitation = (guardianId: number) => apiPost<WriteEnvelope<null>>(`/api/guardian/${guardianId}/invite`);
+
+export const attentionQuery = () =>
+  queryOptions({
+    queryKey: ['guardians', 'attention'],
+    queryFn: ({ signal }) => apiGet<Envelope<PlayersNeedingAttention>>('/api/guardians/attention', signal).then((r) => r.data),
+  });

@@ -16,7 +16,12 @@ export function GuardiansPanel({ playerId, canEdit }: { playerId: number; canEdi
   const write = useGuardianWrite(playerId);
   const [email, setEmail] = useState('');
   const run = (path: string, body?: unknown) => write.mutateAsync({ path, body }).catch((e: unknown) => notifyError(failureMessage(e)));
-  const flags = (g: GuardianLink, primary: boolean) => ({ relationship: g.relationship, is_primary: primary, receives_reports: g.receivesReports, parental_responsibility: g.parentalResponsibility });
+  const flags = (g: GuardianLink, primary: boolean) => ({
+    relationship: g.relationship,
+    is_primary: primary,
+    receives_reports: g.receivesReports,
+    parental_responsibility: g.parentalResponsibility,
+  });
   const noActive = guardians.data && !guardians.data.some((g) => g.status === 'active');
   return (
     <Panel title="GUARDIANS">
@@ -58,7 +63,13 @@ export function GuardiansPanel({ playerId, canEdit }: { playerId: number; canEdi
                           Make primary
                         </Button>
                       ) : null}
-                      <Button size="compact-xs" variant="subtle" color="red" onClick={() => run(`guardian/${g.id}/revoke`)} aria-label={`Revoke ${g.email}`}>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => run(`guardian/${g.id}/revoke`)}
+                        aria-label={`Revoke ${g.email}`}
+                      >
                         Revoke
                       </Button>
                     </Group>
@@ -77,7 +88,14 @@ export function GuardiansPanel({ playerId, canEdit }: { playerId: number; canEdi
           }}
         >
           <Group mt="sm" gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput label="Add a guardian (e-mail)" type="email" size="xs" value={email} onChange={(e) => setEmail(e.currentTarget.value)} style={{ flex: 1 }} />
+            <TextInput
+              label="Add a guardian (e-mail)"
+              type="email"
+              size="xs"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
             <Button type="submit" size="xs" loading={write.isPending}>
               Invite
             </Button>

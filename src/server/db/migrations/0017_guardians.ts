@@ -127,7 +127,25 @@ export async function migrateParentEmails(db: Kysely<any>): Promise<void> {
     const guardian = ids.get(normal(p.email));
     return guardian === undefined
       ? []
-      : [{ guardian_id: guardian, player_id: p.id, relationship: 'parent', is_primary: 1, receives_reports: 1, parental_responsibility: 1, status: 'invited', invited_at: null, status_at: now, created_at: now, updated_at: now }];
+      : [
+          {
+            guardian_id: guardian,
+            player_id: p.id,
+            relationship: 'parent',
+            is_primary: 1,
+            receives_reports: 1,
+            parental_responsibility: 1,
+            status: 'invited',
+            invited_at: null,
+            status_at: now,
+            created_at: now,
+            updated_at: now,
+          },
+        ];
   });
-  for (let i = 0; i < links.length; i += CHUNK) await db.insertInto('guardian_links').values(links.slice(i, i + CHUNK)).execute();
+  for (let i = 0; i < links.length; i += CHUNK)
+    await db
+      .insertInto('guardian_links')
+      .values(links.slice(i, i + CHUNK))
+      .execute();
 }

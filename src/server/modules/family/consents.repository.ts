@@ -11,7 +11,14 @@ export async function consentsOfLink(db: Kysely<DB>, linkId: number) {
   return db.selectFrom('guardian_consents').select(['purpose', 'granted', 'text_version']).where('link_id', '=', linkId).execute();
 }
 
-export async function setConsent(db: Kysely<DB>, linkId: number, purpose: ConsentPurpose, granted: boolean, version: number, at: string): Promise<void> {
+export async function setConsent(
+  db: Kysely<DB>,
+  linkId: number,
+  purpose: ConsentPurpose,
+  granted: boolean,
+  version: number,
+  at: string,
+): Promise<void> {
   const values = { link_id: linkId, purpose, granted: granted ? 1 : 0, text_version: version, updated_at: at };
   await db
     .insertInto('guardian_consents')
@@ -42,7 +49,16 @@ export async function latestTexts(db: Kysely<DB>) {
   return db
     .selectFrom('consent_texts as t')
     .select(['t.purpose', 't.version', 't.text'])
-    .where((eb) => eb('t.version', '=', eb.selectFrom('consent_texts as u').select((e) => e.fn.max('u.version').as('v')).whereRef('u.purpose', '=', 't.purpose')))
+    .where((eb) =>
+      eb(
+        't.version',
+        '=',
+        eb
+          .selectFrom('consent_texts as u')
+          .select((e) => e.fn.max('u.version').as('v'))
+          .whereRef('u.purpose', '=', 't.purpose'),
+      ),
+    )
     .execute();
 }
 

@@ -10,18 +10,39 @@ export async function findSignableGuardian(db: Kysely<DB>, email: string) {
     .selectFrom('guardians as g')
     .select(['g.id', 'g.email', 'g.name'])
     .where('g.email', '=', email)
-    .where((eb) => eb.exists(eb.selectFrom('guardian_links as l').select('l.id').whereRef('l.guardian_id', '=', 'g.id').where('l.status', 'in', ['invited', 'active'])))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('guardian_links as l')
+          .select('l.id')
+          .whereRef('l.guardian_id', '=', 'g.id')
+          .where('l.status', 'in', ['invited', 'active']),
+      ),
+    )
     .executeTakeFirst();
 }
 
 /** A new link replaces the guardian's earlier unused ones. */
-export async function replaceToken(db: Kysely<DB>, row: { guardian_id: number; token_hash: string; expires_at: string; created_at: string }): Promise<void> {
+export async function replaceToken(
+  db: Kysely<DB>,
+  row: { guardian_id: number; token_hash: string; expires_at: string; created_at: string },
+): Promise<void> {
   await db.deleteFrom('guardian_tokens').where('guardian_id', '=', row.guardian_id).where('used_at', 'is', null).execute();
-  await db.insertInto('guardian_tokens').values({ ...row, used_at: null }).execute();
+  await db
+    .insertInto('guardian_tokens')
+    .values({ ...row, used_at: null })
+    .execute();
 }
 
 export async function hasRecentToken(db: Kysely<DB>, guardianId: number, since: string): Promise<boolean> {
-  return exists(db.selectFrom('guardian_tokens').select('id').where('guardian_id', '=', guardianId).where('used_at', 'is', null).where('created_at', '>', since));
+  return exists(
+    db
+      .selectFrom('guardian_tokens')
+      .select('id')
+      .where('guardian_id', '=', guardianId)
+      .where('used_at', 'is', null)
+      .where('created_at', '>', since),
+  );
 }
 
 export async function findToken(db: Kysely<DB>, tokenHash: string) {
@@ -35,7 +56,12 @@ export async function findToken(db: Kysely<DB>, tokenHash: string) {
 
 /** Marks the token used only if nobody used it first (single use under concurrency). */
 export async function claimToken(db: Kysely<DB>, id: number, at: string): Promise<boolean> {
-  const result = await db.updateTable('guardian_tokens').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('guardian_tokens')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -54,8 +80,14 @@ export async function setSignedIn(db: Kysely<DB>, guardianId: number, at: string
   await db.updateTable('guardians').set({ last_sign_in_at: at }).where('id', '=', guardianId).execute();
 }
 
-export async function createSession(db: Kysely<DB>, row: { token_hash: string; guardian_id: number; csrf_token: string; created_at: string; expires_at: string }): Promise<void> {
-  await db.insertInto('guardian_sessions').values({ ...row, last_seen_at: row.created_at }).execute();
+export async function createSession(
+  db: Kysely<DB>,
+  row: { token_hash: string; guardian_id: number; csrf_token: string; created_at: string; expires_at: string },
+): Promise<void> {
+  await db
+    .insertInto('guardian_sessions')
+    .values({ ...row, last_seen_at: row.created_at })
+    .execute();
 }
 
 export async function findSession(db: Kysely<DB>, tokenHash: string) {

@@ -35,10 +35,21 @@ export function familyLinkMail(publicUrl: string, token: string, kind: 'invite' 
 }
 
 /** Issues a one-time link (replacing earlier unused ones) and mails it as sensitive: the outbox never shows it. */
-export async function sendFamilyLink(db: Db, mailer: Mailer, publicUrl: string, guardian: { id: number; email: string }, kind: 'invite' | 'signin'): Promise<void> {
+export async function sendFamilyLink(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  guardian: { id: number; email: string },
+  kind: 'invite' | 'signin',
+): Promise<void> {
   const token = randomToken();
   const now = nowIso();
-  await repo.replaceToken(db, { guardian_id: guardian.id, token_hash: sha256(token), expires_at: addMinutes(now, kind === 'invite' ? FAMILY_INVITE_MINUTES : FAMILY_LINK_MINUTES), created_at: now });
+  await repo.replaceToken(db, {
+    guardian_id: guardian.id,
+    token_hash: sha256(token),
+    expires_at: addMinutes(now, kind === 'invite' ? FAMILY_INVITE_MINUTES : FAMILY_LINK_MINUTES),
+    created_at: now,
+  });
   await mailer.send({ to: guardian.email, ...familyLinkMail(publicUrl, token, kind), sensitive: true });
 }
 
@@ -65,8 +76,21 @@ export async function signInWithLink(db: Db, token: string, maxHours: number): P
     if (!(await repo.findSignableGuardian(trx, found.email))) throw badRequest(INVALID_FAMILY_LINK, 'token');
     const activated = await repo.activateInvitedLinks(trx, found.guardian_id, now);
     await repo.setSignedIn(trx, found.guardian_id, now);
-    await repo.createSession(trx, { token_hash: sha256(session), guardian_id: found.guardian_id, csrf_token: csrf, created_at: now, expires_at: addMinutes(now, maxHours * 60) });
-    await recordGuardianAudit(trx, found.email, 'sign_in', 'guardian', found.guardian_id, activated ? `signed in by link; ${activated} invited link(s) now active` : 'signed in by link');
+    await repo.createSession(trx, {
+      token_hash: sha256(session),
+      guardian_id: found.guardian_id,
+      csrf_token: csrf,
+      created_at: now,
+      expires_at: addMinutes(now, maxHours * 60),
+    });
+    await recordGuardianAudit(
+      trx,
+      found.email,
+      'sign_in',
+      'guardian',
+      found.guardian_id,
+      activated ? `signed in by link; ${activated} invited link(s) now active` : 'signed in by link',
+    );
   });
   return { token: session, csrf };
 }
@@ -76,7 +100,10 @@ function cookieAttributes(app: FastifyInstance) {
 }
 
 export function setFamilyCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
-  reply.setCookie(familyCookieName(app.config.SECURE_COOKIES), token, { ...cookieAttributes(app), maxAge: app.config.SESSION_MAX_HOURS * 3600 });
+  reply.setCookie(familyCookieName(app.config.SECURE_COOKIES), token, {
+    ...cookieAttributes(app),
+    maxAge: app.config.SESSION_MAX_HOURS * 3600,
+  });
 }
 
 export async function signOut(app: FastifyInstance, reply: FastifyReply, guardian: Guardian): Promise<void> {

@@ -22,7 +22,9 @@ export async function familyRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, body: familyLinkRequestSchema, response: errors(400, 429) },
     handler: async (req) => {
       // Work happens after the answer: the same answer and timing for any address.
-      void auth.requestLink(app.db, app.mailer, app.config.PUBLIC_URL, req.body.email).catch((err: unknown) => req.log.error({ err }, 'family sign-in link failed'));
+      void auth
+        .requestLink(app.db, app.mailer, app.config.PUBLIC_URL, req.body.email)
+        .catch((err: unknown) => req.log.error({ err }, 'family sign-in link failed'));
       return { data: null, message: FAMILY_LINK_ANSWER };
     },
   });

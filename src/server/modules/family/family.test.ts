@@ -12,7 +12,14 @@ import { familyLogin, familyOf, linkToken } from './family.fixtures.js';
 async function players(t: TestApp) {
   const teams = await t.db.selectFrom('teams').select(['id', 'name']).execute();
   const first = async (name: string) =>
-    (await t.db.selectFrom('team_players').select('player_id').where('team_id', '=', teams.find((x) => x.name === name)!.id).orderBy('player_id', 'desc').executeTakeFirstOrThrow()).player_id;
+    (
+      await t.db
+        .selectFrom('team_players')
+        .select('player_id')
+        .where('team_id', '=', teams.find((x) => x.name === name)!.id)
+        .orderBy('player_id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).player_id;
   return { a: await first('U14 Boys'), b: await first('U14 Girls'), other: await first('U18 Boys') };
 }
 
@@ -33,7 +40,9 @@ describe('guardian sign-in by one-time link, over SMTP', () => {
     const { a, b } = await players(t);
     await familyOf(admin, 'smtp.parent@example.org', [a, b]);
     // One invitation per child added; each new link replaces the earlier unused one.
-    await smtp.waitFor((m) => m.to.includes('smtp.parent@example.org') && smtp.messages.filter((x) => x.to.includes('smtp.parent@example.org')).length === 2);
+    await smtp.waitFor(
+      (m) => m.to.includes('smtp.parent@example.org') && smtp.messages.filter((x) => x.to.includes('smtp.parent@example.org')).length === 2,
+    );
     const mail = smtp.messages.filter((m) => m.to.includes('smtp.parent@example.org')).at(-1)!;
     expect(mail.subject).toBe('Your club invites you to follow your child');
     const token = linkToken(mail.text);
@@ -127,11 +136,23 @@ describe('family API', () => {
     const named = async () => (await board()).some((r) => r.id === a && r.first_name === name);
     // New players have no consent: anonymous until every guardian with parental responsibility grants.
     expect(await named()).toBe(false);
-    const demoParent = (await t.db.selectFrom('guardian_links as l').innerJoin('guardians as g', 'g.id', 'l.guardian_id').select('g.email').where('l.player_id', '=', a).where('l.is_primary', '=', 1).executeTakeFirstOrThrow()).email;
+    const demoParent = (
+      await t.db
+        .selectFrom('guardian_links as l')
+        .innerJoin('guardians as g', 'g.id', 'l.guardian_id')
+        .select('g.email')
+        .where('l.player_id', '=', a)
+        .where('l.is_primary', '=', 1)
+        .executeTakeFirstOrThrow()
+    ).email;
     const first = await familyLogin(t, demoParent);
     expect((await first.post(`/api/family/player/${a}/consent`, { purpose: 'public_name', granted: true })).statusCode).toBe(200);
     const granted = await family.post(`/api/family/player/${a}/consent`, { purpose: 'public_name', granted: true });
-    expect(granted.json().data.consents.find((c: { purpose: string }) => c.purpose === 'public_name')).toMatchObject({ mine: true, effective: true, version: 1 });
+    expect(granted.json().data.consents.find((c: { purpose: string }) => c.purpose === 'public_name')).toMatchObject({
+      mine: true,
+      effective: true,
+      version: 1,
+    });
     await waitUntil(named, true, t);
     await family.post(`/api/family/player/${a}/consent`, { purpose: 'public_name', granted: false });
     await waitUntil(named, false, t);
@@ -157,12 +178,22 @@ describe('family API', () => {
     expect((await family.post(`/api/family/player/${a}/consent`, { purpose: 'public_name', granted: true })).statusCode).toBe(403);
     // The other guardian's grant alone now counts: the revoked one's withdrawal no longer does.
     const other = (await admin.get(`/api/player/${a}`)).json().data.first_name as string;
-    await waitUntil(async () => (await t.anon.get('/api/public/leaderboard?pageSize=100')).json().data.rows.some((r: { id: number; first_name: string }) => r.id === a && r.first_name === other), true, t);
+    await waitUntil(
+      async () =>
+        (await t.anon.get('/api/public/leaderboard?pageSize=100'))
+          .json()
+          .data.rows.some((r: { id: number; first_name: string }) => r.id === a && r.first_name === other),
+      true,
+      t,
+    );
     const declined = await family.post(`/api/family/player/${b}/decline`);
     expect(declined.statusCode).toBe(200);
     expect(declined.json().data.children).toEqual([]);
     expect((await family.get(`/api/family/player/${b}`)).statusCode).toBe(403);
-    expect((await admin.get(`/api/player/${b}/guardians`)).json().data.find((l: { email: string }) => l.email === 'api.parent@example.org').status).toBe('declined');
+    expect(
+      (await admin.get(`/api/player/${b}/guardians`)).json().data.find((l: { email: string }) => l.email === 'api.parent@example.org')
+        .status,
+    ).toBe('declined');
   });
 
   it('signs out: the session ends', async () => {

@@ -29,7 +29,10 @@ async function clubsByPlayer(db: Db, ids: readonly number[]) {
 /** "My players": the guardian's own children (invited or active links), each with its own club. */
 export async function familyMe(db: Db, guardian: Guardian): Promise<FamilyMe> {
   const children = await repo.childrenOf(db, guardian.id);
-  const clubs = await clubsByPlayer(db, children.map((c) => c.id));
+  const clubs = await clubsByPlayer(
+    db,
+    children.map((c) => c.id),
+  );
   const list: FamilyChild[] = children.map((c) => ({
     id: c.id,
     name: `${c.first_name} ${c.last_name}`,
@@ -87,7 +90,11 @@ export async function childView(db: Db, link: Link): Promise<FamilyChildView> {
       current: e.is_current === 1,
     })),
     achievements: achievements.map((a) => ({ title: a.title, detail: a.detail, date: a.created_at.slice(0, 10) })),
-    resources: resources.map((r) => ({ title: r.title, category: r.category, links: [...jsonList(r.video_links), ...jsonList(r.document_links)] })),
+    resources: resources.map((r) => ({
+      title: r.title,
+      category: r.category,
+      links: [...jsonList(r.video_links), ...jsonList(r.document_links)],
+    })),
     mayConsent: link.parental_responsibility === 1,
     consents: states,
   };
@@ -98,17 +105,37 @@ export async function declineChild(db: Db, guardian: Guardian, link: Link): Prom
   await db.transaction().execute(async (trx) => {
     await updateLink(trx, link.id, { status: 'declined', is_primary: 0 });
     await promotePrimary(trx, link.player_id);
-    await recordGuardianAudit(trx, guardian.email, 'decline', 'guardian_link', link.id, `declined player ${link.player_id}: "this isn't my child"`);
+    await recordGuardianAudit(
+      trx,
+      guardian.email,
+      'decline',
+      'guardian_link',
+      link.id,
+      `declined player ${link.player_id}: "this isn't my child"`,
+    );
   });
   return familyMe(db, guardian);
 }
 
 /** Grants or withdraws one purpose; audited with the wording's version. Takes effect at once. */
-export async function changeConsent(db: Db, guardian: Guardian, link: Link, purpose: ConsentPurpose, granted: boolean): Promise<FamilyChildView> {
+export async function changeConsent(
+  db: Db,
+  guardian: Guardian,
+  link: Link,
+  purpose: ConsentPurpose,
+  granted: boolean,
+): Promise<FamilyChildView> {
   const texts = await consentTexts(db);
   await db.transaction().execute(async (trx) => {
     await consents.setConsent(trx, link.id, purpose, granted, texts[purpose].version, nowIso());
-    await recordGuardianAudit(trx, guardian.email, 'consent', 'guardian_link', link.id, `${granted ? 'granted' : 'withdrew'} ${purpose} (wording v${texts[purpose].version}) for player ${link.player_id}`);
+    await recordGuardianAudit(
+      trx,
+      guardian.email,
+      'consent',
+      'guardian_link',
+      link.id,
+      `${granted ? 'granted' : 'withdrew'} ${purpose} (wording v${texts[purpose].version}) for player ${link.player_id}`,
+    );
   });
   return childView(db, link);
 }

@@ -35,7 +35,12 @@ export async function findLink(db: Kysely<DB>, linkId: number) {
 }
 
 export async function findLinkOf(db: Kysely<DB>, guardianId: number, playerId: number) {
-  return db.selectFrom('guardian_links').selectAll().where('guardian_id', '=', guardianId).where('player_id', '=', playerId).executeTakeFirst();
+  return db
+    .selectFrom('guardian_links')
+    .selectAll()
+    .where('guardian_id', '=', guardianId)
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
 }
 
 export async function findGuardian(db: Kysely<DB>, id: number) {
@@ -48,7 +53,11 @@ export async function findGuardianByEmail(db: Kysely<DB>, email: string) {
 
 export async function insertGuardian(db: Kysely<DB>, email: string, name: string): Promise<number> {
   const now = nowIso();
-  const row = await db.insertInto('guardians').values({ email, name, last_sign_in_at: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('guardians')
+    .values({ email, name, last_sign_in_at: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -62,7 +71,16 @@ export async function insertLink(db: Kysely<DB>, guardianId: number, playerId: n
   const now = nowIso();
   const row = await db
     .insertInto('guardian_links')
-    .values({ guardian_id: guardianId, player_id: playerId, ...v, status: 'invited', invited_at: null, status_at: now, created_at: now, updated_at: now })
+    .values({
+      guardian_id: guardianId,
+      player_id: playerId,
+      ...v,
+      status: 'invited',
+      invited_at: null,
+      status_at: now,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -83,16 +101,30 @@ export async function clearPrimary(db: Kysely<DB>, playerId: number): Promise<vo
 
 /** Keeps exactly one primary while the player has a live link: the oldest live link takes over. */
 export async function promotePrimary(db: Kysely<DB>, playerId: number): Promise<void> {
-  const hasPrimary = await exists(db.selectFrom('guardian_links').select('id').where('player_id', '=', playerId).where('is_primary', '=', 1).where('status', 'in', LIVE));
+  const hasPrimary = await exists(
+    db.selectFrom('guardian_links').select('id').where('player_id', '=', playerId).where('is_primary', '=', 1).where('status', 'in', LIVE),
+  );
   if (hasPrimary) return;
-  const next = await db.selectFrom('guardian_links').select('id').where('player_id', '=', playerId).where('status', 'in', LIVE).orderBy('id').limit(1).executeTakeFirst();
+  const next = await db
+    .selectFrom('guardian_links')
+    .select('id')
+    .where('player_id', '=', playerId)
+    .where('status', 'in', LIVE)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   if (!next) return;
   await clearPrimary(db, playerId);
   await db.updateTable('guardian_links').set({ is_primary: 1 }).where('id', '=', next.id).execute();
 }
 
 export async function markInvited(db: Kysely<DB>, guardianId: number, at: string): Promise<void> {
-  await db.updateTable('guardian_links').set({ invited_at: at }).where('guardian_id', '=', guardianId).where('status', 'in', LIVE).execute();
+  await db
+    .updateTable('guardian_links')
+    .set({ invited_at: at })
+    .where('guardian_id', '=', guardianId)
+    .where('status', 'in', LIVE)
+    .execute();
 }
 
 /** A player login (users.player_id) or player_email with this address: a guardian may not share it. */
@@ -112,17 +144,49 @@ function inScope(scope: readonly number[] | null) {
   return (eb: ExpressionBuilder<DB, 'guardian_links'>) =>
     scope === null
       ? eb.lit(true)
-      : eb.exists(eb.selectFrom('team_players as tp').select('tp.player_id').whereRef('tp.player_id', '=', 'guardian_links.player_id').where('tp.team_id', 'in', scope.length ? [...scope] : [-1]));
+      : eb.exists(
+          eb
+            .selectFrom('team_players as tp')
+            .select('tp.player_id')
+            .whereRef('tp.player_id', '=', 'guardian_links.player_id')
+            .where('tp.team_id', 'in', scope.length ? [...scope] : [-1]),
+        );
 }
 
 function filtered(db: Kysely<DB>, f: GuardianFilter) {
   let q = db
     .selectFrom('guardians as g')
-    .where((eb) => eb.exists(eb.selectFrom('guardian_links').select('guardian_links.id').whereRef('guardian_links.guardian_id', '=', 'g.id').where(inScope(f.scope))));
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('guardian_links')
+          .select('guardian_links.id')
+          .whereRef('guardian_links.guardian_id', '=', 'g.id')
+          .where(inScope(f.scope)),
+      ),
+    );
   if (f.unclaimed) {
     q = q
-      .where((eb) => eb.exists(eb.selectFrom('guardian_links').select('guardian_links.id').whereRef('guardian_links.guardian_id', '=', 'g.id').where('guardian_links.status', '=', 'invited')))
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('guardian_links').select('guardian_links.id').whereRef('guardian_links.guardian_id', '=', 'g.id').where('guardian_links.status', '=', 'active'))));
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('guardian_links')
+            .select('guardian_links.id')
+            .whereRef('guardian_links.guardian_id', '=', 'g.id')
+            .where('guardian_links.status', '=', 'invited'),
+        ),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('guardian_links')
+              .select('guardian_links.id')
+              .whereRef('guardian_links.guardian_id', '=', 'g.id')
+              .where('guardian_links.status', '=', 'active'),
+          ),
+        ),
+      );
   }
   if (f.q) {
     const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -133,8 +197,15 @@ function filtered(db: Kysely<DB>, f: GuardianFilter) {
 
 export async function listGuardians(db: Kysely<DB>, f: GuardianFilter, page: number, pageSize: number) {
   const [rows, count] = await Promise.all([
-    filtered(db, f).select(['g.id', 'g.email', 'g.name', 'g.last_sign_in_at']).orderBy('g.email').limit(pageSize).offset((page - 1) * pageSize).execute(),
-    filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filtered(db, f)
+      .select(['g.id', 'g.email', 'g.name', 'g.last_sign_in_at'])
+      .orderBy('g.email')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
@@ -174,4 +245,27 @@ export async function liveLinkCount(db: Kysely<DB>, guardianId: number): Promise
     .where('status', 'in', LIVE)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Players the caller sees (team scope, null = all) with their number of active guardians. */
+export async function playersWithActiveGuardians(db: Kysely<DB>, scope: readonly number[] | null) {
+  let q = db
+    .selectFrom('players as p')
+    .leftJoin('guardian_links as l', (j) => j.onRef('l.player_id', '=', 'p.id').on('l.status', '=', 'active'))
+    .select(['p.id', 'p.first_name', 'p.last_name', (eb) => eb.fn.count<number>('l.id').as('active')])
+    .groupBy(['p.id', 'p.first_name', 'p.last_name'])
+    .orderBy('p.last_name')
+    .orderBy('p.first_name');
+  if (scope !== null) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('team_players as tp')
+          .select('tp.player_id')
+          .whereRef('tp.player_id', '=', 'p.id')
+          .where('tp.team_id', 'in', scope.length ? [...scope] : [-1]),
+      ),
+    );
+  }
+  return q.execute();
 }

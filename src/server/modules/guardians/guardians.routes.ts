@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
-import { guardianAddSchema, guardianLinkSchema, guardianLinkUpdateSchema, guardianListQuerySchema, guardianListSchema } from '../../../shared/schemas/guardian.js';
+import {
+  guardianAddSchema,
+  guardianLinkSchema,
+  guardianLinkUpdateSchema,
+  guardianListQuerySchema,
+  guardianListSchema,
+  playersNeedingAttentionSchema,
+} from '../../../shared/schemas/guardian.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeGuardian, authorizeGuardianList, authorizePlayerLink } from '../../policies/guardians.js';
 import { actorReachingPlayer } from '../../policies/players.js';
@@ -23,6 +30,15 @@ export async function guardiansRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const scope = await authorizeGuardianList(app.db, requireActor(req));
       return read(await service.listGuardians(app.db, scope, req.query));
+    },
+  });
+
+  r.get('/api/guardians/attention', {
+    config: { access: access.need('players', 1) },
+    schema: { tags, response: { 200: okEnvelope(playersNeedingAttentionSchema), ...readErrors } },
+    handler: async (req) => {
+      const scope = await authorizeGuardianList(app.db, requireActor(req));
+      return read(await service.playersNeedingAttention(app.db, scope));
     },
   });
 

@@ -10,6 +10,8 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { sendFamilyLink } from '../family/family-auth.service.js';
 import * as repo from './guardians.repository.js';
 import { normalEmail } from './links.repository.js';
+import { consentedPlayerIds } from '../family/consents.repository.js';
+import { CONSENT_PURPOSES, type PlayersNeedingAttention } from '../../../shared/schemas/guardian.js';
 
 export const guardianMessages = {
   alreadyLinked: 'This person is already a guardian of this player.',
@@ -41,12 +43,23 @@ export async function playerGuardians(db: Kysely<DB>, playerId: number): Promise
 }
 
 /** The Guardians list: guardians of the players the caller sees, with those players only. */
-export async function listGuardians(db: Kysely<DB>, scope: readonly number[] | null, q: { filter: 'all' | 'unclaimed'; q?: string; page: number; pageSize: number }): Promise<GuardianList> {
+export async function listGuardians(
+  db: Kysely<DB>,
+  scope: readonly number[] | null,
+  q: { filter: 'all' | 'unclaimed'; q?: string; page: number; pageSize: number },
+): Promise<GuardianList> {
   const { rows, total } = await repo.listGuardians(db, { scope, unclaimed: q.filter === 'unclaimed', q: q.q }, q.page, q.pageSize);
-  const links = await repo.playersOfGuardians(db, rows.map((r) => r.id), scope);
+  const links = await repo.playersOfGuardians(
+    db,
+    rows.map((r) => r.id),
+    scope,
+  );
   const data = rows.map((g) => {
     const own = links.filter((l) => l.guardian_id === g.id);
-    const invited = own.map((l) => l.invited_at).filter((x): x is string => !!x).sort();
+    const invited = own
+      .map((l) => l.invited_at)
+      .filter((x): x is string => !!x)
+      .sort();
     return {
       id: g.id,
       email: g.email,
@@ -60,7 +73,10 @@ export async function listGuardians(db: Kysely<DB>, scope: readonly number[] | n
   return { data, total, page: q.page, pageSize: q.pageSize };
 }
 
-type Flags = Pick<z.output<typeof guardianLinkUpdateSchema>, 'relationship' | 'is_primary' | 'receives_reports' | 'parental_responsibility'>;
+type Flags = Pick<
+  z.output<typeof guardianLinkUpdateSchema>,
+  'relationship' | 'is_primary' | 'receives_reports' | 'parental_responsibility'
+>;
 const flagValues = (f: Flags) => ({
   relationship: f.relationship,
   is_primary: f.is_primary ? 1 : 0,
@@ -72,7 +88,12 @@ const flagValues = (f: Flags) => ({
  * Links a guardian (an existing one with that e-mail is reused) to the player and mails the
  * invitation once committed. A revoked or declined link of the same person is invited again.
  */
-export async function addGuardian(app: FastifyInstance, actor: Actor, playerId: number, b: z.output<typeof guardianAddSchema>): Promise<GuardianLink[]> {
+export async function addGuardian(
+  app: FastifyInstance,
+  actor: Actor,
+  playerId: number,
+  b: z.output<typeof guardianAddSchema>,
+): Promise<GuardianLink[]> {
   const email = normalEmail(b.email);
   if (await repo.isPlayerLoginEmail(app.db, email)) throw badRequest(guardianMessages.isPlayerLogin, 'email');
   const guardian = await app.db.transaction().execute(async (trx) => {
@@ -80,7 +101,8 @@ export async function addGuardian(app: FastifyInstance, actor: Actor, playerId: 
     const guardianId = found?.id ?? (await repo.insertGuardian(trx, email, b.name));
     if (found && b.name && b.name !== found.name) await repo.setGuardianName(trx, guardianId, b.name);
     const existing = await repo.findLinkOf(trx, guardianId, playerId);
-    if (existing && (existing.status === 'active' || existing.status === 'invited')) throw conflict(guardianMessages.alreadyLinked, 'email');
+    if (existing && (existing.status === 'active' || existing.status === 'invited'))
+      throw conflict(guardianMessages.alreadyLinked, 'email');
     if (b.is_primary) await repo.clearPrimary(trx, playerId);
     const values = flagValues(b);
     let linkId: number;
@@ -99,14 +121,27 @@ export async function addGuardian(app: FastifyInstance, actor: Actor, playerId: 
 }
 
 /** Changes a live link's flags; making it primary takes primary from the others (exactly one). */
-export async function updateGuardianLink(db: Kysely<DB>, actor: Actor, playerId: number, linkId: number, b: z.output<typeof guardianLinkUpdateSchema>): Promise<GuardianLink[]> {
+export async function updateGuardianLink(
+  db: Kysely<DB>,
+  actor: Actor,
+  playerId: number,
+  linkId: number,
+  b: z.output<typeof guardianLinkUpdateSchema>,
+): Promise<GuardianLink[]> {
   await db.transaction().execute(async (trx) => {
     const link = (await repo.findLink(trx, linkId))!;
     if (link.status !== 'active' && link.status !== 'invited') throw badRequest(guardianMessages.notLive);
     if (b.is_primary) await repo.clearPrimary(trx, playerId);
     await repo.updateLink(trx, linkId, flagValues(b));
     await repo.promotePrimary(trx, playerId);
-    await recordAudit(trx, actor, 'update', 'guardian_link', linkId, `relationship ${b.relationship}, primary ${b.is_primary}, reports ${b.receives_reports}, parental responsibility ${b.parental_responsibility}`);
+    await recordAudit(
+      trx,
+      actor,
+      'update',
+      'guardian_link',
+      linkId,
+      `relationship ${b.relationship}, primary ${b.is_primary}, reports ${b.receives_reports}, parental responsibility ${b.parental_responsibility}`,
+    );
   });
   return playerGuardians(db, playerId);
 }
@@ -139,4 +174,20 @@ export async function resendInvitation(app: FastifyInstance, actor: Actor, guard
   });
   if (!live) throw badRequest(guardianMessages.nothingToInvite);
   await sendFamilyLink(app.db, app.mailer, app.config.PUBLIC_URL, guardian, 'invite');
+}
+
+/** Players without an active guardian or without a consent (what staff must follow up); the first 200 by name. */
+export async function playersNeedingAttention(db: Kysely<DB>, scope: readonly number[] | null): Promise<PlayersNeedingAttention> {
+  const [players, ...consented] = await Promise.all([
+    repo.playersWithActiveGuardians(db, scope),
+    ...CONSENT_PURPOSES.map((p) => consentedPlayerIds(db, p)),
+  ]);
+  const rows = players.flatMap((p) => {
+    const missing = CONSENT_PURPOSES.filter((_, i) => !consented[i]!.has(p.id));
+    const activeGuardians = Number(p.active);
+    return activeGuardians === 0 || missing.length
+      ? [{ id: p.id, name: `${p.first_name} ${p.last_name}`, activeGuardians, missingConsents: missing }]
+      : [];
+  });
+  return { total: rows.length, data: rows.slice(0, 200) };
 }

@@ -23,19 +23,31 @@ describe('guardians on the player profile', () => {
     const bad = await coach.post(`/api/player/${ids.ownPlayer}/guardians`, { email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('email');
-    expect((await coach.post(`/api/player/${ids.ownPlayer}/guardians`, { email: 'a@example.org', relationship: 'uncle-ish' })).statusCode).toBe(400);
+    expect(
+      (await coach.post(`/api/player/${ids.ownPlayer}/guardians`, { email: 'a@example.org', relationship: 'uncle-ish' })).statusCode,
+    ).toBe(400);
     expect((await admin.get('/api/guardians?filter=nope')).statusCode).toBe(400);
   });
 
   it('lists the migrated primary guardian; adds a second one and moves primary to it (exactly one)', async () => {
     const before = await links(coach, ids.ownPlayer);
     expect(before.filter((l) => l.isPrimary)).toHaveLength(1);
-    const res = await coach.post(`/api/player/${ids.ownPlayer}/guardians`, { email: ' Second.Parent@Example.org ', name: 'Robin', relationship: 'guardian', is_primary: true });
+    const res = await coach.post(`/api/player/${ids.ownPlayer}/guardians`, {
+      email: ' Second.Parent@Example.org ',
+      name: 'Robin',
+      relationship: 'guardian',
+      is_primary: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(MSG.success);
     const after = res.json().data as GuardianLink[];
     expect(after.filter((l) => l.isPrimary).map((l) => l.email)).toEqual(['second.parent@example.org']);
-    expect(after.find((l) => l.email === 'second.parent@example.org')).toMatchObject({ name: 'Robin', relationship: 'guardian', status: 'invited', parentalResponsibility: true });
+    expect(after.find((l) => l.email === 'second.parent@example.org')).toMatchObject({
+      name: 'Robin',
+      relationship: 'guardian',
+      status: 'invited',
+      parentalResponsibility: true,
+    });
     const again = await coach.post(`/api/player/${ids.ownPlayer}/guardians`, { email: 'second.parent@example.org' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(guardianMessages.alreadyLinked);
@@ -50,9 +62,17 @@ describe('guardians on the player profile', () => {
   it('edits flags; revoking the primary hands primary to the next live link; history stays', async () => {
     const list = await links(coach, ids.ownPlayer);
     const second = list.find((l) => l.email === 'second.parent@example.org')!;
-    const edit = await coach.post(`/api/player/${ids.ownPlayer}/guardian/${second.id}`, { relationship: 'parent', is_primary: true, receives_reports: false, parental_responsibility: true });
+    const edit = await coach.post(`/api/player/${ids.ownPlayer}/guardian/${second.id}`, {
+      relationship: 'parent',
+      is_primary: true,
+      receives_reports: false,
+      parental_responsibility: true,
+    });
     expect(edit.statusCode, edit.body).toBe(200);
-    expect(edit.json().data.find((l: GuardianLink) => l.id === second.id)).toMatchObject({ relationship: 'parent', receivesReports: false });
+    expect(edit.json().data.find((l: GuardianLink) => l.id === second.id)).toMatchObject({
+      relationship: 'parent',
+      receivesReports: false,
+    });
     const revoked = (await coach.post(`/api/player/${ids.ownPlayer}/guardian/${second.id}/revoke`)).json().data as GuardianLink[];
     expect(revoked.find((l) => l.id === second.id)).toMatchObject({ status: 'revoked', isPrimary: false });
     expect(revoked.filter((l) => l.isPrimary)).toHaveLength(1);
@@ -73,13 +93,21 @@ describe('Guardians list', () => {
     const mine = (await coach.get('/api/guardians?pageSize=200')).json().data;
     expect(mine.total).toBeLessThan(all.total);
     const coachPlayers = new Set((await coach.get('/api/players?pageSize=200')).json().data.data.map((p: { id: number }) => p.id));
-    const named = await t.db.selectFrom('guardian_links').select('id').where('player_id', 'in', [...coachPlayers] as number[]).execute();
+    const named = await t.db
+      .selectFrom('guardian_links')
+      .select('id')
+      .where('player_id', 'in', [...coachPlayers] as number[])
+      .execute();
     const linkIds = new Set(named.map((l) => l.id));
-    expect(mine.data.flatMap((g: { players: { id: number }[] }) => g.players.map((p) => p.id)).every((id: number) => linkIds.has(id))).toBe(true);
-    expect((await admin.get('/api/guardians?q=CO.PARENT')).json().data.data.map((g: { email: string }) => g.email)).toEqual(['co.parent@demo.club']);
+    expect(mine.data.flatMap((g: { players: { id: number }[] }) => g.players.map((p) => p.id)).every((id: number) => linkIds.has(id))).toBe(
+      true,
+    );
+    expect((await admin.get('/api/guardians?q=CO.PARENT')).json().data.data.map((g: { email: string }) => g.email)).toEqual([
+      'co.parent@demo.club',
+    ]);
   });
 
-  it('Resend invitation: 403 for another coach\'s family, 404 unknown, mails a new sensitive link', async () => {
+  it("Resend invitation: 403 for another coach's family, 404 unknown, mails a new sensitive link", async () => {
     const coParent = (await admin.get('/api/guardians?q=co.parent')).json().data.data[0];
     expect((await t.anon.post(`/api/guardian/${coParent.id}/invite`)).statusCode).toBe(401);
     expect((await player.post(`/api/guardian/${coParent.id}/invite`)).statusCode).toBe(403);
@@ -93,5 +121,32 @@ describe('Guardians list', () => {
     expect(mail.sensitive).toBe(1);
     const listed = (await admin.get('/api/guardians?q=co.parent')).json().data.data[0];
     expect(listed.invitedAt).not.toBeNull();
+  });
+});
+
+describe('players needing attention', () => {
+  it("401 / 403; lists players without an active guardian or a consent, within the caller's reach", async () => {
+    expect((await t.anon.get('/api/guardians/attention')).statusCode).toBe(401);
+    expect((await player.get('/api/guardians/attention')).statusCode).toBe(403);
+    const created = (
+      await coach.post('/api/players', {
+        first_name: 'Needs',
+        last_name: 'Consent',
+        email: 'needs.consent@example.org',
+        team_id: [ids.own],
+      })
+    ).json().data;
+    const all = (await admin.get('/api/guardians/attention')).json().data;
+    expect(all.data.find((p: { id: number }) => p.id === created.id)).toEqual({
+      id: created.id,
+      name: 'Needs Consent',
+      activeGuardians: 0,
+      missingConsents: ['reports', 'media', 'public_name'],
+    });
+    const consented = await t.db.selectFrom('guardian_links').select('player_id').where('status', '=', 'active').execute();
+    const fine = consented.map((l) => l.player_id).find((id) => id !== ids.ownPlayer && !all.data.some((p: { id: number }) => p.id === id));
+    expect(fine).toBeDefined();
+    const mine = (await coach.get('/api/guardians/attention')).json().data;
+    expect(mine.data.some((p: { id: number }) => p.id === ids.otherPlayer)).toBe(false);
   });
 });

@@ -29,7 +29,11 @@ export async function ensureGuardians(db: Kysely<DB>, emails: readonly string[])
     db,
     missing,
     CHUNK,
-    (chunk) => db.insertInto('guardians').values(chunk.map((email) => ({ email, name: '', last_sign_in_at: null, created_at: now, updated_at: now }))).returning(['id', 'email']),
+    (chunk) =>
+      db
+        .insertInto('guardians')
+        .values(chunk.map((email) => ({ email, name: '', last_sign_in_at: null, created_at: now, updated_at: now })))
+        .returning(['id', 'email']),
     (chunk) => chunk.flatMap((email) => [email, '', null, now, now]),
   );
   for (const r of inserted) ids.set(r.email, r.id);

@@ -13,8 +13,14 @@ export const guardianRuleMessages = {
  */
 export async function linkParentEmails(trx: Kysely<DB>, players: readonly { id: number; email: string }[]): Promise<void> {
   if (!players.length) return;
-  const ids = await ensureGuardians(trx, players.map((p) => p.email));
-  await insertPrimaryLinks(trx, players.map((p) => ({ guardian_id: ids.get(normalEmail(p.email))!, player_id: p.id })));
+  const ids = await ensureGuardians(
+    trx,
+    players.map((p) => p.email),
+  );
+  await insertPrimaryLinks(
+    trx,
+    players.map((p) => ({ guardian_id: ids.get(normalEmail(p.email))!, player_id: p.id })),
+  );
 }
 
 /** An edited player without any guardian link (an older record) gets its parent e-mail as primary guardian. */
@@ -31,7 +37,10 @@ export async function assertNotGuardianEmail(db: Kysely<DB>, playerEmail: string
 }
 
 /** The bulk form of assertNotGuardianEmail: the player e-mails of these rows that are guardians' (in the file or the database). */
-export async function playerEmailsOfGuardians(db: Kysely<DB>, rows: readonly { email: string; player_email: string | null }[]): Promise<Set<string>> {
+export async function playerEmailsOfGuardians(
+  db: Kysely<DB>,
+  rows: readonly { email: string; player_email: string | null }[],
+): Promise<Set<string>> {
   const own = rows.flatMap((r) => (r.player_email ? [normalEmail(r.player_email)] : []));
   const taken = await guardianEmails(db, own);
   for (const r of rows) taken.add(normalEmail(r.email));
