@@ -26,7 +26,7 @@ export function GuardiansPanel({ playerId, canEdit }: { playerId: number; canEdi
   return (
     <Panel title="GUARDIANS">
       {noActive ? (
-        <Text size="sm" c="orange.9" mb="xs">
+        <Text size="sm" fw={600} mb="xs">
           No active guardian: nothing is consented for this player.
         </Text>
       ) : null}
