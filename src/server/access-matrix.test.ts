@@ -10,6 +10,7 @@ import { insertUser } from './db/bootstrap.js';
 import { insertRole } from './modules/roles/roles.repository.js';
 import { fingerprint } from './test/fingerprint.js';
 import { createTestApp, type Client, type TestApp } from './test/harness.js';
+import { familyLogin, familyOf } from './modules/family/family.fixtures.js';
 
 /**
  * Route-level access of every registered route × every kind of caller, and object-level replays,
@@ -27,6 +28,8 @@ interface Caller {
   isPlayer: boolean;
   /** A tryout guest: no session, the token header of an open session. */
   isGuest?: boolean;
+  /** A guardian: the family session cookie only. */
+  isGuardian?: boolean;
 }
 
 const NONE = permissionsAt(0);
@@ -34,7 +37,7 @@ const ALL = permissionsAt(2);
 const PASSWORD = 'matrix-caller-password';
 const callers: Caller[] = [];
 const refs = {} as Record<ReplayCaller, Record<Ref, number>>;
-const rows: Record<ReplayCaller, Partial<Record<Ref, Record<string, unknown>>>> = { coach: {}, player: {}, director: {}, guest: {} };
+const rows: Record<ReplayCaller, Partial<Record<Ref, Record<string, unknown>>>> = { coach: {}, player: {}, director: {}, guest: {}, guardian: {} };
 let staff: Record<ReplayCaller, Client>;
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
@@ -78,7 +81,7 @@ afterAll(() => t.close());
 /** The objects the replays point at, resolved for the demo Coach and the demo Player. */
 async function fixtures(su: Client) {
   const director = await directorClient();
-  staff = { coach: callers.find((c) => c.name === 'coach')!.client, player: callers.find((c) => c.name === 'player')!.client, director: director.client, guest: t.anon };
+  staff = { coach: callers.find((c) => c.name === 'coach')!.client, player: callers.find((c) => c.name === 'player')!.client, director: director.client, guest: t.anon, guardian: t.anon };
   const allTeams: { id: number; coachUser: number }[] = ok(await su.get('/api/teams'), 'teams');
   const coachTeams: { id: number }[] = ok(await staff.coach.get('/api/teams'), 'coach teams');
   const own = new Set(coachTeams.map((x) => x.id));
@@ -154,9 +157,19 @@ async function fixtures(su: Client) {
     const evaluation = ok(await su.post(`/api/player/${target}/evaluation`, { criteria_id: criterion.id, score: 5 }), 'evaluation');
     const pdf = await su.upload(`/api/player/${target}/analysis`, { video_links: 'https://example.org/v' }, { field: 'pdf', name: 'a.pdf', content: '%PDF-1.4\n%%EOF\n', type: 'application/pdf' });
     ok(pdf, 'analysis pdf');
-    refs[who] = { ...shared, ...sessionRefs, ...perCaller[who], otherNote: note.id, otherAward: award.id, otherEvaluation: evaluation.id };
+    const links = ok(await su.post(`/api/player/${target}/guardians`, { email: `matrix.${who}.parent@example.org` }), 'guardian link') as { id: number; guardianId: number; email: string }[];
+    const otherLink = links.find((l) => l.email === `matrix.${who}.parent@example.org`)!;
+    const guardianRefs = { otherLink: otherLink.id, otherGuardian: otherLink.guardianId, ownChild: 0, otherFamilyPlayer: 0, revokedChild: 0 };
+    refs[who] = { ...shared, ...sessionRefs, ...perCaller[who], ...guardianRefs, otherNote: note.id, otherAward: award.id, otherEvaluation: evaluation.id };
     rows[who] = { otherPlayer: ok(await su.get(`/api/player/${target}`), 'player row'), criterion };
   }
+  // The guardian caller: a parent of two of the coach's players, one link revoked by staff.
+  const [childA, childB] = ownMembers;
+  const { links } = await familyOf(su, 'matrix.family@example.org', [childA!, childB!]);
+  ok(await su.post(`/api/player/${childB}/guardian/${links[1]}/revoke`), 'revoke');
+  staff.guardian = await familyLogin(t, 'matrix.family@example.org');
+  callers.push({ name: 'guardian', client: staff.guardian, signedIn: false, permissions: NONE, admin: false, roleKey: null, isPlayer: false, isGuardian: true });
+  refs.guardian = { ...refs.coach, ownChild: childA!, otherFamilyPlayer: perCaller.coach.otherPlayer, revokedChild: childB! };
 }
 
 /** A director of their own team: runs sessions (sessions 2) but reaches only that team (teams 1). */
@@ -197,6 +210,7 @@ function guestClient(token: string): Client {
 function expected(rule: Rule, c: Caller): 'allowed' | 401 | 403 {
   if (rule === 'public') return 'allowed';
   if (rule === 'guest') return c.isGuest ? 'allowed' : 401;
+  if (rule === 'family') return c.isGuardian ? 'allowed' : 401;
   if (!c.signedIn) return 401;
   const has = (spec: string) => {
     const [section, level] = spec.split(':') as [Section, string];
@@ -295,8 +309,9 @@ describe('access matrix (access-matrix.ts × every caller)', () => {
   }, 60_000);
 
   it('answers every route × caller as the table says (401 / 403 / allowed), writing nothing', async () => {
-    // Sign-out last: it ends the caller's session.
-    const routes = [...t.app.routeTable].sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));
+    // Sign-outs last: they end the caller's session.
+    const last = (url: string) => Number(url === '/api/auth/logout' || url === '/api/family/logout');
+    const routes = [...t.app.routeTable].sort((a, b) => last(a.url) - last(b.url));
     const before = await fingerprint(t.db);
     let cells = 0;
     const failures: string[] = [];

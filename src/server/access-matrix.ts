@@ -17,6 +17,8 @@ import type { Level, Section } from '../shared/permissions.js';
  *   'self|players:1'            the Player themself (object check below), or staff with that level
  *   'addPlayers'                players:2 and (a coach role or teams:2) — docs/product.md#permissions canAddPlayers
  *   'guest'                     a tryout guest's token header only (every signed-in or anonymous caller: 401)
+ *   'family'                    a guardian's own session only (every staff, player or anonymous caller: 401);
+ *                               a guardian calling any route that is not public or family gets 401 too
  *
  * `probe` — how the route-level cell is asked without side effects: by default path ids are 'x' and
  * POST bodies are `[]`, which fail validation (400) after the access check (401/403) and before the
@@ -41,6 +43,11 @@ import type { Level, Section } from '../shared/permissions.js';
  * Sessions routes are also replayed by a director: a custom role running sessions (sessions 2) that
  * reaches only its own team (teams 1, players 2, evaluation 2), and the guest route by the tryout
  * guest, whose otherPlayer is a player outside its session.
+ *   otherLink, otherGuardian    a guardian link of otherPlayer (to a guardian linked to nobody else) and that guardian
+ * The guardian caller (a parent of two players, one link revoked) replays with its own refs:
+ *   ownChild                    a child of an active link (staff routes: still 401, a guardian has no staff session)
+ *   otherFamilyPlayer           a player the guardian is not linked to (another family's child): 404
+ *   revokedChild                the child of the guardian's revoked link: 403
  * Strings '$ref' in bodies/fields become ids; '{ref.column}' inside strings becomes that row's column.
  */
 export type Rule =
@@ -51,6 +58,7 @@ export type Rule =
   | 'superadmin'
   | 'addPlayers'
   | 'guest'
+  | 'family'
   | `${Section}:${Exclude<Level, 0>}`
   | `${Section}:${Exclude<Level, 0>}|${Section}:${Exclude<Level, 0>}`
   | `self|${Section}:${Exclude<Level, 0>}`;
@@ -75,9 +83,14 @@ export type Ref =
   | 'customRole'
   | 'otherSession'
   | 'ownSession'
-  | 'otherEvaluator';
+  | 'otherEvaluator'
+  | 'otherLink'
+  | 'otherGuardian'
+  | 'ownChild'
+  | 'otherFamilyPlayer'
+  | 'revokedChild';
 
-export type ReplayCaller = 'coach' | 'player' | 'director' | 'guest';
+export type ReplayCaller = 'coach' | 'player' | 'director' | 'guest' | 'guardian';
 
 export interface Replay {
   /** Who replays it (default the coach and the player). */
@@ -125,6 +138,12 @@ const nested = (key: string, ref: Ref, body?: unknown): Replay[] => [
   { params: { id: 'ownPlayer', [key]: ref }, ...(body === undefined ? {} : { body }) },
 ];
 const reference = (ref: Ref, body?: unknown): Replay[] => [{ params: { id: ref }, ...(body === undefined ? {} : { body }) }];
+/** A family route: another family's child (404), the child of a revoked link (403). */
+const family = (body?: unknown): Replay[] =>
+  (['otherFamilyPlayer', 'revokedChild'] as const).map((ref) => ({ as: ['guardian'], params: { id: ref }, ...(body === undefined ? {} : { body }) }));
+/** A guardian's session on a staff route, even for their own child: 401. */
+const guardianOnStaff: Replay = { as: ['guardian'], params: { id: 'ownChild' }, expect: [401] };
+const link = { relationship: 'parent', is_primary: true, receives_reports: true, parental_responsibility: true };
 const teamFilter = (as?: ('coach' | 'player')[]): Replay[] => [{ query: { team_id: 'otherTeam' }, ...(as ? { as } : {}) }];
 
 export const ACCESS_MATRIX: Record<string, RouteAccess> = {
@@ -173,7 +192,7 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/players': { rule: 'players:1', replays: teamFilter() },
   'GET /api/team/:teamId/players': { rule: 'players:1', replays: [{ params: { teamId: 'otherTeam' } }] },
   'GET /api/players/team-options': { rule: 'players:1' },
-  'GET /api/player/:id': { rule: 'self|players:1', replays: otherPlayer() },
+  'GET /api/player/:id': { rule: 'self|players:1', replays: [...otherPlayer(), guardianOnStaff] },
   'POST /api/players': {
     rule: 'addPlayers',
     probe: { body: { first_name: 'Probe', last_name: 'Only', email: 'probe@example.org', team_id: [999999] } },
@@ -377,6 +396,24 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /get-og-data.php': { rule: 'signedIn' },
   'GET /api/link-preview': { rule: 'signedIn' },
   'GET /api/player-area/:playerId/criteria-videos': { rule: 'self|criteria:1', replays: [{ params: { playerId: 'otherPlayer' } }] },
+
+  // Guardians (staff): through the player (players rules); a guardian through any player the caller reaches
+  'GET /api/guardians': { rule: 'players:1' },
+  'GET /api/guardians/attention': { rule: 'players:1' },
+  'GET /api/player/:id/guardians': { rule: 'players:1', replays: [...otherPlayer(), guardianOnStaff] },
+  'POST /api/player/:id/guardians': { rule: 'players:2', replays: otherPlayer({ email: 'replayed.parent@example.org' }) },
+  'POST /api/player/:id/guardian/:linkId': { rule: 'players:2', replays: nested('linkId', 'otherLink', link) },
+  'POST /api/player/:id/guardian/:linkId/revoke': { rule: 'players:2', replays: nested('linkId', 'otherLink') },
+  'POST /api/guardian/:id/invite': { rule: 'players:2', replays: [{ params: { id: 'otherGuardian' } }] },
+
+  // Family side: one-time sign-in links (public), then the guardian's own session and children
+  'POST /api/family/sign-in-link': { rule: 'public' },
+  'POST /api/family/session': { rule: 'public' },
+  'GET /api/family/me': { rule: 'family' },
+  'POST /api/family/logout': { rule: 'family' },
+  'GET /api/family/player/:id': { rule: 'family', replays: family() },
+  'POST /api/family/player/:id/decline': { rule: 'family', replays: family() },
+  'POST /api/family/player/:id/consent': { rule: 'family', replays: family({ purpose: 'public_name', granted: true }) },
 
   // Superadmin's Settings tabs
   'GET /api/audit': { rule: 'superadmin' },

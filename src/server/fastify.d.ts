@@ -23,6 +23,8 @@ declare module 'fastify' {
     session: SessionUser | null;
     /** A tryout guest evaluator, on the routes declared access.guest (policies/eval-sessions.ts). */
     guest: import('./policies/eval-sessions.js').Guest | null;
+    /** A signed-in guardian, on the routes declared access.family (policies/family.ts). */
+    family: import('./policies/family.js').Guardian | null;
   }
   interface FastifyContextConfig {
     access?: Access;

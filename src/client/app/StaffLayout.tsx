@@ -36,6 +36,7 @@ const NAV: NavItem[] = [
   { to: '/app/dashboard', label: 'Dashboard', icon: IconHome },
   { to: '/app/teams', label: 'Teams', icon: IconShirtSport, need: ['teams', 1] },
   { to: '/app/players', label: 'Players', icon: IconUsersGroup, need: ['players', 1] },
+  { to: '/app/guardians', label: 'Guardians', icon: IconUsers, need: ['players', 1] },
   { to: '/app/criteria', label: 'Criteria', icon: IconClipboardList, need: ['criteria', 1] },
   { to: '/app/sessions', label: 'Sessions', icon: IconClipboardCheck, need: ['sessions', 1] },
   { to: '/app/leaderboard', label: 'Leaderboard', icon: IconTrophy },

@@ -25,6 +25,8 @@ export const routes: RouteObject[] = [
   { path: '/account/password', ...page(() => import('../features/auth/ChangePasswordPage')) },
   // A tryout guest evaluator: a session code, no account (features/eval-sessions).
   { path: '/tryout', ...page(() => import('../features/eval-sessions/TryoutPage')) },
+  { path: '/family', ...page(() => import('../features/family/FamilyPage')) },
+  { path: '/family/sign-in', ...page(() => import('../features/family/FamilySignInPage')) },
   {
     path: '/leaderboard',
     ...page(() => import('./PublicLayout')),
@@ -47,6 +49,7 @@ export const routes: RouteObject[] = [
         { path: 'players', ...page(() => import('../features/players/PlayersPage')) },
         { path: 'team/:teamId/players', ...page(() => import('../features/players/PlayersPage')) },
         { path: 'player/:playerId', ...page(() => import('../features/players/PlayerProfilePage')) },
+        { path: 'guardians', ...page(() => import('../features/guardians/GuardiansPage')) },
       ]),
       guarded('evaluation', 1, [
         { path: 'player/:playerId/evaluation', ...page(() => import('../features/evaluations/EvaluationPage')) },

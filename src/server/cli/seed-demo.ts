@@ -5,6 +5,8 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import { ensureBuiltInRoles, insertUser, roleIdByKey, userCount } from '../db/bootstrap.js';
 import type { DB } from '../db/types.js';
 import { nowIso } from '../lib/time.js';
+import { linkParentEmails } from '../modules/guardians/links.service.js';
+import { CONSENT_PURPOSES } from '../../shared/schemas/guardian.js';
 
 export const DEMO_SIGN_INS = [
   { email: 'superadmin@demo.club', password: 'demo-superadmin', role: 'Superadmin' },
@@ -12,6 +14,11 @@ export const DEMO_SIGN_INS = [
   { email: 'coach@demo.club', password: 'demo-coach', role: 'Coach' },
   { email: 'player@demo.club', password: 'demo-player', role: 'Player' },
 ] as const;
+
+/** The demo parent: guardian of two siblings on teams of both clubs; signs in by a one-time link (README). */
+export const DEMO_GUARDIAN = 'parent@demo.club';
+export const DEMO_CO_PARENT = 'co.parent@demo.club';
+const DEMO_SIBLINGS = [1, 2];
 
 export const isEmpty = async (db: Kysely<DB>) => (await userCount(db)) === 0;
 
@@ -105,16 +112,18 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       .execute();
 
     const playerIds: number[] = [];
+    const parentEmails: { id: number; email: string }[] = [];
     for (let i = 0; i < 40; i++) {
       const first = FIRST[i % FIRST.length]!;
       // Shifted every round of first names so that no two demo players share a name.
       const last = LAST[(i * 7 + Math.floor(i / FIRST.length)) % LAST.length]!;
+      const email = DEMO_SIBLINGS.includes(i) ? DEMO_GUARDIAN : `parent.${last.toLowerCase().replace(/[^a-z]/g, '')}${i}@example.org`;
       const row = await trx
         .insertInto('players')
         .values({
           first_name: first,
           last_name: last,
-          email: `parent.${last.toLowerCase().replace(/[^a-z]/g, '')}${i}@example.org`,
+          email,
           player_email: i === 0 ? 'player@demo.club' : null,
           dob: 2008 + (i % 8),
           profile_img: null,
@@ -127,7 +136,22 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
         .executeTakeFirstOrThrow();
       playerIds.push(row.id);
       await trx.insertInto('team_players').values({ team_id: teams[i % 4]!.id, player_id: row.id }).execute();
+      parentEmails.push({ id: row.id, email });
     }
+    await linkParentEmails(trx, parentEmails);
+    // Every demo family has signed in and consented to all purposes; the demo parent's children have a
+    // second parent who has not signed in yet (the Guardians list's Unclaimed filter).
+    await trx.updateTable('guardian_links').set({ status: 'active' }).execute();
+    const links = await trx.selectFrom('guardian_links').select('id').execute();
+    await trx
+      .insertInto('guardian_consents')
+      .values(links.flatMap((l) => CONSENT_PURPOSES.map((purpose) => ({ link_id: l.id, purpose, granted: 1, text_version: 1, updated_at: now }))))
+      .execute();
+    const coParent = await trx.insertInto('guardians').values({ email: DEMO_CO_PARENT, name: '', last_sign_in_at: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    await trx
+      .insertInto('guardian_links')
+      .values(DEMO_SIBLINGS.map((i) => ({ guardian_id: coParent.id, player_id: playerIds[i]!, relationship: 'parent', is_primary: 0, receives_reports: 1, parental_responsibility: 1, status: 'invited' as const, invited_at: null, status_at: now, created_at: now, updated_at: now })))
+      .execute();
     await insertUser(trx, { first_name: FIRST[0]!, last_name: LAST[0]!, email: 'player@demo.club', password_hash: playerHash!, role_id: roleId.player, player_id: playerIds[0]! });
 
     // Most players evaluated; some twice, so history exists behind the current evaluation.

@@ -293,6 +293,69 @@ export interface EvalSessionScoresTable {
   updated_at: Timestamp;
 }
 
+/** Families (migration 0017, ADR 0019). */
+export type LinkStatus = 'invited' | 'active' | 'declined' | 'revoked';
+export type ConsentPurpose = 'reports' | 'media' | 'public_name';
+
+export interface GuardiansTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  last_sign_in_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GuardianLinksTable {
+  id: Generated<number>;
+  guardian_id: number;
+  player_id: number;
+  relationship: string;
+  is_primary: Bool;
+  receives_reports: Bool;
+  parental_responsibility: Bool;
+  status: LinkStatus;
+  invited_at: Timestamp | null;
+  status_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GuardianTokensTable {
+  id: Generated<number>;
+  guardian_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface GuardianSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  guardian_id: number;
+  csrf_token: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface ConsentTextsTable {
+  id: Generated<number>;
+  purpose: ConsentPurpose;
+  version: number;
+  text: string;
+  created_at: Timestamp;
+}
+
+export interface GuardianConsentsTable {
+  link_id: number;
+  purpose: ConsentPurpose;
+  granted: Bool;
+  text_version: number;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   roles: RolesTable;
   users: UsersTable;
@@ -324,4 +387,10 @@ export interface DB {
   eval_session_players: EvalSessionPlayersTable;
   eval_session_evaluators: EvalSessionEvaluatorsTable;
   eval_session_scores: EvalSessionScoresTable;
+  guardians: GuardiansTable;
+  guardian_links: GuardianLinksTable;
+  guardian_tokens: GuardianTokensTable;
+  guardian_sessions: GuardianSessionsTable;
+  consent_texts: ConsentTextsTable;
+  guardian_consents: GuardianConsentsTable;
 }

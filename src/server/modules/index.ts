@@ -15,6 +15,8 @@ import { settingsRoutes } from './settings/settings.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { mailRoutes } from '../mail/mail.routes.js';
+import { guardiansRoutes } from './guardians/guardians.routes.js';
+import { familyRoutes } from './family/family.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -34,4 +36,6 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   auditRoutes,
   passwordResetRoutes,
   mailRoutes,
+  guardiansRoutes,
+  familyRoutes,
 ];

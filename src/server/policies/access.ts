@@ -20,7 +20,9 @@ export type Access =
   | { kind: 'admin' }
   | { kind: 'superadmin' }
   /** A tryout guest evaluator's token (header), never a session: policies/eval-sessions.ts loadGuest. */
-  | { kind: 'guest' };
+  | { kind: 'guest' }
+  /** A guardian's own session (its own cookie), never a staff or player session: policies/family.ts. */
+  | { kind: 'family' };
 
 export const access = {
   public: { kind: 'public' } as Access,
@@ -34,6 +36,7 @@ export const access = {
   admin: { kind: 'admin' } as Access,
   superadmin: { kind: 'superadmin' } as Access,
   guest: { kind: 'guest' } as Access,
+  family: { kind: 'family' } as Access,
 };
 
 export const unauthenticated = () => new HttpError(401, MSG.sessionExpired);
@@ -41,7 +44,7 @@ export const denied = () => new HttpError(403, MSG.forbidden);
 
 /** Route-level decision: throws 401 without a session, 403 when the role's levels are too low. */
 export function checkAccess(actor: Actor | null, rule: Access): void {
-  if (rule.kind === 'public' || rule.kind === 'guest') return;
+  if (rule.kind === 'public' || rule.kind === 'guest' || rule.kind === 'family') return;
   if (!actor) throw unauthenticated();
   switch (rule.kind) {
     case 'signedIn':

@@ -32,6 +32,11 @@ const TABLES = [
   'eval_session_players',
   'eval_session_evaluators',
   'eval_session_scores',
+  'guardians',
+  'guardian_links',
+  'guardian_tokens',
+  'guardian_consents',
+  'consent_texts',
 ] as const satisfies readonly (keyof DB)[];
 
 /** One cheap query: the row count of each main table, as 'table=n …' (equal strings = nothing written). */

@@ -52,7 +52,7 @@ export function multipartBody(fields: Record<string, string>, file?: { field: st
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function clientFor(app: FastifyInstance, cookie: string, csrf: string): Client {
+export function clientFor(app: FastifyInstance, cookie: string, csrf: string): Client {
   const headers = () => ({ ...(cookie ? { cookie } : {}), ...(csrf ? { 'x-csrf-token': csrf } : {}) });
   return {
     cookie,

@@ -11,6 +11,7 @@ import { AnalysisPanel } from './AnalysisPanel';
 import { playerQuery } from './api';
 import { DeletePlayerModal } from './DeletePlayerModal';
 import { NotesPanel } from './NotesPanel';
+import { GuardiansPanel } from './GuardiansPanel';
 import { PlayerAvatar } from './PlayerAvatar';
 import { PlayerFormModal } from './PlayerFormModal';
 import { ScorePanel } from './ScorePanel';
@@ -107,6 +108,7 @@ export default function PlayerProfilePage() {
         <Stack gap="md">
           <ScorePanel total={p.totalScore} />
           <AnalysisPanel player={p} canEdit={canManage} />
+          <GuardiansPanel playerId={p.id} canEdit={canManage} />
         </Stack>
         <Stack gap="md">
           <NotesPanel playerId={p.id} canEdit={canManage} />

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GuardianLink } from '../../../shared/schemas/guardian';
 import type { Note } from '../../../shared/schemas/note';
 import type { Player, PlayerCreate, PlayerList, TeamOption } from '../../../shared/schemas/player';
 import type { PlayerAchievement, PlayerAchievementSave } from '../../../shared/schemas/player-achievement';
@@ -178,4 +179,22 @@ export function useSaveAchievement(playerId: number, awardId: number | null) {
 export function useDeleteAchievement(playerId: number) {
   const done = useAfterWrite();
   return useMutation({ mutationFn: (awardId: number) => apiPost(`/api/player/${playerId}/achievement/${awardId}/delete`), onSuccess: done });
+}
+
+// Guardians of a player (the profile's GUARDIANS panel, ADR 0019).
+export const guardiansQuery = (playerId: number) =>
+  queryOptions({
+    queryKey: ['players', 'guardians', playerId],
+    queryFn: ({ signal }) => apiGet<Envelope<GuardianLink[]>>(`/api/player/${playerId}/guardians`, signal).then((r) => r.data),
+  });
+
+export function useGuardianWrite(playerId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (w: { path: string; body?: unknown }) => apiPost<WriteEnvelope<GuardianLink[]>>(`/api/player/${playerId}/${w.path}`, w.body ?? {}),
+    onSuccess: (res) => {
+      client.setQueryData(['players', 'guardians', playerId], res.data);
+      notifySuccess(res.message);
+    },
+  });
 }

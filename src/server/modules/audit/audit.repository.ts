@@ -13,7 +13,13 @@ export type AuditAction =
   | 'reactivate'
   | 'password_reset'
   | 'role_change'
-  | 'remove_from_team';
+  | 'remove_from_team'
+  // Families (ADR 0019).
+  | 'invite'
+  | 'revoke'
+  | 'decline'
+  | 'sign_in'
+  | 'consent';
 
 /**
  * Records who did what to which record. Call it inside the same transaction as the write when there
@@ -35,6 +41,14 @@ export async function recordAudit(
   await db
     .insertInto('audit_log')
     .values({ user_id: actor?.id ?? null, user_name: userName, action, entity, entity_id: entityId, summary: summary.slice(0, 2000), created_at: nowIso() })
+    .execute();
+}
+
+/** A guardian's own action (a guardian is no user): named by e-mail in the trail. */
+export async function recordGuardianAudit(db: Kysely<DB>, guardianEmail: string, action: AuditAction, entity: string, entityId: number | null, summary = ''): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({ user_id: null, user_name: `Guardian ${guardianEmail}`, action, entity, entity_id: entityId, summary: summary.slice(0, 2000), created_at: nowIso() })
     .execute();
 }
 

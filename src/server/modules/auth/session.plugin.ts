@@ -6,6 +6,7 @@ import { HttpError } from '../../lib/errors.js';
 import { repeatWhileUp } from '../../lib/while-up.js';
 import { addMinutes, nowIso } from '../../lib/time.js';
 import { loadGuest } from '../../policies/eval-sessions.js';
+import { loadFamily } from '../../policies/family.js';
 import { checkAccess } from '../../policies/access.js';
 import { lookupSession, sessionTouched } from './session-cache.js';
 import * as sessions from './sessions.repository.js';
@@ -99,6 +100,15 @@ async function loadSession(app: FastifyInstance, req: FastifyRequest): Promise<v
   req.actor = actorOf(found);
 }
 
+async function familyRequest(app: FastifyInstance, req: FastifyRequest): Promise<void> {
+  await loadFamily(app, req);
+  if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+    if (!isSameOrigin(req)) throw new HttpError(403, MSG.csrf);
+    if (req.family && req.headers[CSRF_HEADER] !== req.family.csrfToken) throw new HttpError(403, MSG.csrf);
+  }
+  if (!req.family) throw new HttpError(401, MSG.sessionExpired);
+}
+
 /** Ended sessions leave the database: at start, then hourly (a lookup already ignores them). */
 export const SESSION_PURGE_MS = 60 * 60 * 1000;
 function purgeExpiredSessions(app: FastifyInstance): void {
@@ -117,12 +127,15 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('session', null);
   app.decorateRequest('guest', null);
+  app.decorateRequest('family', null);
   purgeExpiredSessions(app);
   app.addHook('onRequest', async (req) => {
     const rule = req.routeOptions.config.access;
     if (!rule) return; // static files and docs: declared public at registration
     // A guest's token is a header, not a cookie: no session, nothing a cross-site page can send.
     if (rule.kind === 'guest') return loadGuest(app, req);
+    // A guardian's session is its own kind, read only on the family routes (ADR 0019).
+    if (rule.kind === 'family') return familyRequest(app, req);
     await loadSession(app, req);
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
       if (!isSameOrigin(req)) throw new HttpError(403, MSG.csrf);

@@ -7,6 +7,7 @@ import { RankingCache } from '../scores/score-cache.js';
 import { scoreVersion } from '../scores/scores.repository.js';
 import * as repo from './leaderboard.repository.js';
 import { findTeamName } from '../../policies/scope.repository.js';
+import { namedOnPublicBoards } from '../family/consents.repository.js';
 
 /**
  * Builds the boards: the ranking (shared SQL aggregate + the shared rank(): ties share a rank), the
@@ -25,12 +26,19 @@ export interface Paging {
   page: number;
   pageSize: number;
   q?: string | undefined;
-  /** What `q` may match: public boards under 'initial' search the shown form only. */
+  /**
+   * Set on public boards only: what `q` may match ('initial' searches the shown form only). Public
+   * boards name only players whose guardians consent (ADR 0019); the others are anonymous and unsearchable.
+   */
   names?: 'full' | 'initial';
 }
 
 const keyOf = (kind: string, f: LeaderboardFilter & { teamId?: number; categoryId?: number }) =>
   JSON.stringify([kind, f.teamId ?? null, f.categoryId ?? null, f.from ?? null, f.to ?? null, f.criteriaIds ? [...f.criteriaIds].sort((a, b) => a - b) : null]);
+
+/** A public row without consent: no name, photo or id (the position keeps row keys unique). */
+export const ANONYMOUS_NAME = 'Anonymous player';
+const anonymousFace = (position: number) => ({ id: -(position + 1), first_name: ANONYMOUS_NAME, last_name: '', profile_img: null });
 
 /** How a board is read: the score version it is for, and the club ranking when the caller brings its own. */
 export interface BoardRead {
@@ -82,19 +90,21 @@ export function createBoards(db: Db) {
   async function pageRows(ranking: Ranked[], paging: Paging): Promise<PageRows> {
     let list = ranking;
     if (paging.q) {
-      const matching = await repo.playerIdsMatching(db, paging.q, paging.names);
+      let matching = await repo.playerIdsMatching(db, paging.q, paging.names);
+      if (paging.names) matching = await namedOnPublicBoards(db, [...matching]);
       list = ranking.filter((r) => matching.has(r.id));
     }
     const start = (paging.page - 1) * paging.pageSize;
     const slice = list.slice(start, start + paging.pageSize);
     const ids = slice.map((r) => r.id);
-    const [cards, memberships] = await Promise.all([repo.playerCards(db, ids), repo.membershipsOf(db, ids)]);
+    const [cards, memberships, named] = await Promise.all([repo.playerCards(db, ids), repo.membershipsOf(db, ids), paging.names ? namedOnPublicBoards(db, ids) : null]);
     const rows: BoardPlayerRow[] = [];
-    for (const r of slice) {
+    for (const [i, r] of slice.entries()) {
       const card = cards.get(r.id);
       if (!card) continue; // deleted since the ranking was computed
       const m = memberships.get(r.id);
-      rows.push({ ...card, rank: r.rank, totalScore: roundPercent(r.total), teamIds: m?.teamIds ?? [], coachUser: m?.coachUser ?? [] });
+      const face = named && !named.has(r.id) ? anonymousFace(start + i) : card;
+      rows.push({ ...face, rank: r.rank, totalScore: roundPercent(r.total), teamIds: m?.teamIds ?? [], coachUser: m?.coachUser ?? [] });
     }
     return { rows, total: list.length };
   }
@@ -111,7 +121,7 @@ export function createBoards(db: Db) {
     const team = filter.teamId === undefined ? null : await teams.get(version, String(filter.teamId), async () => (await findTeamName(db, filter.teamId!)) ?? null);
     if (filter.teamId !== undefined && !team) return { rows: [], total: 0, page: paging.page, pageSize: paging.pageSize, me: null, team };
     const ranking = await rankingAt(at, filter);
-    const pageKey = JSON.stringify([keyOf('p', filter), paging.page, paging.pageSize, paging.q ?? '', paging.names ?? 'full']);
+    const pageKey = JSON.stringify([keyOf('p', filter), paging.page, paging.pageSize, paging.q ?? '', paging.names ?? 'staff']);
     const { rows, total } = await pages.get(version, pageKey, () => pageRows(ranking, paging));
     let me = null;
     if (mePlayerId !== null) {

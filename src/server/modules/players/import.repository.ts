@@ -50,12 +50,6 @@ function playersValues(chunk: readonly NewPlayer[], now: string): unknown[] {
   return values;
 }
 
-/** Inserts the players when nothing links to them: reading back 10,000 ids and names is not free. */
-export async function insertPlayers(db: Kysely<DB>, players: readonly NewPlayer[]): Promise<void> {
-  const now = nowIso();
-  await chunked(db, players, BULK_CHUNK, (chunk) => playersInsert(db, chunk, now), (chunk) => playersValues(chunk, now));
-}
-
 /**
  * Inserts the players and returns their ids in input order. Ids of one multi-row INSERT are
  * allocated in VALUES order on both databases; the names returned with them are checked so a

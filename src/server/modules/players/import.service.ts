@@ -14,6 +14,7 @@ import { accountMessages, type WelcomeQueue } from './accounts.service.js';
 import { bulkMessage, parsePlayersCsv, type BulkRow } from './import.csv.js';
 import * as bulk from './import.repository.js';
 import { playerSaveMessages } from './players.service.js';
+import { guardianRuleMessages, linkParentEmails, playerEmailsOfGuardians } from '../guardians/links.service.js';
 
 /**
  * Problems that need the database: duplicates of players the caller reaches and, for a caller who may
@@ -24,6 +25,7 @@ async function crossCheck(db: Kysely<DB>, actor: Actor, rows: readonly BulkRow[]
   const problems = new Map<number, string[]>();
   const add = (line: number, message: string) => problems.set(line, [...(problems.get(line) ?? []), message]);
   const existing = await bulk.existingPlayerKeys(db, rows.map((r) => r.email), await reachableTeamIds(db, actor));
+  const guardians = await playerEmailsOfGuardians(db, rows);
   const seenPlayer = new Map<string, number>();
   const seenEmail = new Map<string, number>();
   for (const row of rows) {
@@ -35,6 +37,7 @@ async function crossCheck(db: Kysely<DB>, actor: Actor, rows: readonly BulkRow[]
     if (row.player_email) {
       if (!maySignInAt(actor, row.player_email, row.email)) add(row.line, `PlayerEmail: ${playerMessages.parentAddressOnly}`);
       else if (taken.has(row.player_email) && mayLearnTakenEmails(actor)) add(row.line, `PlayerEmail: ${accountMessages.emailTaken}`);
+      else if (guardians.has(row.player_email.toLowerCase())) add(row.line, `PlayerEmail: ${guardianRuleMessages.playerEmailIsGuardian}`);
       const first = seenEmail.get(row.player_email);
       if (first !== undefined) add(row.line, `PlayerEmail: the same player email as row ${first}`);
       else seenEmail.set(row.player_email, row.line);
@@ -67,10 +70,9 @@ export async function importPlayers(db: Kysely<DB>, welcomes: WelcomeQueue, acto
   if (report.length) throw badRequest(bulkMessage(report.sort((a, b) => a.line - b.line).map((e) => e.text)), 'bulkFile');
 
   await db.transaction().execute(async (trx) => {
-    // Ids are read back only for what links to the new players: memberships and sign-in accounts.
-    let ids: number[] = [];
-    if (team || rows.some((row) => row.player_email)) ids = await bulk.insertPlayersReturningIds(trx, rows);
-    else await bulk.insertPlayers(trx, rows);
+    // Ids are read back for what links to the new players: guardians, memberships and sign-in accounts.
+    const ids = await bulk.insertPlayersReturningIds(trx, rows);
+    await linkParentEmails(trx, rows.map((row, i) => ({ id: ids[i]!, email: row.email })));
     if (team) await bulk.insertMemberships(trx, team.id, ids);
     const list = rows.flatMap((row, i) => (row.player_email && !taken.has(row.player_email) ? [{ first_name: row.first_name, last_name: row.last_name, email: row.player_email, player_id: ids[i]! }] : []));
     if (list.length) await accounts.insertAccounts(trx, await accounts.playerRoleId(trx), list);

@@ -16,6 +16,7 @@ import { versionedCache } from '../scores/score-cache.js';
 import { playerTotals } from '../scores/scores.repository.js';
 import { deleteAccount, linkedAccount } from './accounts.repository.js';
 import { sendMovedNotice, sendWelcomes, syncAccount } from './accounts.service.js';
+import { assertNotGuardianEmail, ensureParentLinked, linkParentEmails } from '../guardians/links.service.js';
 import * as repo from './players.repository.js';
 
 export const playerSaveMessages = {
@@ -137,12 +138,14 @@ export async function teamOptions(db: Kysely<DB>, teamScope: readonly number[] |
 export async function createPlayer(app: FastifyInstance, actor: Actor, b: z.output<typeof playerCreateSchema>): Promise<Player> {
   const teamIds = await resolveTeams(app.db, actor, b.team_id, []);
   await assertNotDuplicate(app.db, actor, b);
+  await assertNotGuardianEmail(app.db, b.player_email, b.email);
   const photo = await photoChange(b.profile_img, null);
   const { id, welcome } = await app.db.transaction().execute(async (trx) => {
     const profile_img = await applyPhoto(trx, photo, null);
     const values = { first_name: b.first_name, last_name: b.last_name, email: b.email, player_email: b.player_email, dob: b.dob, profile_img };
     const id = await repo.insertPlayer(trx, values);
     await repo.setTeams(trx, id, teamIds);
+    await linkParentEmails(trx, [{ id, email: b.email }]);
     const { welcome } = await syncAccount(trx, actor, { id, ...values }, { parentEmail: b.email, previousEmail: null });
     await recordAudit(trx, actor, 'create', 'player', id, `${b.first_name} ${b.last_name}`);
     return { id, welcome };
@@ -156,6 +159,7 @@ export async function updatePlayer(app: FastifyInstance, actor: Actor, id: numbe
   const current = (await repo.findPlayer(app.db, id))!;
   const teamIds = await resolveTeams(app.db, actor, b.team_id, await repo.teamIdsOf(app.db, id));
   await assertNotDuplicate(app.db, actor, { ...b, email: current.email }, id);
+  if (b.player_email !== current.player_email) await assertNotGuardianEmail(app.db, b.player_email, current.email);
   const photo = await photoChange(b.profile_img, current.profile_img);
   const teamNames = async (db: Kysely<DB>) => ((await repo.membershipsOf(db, [id])).get(id) ?? []).map((t) => t.name);
   const before = { ...current, teams: await teamNames(app.db) };
@@ -164,6 +168,7 @@ export async function updatePlayer(app: FastifyInstance, actor: Actor, id: numbe
     const values = { first_name: b.first_name, last_name: b.last_name, player_email: b.player_email, dob: b.dob, profile_img };
     await repo.updatePlayer(trx, id, values);
     await repo.setTeams(trx, id, teamIds);
+    await ensureParentLinked(trx, { id, email: current.email });
     const account = await syncAccount(trx, actor, { id, ...values }, { parentEmail: current.email, previousEmail: current.player_email });
     const changes = describeChanges(before, { ...values, teams: await teamNames(trx) }, ['first_name', 'last_name', 'player_email', 'dob', 'profile_img', 'teams']);
     await recordAudit(trx, actor, 'update', 'player', id, `${b.first_name} ${b.last_name}: ${changes}`);

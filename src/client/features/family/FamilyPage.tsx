@@ -1,0 +1,220 @@
+import { Alert, Anchor, Badge, Box, Button, Card, Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CONSENT_LABELS, type ConsentPurpose } from '../../../shared/schemas/guardian';
+import type { FamilyChild, FamilyChildView } from '../../../shared/schemas/family';
+import { QueryView } from '../../components/QueryView';
+import { ApiError, failureMessage } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { declineChild, familyChild, familyMe, familySignOut, setConsent } from './api';
+
+/**
+ * /family: "My players". Each child is listed under its own club and opens on its own: what the club
+ * has published about that child (score, evaluations with the coach's visible comments, achievements,
+ * resources for players) and the consents this guardian gives for them.
+ */
+export default function FamilyPage() {
+  const navigate = useNavigate();
+  const me = useQuery({ queryKey: ['family', 'me'], queryFn: familyMe, retry: false });
+  const [open, setOpen] = useState<number | null>(null);
+
+  if (me.error instanceof ApiError && me.error.status === 401) {
+    navigate('/family/sign-in', { replace: true });
+    return null;
+  }
+
+  const signOut = async () => {
+    await familySignOut().catch(() => undefined);
+    navigate('/family/sign-in', { replace: true });
+  };
+
+  return (
+    <Box component="main" py="md">
+      <Container size="sm" px="sm">
+        <Group justify="space-between" mb="md" wrap="nowrap">
+          <Title order={1} size="h2">
+            My players
+          </Title>
+          <Button variant="subtle" onClick={signOut}>
+            Sign out
+          </Button>
+        </Group>
+        <QueryView
+          query={me}
+          noun="players"
+          isEmpty={(d) => d.children.length === 0}
+          emptyText="No players are linked to you. Ask your club if you expected to see your child here."
+        >
+          {(data) => (
+            <Stack gap="md">
+              <Text size="sm" c="dimmed">
+                Signed in as {data.email}
+              </Text>
+              {data.children.map((child) => (
+                <ChildCard
+                  key={child.id}
+                  child={child}
+                  open={open === child.id}
+                  onToggle={() => setOpen(open === child.id ? null : child.id)}
+                />
+              ))}
+            </Stack>
+          )}
+        </QueryView>
+      </Container>
+    </Box>
+  );
+}
+
+function ChildCard({ child, open, onToggle }: { child: FamilyChild; open: boolean; onToggle: () => void }) {
+  const client = useQueryClient();
+  const decline = useMutation({
+    mutationFn: () => declineChild(child.id),
+    onSuccess: (me) => {
+      client.setQueryData(['family', 'me'], me);
+      notifySuccess();
+    },
+    onError: (e) => notifyError(failureMessage(e)),
+  });
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={`child-${child.id}`}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Title order={2} size="h3" id={`child-${child.id}`}>
+            {child.name}
+          </Title>
+          {child.clubs.map((c) => (
+            <Text key={c.name} size="sm" c="dimmed">
+              {c.name}: {c.teams.join(', ')}
+            </Text>
+          ))}
+        </div>
+        <Button variant="light" onClick={onToggle} aria-expanded={open}>
+          {open ? 'Close' : 'Open'}
+        </Button>
+      </Group>
+      {open ? <ChildDetails id={child.id} /> : null}
+      <Anchor component="button" type="button" size="xs" c="dimmed" mt="sm" onClick={() => decline.mutate()}>
+        This isn&apos;t my child
+      </Anchor>
+    </Card>
+  );
+}
+
+function ChildDetails({ id }: { id: number }) {
+  const query = useQuery({ queryKey: ['family', 'child', id], queryFn: () => familyChild(id), retry: false });
+  return (
+    <Box mt="md">
+      <QueryView query={query} noun="player" isEmpty={() => false}>
+        {(child) => <ChildView child={child} />}
+      </QueryView>
+    </Box>
+  );
+}
+
+function ChildView({ child }: { child: FamilyChildView }) {
+  const client = useQueryClient();
+  const consent = useMutation({
+    mutationFn: (change: { purpose: ConsentPurpose; granted: boolean }) => setConsent(child.id, change),
+    onSuccess: (view) => {
+      client.setQueryData(['family', 'child', child.id], view);
+      notifySuccess();
+    },
+    onError: (e) => notifyError(failureMessage(e)),
+  });
+  return (
+    <Stack gap="md">
+      <Text fw={700} size="lg">
+        Total score: {child.totalScore}%
+      </Text>
+      <section aria-label="Evaluations">
+        <Title order={3} size="h4" mb={4}>
+          Evaluations
+        </Title>
+        {child.evaluations.length === 0 ? (
+          <Text size="sm">No evaluations yet.</Text>
+        ) : (
+          <Stack gap={6}>
+            {child.evaluations.map((e, i) => (
+              <Box key={i} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} pb={6}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text size="sm" fw={600}>
+                    {e.criterion}
+                  </Text>
+                  <Text size="sm">{e.score}</Text>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {e.date} · {e.by}
+                  {e.current ? '' : ' · earlier'}
+                </Text>
+                {e.comment ? <Text size="sm">{e.comment}</Text> : null}
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </section>
+      <section aria-label="Achievements">
+        <Title order={3} size="h4" mb={4}>
+          Achievements
+        </Title>
+        {child.achievements.length === 0 ? (
+          <Text size="sm">None yet.</Text>
+        ) : (
+          child.achievements.map((a, i) => (
+            <Text size="sm" key={i}>
+              {a.title}
+              {a.detail ? `: ${a.detail}` : ''} ({a.date})
+            </Text>
+          ))
+        )}
+      </section>
+      {child.resources.length ? (
+        <section aria-label="Resources">
+          <Title order={3} size="h4" mb={4}>
+            Resources for players
+          </Title>
+          {child.resources.map((r, i) => (
+            <Text size="sm" key={i}>
+              {r.title} ({r.category}){' '}
+              {r.links.map((l) => (
+                <Anchor key={l} href={l} target="_blank" rel="noreferrer" mr="xs">
+                  link
+                </Anchor>
+              ))}
+            </Text>
+          ))}
+        </section>
+      ) : null}
+      <section aria-label="Consents">
+        <Title order={3} size="h4" mb={4}>
+          What the club may do
+        </Title>
+        {!child.mayConsent ? (
+          <Alert color="gray" mb="xs">
+            Only a guardian with parental responsibility can change these.
+          </Alert>
+        ) : null}
+        <Stack gap="sm">
+          {child.consents.map((c) => (
+            <Box key={c.purpose}>
+              <Switch
+                label={CONSENT_LABELS[c.purpose]}
+                description={c.text}
+                checked={c.mine === true}
+                disabled={!child.mayConsent || consent.isPending}
+                onChange={(e) => consent.mutate({ purpose: c.purpose, granted: e.currentTarget.checked })}
+              />
+              <Badge mt={4} size="sm" color={c.effective ? 'green' : 'gray'} variant="light">
+                {c.effective ? 'In effect' : 'Not given'}
+              </Badge>
+            </Box>
+          ))}
+        </Stack>
+        <Text size="xs" c="dimmed" mt="xs">
+          When guardians disagree, the stricter choice counts.
+        </Text>
+      </section>
+    </Stack>
+  );
+}

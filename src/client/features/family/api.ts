@@ -1,0 +1,24 @@
+import type { ConsentChange, FamilyChildView, FamilyMe } from '../../../shared/schemas/family';
+import { apiGet, apiPost } from '../../lib/api';
+
+/** Every call of the family side. A guardian's session has its own cookie and CSRF token (ADR 0019). */
+let familyCsrf = '';
+const csrf = () => ({ 'x-csrf-token': familyCsrf });
+
+export async function familyMe(): Promise<FamilyMe> {
+  const me = (await apiGet<{ data: FamilyMe }>('/api/family/me')).data;
+  familyCsrf = me.csrfToken;
+  return me;
+}
+
+export const requestFamilyLink = (email: string) => apiPost<{ message: string }>('/api/family/sign-in-link', { email });
+
+export async function startFamilySession(token: string): Promise<void> {
+  familyCsrf = (await apiPost<{ data: { csrfToken: string } }>('/api/family/session', { token })).data.csrfToken;
+}
+
+export const familyChild = async (id: number) => (await apiGet<{ data: FamilyChildView }>(`/api/family/player/${id}`)).data;
+export const setConsent = async (id: number, change: ConsentChange) =>
+  (await apiPost<{ data: FamilyChildView }>(`/api/family/player/${id}/consent`, change, csrf())).data;
+export const declineChild = async (id: number) => (await apiPost<{ data: FamilyMe }>(`/api/family/player/${id}/decline`, {}, csrf())).data;
+export const familySignOut = () => apiPost('/api/family/logout', {}, csrf());

@@ -1,0 +1,72 @@
+import { sql, type Kysely } from 'kysely';
+import type { ConsentPurpose, DB } from '../../db/types.js';
+
+/**
+ * Consents per purpose (ADR 0019). What counts for a player: only active links with parental
+ * responsibility, and every one of them must have granted — the stricter choice wins, a revoked or
+ * unlinked guardian's answer no longer counts, and a player without such a guardian has no consent.
+ */
+
+export async function consentsOfLink(db: Kysely<DB>, linkId: number) {
+  return db.selectFrom('guardian_consents').select(['purpose', 'granted', 'text_version']).where('link_id', '=', linkId).execute();
+}
+
+export async function setConsent(
+  db: Kysely<DB>,
+  linkId: number,
+  purpose: ConsentPurpose,
+  granted: boolean,
+  version: number,
+  at: string,
+): Promise<void> {
+  const values = { link_id: linkId, purpose, granted: granted ? 1 : 0, text_version: version, updated_at: at };
+  await db
+    .insertInto('guardian_consents')
+    .values(values)
+    .onConflict((oc) => oc.columns(['link_id', 'purpose']).doUpdateSet({ granted: values.granted, text_version: version, updated_at: at }))
+    .execute();
+}
+
+/** Of these players (all when omitted), the ids whose consent for the purpose counts as granted. */
+export async function consentedPlayerIds(db: Kysely<DB>, purpose: ConsentPurpose, playerIds?: readonly number[]): Promise<Set<number>> {
+  let q = db
+    .selectFrom('guardian_links as l')
+    .leftJoin('guardian_consents as c', (j) => j.onRef('c.link_id', '=', 'l.id').on('c.purpose', '=', purpose))
+    .select('l.player_id')
+    .where('l.status', '=', 'active')
+    .where('l.parental_responsibility', '=', 1)
+    .groupBy('l.player_id')
+    .having(sql<boolean>`min(coalesce(c.granted, 0)) = 1`);
+  if (playerIds) {
+    if (!playerIds.length) return new Set();
+    q = q.where('l.player_id', 'in', [...playerIds]);
+  }
+  return new Set((await q.execute()).map((r) => r.player_id));
+}
+
+/** The club's newest wording per purpose. */
+export async function latestTexts(db: Kysely<DB>) {
+  return db
+    .selectFrom('consent_texts as t')
+    .select(['t.purpose', 't.version', 't.text'])
+    .where((eb) =>
+      eb(
+        't.version',
+        '=',
+        eb
+          .selectFrom('consent_texts as u')
+          .select((e) => e.fn.max('u.version').as('v'))
+          .whereRef('u.purpose', '=', 't.purpose'),
+      ),
+    )
+    .execute();
+}
+
+export async function insertText(db: Kysely<DB>, purpose: ConsentPurpose, version: number, text: string, at: string): Promise<void> {
+  await db.insertInto('consent_texts').values({ purpose, version, text, created_at: at }).execute();
+}
+
+/** The hook of the public boards: which of these players may be named (public-name consent counts). */
+export async function namedOnPublicBoards(db: Kysely<DB>, playerIds: readonly number[]): Promise<Set<number>> {
+  return consentedPlayerIds(db, 'public_name', playerIds);
+}

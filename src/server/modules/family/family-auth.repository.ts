@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { exists } from '../../db/exists.js';
+
+/** Guardians' one-time sign-in links and their own sessions (ADR 0019). */
+
+/** A guardian who may sign in: one with an invited or active link. */
+export async function findSignableGuardian(db: Kysely<DB>, email: string) {
+  return db
+    .selectFrom('guardians as g')
+    .select(['g.id', 'g.email', 'g.name'])
+    .where('g.email', '=', email)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('guardian_links as l')
+          .select('l.id')
+          .whereRef('l.guardian_id', '=', 'g.id')
+          .where('l.status', 'in', ['invited', 'active']),
+      ),
+    )
+    .executeTakeFirst();
+}
+
+/** A new link replaces the guardian's earlier unused ones. */
+export async function replaceToken(
+  db: Kysely<DB>,
+  row: { guardian_id: number; token_hash: string; expires_at: string; created_at: string },
+): Promise<void> {
+  await db.deleteFrom('guardian_tokens').where('guardian_id', '=', row.guardian_id).where('used_at', 'is', null).execute();
+  await db
+    .insertInto('guardian_tokens')
+    .values({ ...row, used_at: null })
+    .execute();
+}
+
+export async function hasRecentToken(db: Kysely<DB>, guardianId: number, since: string): Promise<boolean> {
+  return exists(
+    db
+      .selectFrom('guardian_tokens')
+      .select('id')
+      .where('guardian_id', '=', guardianId)
+      .where('used_at', 'is', null)
+      .where('created_at', '>', since),
+  );
+}
+
+export async function findToken(db: Kysely<DB>, tokenHash: string) {
+  return db
+    .selectFrom('guardian_tokens as t')
+    .innerJoin('guardians as g', 'g.id', 't.guardian_id')
+    .select(['t.id', 't.guardian_id', 't.expires_at', 't.used_at', 'g.email'])
+    .where('t.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks the token used only if nobody used it first (single use under concurrency). */
+export async function claimToken(db: Kysely<DB>, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('guardian_tokens')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The first sign-in confirms the e-mail: invited links become active. Answers how many did. */
+export async function activateInvitedLinks(db: Kysely<DB>, guardianId: number, at: string): Promise<number> {
+  const result = await db
+    .updateTable('guardian_links')
+    .set({ status: 'active', status_at: at, updated_at: at })
+    .where('guardian_id', '=', guardianId)
+    .where('status', '=', 'invited')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function setSignedIn(db: Kysely<DB>, guardianId: number, at: string): Promise<void> {
+  await db.updateTable('guardians').set({ last_sign_in_at: at }).where('id', '=', guardianId).execute();
+}
+
+export async function createSession(
+  db: Kysely<DB>,
+  row: { token_hash: string; guardian_id: number; csrf_token: string; created_at: string; expires_at: string },
+): Promise<void> {
+  await db
+    .insertInto('guardian_sessions')
+    .values({ ...row, last_seen_at: row.created_at })
+    .execute();
+}
+
+export async function findSession(db: Kysely<DB>, tokenHash: string) {
+  return db
+    .selectFrom('guardian_sessions as s')
+    .innerJoin('guardians as g', 'g.id', 's.guardian_id')
+    .select(['s.id', 's.guardian_id', 's.csrf_token', 's.expires_at', 's.last_seen_at', 'g.email', 'g.name'])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Kysely<DB>, id: number, at: string): Promise<void> {
+  await db.updateTable('guardian_sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('guardian_sessions').where('id', '=', id).execute();
+}

@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import { CONSENT_DEFAULT_TEXTS, CONSENT_PURPOSES, type ConsentPurpose } from '../../../shared/schemas/guardian.js';
+import type { ConsentState, FamilyChild, FamilyChildView, FamilyMe } from '../../../shared/schemas/family.js';
+import type { DB } from '../../db/types.js';
+import { nowIso } from '../../lib/time.js';
+import { jsonList } from '../../lib/reply.js';
+import type { Guardian } from '../../policies/family.js';
+import { recordGuardianAudit } from '../audit/audit.repository.js';
+import { updateLink, promotePrimary } from '../guardians/guardians.repository.js';
+import * as consents from './consents.repository.js';
+import * as repo from './portal.repository.js';
+
+type Db = Kysely<DB>;
+type Link = { id: number; player_id: number; parental_responsibility: number };
+
+async function clubsByPlayer(db: Db, ids: readonly number[]) {
+  const rows = await repo.clubsOf(db, ids);
+  const map = new Map<number, { name: string; teams: string[] }[]>();
+  for (const r of rows) {
+    const clubs = map.get(r.player_id) ?? [];
+    const club = clubs.find((c) => c.name === r.club);
+    if (club) club.teams.push(r.team);
+    else clubs.push({ name: r.club, teams: [r.team] });
+    map.set(r.player_id, clubs);
+  }
+  return map;
+}
+
+/** "My players": the guardian's own children (invited or active links), each with its own club. */
+export async function familyMe(db: Db, guardian: Guardian): Promise<FamilyMe> {
+  const children = await repo.childrenOf(db, guardian.id);
+  const clubs = await clubsByPlayer(
+    db,
+    children.map((c) => c.id),
+  );
+  const list: FamilyChild[] = children.map((c) => ({
+    id: c.id,
+    name: `${c.first_name} ${c.last_name}`,
+    relationship: c.relationship as FamilyChild['relationship'],
+    status: c.status,
+    clubs: clubs.get(c.id) ?? [],
+  }));
+  return { email: guardian.email, name: guardian.name, csrfToken: guardian.csrfToken, children: list };
+}
+
+/** The wording in force per purpose: the club's newest, else the default (version 1). */
+export async function consentTexts(db: Db): Promise<Record<ConsentPurpose, { text: string; version: number }>> {
+  const latest = await consents.latestTexts(db);
+  return Object.fromEntries(
+    CONSENT_PURPOSES.map((p) => {
+      const t = latest.find((x) => x.purpose === p);
+      return [p, t ? { text: t.text, version: t.version } : { text: CONSENT_DEFAULT_TEXTS[p], version: 1 }];
+    }),
+  ) as Record<ConsentPurpose, { text: string; version: number }>;
+}
+
+async function consentStates(db: Db, link: Link): Promise<ConsentState[]> {
+  const [mine, texts] = await Promise.all([consents.consentsOfLink(db, link.id), consentTexts(db)]);
+  const effective = await Promise.all(CONSENT_PURPOSES.map((p) => consents.consentedPlayerIds(db, p, [link.player_id])));
+  return CONSENT_PURPOSES.map((purpose, i) => {
+    const own = mine.find((m) => m.purpose === purpose);
+    return { purpose, mine: own ? own.granted === 1 : null, effective: effective[i]!.has(link.player_id), ...texts[purpose] };
+  });
+}
+
+/** One child as the family sees it: published data only; evaluators are 'Coach' or 'Tryout panel'. */
+export async function childView(db: Db, link: Link): Promise<FamilyChildView> {
+  const id = link.player_id;
+  const [player, clubs, total, evaluations, achievements, resources, states] = await Promise.all([
+    repo.playerName(db, id),
+    clubsByPlayer(db, [id]),
+    repo.totalOf(db, id),
+    repo.evaluationsOf(db, id),
+    repo.achievementsOf(db, id),
+    repo.playerResources(db),
+    consentStates(db, link),
+  ]);
+  return {
+    id,
+    name: `${player.first_name} ${player.last_name}`,
+    clubs: clubs.get(id) ?? [],
+    totalScore: Math.round(total * 100) / 100,
+    evaluations: evaluations.map((e) => ({
+      criterion: e.criterion,
+      level: e.level,
+      score: e.kind === 'yes_no' ? (Number(e.score) > 0 ? 'Yes' : 'No') : `${Number(e.score)} / 10`,
+      date: e.date,
+      comment: e.notes,
+      by: e.evaluator_name.startsWith('Session:') ? 'Tryout panel' : 'Coach',
+      current: e.is_current === 1,
+    })),
+    achievements: achievements.map((a) => ({ title: a.title, detail: a.detail, date: a.created_at.slice(0, 10) })),
+    resources: resources.map((r) => ({
+      title: r.title,
+      category: r.category,
+      links: [...jsonList(r.video_links), ...jsonList(r.document_links)],
+    })),
+    mayConsent: link.parental_responsibility === 1,
+    consents: states,
+  };
+}
+
+/** "This isn't my child": the link is declined (kept as history) and the child leaves the guardian's page. */
+export async function declineChild(db: Db, guardian: Guardian, link: Link): Promise<FamilyMe> {
+  await db.transaction().execute(async (trx) => {
+    await updateLink(trx, link.id, { status: 'declined', is_primary: 0 });
+    await promotePrimary(trx, link.player_id);
+    await recordGuardianAudit(
+      trx,
+      guardian.email,
+      'decline',
+      'guardian_link',
+      link.id,
+      `declined player ${link.player_id}: "this isn't my child"`,
+    );
+  });
+  return familyMe(db, guardian);
+}
+
+/** Grants or withdraws one purpose; audited with the wording's version. Takes effect at once. */
+export async function changeConsent(
+  db: Db,
+  guardian: Guardian,
+  link: Link,
+  purpose: ConsentPurpose,
+  granted: boolean,
+): Promise<FamilyChildView> {
+  const texts = await consentTexts(db);
+  await db.transaction().execute(async (trx) => {
+    await consents.setConsent(trx, link.id, purpose, granted, texts[purpose].version, nowIso());
+    await recordGuardianAudit(
+      trx,
+      guardian.email,
+      'consent',
+      'guardian_link',
+      link.id,
+      `${granted ? 'granted' : 'withdrew'} ${purpose} (wording v${texts[purpose].version}) for player ${link.player_id}`,
+    );
+  });
+  return childView(db, link);
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { CONSENT_PURPOSES, LINK_STATUSES, RELATIONSHIPS } from './guardian.js';
+
+/** The family portal's answers (docs/product.md#families): only what the club has published about a child. */
+
+export const familyChildSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  relationship: z.enum(RELATIONSHIPS),
+  status: z.enum(LINK_STATUSES),
+  /** The child's clubs and teams: each child is shown under its own club. */
+  clubs: z.array(z.object({ name: z.string(), teams: z.array(z.string()) })),
+});
+export type FamilyChild = z.infer<typeof familyChildSchema>;
+
+export const familyMeSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  csrfToken: z.string(),
+  children: z.array(familyChildSchema),
+});
+export type FamilyMe = z.infer<typeof familyMeSchema>;
+
+export const familyEvaluationSchema = z.object({
+  criterion: z.string(),
+  level: z.string(),
+  /** '7 / 10', 'Yes' or 'No'. */
+  score: z.string(),
+  date: z.string(),
+  /** The coach's comment as the club keeps it on the evaluation. */
+  comment: z.string(),
+  /** Never a person: 'Coach' or 'Tryout panel'. */
+  by: z.enum(['Coach', 'Tryout panel']),
+  current: z.boolean(),
+});
+
+export const consentStateSchema = z.object({
+  purpose: z.enum(CONSENT_PURPOSES),
+  /** This guardian's own choice (null: not answered yet). */
+  mine: z.boolean().nullable(),
+  /** What counts for the child: every guardian with parental responsibility granted (the stricter choice wins). */
+  effective: z.boolean(),
+  text: z.string(),
+  version: z.number(),
+});
+export type ConsentState = z.infer<typeof consentStateSchema>;
+
+export const familyChildViewSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  clubs: z.array(z.object({ name: z.string(), teams: z.array(z.string()) })),
+  totalScore: z.number(),
+  evaluations: z.array(familyEvaluationSchema),
+  achievements: z.array(z.object({ title: z.string(), detail: z.string(), date: z.string() })),
+  resources: z.array(z.object({ title: z.string(), category: z.string(), links: z.array(z.string()) })),
+  /** Whether this guardian may grant or withdraw consents (parental responsibility). */
+  mayConsent: z.boolean(),
+  consents: z.array(consentStateSchema),
+});
+export type FamilyChildView = z.infer<typeof familyChildViewSchema>;
+
+export const consentChangeSchema = z.object({ purpose: z.enum(CONSENT_PURPOSES), granted: z.boolean() });
+export type ConsentChange = z.input<typeof consentChangeSchema>;
