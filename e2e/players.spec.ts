@@ -120,8 +120,8 @@ test.describe('add, edit, remove, delete', () => {
     await page.goto('/app/players');
     let dialog = await openAdd(page, 'Add Single');
     await expect(dialog.getByRole('heading', { name: 'Add Player' })).toBeVisible();
-    // Without user management a sign-in can only be made at the parent's email (docs/product.md#accounts).
-    await expect(dialog.getByText("Optional. Creates a sign-in at the parent's email; only a user manager can choose another address.")).toBeVisible();
+    // Without user management no player sign-in is made (docs/product.md#accounts).
+    await expect(dialog.getByText("A player's own sign-in is created by a user manager.")).toBeVisible();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('tooltip').first()).toHaveText('This field is required');

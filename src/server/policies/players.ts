@@ -20,7 +20,7 @@ export const playerMessages = {
   chooseOwnTeam: 'Please choose at least one of your teams.',
   notOwnTeam: 'You can only choose your own teams.',
   managersOnly: "Only a user manager can change or remove the sign-in e-mail of a player's account.",
-  parentAddressOnly: "Only a user manager can create a player's sign-in at an address other than the parent's e-mail on file.",
+  managersCreateSignIns: "Only a user manager can create a player's sign-in.",
 } as const;
 
 export type PlayerAction =
@@ -181,12 +181,12 @@ export function assertSignInMovable(actor: Actor): void {
 }
 
 /**
- * A new sign-in for a player (often a minor) goes to whoever reads that inbox: a user manager may
- * choose any address; anyone else only the parent's e-mail on file, so the parent holds the login
+ * A new sign-in for a player (often a minor) goes to whoever reads that inbox, so only a user manager
+ * creates one; it may never be a guardian's address either, so the parent's e-mail is no way round
  * (docs/product.md#players).
  */
-export function maySignInAt(actor: Actor, login: string, parentEmail: string): boolean {
-  return can(actor, 'user_management', 2) || login.toLowerCase() === parentEmail.toLowerCase();
+export function maySignIn(actor: Actor): boolean {
+  return can(actor, 'user_management', 2);
 }
 
 /**
@@ -196,6 +196,6 @@ export function maySignInAt(actor: Actor, login: string, parentEmail: string): b
  */
 export const mayLearnTakenEmails = (actor: Actor) => can(actor, 'user_management', 1);
 
-export function assertSignInCreatable(actor: Actor, login: string, parentEmail: string): void {
-  if (!maySignInAt(actor, login, parentEmail)) throw new HttpError(403, playerMessages.parentAddressOnly, 'player_email');
+export function assertSignInCreatable(actor: Actor): void {
+  if (!maySignIn(actor)) throw new HttpError(403, playerMessages.managersCreateSignIns, 'player_email');
 }

@@ -125,7 +125,7 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
           description={
             can('user_management', 2)
               ? "Optional. Creates the player's own sign-in; they set a password with 'Forgot password?'."
-              : "Optional. Creates a sign-in at the parent's email; only a user manager can choose another address."
+              : "A player's own sign-in is created by a user manager."
           }
           classNames={{ description: classes.muted }}
           {...field('player_email')}

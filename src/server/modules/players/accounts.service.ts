@@ -29,14 +29,13 @@ export interface MovedNotice {
 /**
  * Keeps a player's sign-in account in step with player_email (docs/product.md#data has no separate account
  * screen): an e-mail creates the account, a new e-mail moves it, an empty one removes it. Creating one
- * at another address than the parent's (`parentEmail`, the e-mail on file) and changing a saved one
- * (`previousEmail`) are user management. Returns whom to mail once committed.
+ * and changing a saved one (`previousEmail`) are user management. Returns whom to mail once committed.
  */
 export async function syncAccount(
   trx: Kysely<DB>,
   actor: Actor,
   player: { id: number; first_name: string; last_name: string; player_email: string | null },
-  on: { parentEmail: string; previousEmail: string | null },
+  on: { previousEmail: string | null },
 ): Promise<{ welcome: Welcome | null; moved: MovedNotice | null }> {
   const current = await accounts.linkedAccount(trx, player.id);
   const email = player.player_email;
@@ -54,7 +53,7 @@ export async function syncAccount(
   }
   // A saved address whose account was never made (it signed in elsewhere): nothing new to do.
   if (!current && same(on.previousEmail, email)) return { welcome: null, moved: null };
-  if (!current) assertSignInCreatable(actor, email, on.parentEmail);
+  if (!current) assertSignInCreatable(actor);
   if (await accounts.emailTaken(trx, email, current?.id)) {
     // To a caller who may not see accounts, a taken address answers as a free one; its inbox is told.
     if (!current && !mayLearnTakenEmails(actor)) return { welcome: { to: email, firstName: player.first_name, taken: true }, moved: null };

@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
 import { MAX_ID } from '../../../shared/schemas/common.js';
 import type { DB } from '../../db/types.js';
-import { assertImportTeamGiven, mayLearnTakenEmails, maySignInAt, playerMessages } from '../../policies/players.js';
+import { assertImportTeamGiven, mayLearnTakenEmails, maySignIn, playerMessages } from '../../policies/players.js';
 import { reachableTeam, reachableTeamIds } from '../../policies/teams.js';
 import { isCsvUpload } from '../../lib/csv-text.js';
 import { badRequest } from '../../lib/errors.js';
@@ -35,7 +35,7 @@ async function crossCheck(db: Kysely<DB>, actor: Actor, rows: readonly BulkRow[]
     if (earlier !== undefined) add(row.line, `the same player as row ${earlier}`);
     else seenPlayer.set(key, row.line);
     if (row.player_email) {
-      if (!maySignInAt(actor, row.player_email, row.email)) add(row.line, `PlayerEmail: ${playerMessages.parentAddressOnly}`);
+      if (!maySignIn(actor)) add(row.line, `PlayerEmail: ${playerMessages.managersCreateSignIns}`);
       else if (taken.has(row.player_email) && mayLearnTakenEmails(actor)) add(row.line, `PlayerEmail: ${accountMessages.emailTaken}`);
       else if (guardians.has(row.player_email.toLowerCase())) add(row.line, `PlayerEmail: ${guardianRuleMessages.playerEmailIsGuardian}`);
       const first = seenEmail.get(row.player_email);

@@ -146,7 +146,7 @@ export async function createPlayer(app: FastifyInstance, actor: Actor, b: z.outp
     const id = await repo.insertPlayer(trx, values);
     await repo.setTeams(trx, id, teamIds);
     await linkParentEmails(trx, [{ id, email: b.email }]);
-    const { welcome } = await syncAccount(trx, actor, { id, ...values }, { parentEmail: b.email, previousEmail: null });
+    const { welcome } = await syncAccount(trx, actor, { id, ...values }, { previousEmail: null });
     await recordAudit(trx, actor, 'create', 'player', id, `${b.first_name} ${b.last_name}`);
     return { id, welcome };
   });
@@ -169,7 +169,7 @@ export async function updatePlayer(app: FastifyInstance, actor: Actor, id: numbe
     await repo.updatePlayer(trx, id, values);
     await repo.setTeams(trx, id, teamIds);
     await ensureParentLinked(trx, { id, email: current.email });
-    const account = await syncAccount(trx, actor, { id, ...values }, { parentEmail: current.email, previousEmail: current.player_email });
+    const account = await syncAccount(trx, actor, { id, ...values }, { previousEmail: current.player_email });
     const changes = describeChanges(before, { ...values, teams: await teamNames(trx) }, ['first_name', 'last_name', 'player_email', 'dob', 'profile_img', 'teams']);
     await recordAudit(trx, actor, 'update', 'player', id, `${b.first_name} ${b.last_name}: ${changes}`);
     return account;

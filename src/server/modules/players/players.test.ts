@@ -330,26 +330,25 @@ describe('POST /api/player/:id (update)', () => {
     expect((await coach.post(`/api/player/${p.id}`, { ...base, first_name: 'Renamed', player_email: 'Minor.Login@example.org' })).statusCode).toBe(200);
   });
 
-  it("a new sign-in at another address than the parent's on file is user management; at the parent's, a coach may create it", async () => {
-    const refusal = { message: "Only a user manager can create a player's sign-in at an address other than the parent's e-mail on file.", field: 'player_email' };
+  it("a player's new sign-in is user management, at any address, the parent's included", async () => {
+    const refusal = { message: "Only a user manager can create a player's sign-in.", field: 'player_email' };
     const before = Number((await t.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const created = await coach.post('/api/players', newPlayer({ last_name: 'Minorlogin', player_email: 'stranger@example.org' }));
     expect(created.statusCode).toBe(403);
     expect(created.json()).toEqual(refusal);
     expect(Number((await t.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(before);
-    // An existing player without a sign-in: the same refusal, nothing written, no mail.
+    // An existing player without a sign-in: the same refusal, at another address or the parent's, nothing written, no mail.
     const p = (await coach.post('/api/players', newPlayer())).json().data;
     const base = { first_name: p.first_name, last_name: p.last_name, team_id: p.teamIds };
     const added = await coach.post(`/api/player/${p.id}`, { ...base, player_email: 'stranger@example.org' });
     expect(added.statusCode).toBe(403);
     expect(added.json()).toEqual(refusal);
+    // The parent's address is a guardian's, never a player's sign-in (docs/product.md#families).
+    const parents = await coach.post(`/api/player/${p.id}`, { ...base, player_email: 'PARENT@example.org' });
+    expect(parents.statusCode).toBe(400);
+    expect(parents.json().field).toBe('player_email');
+    expect(await t.db.selectFrom('mail_outbox').select('id').where('to_address', 'in', ['stranger@example.org', 'parent@example.org']).execute()).toEqual([]);
     expect(await t.db.selectFrom('users').select('id').where('player_id', '=', p.id).execute()).toEqual([]);
-    expect(await t.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'stranger@example.org').execute()).toEqual([]);
-    // At the parent's address (any case) the parent holds the login and gets the welcome.
-    const own = await coach.post(`/api/player/${p.id}`, { ...base, player_email: 'PARENT@example.org' });
-    expect(own.statusCode, own.body).toBe(200);
-    expect(await t.db.selectFrom('users').select('email').where('player_id', '=', p.id).execute()).toEqual([{ email: 'parent@example.org' }]);
-    expect(await t.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', 'parent@example.org').execute()).toEqual([{ subject: 'Your player account' }]);
     // A user manager chooses any address.
     expect((await admin.post('/api/players', newPlayer({ player_email: 'kid.own@example.org' }))).statusCode).toBe(200);
   });
@@ -380,28 +379,17 @@ describe('POST /api/player/:id (update)', () => {
     expect(taken.json().message).not.toMatch(/already|account|exists|registered/i);
   });
 
-  it('to a coach, a taken e-mail answers as a free one: no account made, the address is told', async () => {
-    const answer = async (parent: string) => {
-      const res = await coach.post('/api/players', newPlayer({ last_name: 'Oracle', email: parent, player_email: parent }));
-      const { id, last_name, ...rest } = res.json().data;
-      return { status: res.statusCode, id, last_name, rest: { ...rest, email: rest.email.replace(parent, 'X'), player_email: rest.player_email.replace(parent, 'X') } };
+  it('to a coach, a taken e-mail answers as a free one: the same refusal, nothing made, nobody told', async () => {
+    const answer = async (address: string) => {
+      const res = await coach.post('/api/players', newPlayer({ last_name: 'Oracle', player_email: address }));
+      return { status: res.statusCode, body: res.json() };
     };
-    const free = await answer('free.parent@example.org');
+    const free = await answer('free.kid@example.org');
     const taken = await answer('admin@demo.club');
-    expect(taken.status).toBe(200);
-    expect(taken.rest).toEqual(free.rest);
-    expect(taken.rest.hasAccount).toBe(true);
-    expect(await t.db.selectFrom('users').select('id').where('player_id', '=', taken.id).execute()).toEqual([]);
-    const told = await t.db.selectFrom('mail_outbox').select('text').where('to_address', '=', 'admin@demo.club').execute();
-    expect(told).toHaveLength(1);
-    expect(told[0]!.text).toContain('already signs in');
-    // Its saved address is the coach's to keep, not to change: the same rule as with an account.
-    const base = { first_name: 'Test', last_name: taken.last_name, team_id: [ids.own] };
-    expect((await coach.post(`/api/player/${taken.id}`, { ...base, player_email: 'admin@demo.club' })).statusCode).toBe(200);
-    expect(told).toHaveLength((await t.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'admin@demo.club').execute()).length);
-    const moved = await coach.post(`/api/player/${taken.id}`, { ...base, player_email: '' });
-    expect(moved.statusCode).toBe(403);
-    expect(moved.json().message).toBe("Only a user manager can change or remove the sign-in e-mail of a player's account.");
+    expect(free.status).toBe(403);
+    expect(taken).toEqual(free);
+    expect(await t.db.selectFrom('players').select('id').where('last_name', '=', 'Oracle').execute()).toEqual([]);
+    expect(await t.db.selectFrom('mail_outbox').select('id').where('to_address', 'in', ['admin@demo.club', 'free.kid@example.org']).execute()).toEqual([]);
   });
 
   it("a coach's duplicate check sees only their teams: another team's child answers as a new one", async () => {
