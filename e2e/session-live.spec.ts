@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { request as http, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect as baseExpect, expectAccessible, loginAs, snap, test } from './fixtures';
 
 /**
@@ -71,6 +71,21 @@ async function guestPhone(browser: Browser, baseURL: string, director: Api, s: S
   return { context, page };
 }
 
+/** A guest who joins with the API only (another phone, somewhere in the gym). */
+async function apiGuest(baseURL: string, code: string, name: string) {
+  const anon = await http.newContext({ baseURL });
+  const res = await anon.post('/api/tryout/join', { data: { code, name } });
+  expect(res.status(), await res.text()).toBe(200);
+  const token = (await res.json()).data.token as string;
+  return {
+    score: async (entries: { playerId: number; criterionId: number; score: number }[]) => {
+      const r = await anon.post('/api/tryout/scores', { data: { entries }, headers: { 'x-tryout-token': token } });
+      expect(r.status(), await r.text()).toBe(200);
+    },
+    dispose: () => anon.dispose(),
+  };
+}
+
 const card = (page: Page, i: number) => page.getByTestId('sheet-player').nth(i);
 
 test('point 2: a guest whose session closes is told so at once, sees the late score as not counted, and nothing is sent again', async ({ page, browser, baseURL }) => {
@@ -131,3 +146,46 @@ test('point 2: a guest whose session closes is told so at once, sees the late sc
   await gina.context.close();
   await hana.context.close();
 });
+
+for (const width of [1280, 375]) {
+  test(`point 5: the director's tabs follow the scores and the evaluators as they arrive, without a reload (${width} px)`, async ({ page, browser, baseURL }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await loginAs(page, 'admin');
+    const director = await api(page);
+    const s = await openSession(director, `Live tryout ${width} ${Date.now() % 100000}`);
+    const n = s.playerIds.length;
+    await page.goto(`/app/sessions/${s.id}`);
+    await page.getByRole('tab', { name: /Evaluators/ }).click();
+    await expect(page.getByRole('tab', { name: 'Evaluators (1)' })).toBeVisible();
+    await expect(page.getByText(`0 of ${n} players done`)).toBeVisible();
+
+    // The coach scores every player from their own browser: the director's Evaluators tab follows.
+    const coach = await browser.newContext({ baseURL });
+    const coachPage = await coach.newPage();
+    await loginAs(coachPage, 'coach');
+    await (await api(coachPage)).post(`/api/eval-session/${s.id}/scores`, { entries: s.playerIds.map((playerId) => ({ playerId, criterionId: s.criterionId, score: 6 })) });
+    await expect(page.getByText(`${n} of ${n} players done`)).toBeVisible();
+
+    // On the Progress tab: guests join and score from their phones; the counts and the tab labels follow.
+    await page.getByRole('tab', { name: 'Progress' }).click();
+    await expect(page.getByText(`0 of ${n} players complete`)).toBeVisible();
+    const guests = [await apiGuest(baseURL!, s.code, 'Pia Phone'), await apiGuest(baseURL!, s.code, 'Quin Phone')];
+    await expect(page.getByRole('tab', { name: 'Evaluators (3)' })).toBeVisible();
+    for (const name of ['Pia Phone', 'Quin Phone']) await director.post(`/api/eval-session/${s.id}/evaluator/${await evaluatorId(director, s.id, name)}/admit`);
+    await guests[0]!.score(s.playerIds.slice(0, 2).map((playerId) => ({ playerId, criterionId: s.criterionId, score: 8 })));
+    await expect(page.getByText(`2 of ${n} players complete`)).toBeVisible();
+    await guests[1]!.score(s.playerIds.map((playerId) => ({ playerId, criterionId: s.criterionId, score: 7 })));
+    await expect(page.getByText(`${n} of ${n} players complete`)).toBeVisible();
+    await expectAccessible(page);
+
+    // Back on Evaluators: each guest's count as it is now.
+    await page.getByRole('tab', { name: /Evaluators/ }).click();
+    await expect(page.getByText(`2 of ${n} players done`)).toBeVisible();
+    await expect(page.getByText(`${n} of ${n} players done`)).toHaveCount(2);
+    await expectAccessible(page);
+    await snap(page, `session-evaluators-live-${width}`);
+
+    for (const g of guests) await g.dispose();
+    await coach.close();
+  });
+}

@@ -11,7 +11,7 @@ import { Loading } from '../../components/Loading';
 import { ScoreEntry } from '../../components/ScoreEntry';
 import { SearchInput } from '../../components/SearchInput';
 import { ApiError } from '../../lib/api';
-import type { SheetSource } from './api';
+import { sessionKeys, type SheetSource } from './api';
 import { lastSheet, saveSheet, scoreKey } from './scoreQueue';
 import { useScoreQueue } from './useScoreQueue';
 
@@ -99,7 +99,9 @@ export function ScoringSheet({ source, closed: closedOutside = false, onEnded, o
     retry: false,
   });
 
-  const merge = (saved: SessionScoreEntry[]) =>
+  const merge = (saved: SessionScoreEntry[]) => {
+    // A director who scores too sees their own progress at once back on the session page.
+    void client.invalidateQueries({ queryKey: sessionKeys.all, refetchType: 'none' });
     client.setQueryData<SessionSheet>(sheetKey, (s) => {
       if (!s) return s;
       const scores = new Map(s.scores.map((x) => [`${x.playerId}|${x.criterionId}`, x]));
@@ -108,6 +110,7 @@ export function ScoringSheet({ source, closed: closedOutside = false, onEnded, o
       void saveSheet(source.key, next);
       return next;
     });
+  };
   const queue = useScoreQueue(source, merge);
   const closed = queue.closed || closedOutside || loadedClosed;
   const { close } = queue;

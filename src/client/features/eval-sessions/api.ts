@@ -40,18 +40,25 @@ export const sessionsQuery = queryOptions({
   queryFn: async ({ signal }) => (await apiGet<Envelope<EvalSession[]>>('/api/eval-sessions', signal)).data,
 });
 
+/**
+ * While a session is open, evaluators and guests join and score from other devices: the director's
+ * screen reads the session (its tab counts, the evaluators and how far each has got) and the progress
+ * again this often, whichever tab is shown.
+ */
+export const LIVE_MS = 5_000;
+
 export const sessionQuery = (id: number) =>
   queryOptions({
     queryKey: sessionKeys.detail(id),
     queryFn: async ({ signal }) => (await apiGet<Envelope<SessionDetail>>(`/api/eval-session/${id}`, signal)).data,
+    refetchInterval: (q) => (q.state.data?.session.state === 'open' ? LIVE_MS : false),
   });
 
-export const progressQuery = (id: number) =>
+export const progressQuery = (id: number, open: boolean) =>
   queryOptions({
     queryKey: sessionKeys.progress(id),
     queryFn: async ({ signal }) => (await apiGet<Envelope<SessionProgress>>(`/api/eval-session/${id}/progress`, signal)).data,
-    // Evaluators score from other devices: the director's progress view keeps itself current.
-    refetchInterval: 10_000,
+    refetchInterval: open ? LIVE_MS : false,
   });
 
 export const resultsQuery = (id: number) =>
