@@ -39,6 +39,8 @@ export const MSG = {
   resultsLocked: 'Results stay hidden until you unlock them.',
   tryoutSignIn: 'Join the session with its code first.',
   tryoutClosed: 'This session has closed. Thank you for evaluating!',
+  sheetClosed: 'This session is closed. Scores not yet sent will not count.',
+  scoreNotCounted: 'The session closed before this score was sent; it does not count.',
   tryoutCodeUnknown: 'This code does not match an open session. Check it with the session director.',
   tryoutWaiting: 'Wait for the session director to let you in.',
   tryoutNameTaken: 'Someone in this session already uses this name. Add an initial or a number.',

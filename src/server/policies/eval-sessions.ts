@@ -125,14 +125,15 @@ export interface Guest {
 /**
  * A guest evaluator from the tryout token header, for the routes declared `access.guest` only. The
  * token opens its own session's sheet while the session is open, and nothing else: every other route
- * ignores the header.
+ * ignores the header. Once the session has closed, every guest route answers 410 (docs/product.md#sessions).
  */
 export async function loadGuest(app: FastifyInstance, req: FastifyRequest): Promise<void> {
   const token = req.headers[TRYOUT_TOKEN_HEADER];
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) throw new HttpError(401, MSG.tryoutSignIn);
   const guest = await repo.guestByToken(app.db, sha256(token));
   if (!guest) throw new HttpError(401, MSG.tryoutSignIn);
-  if (guest.state !== 'open') throw new HttpError(401, MSG.tryoutClosed);
+  // 410, not 401: the guest's sheet tells "closed, these scores will not count" apart from "join again".
+  if (guest.state !== 'open') throw new HttpError(410, MSG.tryoutClosed);
   req.guest = { evaluatorId: guest.id, sessionId: guest.session_id, sessionName: guest.session_name, name: guest.guest_name ?? 'Guest', admitted: guest.admitted === 1 };
 }
 

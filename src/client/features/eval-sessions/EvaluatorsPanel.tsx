@@ -6,18 +6,17 @@ import type { SessionDetail, SessionEvaluator } from '../../../shared/schemas/ev
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { EmptyState } from '../../components/EmptyState';
 import { AddOnePicker } from './AddOnePicker';
-import { evaluatorOptionsQuery, sessionQuery, useAddEvaluator, useAdmitGuest, useExcludeEvaluator, useRemoveEvaluator } from './api';
+import { evaluatorOptionsQuery, useAddEvaluator, useAdmitGuest, useExcludeEvaluator, useRemoveEvaluator } from './api';
 
 /**
- * Staff evaluators assigned by the director, and guests who joined with the code; how far each has got.
+ * Staff evaluators assigned by the director, and guests who joined with the code; how far each has got
+ * (the session page reads it again while the session is open, see `sessionQuery`).
  * Guests wait until the director lets them in (or removes them); any evaluator's scores can be left
  * out of the results before publishing.
  */
 export function EvaluatorsPanel({ detail }: { detail: SessionDetail }) {
   const s = detail.session;
   const editable = s.state !== 'published';
-  // While the session is open, guests join from their phones: the list keeps itself current.
-  useQuery({ ...sessionQuery(s.id), refetchInterval: s.state === 'open' ? 5_000 : false });
   const options = useQuery({ ...evaluatorOptionsQuery, enabled: editable });
   const add = useAddEvaluator(s.id);
   const remove = useRemoveEvaluator(s.id);

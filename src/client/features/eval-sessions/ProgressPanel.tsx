@@ -8,7 +8,7 @@ import { progressQuery } from './api';
 
 /** Who has been scored by how many evaluators: the director's view while scores stay blind. */
 export function ProgressPanel({ session }: { session: EvalSession }) {
-  const progress = useQuery(progressQuery(session.id));
+  const progress = useQuery(progressQuery(session.id, session.state === 'open'));
   if (progress.isPending) return <Loading label="Loading progress" />;
   if (progress.isError) {
     return (

@@ -2,6 +2,7 @@ import { Alert, Avatar, Badge, Box, Button, Card, Group, SegmentedControl, Selec
 import { IconCloudOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { MSG } from '../../../shared/messages';
 import type { SessionScoreEntry, SessionSheet } from '../../../shared/schemas/eval-session';
 import { photoUrl } from '../../../shared/paths';
 import { NO, YES } from '../../../shared/scoring';
@@ -10,7 +11,7 @@ import { Loading } from '../../components/Loading';
 import { ScoreEntry } from '../../components/ScoreEntry';
 import { SearchInput } from '../../components/SearchInput';
 import { ApiError } from '../../lib/api';
-import type { SheetSource } from './api';
+import { sessionKeys, type SheetSource } from './api';
 import { lastSheet, saveSheet, scoreKey } from './scoreQueue';
 import { useScoreQueue } from './useScoreQueue';
 
@@ -58,13 +59,24 @@ const STATE = {
   refused: { label: 'Needs attention', color: 'red' },
 } as const;
 
+interface Props {
+  source: SheetSource;
+  /** The caller learnt that the session has closed (the guest's status). */
+  closed?: boolean;
+  onEnded?: (message: string) => void;
+  onNotMe?: () => void;
+}
+
 /**
  * An evaluator's sheet in a session, for staff and guests alike: pick a criterion, find a player by
- * number or name, tap a score. Only this evaluator's own scores are ever shown (blind scoring).
+ * number or name, tap a score. Only this evaluator's own scores are ever shown (blind scoring). Once
+ * the session has closed it says so, shows the scores that did not reach the server as not counted,
+ * and takes no more taps.
  */
-export function ScoringSheet({ source, onEnded, onNotMe }: { source: SheetSource; onEnded?: (message: string) => void; onNotMe?: () => void }) {
+export function ScoringSheet({ source, closed: closedOutside = false, onEnded, onNotMe }: Props) {
   const client = useQueryClient();
   const sheetKey = ['session-sheet', source.key];
+  const [loadedClosed, setLoadedClosed] = useState(false);
   const sheet = useQuery({
     queryKey: sheetKey,
     queryFn: async ({ signal }) => {
@@ -73,16 +85,23 @@ export function ScoringSheet({ source, onEnded, onNotMe }: { source: SheetSource
         await saveSheet(source.key, s);
         return s;
       } catch (e) {
-        // Offline: the sheet last loaded on this device, so scoring goes on.
-        const kept = e instanceof ApiError ? undefined : await lastSheet(source.key);
-        if (kept) return kept;
+        // Offline: the sheet last loaded on this device, so scoring goes on. Closed: the same sheet,
+        // to show what did and did not count.
+        const closed = source.closed(e);
+        const kept = e instanceof ApiError && !closed ? undefined : await lastSheet(source.key);
+        if (kept) {
+          if (closed) setLoadedClosed(true);
+          return kept;
+        }
         throw e;
       }
     },
     retry: false,
   });
 
-  const merge = (saved: SessionScoreEntry[]) =>
+  const merge = (saved: SessionScoreEntry[]) => {
+    // A director who scores too sees their own progress at once back on the session page.
+    void client.invalidateQueries({ queryKey: sessionKeys.all, refetchType: 'none' });
     client.setQueryData<SessionSheet>(sheetKey, (s) => {
       if (!s) return s;
       const scores = new Map(s.scores.map((x) => [`${x.playerId}|${x.criterionId}`, x]));
@@ -91,7 +110,13 @@ export function ScoringSheet({ source, onEnded, onNotMe }: { source: SheetSource
       void saveSheet(source.key, next);
       return next;
     });
+  };
   const queue = useScoreQueue(source, merge);
+  const closed = queue.closed || closedOutside || loadedClosed;
+  const { close } = queue;
+  useEffect(() => {
+    if ((closedOutside || loadedClosed) && !queue.closed) void close();
+  }, [closedOutside, loadedClosed, queue.closed, close]);
 
   const data = sheet.data;
   const criteria = data?.session.criteria ?? [];
@@ -110,7 +135,7 @@ export function ScoringSheet({ source, onEnded, onNotMe }: { source: SheetSource
 
   const status = sheet.error instanceof ApiError ? sheet.error.status : null;
   useEffect(() => {
-    if ((status === 401 || status === 409) && sheet.error) onEnded?.(sheet.error.message);
+    if ((status === 401 || status === 409 || status === 410) && sheet.error) onEnded?.(sheet.error.message);
   }, [status, sheet.error, onEnded]);
 
   if (sheet.isPending) return <Loading label="Loading the sheet" />;
@@ -132,7 +157,8 @@ export function ScoringSheet({ source, onEnded, onNotMe }: { source: SheetSource
     if (q) return q.state === 'refused' ? 'refused' : queue.syncing && queue.online ? 'syncing' : 'local';
     return serverScore.has(`${p.playerId}|${criterion.criterionId}`) ? 'synced' : null;
   };
-  const done = players.filter((p) => valueOf(p) !== undefined).length;
+  // Closed: only what the server has counts.
+  const done = players.filter((p) => (closed ? serverScore.has(`${p.playerId}|${criterion.criterionId}`) : valueOf(p) !== undefined)).length;
   const refused = [...queue.waiting.values()].filter((q) => q.state === 'refused');
   const nameOf = (playerId: number) => data.players.find((p) => p.playerId === playerId)?.name ?? `Player ${playerId}`;
 
@@ -152,7 +178,11 @@ export function ScoringSheet({ source, onEnded, onNotMe }: { source: SheetSource
           ) : null}
         </Text>
       </div>
-      {!queue.online ? (
+      {closed ? (
+        <Alert color="red" role="alert">
+          {MSG.sheetClosed}
+        </Alert>
+      ) : !queue.online ? (
         <Alert color="yellow" icon={<IconCloudOff size={18} />} role="status" title="You are offline">
           {queue.pending} {queue.pending === 1 ? 'score is' : 'scores are'} saved on this device and will be sent when the connection returns.
         </Alert>
@@ -162,7 +192,7 @@ export function ScoringSheet({ source, onEnded, onNotMe }: { source: SheetSource
         </Text>
       ) : null}
       {refused.length ? (
-        <Alert color="red" title="Needs attention" role="alert">
+        <Alert color="red" title={closed ? 'Not counted' : 'Needs attention'} role="alert">
           <Stack gap={4}>
             {refused.map((q) => (
               <Group key={q.key} justify="space-between" wrap="nowrap">
@@ -228,24 +258,28 @@ export function ScoringSheet({ source, onEnded, onNotMe }: { source: SheetSource
                   <Box mih={20}>
                     {state ? (
                       <Badge color={STATE[state].color} variant="light" maw="100%">
-                        {STATE[state].label}
+                        {closed && state === 'refused' ? 'Not counted' : STATE[state].label}
                       </Badge>
                     ) : null}
                   </Box>
                 </Stack>
               </Group>
-              <ScoreEntry
-                kind={criterion.kind}
-                value={toText(criterion.kind, valueOf(p))}
-                onChange={(text) => {
-                  if (text !== '') void queue.record({ playerId: p.playerId, criterionId: criterion.criterionId, score: toScore(text) });
-                }}
-                onNext={() => undefined}
-                playerName={p.name}
-                touch
-                error={state === 'refused'}
-                inputRef={null}
-              />
+              {closed ? (
+                <Text size="sm">{valueOf(p) === undefined ? 'Not scored' : `Your score: ${toText(criterion.kind, valueOf(p))}`}</Text>
+              ) : (
+                <ScoreEntry
+                  kind={criterion.kind}
+                  value={toText(criterion.kind, valueOf(p))}
+                  onChange={(text) => {
+                    if (text !== '') void queue.record({ playerId: p.playerId, criterionId: criterion.criterionId, score: toScore(text) });
+                  }}
+                  onNext={() => undefined}
+                  playerName={p.name}
+                  touch
+                  error={state === 'refused'}
+                  inputRef={null}
+                />
+              )}
             </Card>
           );
         })

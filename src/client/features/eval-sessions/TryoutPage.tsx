@@ -3,10 +3,13 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { MSG } from '../../../shared/messages';
 import { tryoutJoinSchema, type TryoutJoin } from '../../../shared/schemas/eval-session';
+import { Loading } from '../../components/Loading';
 import { ApiError, failureMessage } from '../../lib/api';
-import { guestSheet, joinTryout, leaveTryout, tryoutStatusQuery } from './api';
+import { guestSheet, joinTryout, leaveTryout, tryoutClosed, tryoutStatusQuery } from './api';
 import { ScoringSheet } from './ScoringSheet';
+import { queued } from './scoreQueue';
 
 const TOKEN_KEY = 'tryout-token';
 
@@ -38,7 +41,8 @@ function Waiting({ token, onLeave, onEnded }: { token: string; onLeave: () => vo
  * in the session uses (no account), waits until the director lets them in, then scores on the same
  * sheet as staff. The token stays on this device until the guest leaves or the session closes, so a
  * reload or a dropped connection keeps the guest in; Leave and Not you? end it on the server, so the
- * next volunteer on a shared phone starts from this form.
+ * next volunteer on a shared phone starts from this form. When the session closes, the sheet says so
+ * and shows what did not count; with nothing of the guest's left on this phone, the form thanks them.
  */
 export default function TryoutPage() {
   const [token, setToken] = useState<string | null>(() => localStorage.getItem(TOKEN_KEY));
@@ -46,14 +50,30 @@ export default function TryoutPage() {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<TryoutJoin>({ initialValues: { code: '', name: '' }, validate: zod4Resolver(tryoutJoinSchema) });
   const status = useQuery({ ...tryoutStatusQuery(token ?? ''), enabled: !!token });
+  const closed = !!token && tryoutClosed(status.error);
   const admitted = !!token && status.data?.admitted === true;
-  const source = useMemo(() => (token && admitted ? guestSheet(token) : null), [token, admitted]);
+  // Closed before this page loaded: the sheet only if scores of this guest wait on this phone.
+  const [closedWithScores, setClosedWithScores] = useState(false);
+  const source = useMemo(() => (token && (admitted || closedWithScores) ? guestSheet(token) : null), [token, admitted, closedWithScores]);
 
   const forget = useCallback((message: string | null) => {
     localStorage.removeItem(TOKEN_KEY);
     setToken(null);
+    setClosedWithScores(false);
     setEnded(message);
   }, []);
+  useEffect(() => {
+    if (!closed || admitted || !token) return;
+    let live = true;
+    void queued(guestSheet(token).key).then((rows) => {
+      if (!live) return;
+      if (rows.length) setClosedWithScores(true);
+      else forget(MSG.tryoutClosed);
+    });
+    return () => {
+      live = false;
+    };
+  }, [closed, admitted, token, forget]);
   const leave = useCallback(() => {
     if (token) void leaveTryout(token).catch(() => undefined);
     form.reset();
@@ -76,17 +96,19 @@ export default function TryoutPage() {
   return (
     <Box component="main" py="md">
       <Container size="sm">
-        {token && !admitted ? (
-          <Waiting token={token} onLeave={leave} onEnded={forget} />
-        ) : source ? (
+        {source ? (
           <>
-            <ScoringSheet source={source} onEnded={forget} onNotMe={leave} />
+            <ScoringSheet source={source} closed={closed} onEnded={forget} onNotMe={leave} />
             <Group justify="center" mt="lg">
               <Button variant="subtle" onClick={leave}>
                 Leave this session
               </Button>
             </Group>
           </>
+        ) : token && closed ? (
+          <Loading label="Loading the sheet" />
+        ) : token ? (
+          <Waiting token={token} onLeave={leave} onEnded={forget} />
         ) : (
           <form onSubmit={submit} noValidate>
             <Title order={1} size="h2" mb="xs">

@@ -18,7 +18,7 @@ import type {
 } from '../../../shared/schemas/eval-session';
 import { TRYOUT_TOKEN_HEADER } from '../../../shared/schemas/eval-session';
 import type { Team } from '../../../shared/schemas/team';
-import { apiBlob, apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
+import { ApiError, apiBlob, apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 
 /** Every read and write of the evaluation sessions screens, staff and guests. */
@@ -40,18 +40,25 @@ export const sessionsQuery = queryOptions({
   queryFn: async ({ signal }) => (await apiGet<Envelope<EvalSession[]>>('/api/eval-sessions', signal)).data,
 });
 
+/**
+ * While a session is open, evaluators and guests join and score from other devices: the director's
+ * screen reads the session (its tab counts, the evaluators and how far each has got) and the progress
+ * again this often, whichever tab is shown.
+ */
+export const LIVE_MS = 5_000;
+
 export const sessionQuery = (id: number) =>
   queryOptions({
     queryKey: sessionKeys.detail(id),
     queryFn: async ({ signal }) => (await apiGet<Envelope<SessionDetail>>(`/api/eval-session/${id}`, signal)).data,
+    refetchInterval: (q) => (q.state.data?.session.state === 'open' ? LIVE_MS : false),
   });
 
-export const progressQuery = (id: number) =>
+export const progressQuery = (id: number, open: boolean) =>
   queryOptions({
     queryKey: sessionKeys.progress(id),
     queryFn: async ({ signal }) => (await apiGet<Envelope<SessionProgress>>(`/api/eval-session/${id}/progress`, signal)).data,
-    // Evaluators score from other devices: the director's progress view keeps itself current.
-    refetchInterval: 10_000,
+    refetchInterval: open ? LIVE_MS : false,
   });
 
 export const resultsQuery = (id: number) =>
@@ -131,13 +138,19 @@ export interface SheetSource {
   load: (signal?: AbortSignal) => Promise<SessionSheet>;
   send: (entries: SessionScoreEntry[]) => Promise<{ playerId: number; criterionId: number; status: 'saved' | 'refused'; reason?: string }[]>;
   photo?: (playerId: number) => Promise<Blob>;
+  /** Whether a failed load or send means the session is no longer open: scores still waiting will not count. */
+  closed: (error: unknown) => boolean;
 }
+
+const answered = (status: number) => (e: unknown) => e instanceof ApiError && e.status === status;
 
 /** Keyed by user too: a score waiting on a shared device is only ever sent by whoever tapped it. */
 export const staffSheet = (id: number, userId: number): SheetSource => ({
   key: `session-${id}-user-${userId}`,
   load: async (signal) => (await apiGet<Envelope<SessionSheet>>(`/api/eval-session/${id}/sheet`, signal)).data,
   send: async (entries) => (await apiPost<Envelope<Awaited<ReturnType<SheetSource['send']>>>>(`/api/eval-session/${id}/scores`, { entries })).data,
+  // The staff sheet and scores routes answer 409 only when the session is not open.
+  closed: answered(409),
 });
 
 export const guestSheet = (token: string): SheetSource => {
@@ -147,17 +160,25 @@ export const guestSheet = (token: string): SheetSource => {
     load: async (signal) => (await apiGet<Envelope<SessionSheet>>('/api/tryout/sheet', signal, headers)).data,
     send: async (entries) => (await apiPost<Envelope<Awaited<ReturnType<SheetSource['send']>>>>('/api/tryout/scores', { entries }, headers)).data,
     photo: (playerId) => apiBlob(`/api/tryout/photo/${playerId}`, headers),
+    closed: answered(410),
   };
 };
 
 export const joinTryout = async (body: TryoutJoin) => (await apiPost<Envelope<{ token: string; name: string; admitted: boolean }>>('/api/tryout/join', body)).data;
 
-/** A guest's own status: waiting for the director, or let in. Polled while waiting. */
+/** The guest's token has ended (401) or its session has closed (410): asking again changes nothing. */
+export const tryoutEnded = (e: unknown) => e instanceof ApiError && (e.status === 401 || e.status === 410);
+export const tryoutClosed = answered(410);
+
+/**
+ * A guest's own status: waiting for the director, or let in. Polled every 3 s while waiting, then
+ * every 10 s while scoring, so the sheet learns that the session closed without waiting for a tap.
+ */
 export const tryoutStatusQuery = (token: string) =>
   queryOptions({
     queryKey: ['tryout-status', token.slice(0, 12)],
     queryFn: async ({ signal }) => (await apiGet<Envelope<TryoutStatus>>('/api/tryout/status', signal, { [TRYOUT_TOKEN_HEADER]: token })).data,
-    refetchInterval: (q) => (q.state.data?.admitted ? false : 3_000),
+    refetchInterval: (q) => (tryoutEnded(q.state.error) ? false : q.state.data?.admitted ? 10_000 : 3_000),
     retry: false,
   });
 

@@ -84,6 +84,17 @@ export async function flush(source: string, send: Send): Promise<SessionScoreEnt
   return saved;
 }
 
+/**
+ * The session closed: what still waits here will never be saved. Marks it refused (needs attention,
+ * not counted) so the sheet shows it and nothing sends it again; answers how many.
+ */
+export async function markNotCounted(source: string, reason: string): Promise<number> {
+  const d = await db();
+  const waiting = (await queued(source)).filter((q) => q.state !== 'refused');
+  for (const q of waiting) await d.put('scores', { ...q, state: 'refused', reason });
+  return waiting.length;
+}
+
 const staffSource = /^session-(\d+)-user-(\d+)$/;
 
 /** A staff user's session scores still waiting on this device, per session (sign-out warns about them). */

@@ -1,18 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { MSG } from '../../../shared/messages';
 import type { SessionScoreEntry } from '../../../shared/schemas/eval-session';
 import type { SheetSource } from './api';
-import { discard, enqueue, flush, queued, type QueuedScore } from './scoreQueue';
+import { discard, enqueue, flush, markNotCounted, queued, type QueuedScore } from './scoreQueue';
 
 export const RETRY_MS = 15_000;
 
 /**
  * The sheet's scores waiting on this device: each tap is stored first, then sent at once, on
- * reconnect and every 15 s while any wait. `onSaved` hears what the server took.
+ * reconnect and every 15 s while any wait. `onSaved` hears what the server took. Once the server
+ * answers that the session has closed (`source.closed`), or `close()` is called, what still waits is
+ * marked not counted and nothing is sent or recorded any more.
  */
 export function useScoreQueue(source: SheetSource, onSaved: (saved: SessionScoreEntry[]) => void) {
   const [waiting, setWaiting] = useState<Map<string, QueuedScore>>(new Map());
   const [syncing, setSyncing] = useState(false);
   const [online, setOnline] = useState(() => navigator.onLine);
+  const [closed, setClosed] = useState(false);
+  const closedRef = useRef(false);
   const busy = useRef(false);
   const again = useRef(false);
   const savedRef = useRef(onSaved);
@@ -22,7 +27,15 @@ export function useScoreQueue(source: SheetSource, onSaved: (saved: SessionScore
     setWaiting(new Map((await queued(source.key)).map((q) => [q.key, q])));
   }, [source.key]);
 
+  const close = useCallback(async () => {
+    closedRef.current = true;
+    setClosed(true);
+    await markNotCounted(source.key, MSG.scoreNotCounted);
+    await reload();
+  }, [source.key, reload]);
+
   const send = useCallback(async () => {
+    if (closedRef.current) return;
     if (busy.current) {
       again.current = true;
       return;
@@ -36,14 +49,16 @@ export function useScoreQueue(source: SheetSource, onSaved: (saved: SessionScore
         if (saved.length) savedRef.current(saved);
         await reload();
       } while (again.current);
-    } catch {
-      // Offline or the server failed: everything stays on the device for the next round.
-      await reload();
+    } catch (e) {
+      // Closed: nothing waiting can count any more. Otherwise offline or the server failed: everything
+      // stays on the device for the next round.
+      if (source.closed(e)) await close();
+      else await reload();
     } finally {
       busy.current = false;
       setSyncing(false);
     }
-  }, [source, reload]);
+  }, [source, reload, close]);
 
   useEffect(() => {
     void reload().then(send);
@@ -69,6 +84,7 @@ export function useScoreQueue(source: SheetSource, onSaved: (saved: SessionScore
 
   const record = useCallback(
     async (entry: SessionScoreEntry) => {
+      if (closedRef.current) return;
       const row = await enqueue(source.key, entry);
       setWaiting((m) => new Map(m).set(row.key, row));
       void send();
@@ -84,5 +100,5 @@ export function useScoreQueue(source: SheetSource, onSaved: (saved: SessionScore
     [reload],
   );
 
-  return { waiting, pending, syncing, online, record, drop };
+  return { waiting, pending, syncing, online, closed, record, drop, close };
 }

@@ -214,7 +214,7 @@ describe('evaluation sessions: a tryout day', () => {
   it('closing ends the guest\'s access for good', async () => {
     data(await admin.post(`/api/eval-session/${id}/close`));
     const res = await guest(token).get('/api/tryout/sheet');
-    expect(res.statusCode).toBe(401);
+    expect(res.statusCode).toBe(410);
     expect(res.json().message).toBe(MSG.tryoutClosed);
     expect((await t.anon.post('/api/tryout/join', { code, name: 'Late' })).statusCode).toBe(404);
     // Reopening gives a new code; the old token still opens nothing.

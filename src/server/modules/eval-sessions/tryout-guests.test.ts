@@ -158,3 +158,36 @@ describe('leaving on a shared phone', () => {
     expect((await t.anon.post('/api/tryout/join', { code: openCode, name: 'Robin' })).statusCode).toBe(409);
   });
 });
+
+describe('a guest scoring when the session closes (issue 31, point 2)', () => {
+  it('every guest route answers 410 with the closed message, and a score sent after the close is not saved', async () => {
+    const session = data<SessionDetail>(
+      await admin.post('/api/eval-sessions', { name: 'Closing gym', startDate: '2026-11-20', endDate: '2026-11-20', criteria: [{ criterionId: scale(), weight: 100 }] }),
+    ).session.id;
+    const [first, second] = [...new Set(facts.own.map((p) => p.id))];
+    data(await admin.post(`/api/eval-session/${session}/players`, { playerIds: [first, second] }));
+    const openCode = data<SessionDetail>(await admin.post(`/api/eval-session/${session}/open`)).session.guestCode!;
+    const { token } = data<{ token: string }>(await t.anon.post('/api/tryout/join', { code: openCode, name: 'Late Lou' }));
+    const lou = data<SessionDetail>(await admin.get(`/api/eval-session/${session}`)).evaluators.find((e) => e.name === 'Late Lou')!;
+    data(await admin.post(`/api/eval-session/${session}/evaluator/${lou.id}/admit`));
+    data(await guest(token).post('/api/tryout/scores', { entries: [{ playerId: first, criterionId: scale(), score: 8 }] }));
+    const stored = () => t.db.selectFrom('eval_session_scores').select(['player_id', 'score']).where('evaluator_id', '=', lou.id).execute();
+
+    data(await admin.post(`/api/eval-session/${session}/close`));
+    const late = await guest(token).post('/api/tryout/scores', { entries: [{ playerId: first, criterionId: scale(), score: 2 }, { playerId: second, criterionId: scale(), score: 9 }] });
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toEqual({ message: MSG.tryoutClosed });
+    expect(await stored()).toEqual([{ player_id: first, score: 8 }]);
+    for (const url of ['/api/tryout/status', '/api/tryout/sheet', `/api/tryout/photo/${first}`]) {
+      const res = await guest(token).get(url);
+      expect(res.statusCode, url).toBe(410);
+      expect(res.json().message, url).toBe(MSG.tryoutClosed);
+    }
+    // Not a made-up token's answer: that one is still "join first".
+    expect((await guest('y'.repeat(43)).get('/api/tryout/status')).statusCode).toBe(401);
+    // Published is final: still closed for the guest, still nothing written.
+    data(await admin.post(`/api/eval-session/${session}/publish`));
+    expect((await guest(token).post('/api/tryout/scores', { entries: [{ playerId: second, criterionId: scale(), score: 9 }] })).statusCode).toBe(410);
+    expect(await stored()).toEqual([{ player_id: first, score: 8 }]);
+  });
+});

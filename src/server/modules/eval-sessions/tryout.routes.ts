@@ -18,7 +18,8 @@ import { requireGuest, requireGuestToken } from '../../policies/eval-sessions.js
 import * as service from './eval-sessions.service.js';
 
 const tags = ['tryout guests'];
-const tryoutErrors = errors(400, 401, 403, 404, 409, 429);
+// 410: the session has closed (MSG.tryoutClosed); a score sent after that is not saved.
+const tryoutErrors = errors(400, 401, 403, 404, 409, 410, 429);
 
 /**
  * Guest evaluators: a session's code (shown to its director while it is open) and a name no one else
@@ -71,7 +72,7 @@ export async function tryoutRoutes(app: FastifyInstance): Promise<void> {
   // Photos of the session's players only, for the token's holder (an <img> cannot send the header: the client fetches it).
   r.get('/api/tryout/photo/:playerId', {
     config: { access: access.guest },
-    schema: { tags, params: z.object({ playerId: idParam }), produces: ['image/webp'], description: `A session player's photo. Errors: 401 (${MSG.tryoutSignIn}), 403 (${MSG.tryoutWaiting}), 404.` },
+    schema: { tags, params: z.object({ playerId: idParam }), produces: ['image/webp'], description: `A session player's photo. Errors: 401 (${MSG.tryoutSignIn}), 403 (${MSG.tryoutWaiting}), 404, 410 (${MSG.tryoutClosed}).` },
     handler: async (req, reply) => {
       const g = requireGuest(req);
       const photo = await service.sessionPlayerPhoto(db, g.sessionId, req.params.playerId);
