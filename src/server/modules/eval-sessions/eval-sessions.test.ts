@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
-import { TRYOUT_TOKEN_HEADER, type SessionDetail, type SessionResults, type SessionSheet } from '../../../shared/schemas/eval-session.js';
+import type { SessionDetail, SessionResults, SessionSheet } from '../../../shared/schemas/eval-session.js';
+import { data, guestOf } from './eval-sessions.fixtures.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { demoFacts } from '../evaluations/evaluations.fixtures.js';
 
@@ -19,16 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const data = <T>(res: { statusCode: number; body: string; json(): { data: T } }, status = 200): T => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json().data;
-};
-
-/** A guest evaluator's requests: only the token header, never a cookie. */
-const guest = (token: string) => ({
-  get: (url: string) => t.app.inject({ method: 'GET', url, headers: { [TRYOUT_TOKEN_HEADER]: token } }),
-  post: (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: { [TRYOUT_TOKEN_HEADER]: token } }),
-});
+const guest = (token: string) => guestOf(t)(token);
 
 const twoCriteria = () => [
   { criterionId: facts.scale[0]!.id, weight: 70 },

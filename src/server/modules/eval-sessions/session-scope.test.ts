@@ -7,6 +7,7 @@ import { nowIso } from '../../lib/time.js';
 import { hashPassword } from '../auth/passwords.js';
 import { demoFacts, type DemoFacts } from '../evaluations/evaluations.fixtures.js';
 import { insertRole } from '../roles/roles.repository.js';
+import { data } from './eval-sessions.fixtures.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 
 /**
@@ -21,11 +22,6 @@ let facts: DemoFacts;
 let ownTeam: number;
 let own: number[];
 let other: DemoFacts['other'];
-
-const data = <T>(res: { statusCode: number; body: string; json(): { data: T } }, status = 200): T => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json().data;
-};
 
 async function signIn(title: string, permissions: ReturnType<typeof permissionsAt>, email: string): Promise<{ client: Client; userId: number }> {
   const roleId = await insertRole(t.db, { title, admin: false, permissions });

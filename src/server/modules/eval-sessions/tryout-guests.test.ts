@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
-import { TRYOUT_TOKEN_HEADER, type SessionDetail, type SessionPlayerScores, type SessionResults } from '../../../shared/schemas/eval-session.js';
+import type { SessionDetail, SessionPlayerScores, SessionResults } from '../../../shared/schemas/eval-session.js';
 import { demoFacts, type DemoFacts } from '../evaluations/evaluations.fixtures.js';
+import { data, guestOf } from './eval-sessions.fixtures.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 
 /**
@@ -18,14 +19,7 @@ let code: string;
 let players: number[];
 const scale = () => facts.scale[0]!.id;
 
-const data = <T>(res: { statusCode: number; body: string; json(): { data: T } }, status = 200): T => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json().data;
-};
-const guest = (token: string) => ({
-  get: (url: string) => t.app.inject({ method: 'GET', url, headers: { [TRYOUT_TOKEN_HEADER]: token } }),
-  post: (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: { [TRYOUT_TOKEN_HEADER]: token } }),
-});
+const guest = (token: string) => guestOf(t)(token);
 const join = (name: string) => t.anon.post('/api/tryout/join', { code, name });
 const detail = async () => data<SessionDetail>(await admin.get(`/api/eval-session/${id}`));
 const evaluatorNamed = async (name: string) => (await detail()).evaluators.find((e) => e.name === name)!;
