@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import './global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { settleSignOut } from '../lib/api';
+import { resumeSignOut } from '../lib/api';
 import { queryClient } from '../lib/queryClient';
 import { onSignOutElsewhere } from '../lib/signed-out';
 import { App } from './App';
@@ -18,9 +18,10 @@ startTransition(() =>
   ),
 );
 
-// A sign-out made offline reaches the server as soon as the network is back (lib/api.ts); one made in
-// another tab empties this tab too.
-window.addEventListener('online', () => void settleSignOut().catch(() => undefined));
+// A sign-out made offline reaches the server as soon as the network is back, and is retried until the
+// server confirms it (lib/api.ts); one made in another tab empties this tab too.
+window.addEventListener('online', () => void resumeSignOut());
+void resumeSignOut();
 onSignOutElsewhere(() => void queryClient.resetQueries());
 
 // After the first render: installing the worker must not compete with the first screen.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost, markSignedOut, setCsrfToken } from './api';
+import { ApiError, apiGet, apiPost, markSignedOut, resumeSignOut, setCsrfToken, SIGN_OUT_RETRY_MS } from './api';
 import { meQuery } from './auth';
 import { pendingSignOut } from './signed-out';
 
@@ -32,10 +32,14 @@ const me = () => (meQuery.queryFn as () => Promise<unknown>)();
 
 describe('a sign-out made on a shared phone', () => {
   beforeEach(() => {
+    // The retries' timers: a test moves the clock itself, and none outlives it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     localStorage.clear();
     setCsrfToken('coach-token');
   });
   afterEach(() => {
+    vi.clearAllTimers();
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     localStorage.clear();
   });
@@ -72,6 +76,53 @@ describe('a sign-out made on a shared phone', () => {
     expect(await me()).toBeNull();
     expect(calls.map((c) => c.url)).toEqual(['/api/auth/logout', '/api/auth/logout']);
     expect(pendingSignOut()).toBe('coach-token');
+  });
+
+  it('a failed attempt is retried on its own, with growing waits, until the server confirms', async () => {
+    markSignedOut();
+    let down = 3;
+    const calls = network((c) => {
+      if (down > 0) {
+        down--;
+        // No network, then a network that answers but not yet well.
+        return down > 0 ? offline() : json(503, { message: 'busy' });
+      }
+      return json(c.url === '/api/auth/logout' ? 200 : 401, { data: null });
+    });
+    // The `online` event came before the network really worked: its attempt fails.
+    await resumeSignOut();
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(SIGN_OUT_RETRY_MS[0] - 1);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(SIGN_OUT_RETRY_MS[1]);
+    expect(calls).toHaveLength(3);
+    expect(pendingSignOut()).toBe('coach-token');
+    await vi.advanceTimersByTimeAsync(SIGN_OUT_RETRY_MS[2]);
+    expect(calls.map((c) => `${c.method} ${c.url} ${c.csrf}`)).toEqual(Array(4).fill('POST /api/auth/logout coach-token'));
+    expect(pendingSignOut()).toBeNull();
+    // Confirmed: nothing more is sent.
+    await vi.advanceTimersByTimeAsync(10 * SIGN_OUT_RETRY_MS.at(-1)!);
+    expect(calls).toHaveLength(4);
+  });
+
+  it('the waits stop growing, and an `online` event tries at once and starts them over', async () => {
+    markSignedOut();
+    const calls = network(offline);
+    await resumeSignOut();
+    const total = SIGN_OUT_RETRY_MS.reduce((a, b) => a + b, 0);
+    await vi.advanceTimersByTimeAsync(total + 2 * SIGN_OUT_RETRY_MS.at(-1)!);
+    expect(calls).toHaveLength(1 + SIGN_OUT_RETRY_MS.length + 2);
+    const before = calls.length;
+    await resumeSignOut();
+    expect(calls).toHaveLength(before + 1);
+    await vi.advanceTimersByTimeAsync(SIGN_OUT_RETRY_MS[0]);
+    expect(calls).toHaveLength(before + 2);
+    // A request of the app's own also sends it, and one attempt at a time goes out.
+    await Promise.all([apiGet('/api/teams').catch(() => null), resumeSignOut()]);
+    expect(calls).toHaveLength(before + 3);
+    expect(calls.every((c) => c.url === '/api/auth/logout')).toBe(true);
   });
 
   it('a cookie holding another session than the one signed out (a different token) is ended too', async () => {

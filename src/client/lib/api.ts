@@ -51,15 +51,51 @@ async function sendSignOut(token: string): Promise<void> {
   forgetSignOut();
 }
 
+/**
+ * Waits between attempts while a sign-out stays unconfirmed. An `online` event is no proof that requests
+ * get through (a captive portal, a radio still coming up, a service worker whose network lags the page's),
+ * so a failed attempt is always followed by another one, without waiting for the user or another event.
+ */
+export const SIGN_OUT_RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
+let failures = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function scheduleRetry(): void {
+  clearTimeout(retryTimer);
+  const delay = SIGN_OUT_RETRY_MS[Math.min(failures, SIGN_OUT_RETRY_MS.length - 1)];
+  failures++;
+  retryTimer = setTimeout(() => void settleSignOut().catch(() => undefined), delay);
+}
+
 let settling: Promise<void> | null = null;
-/** Sends a pending sign-out; resolves once the server confirmed it, rejects while it cannot (the device stays signed out). */
+/**
+ * Sends a pending sign-out; resolves once the server confirmed it, rejects while it cannot (the device
+ * stays signed out, and another attempt is scheduled).
+ */
 export function settleSignOut(): Promise<void> {
   const token = pendingSignOut();
   if (token === null) return Promise.resolve();
-  settling ??= sendSignOut(token).finally(() => {
-    settling = null;
-  });
+  settling ??= sendSignOut(token)
+    .then(
+      () => {
+        failures = 0;
+        clearTimeout(retryTimer);
+      },
+      (e: unknown) => {
+        scheduleRetry();
+        throw e;
+      },
+    )
+    .finally(() => {
+      settling = null;
+    });
   return settling;
+}
+
+/** The network is back (the `online` event): try now, and from the shortest wait again if that fails. */
+export function resumeSignOut(): Promise<void> {
+  failures = 0;
+  return settleSignOut().catch(() => undefined);
 }
 
 /**
