@@ -6,6 +6,8 @@ const ORIGIN = 'https://club.example';
 const stores = new Map<string, Map<string, Response>>();
 const fetched: string[] = [];
 let online = true;
+// The delayed cache writes still running; each test waits for its own before the fake caches go.
+const writes: Promise<void>[] = [];
 
 /**
  * The page's reads go through a fake service worker that runs the real apiOwnerPlugin: it names the
@@ -18,12 +20,12 @@ vi.mock('./api', () => ({
     const request = new Request(`${ORIGIN}${url}`);
     const body = url === '/api/auth/me' ? { data: { id: 3, csrfToken: 't' } } : { data: [url] };
     const response = await apiOwnerPlugin.fetchDidSucceed({ request, response: new Response(JSON.stringify(body)) });
-    setTimeout(() => {
-      void (async () => {
+    writes.push(
+      new Promise<void>((resolve) => setTimeout(resolve, 30)).then(async () => {
         const keep = await apiOwnerPlugin.cacheWillUpdate({ response: response.clone() });
-        if (keep) (await caches.open('api')).put(await apiOwnerPlugin.cacheKeyWillBeUsed({ request }), keep);
-      })();
-    }, 30);
+        if (keep) await (await caches.open('api')).put(await apiOwnerPlugin.cacheKeyWillBeUsed({ request }), keep);
+      }),
+    );
     return body;
   },
 }));
@@ -40,7 +42,10 @@ describe('the courtside sheet made ready offline on its first visit', () => {
     vi.stubGlobal('location', new URL(`${ORIGIN}/app/team/7/evaluate`));
     fakeCaches(stores);
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(async () => {
+    await Promise.all(writes.splice(0));
+    vi.unstubAllGlobals();
+  });
 
   it('keys an answer where the worker stores it', async () => {
     await apiOwnerPlugin.fetchDidSucceed({ request: new Request(`${ORIGIN}/api/auth/me`), response: new Response(JSON.stringify({ data: { id: 3 } })) });
