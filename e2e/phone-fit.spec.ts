@@ -406,10 +406,13 @@ test('the guest sheet at 375 px keeps "#21" and the name whole while a score wai
   const admin = await apiAs(baseURL!, 'admin');
   const s = await openSession(admin, `Guest fit ${Date.now() % 100000}`, 'U16 Girls', ['Alex Admin']);
   const code = (await admin.get<{ session: { guestCode: string } }>(`/api/eval-session/${s.id}`)).session.guestCode;
-  await admin.dispose();
   const joined = await page.request.post('/api/tryout/join', { data: { code, name: 'Gina Guest' } });
   expect(joined.status(), await joined.text()).toBe(200);
   const token = (await joined.json()).data.token as string;
+  // A guest scores once the director lets them in.
+  const guest = (await admin.get<{ evaluators: { id: number; name: string }[] }>(`/api/eval-session/${s.id}`)).evaluators.find((e) => e.name === 'Gina Guest')!;
+  await admin.post(`/api/eval-session/${s.id}/evaluator/${guest.id}/admit`, {});
+  await admin.dispose();
   await page.addInitScript((t) => localStorage.setItem('tryout-token', t), token);
   await at(page, PHONE);
   await page.goto('/tryout');
