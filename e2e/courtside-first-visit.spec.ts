@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
-import { expect as baseExpect, DEMO, expectAccessible, snap, test, type DemoRole } from './fixtures';
+import { expect as baseExpect, expectAccessible, signInWithTheForm, snap, test } from './fixtures';
 
 /**
  * A brand-new phone (issue 31): the coach signs in, opens the courtside sheet and the gym's network
@@ -8,14 +8,6 @@ import { expect as baseExpect, DEMO, expectAccessible, snap, test, type DemoRole
  */
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
-
-async function signInWithTheForm(page: Page, role: DemoRole) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(DEMO[role].email);
-  await page.getByLabel('Password').fill(DEMO[role].password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('textbox', { name: label, exact: true }).click();

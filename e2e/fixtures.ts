@@ -17,6 +17,15 @@ export async function loginAs(page: Page, role: DemoRole | { email: string; pass
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** Signs in through the sign-in form, as a person on that device would (the service worker sees it). */
+export async function signInWithTheForm(page: Page, role: DemoRole) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO[role].email);
+  await page.getByLabel('Password').fill(DEMO[role].password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
 /**
  * Waits until fonts are loaded and no finite animation or transition (modal fades, accordion panels,
  * the navbar sliding at a breakpoint) has run for a few frames in a row: Mantine starts a transition

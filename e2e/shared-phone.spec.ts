@@ -1,5 +1,5 @@
 import { request as http, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { expect as baseExpect, DEMO, expectAccessible, loginAs, snap, test, type DemoRole } from './fixtures';
+import { expect as baseExpect, DEMO, expectAccessible, loginAs, signInWithTheForm, snap, test } from './fixtures';
 
 /**
  * One phone, one browser profile, several people (docs/product.md, ADR 0014): what the app keeps on the
@@ -60,14 +60,6 @@ async function readsNow(page: Page, urls: string[]): Promise<{ url: string; stat
 /** A second device holding the same session cookie (the coach's laptop, or an attacker's copy). */
 async function sameSessionElsewhere(context: BrowserContext, baseURL: string): Promise<APIRequestContext> {
   return http.newContext({ baseURL, storageState: { cookies: await context.cookies(), origins: [] } });
-}
-
-async function signInWithTheForm(page: Page, role: DemoRole) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(DEMO[role].email);
-  await page.getByLabel('Password').fill(DEMO[role].password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
 }
 
 test('signing out offline signs the phone out at once, and the sign-out is the first request when the network returns', async ({
