@@ -83,7 +83,7 @@ export function migration({ dialect }: Database): Migration {
       await migrateParentEmails(db);
 
       // A consent or a link's status moves the score version: cached public board pages, which name
-      // only consented players, are rebuilt within the boards' refresh interval (ADR 0006, 0017).
+      // only consented players, are rebuilt within the boards' refresh interval (ADR 0006, 0019).
       for (const { table, name, event } of WATCHED) {
         const on = `after ${event} on ${table}`;
         await sql
