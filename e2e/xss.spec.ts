@@ -176,6 +176,18 @@ test.beforeAll(async ({ playwright }, info) => {
     // The player's own sign-in (created from player_email): a password through "Forgot password?".
     const anonymous = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
     try {
+      // The public boards name only players whose guardians consent (docs/product.md#families): the parent
+      // signs in by link and grants it, so the name payloads reach the public boards too.
+      expect((await anonymous.post('/api/family/sign-in-link', { data: { email: PARENT_EMAIL } })).status()).toBe(200);
+      const link = await smtp.waitFor((m) => m.to.includes(PARENT_EMAIL) && m.subject === 'Your sign-in link');
+      const familyToken = decodeURIComponent(/\/family\/sign-in\?token=(\S+)/.exec(link.text)![1]!);
+      const family = await anonymous.post('/api/family/session', { data: { token: familyToken } });
+      expect(family.status(), await family.text()).toBe(200);
+      const consent = await anonymous.post(`/api/family/player/${ids.player}/consent`, {
+        data: { purpose: 'public_name', granted: true },
+        headers: { 'x-csrf-token': (await family.json()).data.csrfToken as string },
+      });
+      expect(consent.status(), await consent.text()).toBe(200);
       expect((await anonymous.post('/api/auth/forgot-password', { data: { email: PLAYER_EMAIL } })).status()).toBe(200);
       const mail = await smtp.waitFor((m) => m.to.includes(PLAYER_EMAIL) && m.subject === 'Reset your password');
       const token = decodeURIComponent(/\/reset-password\?token=(\S+)/.exec(mail.text)![1]!);
