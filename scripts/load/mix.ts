@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Session } from '../lib/http.js';
-import { getJson, postJson } from '../lib/http.js';
+import { getJson, postJson, request } from '../lib/http.js';
 import { publicBoardUrls } from '../lib/public-boards.js';
 import { MSG } from '../../src/shared/messages.js';
 import { TRYOUT_TOKEN_HEADER } from '../../src/shared/schemas/eval-session.js';
@@ -28,7 +28,7 @@ interface Fixtures {
   /** An open evaluation session made for the load, and its guest code. */
   sessionId: number;
   guestCode: string;
-  /** Tokens of the guests who joined on this server (the last 50), whose sheets the guests' reads ask for. */
+  /** Tokens of the guests the director let in before the run, whose sheets the guests' reads ask for. */
   guests: string[];
 }
 
@@ -52,6 +52,7 @@ export async function loadFixtures(session: Session): Promise<Fixtures> {
   await postJson(session, `/api/eval-session/${created.id}/players`, { teamIds: [rosters[0]!.teamId] });
   const { session: opened } = await postJson<{ session: { guestCode: string | null } }>(session, `/api/eval-session/${created.id}/open`);
   if (!opened.guestCode) throw new Error('the opened load session has no guest code');
+  const guests = await admittedGuests(session, created.id, opened.guestCode);
   return {
     playerIds: players.data.map((p) => p.id),
     criteria,
@@ -64,8 +65,25 @@ export async function loadFixtures(session: Session): Promise<Fixtures> {
     rosters,
     sessionId: created.id,
     guestCode: opened.guestCode,
-    guests: [],
+    guests,
   };
+}
+
+/** Ten guests join (each from its own visitor address) and the director lets them in, as at a tryout. */
+async function admittedGuests(session: Session, sessionId: number, code: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const res = await request(session.base, '/api/tryout/join', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': visitors[i]! },
+      body: JSON.stringify({ code, name: `Load guest ${i + 1}` }),
+    });
+    if (res.status !== 200) throw new Error(`a load guest's join answered ${res.status}: ${res.text.slice(0, 200)}`);
+    tokens.push((JSON.parse(res.text) as { data: { token: string } }).data.token);
+  }
+  const { evaluators } = await getJson<{ evaluators: { id: number; guest: boolean }[] }>(session, `/api/eval-session/${sessionId}`);
+  for (const e of evaluators.filter((x) => x.guest)) await postJson(session, `/api/eval-session/${sessionId}/evaluator/${e.id}/admit`);
+  return tokens;
 }
 
 const scoreFor = (c: { level_kind: string }) => (c.level_kind === 'yes_no' ? pick(['Yes', 'No']) : 1 + Math.floor(Math.random() * 10));
@@ -90,11 +108,13 @@ function publicCombination(f: Fixtures): string {
 }
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+let joins = 0;
 
 type Shape = Pick<CannonRequest, 'method' | 'path' | 'body'> & { visitor?: boolean; guest?: string };
 
 function kinds(f: Fixtures): [string, number, () => Shape][] {
-  const join = (): Shape => ({ method: 'POST', path: '/api/tryout/join', body: JSON.stringify({ code: f.guestCode, name: 'Load guest' }), visitor: true });
+  // Names are one evaluator's per session: every join is another volunteer, who then waits to be let in.
+  const join = (): Shape => ({ method: 'POST', path: '/api/tryout/join', body: JSON.stringify({ code: f.guestCode, name: `Load volunteer ${++joins}` }), visitor: true });
   return [
     ['GET /api/teams', 10, () => ({ path: '/api/teams' })],
     ['GET /api/players', 10, () => ({ path: '/api/players' })],
@@ -117,7 +137,7 @@ function kinds(f: Fixtures): [string, number, () => Shape][] {
     ['GET /api/eval-session/{id}', 3, () => ({ path: `/api/eval-session/${f.sessionId}` })],
     ['GET /api/eval-session/{id}/progress', 2, () => ({ path: `/api/eval-session/${f.sessionId}/progress` })],
     ['POST /api/tryout/join', 1, join],
-    ['GET /api/tryout/sheet (guest)', 2, () => (f.guests.length ? { path: '/api/tryout/sheet', guest: pick(f.guests) } : join())],
+    ['GET /api/tryout/sheet (guest)', 2, () => ({ path: '/api/tryout/sheet', guest: pick(f.guests) })],
     ['GET /api/leaderboard/players', 12, () => ({ path: '/api/leaderboard/players' })],
     ['GET /api/leaderboard/teams', 6, () => ({ path: '/api/leaderboard/teams' })],
     ['GET /api/public/leaderboard', 14, () => ({ path: '/api/public/leaderboard', visitor: true })],
@@ -176,10 +196,6 @@ export function buildMix(session: Session, fixtures: Fixtures): Mix {
       byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
       counts.set(kind, byStatus);
       slowest.set(kind, Math.max(slowest.get(kind) ?? 0, performance.now() - Number(context.sentAt)));
-      if (kind === 'POST /api/tryout/join' && status === 200) {
-        fixtures.guests.push((JSON.parse(body) as { data: { token: string } }).data.token);
-        if (fixtures.guests.length > 50) fixtures.guests.shift();
-      }
       if (status === 503 && context.visitor && body.includes(MSG.boardBusy)) {
         mix.deferred++;
         return;
