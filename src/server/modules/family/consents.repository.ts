@@ -66,7 +66,7 @@ export async function insertText(db: Kysely<DB>, purpose: ConsentPurpose, versio
   await db.insertInto('consent_texts').values({ purpose, version, text, created_at: at }).execute();
 }
 
-/** The hook of the public boards: which of these players may be named (public-name consent counts). */
-export async function namedOnPublicBoards(db: Kysely<DB>, playerIds: readonly number[]): Promise<Set<number>> {
+/** The hook of the public boards: which of these players (all when omitted) may be named (public-name consent counts). */
+export async function namedOnPublicBoards(db: Kysely<DB>, playerIds?: readonly number[]): Promise<Set<number>> {
   return consentedPlayerIds(db, 'public_name', playerIds);
 }

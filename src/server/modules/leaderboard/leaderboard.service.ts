@@ -90,9 +90,10 @@ export function createBoards(db: Db) {
   async function pageRows(ranking: Ranked[], paging: Paging): Promise<PageRows> {
     let list = ranking;
     if (paging.q) {
-      let matching = await repo.playerIdsMatching(db, paging.q, paging.names);
-      if (paging.names) matching = await namedOnPublicBoards(db, [...matching]);
-      list = ranking.filter((r) => matching.has(r.id));
+      const matching = await repo.playerIdsMatching(db, paging.q, paging.names);
+      // A short search matches much of the club: the consented set is read whole, never as an id list.
+      const named = paging.names ? await namedOnPublicBoards(db) : null;
+      list = ranking.filter((r) => matching.has(r.id) && (!named || named.has(r.id)));
     }
     const start = (paging.page - 1) * paging.pageSize;
     const slice = list.slice(start, start + paging.pageSize);
