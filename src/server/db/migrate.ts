@@ -13,8 +13,13 @@ import * as m0014 from './migrations/0014_eval_sessions.js';
 import * as m0015 from './migrations/0015_session_guests.js';
 import * as m0016 from './migrations/0016_rate_limits.js';
 import * as m0017 from './migrations/0017_guardians.js';
+import * as m0019 from './migrations/0019_reports.js';
 
-/** Migrations are listed statically so they run the same from tsx, tests and bundles. */
+/**
+ * Migrations are listed statically so they run the same from tsx, tests and bundles. Features built
+ * side by side take numbers in advance and may land out of order; each is independent of the others'
+ * tables, so a database that already ran a higher number still runs a lower one that lands later.
+ */
 const migrations: Record<string, (database: Database) => Migration> = {
   '0001_initial': m0001.migration,
   '0006_leaderboard': m0006.migration,
@@ -29,6 +34,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0015_session_guests': m0015.migration,
   '0016_rate_limits': m0016.migration,
   '0017_guardians': m0017.migration,
+  '0019_reports': m0019.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {
@@ -36,7 +42,7 @@ export async function migrateToLatest(database: Database): Promise<void> {
     getMigrations: async () =>
       Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(database)])),
   };
-  const { error, results } = await new Migrator({ db: database.db, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({ db: database.db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

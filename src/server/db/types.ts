@@ -356,6 +356,68 @@ export interface GuardianConsentsTable {
   updated_at: Timestamp;
 }
 
+/** Evaluation reports (migration 0019, ADR 0020). */
+export type ReportState = 'draft' | 'approved' | 'sent' | 'viewed' | 'revoked' | 'superseded';
+export type DeliveryStatus = 'queued' | 'sent' | 'failed' | 'bounced' | 'cancelled';
+
+export interface ReportCyclesTable {
+  id: Generated<number>;
+  name: string;
+  season_id: number;
+  opens_on: string;
+  closes_on: string;
+  show_team_average: Bool;
+  show_rank: Bool;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReportCycleTeamsTable {
+  cycle_id: number;
+  team_id: number;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  cycle_id: number;
+  player_id: number;
+  team_id: number;
+  version: Generated<number>;
+  state: ReportState;
+  overall_comment: string;
+  /** JSON { [criterionId]: comment }. */
+  criterion_comments: string;
+  /** JSON [{ criterion_id, text, resource_ids }], at most three. */
+  focus: string;
+  /** JSON snapshot, frozen at approval; null while a draft. */
+  snapshot: string | null;
+  created_by: number | null;
+  approved_by: number | null;
+  approved_at: Timestamp | null;
+  sent_at: Timestamp | null;
+  viewed_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReportDeliveriesTable {
+  id: Generated<number>;
+  report_id: number;
+  recipient_kind: 'guardian' | 'player';
+  guardian_id: number | null;
+  user_id: number | null;
+  email: string;
+  token_hash: string | null;
+  expires_at: Timestamp | null;
+  status: DeliveryStatus;
+  error: string | null;
+  sent_at: Timestamp | null;
+  viewed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   roles: RolesTable;
   users: UsersTable;
@@ -393,4 +455,8 @@ export interface DB {
   guardian_sessions: GuardianSessionsTable;
   consent_texts: ConsentTextsTable;
   guardian_consents: GuardianConsentsTable;
+  report_cycles: ReportCyclesTable;
+  report_cycle_teams: ReportCycleTeamsTable;
+  reports: ReportsTable;
+  report_deliveries: ReportDeliveriesTable;
 }
