@@ -118,7 +118,7 @@ async function serveClient(app: FastifyInstance, config: Config): Promise<void> 
       prefix: '/assets/',
       wildcard: false,
       index: false,
-      // .br / .gz written at build time by scripts/compress-client.mjs
+      // .br / .gz written at build time by build/compress-client.mjs
       preCompressed: true,
       maxAge: '365d',
       immutable: true,
@@ -145,7 +145,7 @@ async function serveClient(app: FastifyInstance, config: Config): Promise<void> 
         .sendFile(path.slice(1), root);
     }
     if (hasClient && (req.method === 'GET' || req.method === 'HEAD') && !isGuarded(path) && !path.startsWith('/api/')) {
-      // The public leaderboard has its own small entry (vite.public.config.ts) for anonymous phones.
+      // The public leaderboard has its own small entry (build/vite.public.config.ts) for anonymous phones.
       const page = hasPublicPage && /^\/leaderboard(\/|$)/.test(path) ? 'public.html' : 'index.html';
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile(page, root);
     }
