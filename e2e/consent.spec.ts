@@ -130,4 +130,10 @@ test('a withdrawn media consent: the photo is gone from a team-mate\'s player-ar
   await page.goto(`/app/player/${mateId}`);
   await expect(page.locator(`img[src$="${key}"]`).first()).toBeVisible();
   await player.context().close();
+  // Leave the demo team-mate as the other specs know it: no photo.
+  const cleared = await page.request.post(`/api/player/${mateId}`, {
+    data: { first_name: mate.first_name, last_name: mate.last_name, dob: mate.dob, player_email: mate.player_email ?? '', team_id: mate.teamIds, profile_img: null },
+    headers,
+  });
+  expect(cleared.status()).toBe(200);
 });
