@@ -39,7 +39,8 @@ export async function publishConsentText(db: Db, actor: Actor, { purpose, text }
   const body = text.trim();
   try {
     await db.transaction().execute(async (trx) => {
-      const current = (await listConsentTexts(trx)).find((e) => e.purpose === purpose)!.current;
+      const latest = (await repo.latestTexts(trx)).find((t) => t.purpose === purpose);
+      const current = latest ?? { version: 1, text: CONSENT_DEFAULT_TEXTS[purpose] };
       if (current.text === body) throw badRequest(consentTextMessages.unchanged, 'text');
       const version = current.version + 1;
       await repo.insertText(trx, purpose, version, body, nowIso());
