@@ -127,7 +127,7 @@ describe('a closed season', () => {
     const teamSave = { criteria_id: criterion.id, scores: [{ player_id: aged.player_id, score: 7 }] };
     const closed = await admin.post(`/api/team/${team.id}/evaluations`, teamSave);
     expect(closed.statusCode).toBe(409);
-    expect(closed.json().message).toBe('The season 2026/27 is closed for evaluations. An admin can reopen it under Settings → Seasons.');
+    expect(closed.json().message).toBe('The season 2026/27 is closed for evaluations. An admin can reopen it on Teams → Roll over a season.');
     expect((await admin.post(`/api/player/${aged.player_id}/evaluation`, { criteria_id: criterion.id, score: 7 })).statusCode).toBe(409);
 
     expect((await t.anon.post(`/api/season/${ids.from}/reopen`)).statusCode).toBe(401);
