@@ -166,6 +166,10 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'POST /api/seasons': { rule: 'admin' },
   'POST /api/season/:id': { rule: 'admin', replays: reference('season', { name: 'Replayed season' }) },
   'POST /api/season/:id/delete': { rule: 'admin', replays: reference('season') },
+  'POST /api/season/:id/reopen': { rule: 'admin', replays: reference('season') },
+  // Season rollover: club-wide, admin roles only (ADR 0024)
+  'GET /api/rollover': { rule: 'admin' },
+  'POST /api/rollover': { rule: 'admin' },
   'GET /api/levels': { rule: 'signedIn' },
   'GET /api/levels/': { rule: 'signedIn' },
   'POST /api/levels': { rule: 'admin' },

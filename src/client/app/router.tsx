@@ -44,7 +44,10 @@ export const routes: RouteObject[] = [
       guarded('teams', 1, [
         { path: 'teams', ...page(() => import('../features/teams/TeamsPage')) },
       ]),
-      guarded('teams', 2, [{ path: 'coach/:coachId/teams', ...page(() => import('../features/teams/TeamsPage')) }]),
+      guarded('teams', 2, [
+        { path: 'coach/:coachId/teams', ...page(() => import('../features/teams/TeamsPage')) },
+        { path: 'teams/rollover', ...page(() => import('../features/rollover/RolloverPage')) },
+      ]),
       guarded('players', 1, [
         { path: 'players', ...page(() => import('../features/players/PlayersPage')) },
         { path: 'team/:teamId/players', ...page(() => import('../features/players/PlayersPage')) },

@@ -53,6 +53,11 @@ export interface NamedTable {
   created_at: Timestamp;
 }
 
+export interface SeasonsTable extends NamedTable {
+  /** Migration 0027: set when a rollover closed the season for evaluations; an admin may reopen it. */
+  closed_at: Generated<Timestamp | null>;
+}
+
 export interface LevelsTable {
   id: Generated<number>;
   name: string;
@@ -69,6 +74,8 @@ export interface TeamsTable {
   coach_user_id: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 0027: the team of the previous season this one was rolled over from. */
+  rolled_from_team_id: Generated<number | null>;
 }
 
 export interface PlayersTable {
@@ -423,7 +430,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   categories: NamedTable;
-  seasons: NamedTable;
+  seasons: SeasonsTable;
   levels: LevelsTable;
   teams: TeamsTable;
   players: PlayersTable;

@@ -18,6 +18,7 @@ import { mailRoutes } from '../mail/mail.routes.js';
 import { guardiansRoutes } from './guardians/guardians.routes.js';
 import { familyRoutes } from './family/family.routes.js';
 import { consentTextsRoutes } from './family/consent-texts.routes.js';
+import { rolloverRoutes } from './rollover/rollover.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -40,4 +41,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   guardiansRoutes,
   familyRoutes,
   consentTextsRoutes,
+  rolloverRoutes,
 ];

@@ -1,5 +1,5 @@
 import { Button, Menu, Select, SimpleGrid, Text } from '@mantine/core';
-import { IconChevronDown, IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
+import { IconCalendarRepeat, IconChevronDown, IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryView } from '../../components/QueryView';
 import { referenceOptions } from '../../components/ReferenceSelect';
 import { ApiError } from '../../lib/api';
-import { useCan } from '../../lib/auth';
+import { useCan, useMe } from '../../lib/auth';
 import { useFilterSpinner } from '../../lib/useFilterSpinner';
 import { categoriesQuery } from '../../lib/reference';
 import { teamListQuery } from './api';
@@ -24,6 +24,7 @@ export default function TeamsPage() {
   const { coachId } = useParams();
   const navigate = useNavigate();
   const can = useCan();
+  const { data: me } = useMe();
   const canWrite = can('teams', 2);
   const [filter, setFilter] = useState(ALL);
   const category = filter === ALL ? null : filter;
@@ -73,6 +74,11 @@ export default function TeamsPage() {
               <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => setBulkOpen(true)}>
                 Add Bulk
               </Menu.Item>
+              {me?.admin ? (
+                <Menu.Item leftSection={<IconCalendarRepeat size={16} />} onClick={() => void navigate('/app/teams/rollover')}>
+                  Roll over a season
+                </Menu.Item>
+              ) : null}
             </Menu.Dropdown>
           </Menu>
         ) : null}

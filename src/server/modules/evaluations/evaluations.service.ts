@@ -16,6 +16,7 @@ import { nowIso, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { playerTotal } from '../scores/scores.repository.js';
 import * as repo from './evaluations.repository.js';
+import { assertPlayersOpen } from '../rollover/season-lock.js';
 
 type Db = Kysely<DB>;
 type EvaluationSave = z.output<typeof evaluationSaveSchema>;
@@ -93,6 +94,7 @@ export async function evaluationHistory(db: Db, playerId: number): Promise<Evalu
 }
 
 export async function createEvaluation(db: Db, actor: Actor, playerId: number, b: EvaluationSave) {
+  await assertPlayersOpen(db, [playerId]);
   const criterion = await scoringCriterion(db, b.criteria_id);
   const parsed = parseScore(criterion.kind, b.score);
   if ('error' in parsed) throw badRequest(parsed.error, 'score');

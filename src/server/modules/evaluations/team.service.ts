@@ -14,6 +14,7 @@ import { nowIso, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { checkDate, evaluatorName, scoringCriterion, writeEvaluations } from './evaluations.service.js';
 import * as repo from './evaluations.repository.js';
+import { assertTeamsOpen } from '../rollover/season-lock.js';
 
 type Db = Kysely<DB>;
 type Team = { id: number; name: string };
@@ -46,6 +47,7 @@ export async function saveTeamScores(
   team: Team,
   b: z.output<typeof teamEvaluationsSaveSchema>,
 ): Promise<{ invalid: FieldErrorsBody } | { saved: number }> {
+  await assertTeamsOpen(db, [team.id]);
   const criterion = await scoringCriterion(db, b.criteria_id);
   const date = b.date ?? todayDate();
   checkDate(date);
