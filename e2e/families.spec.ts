@@ -134,7 +134,7 @@ test('the player reaches the hand-over age, claims the account, and the parent\'
   const id = (await created.json()).data.id as number;
 
   // The parent signs in by link on their phone and sees the child.
-  expect((await page.request.post('/api/family/sign-in-link', { data: { email: parentEmail } })).status()).toBe(200);
+  expect((await page.request.post('/api/family/sign-in-link', { data: { email: parentEmail }, headers })).status()).toBe(200);
   const parentMail = await smtp.waitFor((m) => m.to.includes(parentEmail) && m.subject === 'Your sign-in link');
   const parentLink = new URL(/https?:\/\/\S+\/family\/sign-in\?token=\S+/.exec(parentMail.text)![0]);
   const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
@@ -146,6 +146,7 @@ test('the player reaches the hand-over age, claims the account, and the parent\'
 
   // Staff send the claim link from the profile's HAND-OVER panel.
   await page.goto('/app/settings');
+  await page.getByRole('tab', { name: 'General' }).click();
   await expect(page.getByLabel('Hand-over age')).toHaveValue('16');
   await expect(page.getByLabel('Own sign-in from age')).toHaveValue('13');
   await expectAccessible(page);
