@@ -27,7 +27,7 @@ export const routes: RouteObject[] = [
   { path: '/tryout', ...page(() => import('../features/eval-sessions/TryoutPage')) },
   { path: '/family', ...page(() => import('../features/family/FamilyPage')) },
   { path: '/family/sign-in', ...page(() => import('../features/family/FamilySignInPage')) },
-  { path: '/claim', ...page(() => import('../features/handover/ClaimPage')) },
+  { path: '/claim', ...page(() => import('../features/auth/ClaimPage')) },
   {
     path: '/leaderboard',
     ...page(() => import('./PublicLayout')),

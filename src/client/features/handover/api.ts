@@ -1,29 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsentPurpose } from '../../../shared/schemas/guardian';
-import type { HandoverStatus, OwnFamily, OwnGuardianChoice } from '../../../shared/schemas/handover';
+import type { OwnFamily, OwnGuardianChoice } from '../../../shared/schemas/handover';
 import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 
-/** Age and hand-over (ADR 0019): the staff panel, the claim page and the player's own family choices. */
-
-export const handoverQuery = (playerId: number) =>
-  queryOptions({
-    queryKey: ['players', 'handover', playerId],
-    queryFn: ({ signal }) => apiGet<Envelope<HandoverStatus>>(`/api/player/${playerId}/handover`, signal).then((r) => r.data),
-  });
-
-export function useSendClaimLink(playerId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (email: string) => apiPost<WriteEnvelope<HandoverStatus>>(`/api/player/${playerId}/handover/claim-link`, { email }),
-    onSuccess: (res) => {
-      client.setQueryData(['players', 'handover', playerId], res.data);
-      notifySuccess('Claim link sent.');
-    },
-  });
-}
-
-export const claimAccount = (token: string, password: string) => apiPost<WriteEnvelope<{ email: string }>>('/api/handover/claim', { token, password }).then((r) => r.data);
+/** After the hand-over (ADR 0019): the player's own family choices. */
 
 export const ownFamilyQuery = (playerId: number) =>
   queryOptions({

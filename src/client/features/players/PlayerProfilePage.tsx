@@ -12,7 +12,7 @@ import { playerQuery } from './api';
 import { DeletePlayerModal } from './DeletePlayerModal';
 import { NotesPanel } from './NotesPanel';
 import { GuardiansPanel } from './GuardiansPanel';
-import { HandoverPanel } from '../handover/HandoverPanel';
+import { HandoverPanel } from './HandoverPanel';
 import { PlayerAvatar } from './PlayerAvatar';
 import { PlayerFormModal } from './PlayerFormModal';
 import { ScorePanel } from './ScorePanel';

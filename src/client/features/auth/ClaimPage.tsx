@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { claimFormSchema } from '../../../shared/schemas/handover';
 import { ApiError, failureMessage } from '../../lib/api';
-import { AuthCard } from '../auth/AuthCard';
 import { claimAccount } from './api';
+import { AuthCard } from './AuthCard';
 
 /**
  * /claim?token=…: at the hand-over the player claims their own account with the e-mailed one-time

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryView } from '../../components/QueryView';
 import { failureMessage } from '../../lib/api';
-import { Panel } from '../players/Panel';
 import { handoverQuery, useSendClaimLink } from './api';
+import { Panel } from './Panel';
 
 const day = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
