@@ -36,7 +36,8 @@ export default function ClaimPage() {
       {email ? (
         <>
           <Alert color="green" role="status">
-            Your account is yours now. Sign in with {email} and your new password, then choose under My family what your guardians still see.
+            Your account is yours now. Sign in with {email} and your new password, then choose under My family what your guardians still
+            see.
           </Alert>
           <Button component={Link} to="/login" fullWidth>
             Sign in
@@ -49,7 +50,9 @@ export default function ClaimPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <Text size="sm">You have reached the age at which your club hands your player account over to you. Choose your password to take it over.</Text>
+            <Text size="sm">
+              You have reached the age at which your club hands your player account over to you. Choose your password to take it over.
+            </Text>
             <PasswordInput
               label="Your new password"
               description="At least 8 characters; common passwords are refused."

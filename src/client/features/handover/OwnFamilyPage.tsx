@@ -28,10 +28,14 @@ export default function OwnFamilyPage() {
       <QueryView query={family} noun="family" isEmpty={() => false}>
         {(f) =>
           f.claimedAt === null ? (
-            <Text>Your parents or guardians manage your account until you claim it at the hand-over age. Your club will e-mail you a link then.</Text>
+            <Text>
+              Your parents or guardians manage your account until you claim it at the hand-over age. Your club will e-mail you a link then.
+            </Text>
           ) : (
             <>
-              <Text size="sm">You manage your own account. Your guardians see nothing new unless you choose so here; what they saw before stays as it was.</Text>
+              <Text size="sm">
+                You manage your own account. Your guardians see nothing new unless you choose so here; what they saw before stays as it was.
+              </Text>
               <Card withBorder component="section" aria-labelledby="own-guardians">
                 <Title order={2} size="h4" id="own-guardians" mb="sm">
                   Guardians
@@ -69,7 +73,11 @@ export default function OwnFamilyPage() {
                 <Stack gap="sm">
                   {f.consents.map((c) => (
                     <div key={c.purpose}>
-                      <Switch label={CONSENT_LABELS[c.purpose]} checked={c.granted} onChange={(e) => void run({ purpose: c.purpose, granted: e.currentTarget.checked })} />
+                      <Switch
+                        label={CONSENT_LABELS[c.purpose]}
+                        checked={c.granted}
+                        onChange={(e) => void run({ purpose: c.purpose, granted: e.currentTarget.checked })}
+                      />
                       <Text size="xs" c="dimmed" mt={2}>
                         {c.text}
                       </Text>

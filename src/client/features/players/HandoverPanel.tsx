@@ -6,7 +6,13 @@ import { failureMessage } from '../../lib/api';
 import { handoverQuery, useSendClaimLink } from './api';
 import { Panel } from './Panel';
 
-const day = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const day = (iso: string) =>
+  new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** HAND-OVER: when the player takes over their account, and (for user managers) the claim link. */
 export function HandoverPanel({ playerId, canSend }: { playerId: number; canSend: boolean }) {
@@ -26,7 +32,9 @@ export function HandoverPanel({ playerId, canSend }: { playerId: number; canSend
             </Text>
             {s.noticeAt ? <Text size="sm">Family told on {day(s.noticeAt)}.</Text> : null}
             <Text size="sm" fw={600}>
-              {s.claimedAt ? `Claimed by the player on ${day(s.claimedAt)}: the player decides what guardians see.` : 'Not claimed yet: the guardians manage this account.'}
+              {s.claimedAt
+                ? `Claimed by the player on ${day(s.claimedAt)}: the player decides what guardians see.`
+                : 'Not claimed yet: the guardians manage this account.'}
             </Text>
             {canSend && s.reached && !s.claimedAt ? (
               <form

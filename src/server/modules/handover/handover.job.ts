@@ -7,6 +7,8 @@ export function installHandoverJob(app: FastifyInstance): void {
   const minutes = app.config.HANDOVER_JOB_MINUTES;
   if (!minutes) return;
   repeatWhileUp(app, minutes * 60_000, () =>
-    runHandoverNotices(app.db, app.mailer, app.config.PUBLIC_URL, new Date()).catch((e: unknown) => app.log.warn({ err: e }, 'hand-over notices failed')),
+    runHandoverNotices(app.db, app.mailer, app.config.PUBLIC_URL, new Date()).catch((e: unknown) =>
+      app.log.warn({ err: e }, 'hand-over notices failed'),
+    ),
   );
 }

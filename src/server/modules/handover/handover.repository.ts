@@ -24,12 +24,21 @@ export async function markOnce(db: Db, playerId: number, mark: Mark, at: string)
     .values({ player_id: playerId, notice_at: null, claim_mail_at: null, claimed_at: null, updated_at: at })
     .onConflict((oc) => oc.column('player_id').doNothing())
     .execute();
-  const result = await db.updateTable('player_handovers').set({ [mark]: at, updated_at: at }).where('player_id', '=', playerId).where(mark, 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('player_handovers')
+    .set({ [mark]: at, updated_at: at })
+    .where('player_id', '=', playerId)
+    .where(mark, 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export async function playerForHandover(db: Db, playerId: number) {
-  return db.selectFrom('players').select(['id', 'first_name', 'last_name', 'email', 'player_email', 'dob']).where('id', '=', playerId).executeTakeFirst();
+  return db
+    .selectFrom('players')
+    .select(['id', 'first_name', 'last_name', 'email', 'player_email', 'dob'])
+    .where('id', '=', playerId)
+    .executeTakeFirst();
 }
 
 /**
@@ -64,7 +73,10 @@ export async function liveGuardianEmails(db: Db, playerId: number): Promise<stri
 /* ---------- one-time claim links (the guardian sign-in link's pattern: sha-256 only, single use) ---------- */
 
 /** A new link replaces the player's earlier unused ones. */
-export async function replaceClaimToken(db: Db, row: { player_id: number; email: string; token_hash: string; expires_at: string; created_at: string }): Promise<void> {
+export async function replaceClaimToken(
+  db: Db,
+  row: { player_id: number; email: string; token_hash: string; expires_at: string; created_at: string },
+): Promise<void> {
   await db.deleteFrom('player_claim_tokens').where('player_id', '=', row.player_id).where('used_at', 'is', null).execute();
   await db
     .insertInto('player_claim_tokens')
@@ -73,16 +85,32 @@ export async function replaceClaimToken(db: Db, row: { player_id: number; email:
 }
 
 export async function hasRecentClaimToken(db: Db, playerId: number, since: string): Promise<boolean> {
-  return exists(db.selectFrom('player_claim_tokens').select('id').where('player_id', '=', playerId).where('used_at', 'is', null).where('created_at', '>', since));
+  return exists(
+    db
+      .selectFrom('player_claim_tokens')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where('used_at', 'is', null)
+      .where('created_at', '>', since),
+  );
 }
 
 export async function findClaimToken(db: Db, tokenHash: string) {
-  return db.selectFrom('player_claim_tokens').select(['id', 'player_id', 'email', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return db
+    .selectFrom('player_claim_tokens')
+    .select(['id', 'player_id', 'email', 'expires_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 /** Marks the link used only if nobody used it first (single use under concurrency). */
 export async function useClaimToken(db: Db, id: number, at: string): Promise<boolean> {
-  const result = await db.updateTable('player_claim_tokens').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('player_claim_tokens')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -137,19 +165,37 @@ export async function linksOfPlayer(db: Db, playerId: number) {
     .execute();
 }
 
-export async function setGuardianChoice(db: Db, linkId: number, v: { shares_after_handover: number; receives_reports: number }, at: string): Promise<void> {
-  await db.updateTable('guardian_links').set({ ...v, updated_at: at }).where('id', '=', linkId).execute();
+export async function setGuardianChoice(
+  db: Db,
+  linkId: number,
+  v: { shares_after_handover: number; receives_reports: number },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('guardian_links')
+    .set({ ...v, updated_at: at })
+    .where('id', '=', linkId)
+    .execute();
 }
 
 export async function ownConsents(db: Db, playerId: number) {
   return db.selectFrom('player_consents').select(['purpose', 'granted', 'text_version']).where('player_id', '=', playerId).execute();
 }
 
-export async function setOwnConsent(db: Db, playerId: number, purpose: ConsentPurpose, granted: boolean, version: number, at: string): Promise<void> {
+export async function setOwnConsent(
+  db: Db,
+  playerId: number,
+  purpose: ConsentPurpose,
+  granted: boolean,
+  version: number,
+  at: string,
+): Promise<void> {
   const values = { player_id: playerId, purpose, granted: granted ? 1 : 0, text_version: version, updated_at: at };
   await db
     .insertInto('player_consents')
     .values(values)
-    .onConflict((oc) => oc.columns(['player_id', 'purpose']).doUpdateSet({ granted: values.granted, text_version: version, updated_at: at }))
+    .onConflict((oc) =>
+      oc.columns(['player_id', 'purpose']).doUpdateSet({ granted: values.granted, text_version: version, updated_at: at }),
+    )
     .execute();
 }

@@ -38,7 +38,12 @@ export async function handoverRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/handover/claim-link', {
     config: { access: access.need('players', 2), rateLimit },
-    schema: { tags, params: idParams, body: claimLinkSendSchema, response: { 200: writeEnvelope(handoverStatusSchema), ...writeErrors, ...errors(429) } },
+    schema: {
+      tags,
+      params: idParams,
+      body: claimLinkSendSchema,
+      response: { 200: writeEnvelope(handoverStatusSchema), ...writeErrors, ...errors(429) },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       await authorizeClaimLink(app.db, actor, req.params.id);

@@ -31,7 +31,8 @@ export const handoverMessages = {
 } as const;
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
-const longDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export async function handoverStatus(db: Db, playerId: number, on = new Date()): Promise<HandoverStatus> {
   const player = await repo.playerForHandover(db, playerId);
@@ -66,25 +67,53 @@ function claimMail(publicUrl: string, firstName: string, token: string) {
 }
 
 /** Issues a claim link (replacing earlier unused ones) and mails it as sensitive. Answers nothing: the link is never shown. */
-async function issueClaimLink(db: Db, mailer: Mailer, publicUrl: string, player: { id: number; first_name: string }, email: string, now: Date): Promise<void> {
+async function issueClaimLink(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  player: { id: number; first_name: string },
+  email: string,
+  now: Date,
+): Promise<void> {
   const token = randomToken();
   const at = now.toISOString();
-  await repo.replaceClaimToken(db, { player_id: player.id, email, token_hash: sha256(token), expires_at: addMinutes(at, CLAIM_LINK_MINUTES), created_at: at });
+  await repo.replaceClaimToken(db, {
+    player_id: player.id,
+    email,
+    token_hash: sha256(token),
+    expires_at: addMinutes(at, CLAIM_LINK_MINUTES),
+    created_at: at,
+  });
   await mailer.send({ to: email, ...claimMail(publicUrl, player.first_name, token), sensitive: true });
 }
 
 /** Staff send the claim link from the profile: only from the hand-over date, never to a guardian's address. */
-export async function sendClaimLink(db: Db, mailer: Mailer, publicUrl: string, actor: Actor, playerId: number, email: string): Promise<HandoverStatus> {
+export async function sendClaimLink(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  actor: Actor,
+  playerId: number,
+  email: string,
+): Promise<HandoverStatus> {
   const status = await handoverStatus(db, playerId);
   const player = (await repo.playerForHandover(db, playerId))!;
   if (status.claimedAt) throw conflict(handoverMessages.claimed, 'email');
   if (!status.handoverDate) throw badRequest(handoverMessages.noBirthYear, 'email');
   if (!status.reached) throw badRequest(handoverMessages.notYet(status.handoverDate), 'email');
-  if (normalEmail(email) === normalEmail(player.email) || (await isGuardianEmail(db, email))) throw badRequest(guardianRuleMessages.playerEmailIsGuardian, 'email');
+  if (normalEmail(email) === normalEmail(player.email) || (await isGuardianEmail(db, email)))
+    throw badRequest(guardianRuleMessages.playerEmailIsGuardian, 'email');
   const user = await repo.userByEmail(db, email);
   if (user && user.player_id !== playerId) throw badRequest(handoverMessages.emailTaken, 'email');
   await issueClaimLink(db, mailer, publicUrl, player, email, new Date());
-  await recordAudit(db, actor, 'claim_link', 'player', playerId, `${player.first_name} ${player.last_name}: claim link e-mailed to ${email}`);
+  await recordAudit(
+    db,
+    actor,
+    'claim_link',
+    'player',
+    playerId,
+    `${player.first_name} ${player.last_name}: claim link e-mailed to ${email}`,
+  );
   return status;
 }
 
@@ -115,7 +144,15 @@ export async function claimAccount(db: Db, token: string, password: string): Pro
       await repo.setAccountEmail(trx, account.id, found.email, at);
       await setPassword(trx, account.id, hash, at);
     } else {
-      userId = await repo.insertPlayerAccount(trx, { first_name: player.first_name, last_name: player.last_name, email: found.email, player_id: player.id, role_id: await playerRoleId(trx), password_hash: hash, at });
+      userId = await repo.insertPlayerAccount(trx, {
+        first_name: player.first_name,
+        last_name: player.last_name,
+        email: found.email,
+        player_id: player.id,
+        role_id: await playerRoleId(trx),
+        password_hash: hash,
+        at,
+      });
     }
     await repo.setPlayerEmail(trx, player.id, found.email, at);
     for (const purpose of CONSENT_PURPOSES) {
@@ -123,7 +160,14 @@ export async function claimAccount(db: Db, token: string, password: string): Pro
       await repo.setOwnConsent(trx, player.id, purpose, granted, texts[purpose].version, at);
     }
     if (!(await repo.markOnce(trx, player.id, 'claimed_at', at))) throw conflict(handoverMessages.claimed, 'token');
-    await recordAudit(trx, { id: userId }, 'claim', 'player', player.id, `${player.first_name} ${player.last_name} claimed their account (${found.email}); guardians see nothing new until the player decides`);
+    await recordAudit(
+      trx,
+      { id: userId },
+      'claim',
+      'player',
+      player.id,
+      `${player.first_name} ${player.last_name} claimed their account (${found.email}); guardians see nothing new until the player decides`,
+    );
   });
   return { email: found.email };
 }
@@ -166,7 +210,14 @@ export async function runHandoverNotices(db: Db, mailer: Mailer, publicUrl: stri
     const guardians = await repo.liveGuardianEmails(db, p.id);
     for (const to of guardians) await mailer.send(noticeMail(to, p, date, false));
     if (p.player_email) await mailer.send(noticeMail(p.player_email, p, date, true));
-    await recordAudit(db, null, 'handover_notice', 'player', p.id, `${p.first_name} ${p.last_name}: hand-over on ${date} told to ${guardians.length} guardian(s)${p.player_email ? ' and the player' : ''}`);
+    await recordAudit(
+      db,
+      null,
+      'handover_notice',
+      'player',
+      p.id,
+      `${p.first_name} ${p.last_name}: hand-over on ${date} told to ${guardians.length} guardian(s)${p.player_email ? ' and the player' : ''}`,
+    );
     run.notices++;
   }
   for (const p of await repo.playersDue(db, now.getUTCFullYear() - handover_age, 'claim_mail_at')) {

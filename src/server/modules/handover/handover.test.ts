@@ -18,14 +18,26 @@ const YEAR = new Date().getUTCFullYear();
 const claimToken = (text: string) => decodeURIComponent(/\/claim\?token=(\S+)/.exec(text)![1]!);
 
 async function newPlayer(admin: Client, last: string, dob: number | null, extra: Record<string, unknown> = {}) {
-  const res = await admin.post('/api/players', { first_name: 'Robin', last_name: last, email: `parent.${last.toLowerCase()}@example.org`, dob: dob === null ? undefined : String(dob), team_id: [], ...extra });
+  const res = await admin.post('/api/players', {
+    first_name: 'Robin',
+    last_name: last,
+    email: `parent.${last.toLowerCase()}@example.org`,
+    dob: dob === null ? undefined : String(dob),
+    team_id: [],
+    ...extra,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: number; first_name: string };
 }
 
 /** The claim link of the newest outbox message to this address (the test key opens the sealed text). */
 async function outboxClaimToken(t: TestApp, to: string): Promise<string> {
-  const row = await t.db.selectFrom('mail_outbox').select(['text', 'sensitive']).where('to_address', '=', to).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('mail_outbox')
+    .select(['text', 'sensitive'])
+    .where('to_address', '=', to)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   expect(row.sensitive).toBe(1);
   expect(row.text).not.toContain('/claim?token=');
   return claimToken(unseal(loadOutboxKey(t.app.config), to, row.text));
@@ -61,14 +73,37 @@ describe('age settings', () => {
     await ready;
     const young = YEAR - 12;
     const refusal = playerMessages.tooYoung(13, dateOfAge(young, 13));
-    const created = await admin.post('/api/players', { first_name: 'Tiny', last_name: 'Login', email: 'tiny.parent@example.org', dob: String(young), player_email: 'tiny@example.org', team_id: [] });
+    const created = await admin.post('/api/players', {
+      first_name: 'Tiny',
+      last_name: 'Login',
+      email: 'tiny.parent@example.org',
+      dob: String(young),
+      player_email: 'tiny@example.org',
+      team_id: [],
+    });
     expect(created.statusCode).toBe(400);
     expect(created.json()).toEqual({ message: refusal, field: 'player_email' });
     const p = await newPlayer(admin, 'Youngster', young);
-    const edit = await admin.post(`/api/player/${p.id}`, { first_name: 'Robin', last_name: 'Youngster', dob: String(young), player_email: 'young.one@example.org', team_id: [] });
+    const edit = await admin.post(`/api/player/${p.id}`, {
+      first_name: 'Robin',
+      last_name: 'Youngster',
+      dob: String(young),
+      player_email: 'young.one@example.org',
+      team_id: [],
+    });
     expect(edit.json()).toEqual({ message: refusal, field: 'player_email' });
     // Old enough (13 this year): allowed.
-    expect((await admin.post(`/api/player/${p.id}`, { first_name: 'Robin', last_name: 'Youngster', dob: String(YEAR - 13), player_email: 'young.one@example.org', team_id: [] })).statusCode).toBe(200);
+    expect(
+      (
+        await admin.post(`/api/player/${p.id}`, {
+          first_name: 'Robin',
+          last_name: 'Youngster',
+          dob: String(YEAR - 13),
+          player_email: 'young.one@example.org',
+          team_id: [],
+        })
+      ).statusCode,
+    ).toBe(200);
     const csv = `FirstName,LastName,Email,Dob,PlayerEmail\nCsv,Kid,csv.parent@example.org,${young},csv.kid@example.org\n`;
     const bulk = await admin.upload('/api/players/bulk', { team_id: '' }, { field: 'bulkFile', name: 'p.csv', content: csv });
     expect(bulk.statusCode).toBe(400);
@@ -76,7 +111,12 @@ describe('age settings', () => {
     const q = await newPlayer(admin, 'Userless', young);
     await t.db.updateTable('players').set({ player_email: 'userless@example.org' }).where('id', '=', q.id).execute();
     const roles = (await admin.get('/api/roles')).json().data as { id: number; key: string }[];
-    const user = await admin.post('/api/users', { first_name: 'Robin', last_name: 'Userless', email: 'userless@example.org', role: roles.find((r) => r.key === 'player')!.id });
+    const user = await admin.post('/api/users', {
+      first_name: 'Robin',
+      last_name: 'Userless',
+      email: 'userless@example.org',
+      role: roles.find((r) => r.key === 'player')!.id,
+    });
     expect(user.statusCode).toBe(400);
     expect(user.json().message).toBe(refusal);
   });
@@ -96,7 +136,15 @@ describe('hand-over: notices, claim link, claim and what guardians see after', (
     expect((await player.get(`/api/player/${p.id}/handover`)).statusCode).toBe(403);
     expect((await admin.get('/api/player/abc/handover')).statusCode).toBe(400);
     const res = await admin.get(`/api/player/${p.id}/handover`);
-    expect(res.json().data).toEqual({ playerId: p.id, handoverDate: `${YEAR + 1}-01-01`, handoverAge: 16, reached: false, noticeAt: null, claimedAt: null, playerEmail: null });
+    expect(res.json().data).toEqual({
+      playerId: p.id,
+      handoverDate: `${YEAR + 1}-01-01`,
+      handoverAge: 16,
+      reached: false,
+      noticeAt: null,
+      claimedAt: null,
+      playerEmail: null,
+    });
   });
 
   it('claim link: 401, 403 without user management, 400 before the date, to a guardian, or bad input; sent sensitive', async () => {
@@ -123,12 +171,17 @@ describe('hand-over: notices, claim link, claim and what guardians see after', (
 
   it("claims once; the parent's view ends, consents are the player's; the player decides per guardian", async () => {
     await ready;
-    const p = (await t.db.selectFrom('players').select(['id', 'first_name']).where('last_name', '=', 'Claimer').executeTakeFirstOrThrow()) as { id: number; first_name: string };
+    const p = (await t.db
+      .selectFrom('players')
+      .select(['id', 'first_name'])
+      .where('last_name', '=', 'Claimer')
+      .executeTakeFirstOrThrow()) as { id: number; first_name: string };
     await familyOf(admin, 'second.parent@example.org', [p.id]);
     const parent = await familyLogin(t, 'parent.claimer@example.org');
     const second = await familyLogin(t, 'second.parent@example.org');
     expect((await parent.get(`/api/family/player/${p.id}`)).statusCode).toBe(200);
-    for (const g of [parent, second]) expect((await g.post(`/api/family/player/${p.id}/consent`, { purpose: 'public_name', granted: true })).statusCode).toBe(200);
+    for (const g of [parent, second])
+      expect((await g.post(`/api/family/player/${p.id}/consent`, { purpose: 'public_name', granted: true })).statusCode).toBe(200);
     expect((await consentedPlayerIds(t.db, 'public_name', [p.id])).has(p.id)).toBe(true);
 
     const token = await outboxClaimToken(t, 'robin.claimer@example.org');
@@ -167,12 +220,24 @@ describe('hand-over: notices, claim link, claim and what guardians see after', (
     // Staff read the choices but never make them; another player is refused; bad bodies are 400.
     const staff = await admin.post(`/api/player/${p.id}/family/guardian/${link}`, { shares_after_handover: true, receives_reports: true });
     expect(staff.json()).toEqual({ message: handoverPolicyMessages.playerDecides });
-    expect((await player.post(`/api/player/${p.id}/family/guardian/${link}`, { shares_after_handover: true, receives_reports: true })).statusCode).toBe(403);
+    expect(
+      (await player.post(`/api/player/${p.id}/family/guardian/${link}`, { shares_after_handover: true, receives_reports: true }))
+        .statusCode,
+    ).toBe(403);
     expect((await robin.post(`/api/player/${p.id}/family/guardian/${link}`, { shares_after_handover: 'yes' })).statusCode).toBe(400);
-    expect((await t.anon.post(`/api/player/${p.id}/family/guardian/${link}`, { shares_after_handover: true, receives_reports: true })).statusCode).toBe(401);
+    expect(
+      (await t.anon.post(`/api/player/${p.id}/family/guardian/${link}`, { shares_after_handover: true, receives_reports: true }))
+        .statusCode,
+    ).toBe(401);
     const otherLink = (await t.db.selectFrom('guardian_links').select('id').where('player_id', '!=', p.id).executeTakeFirstOrThrow()).id;
-    expect((await robin.post(`/api/player/${p.id}/family/guardian/${otherLink}`, { shares_after_handover: true, receives_reports: true })).statusCode).toBe(404);
-    const shared = await robin.post(`/api/player/${p.id}/family/guardian/${link}`, { shares_after_handover: true, receives_reports: false });
+    expect(
+      (await robin.post(`/api/player/${p.id}/family/guardian/${otherLink}`, { shares_after_handover: true, receives_reports: true }))
+        .statusCode,
+    ).toBe(404);
+    const shared = await robin.post(`/api/player/${p.id}/family/guardian/${link}`, {
+      shares_after_handover: true,
+      receives_reports: false,
+    });
     expect(shared.statusCode, shared.body).toBe(200);
     expect(shared.json().data.guardians[0]).toMatchObject({ sharesAfterHandover: true, receivesReports: false });
     const again = await parent.get(`/api/family/player/${p.id}`);
@@ -192,7 +257,8 @@ describe('hand-over: notices, claim link, claim and what guardians see after', (
 
   it('the demo player (not claimed) may not decide yet', async () => {
     await ready;
-    const id = (await t.db.selectFrom('users').select('player_id').where('email', '=', 'player@demo.club').executeTakeFirstOrThrow()).player_id!;
+    const id = (await t.db.selectFrom('users').select('player_id').where('email', '=', 'player@demo.club').executeTakeFirstOrThrow())
+      .player_id!;
     const res = await player.post(`/api/player/${id}/family/consent`, { purpose: 'media', granted: true });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(handoverPolicyMessages.notClaimed);
@@ -208,7 +274,11 @@ describe('hand-over: notices, claim link, claim and what guardians see after', (
     await runHandoverNotices(t.db, mailer, 'http://club.test', new Date(Date.UTC(YEAR, 10, 30)));
     expect(mine()).toEqual([]);
     await runHandoverNotices(t.db, mailer, 'http://club.test', new Date(Date.UTC(YEAR, 11, 3)));
-    expect(mine().map((m) => m.to).sort()).toEqual(['noticed.kid@example.org', 'noticed.second@example.org', 'parent.noticed@example.org']);
+    expect(
+      mine()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(['noticed.kid@example.org', 'noticed.second@example.org', 'parent.noticed@example.org']);
     expect(mine().every((m) => !m.text.includes('/claim?token='))).toBe(true);
     await runHandoverNotices(t.db, mailer, 'http://club.test', new Date(Date.UTC(YEAR, 11, 20)));
     expect(mine()).toHaveLength(3);
@@ -237,7 +307,12 @@ describe('hand-over mail over SMTP', () => {
     expect(notice.subject).toBe('Robin takes over their club account');
     const link = await smtp.waitFor((m) => m.to.includes('smtp.kid@example.org') && m.subject === 'Your account is yours now');
     expect(link.text).toMatch(/\/claim\?token=/);
-    const kept = await t.db.selectFrom('mail_outbox').select(['text', 'sensitive']).where('to_address', '=', 'smtp.kid@example.org').where('subject', '=', 'Your account is yours now').executeTakeFirstOrThrow();
+    const kept = await t.db
+      .selectFrom('mail_outbox')
+      .select(['text', 'sensitive'])
+      .where('to_address', '=', 'smtp.kid@example.org')
+      .where('subject', '=', 'Your account is yours now')
+      .executeTakeFirstOrThrow();
     expect(kept).toEqual({ text: WITHHELD, sensitive: 1 });
   });
 });

@@ -13,7 +13,12 @@ type Db = Kysely<DB>;
 
 /** The player's own family choices (player area, after the claim; staff read them on the profile). */
 export async function ownFamily(db: Db, playerId: number): Promise<OwnFamily> {
-  const [claimedAt, links, mine, texts] = await Promise.all([repo.claimedAt(db, playerId), repo.linksOfPlayer(db, playerId), repo.ownConsents(db, playerId), consentTexts(db)]);
+  const [claimedAt, links, mine, texts] = await Promise.all([
+    repo.claimedAt(db, playerId),
+    repo.linksOfPlayer(db, playerId),
+    repo.ownConsents(db, playerId),
+    consentTexts(db),
+  ]);
   return {
     claimedAt,
     guardians: links.map((l) => ({
@@ -25,16 +30,31 @@ export async function ownFamily(db: Db, playerId: number): Promise<OwnFamily> {
       sharesAfterHandover: l.shares_after_handover === 1,
       receivesReports: l.receives_reports === 1,
     })),
-    consents: CONSENT_PURPOSES.map((purpose) => ({ purpose, granted: mine.some((m) => m.purpose === purpose && m.granted === 1), ...texts[purpose] })),
+    consents: CONSENT_PURPOSES.map((purpose) => ({
+      purpose,
+      granted: mine.some((m) => m.purpose === purpose && m.granted === 1),
+      ...texts[purpose],
+    })),
   };
 }
 
 /** What one guardian still sees and whether they receive reports; audited. */
-export async function chooseForGuardian(db: Db, actor: Actor, playerId: number, linkId: number, choice: OwnGuardianChoice): Promise<OwnFamily> {
+export async function chooseForGuardian(
+  db: Db,
+  actor: Actor,
+  playerId: number,
+  linkId: number,
+  choice: OwnGuardianChoice,
+): Promise<OwnFamily> {
   const link = (await repo.linksOfPlayer(db, playerId)).find((l) => l.id === linkId);
   if (!link) throw notFound();
   await db.transaction().execute(async (trx) => {
-    await repo.setGuardianChoice(trx, linkId, { shares_after_handover: choice.shares_after_handover ? 1 : 0, receives_reports: choice.receives_reports ? 1 : 0 }, nowIso());
+    await repo.setGuardianChoice(
+      trx,
+      linkId,
+      { shares_after_handover: choice.shares_after_handover ? 1 : 0, receives_reports: choice.receives_reports ? 1 : 0 },
+      nowIso(),
+    );
     await recordAudit(
       trx,
       actor,
@@ -52,7 +72,14 @@ export async function chooseConsent(db: Db, actor: Actor, playerId: number, purp
   const texts = await consentTexts(db);
   await db.transaction().execute(async (trx) => {
     await repo.setOwnConsent(trx, playerId, purpose, granted, texts[purpose].version, nowIso());
-    await recordAudit(trx, actor, 'consent', 'player', playerId, `player ${granted ? 'granted' : 'withdrew'} ${purpose} (wording v${texts[purpose].version})`);
+    await recordAudit(
+      trx,
+      actor,
+      'consent',
+      'player',
+      playerId,
+      `player ${granted ? 'granted' : 'withdrew'} ${purpose} (wording v${texts[purpose].version})`,
+    );
   });
   return ownFamily(db, playerId);
 }
