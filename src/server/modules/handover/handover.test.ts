@@ -67,7 +67,7 @@ describe('age settings', () => {
     const audit = await t.db.selectFrom('audit_log').select('summary').where('entity', '=', 'settings').execute();
     expect(audit.some((a) => a.summary === 'own_login_age = 14; handover_age = 17')).toBe(true);
     await admin.post('/api/settings', { own_login_age: 13, handover_age: 16 });
-  });
+  }, 120_000);
 
   it('a player under the own-login age gets no sign-in: player save, CSV import and Users alike', async () => {
     await ready;
@@ -145,7 +145,7 @@ describe('hand-over: notices, claim link, claim and what guardians see after', (
       claimedAt: null,
       playerEmail: null,
     });
-  });
+  }, 120_000);
 
   it('claim link: 401, 403 without user management, 400 before the date, to a guardian, or bad input; sent sensitive', async () => {
     await ready;
