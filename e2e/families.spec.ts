@@ -120,3 +120,78 @@ test('staff: the Guardians list with Unclaimed and Resend invitation; the guardi
   await expectAccessible(page);
   await snap(page, 'player-guardians-panel');
 });
+
+test('the player reaches the hand-over age, claims the account, and the parent\'s view ends', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const parentEmail = 'e2e.handover.parent@example.org';
+  const playerEmail = 'e2e.handover.kid@example.org';
+  await loginAs(page, 'admin');
+  const headers = await csrf(page.request);
+  // Born 16 years ago: the player reached the default hand-over age (16) on 1 January.
+  const dob = String(new Date().getUTCFullYear() - 16);
+  const created = await page.request.post('/api/players', { data: { first_name: 'Sasha', last_name: 'Handover', email: parentEmail, dob, team_id: [] }, headers });
+  expect(created.status(), await created.text()).toBe(200);
+  const id = (await created.json()).data.id as number;
+
+  // The parent signs in by link on their phone and sees the child.
+  expect((await page.request.post('/api/family/sign-in-link', { data: { email: parentEmail }, headers })).status()).toBe(200);
+  const parentMail = await smtp.waitFor((m) => m.to.includes(parentEmail) && m.subject === 'Your sign-in link');
+  const parentLink = new URL(/https?:\/\/\S+\/family\/sign-in\?token=\S+/.exec(parentMail.text)![0]);
+  const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+  const parent = await phone.newPage();
+  await parent.goto(`${parentLink.pathname}${parentLink.search}`);
+  const card = parent.getByRole('region', { name: 'Sasha Handover' });
+  await card.getByRole('button', { name: 'Open' }).click();
+  await expect(card.getByText('Total score:')).toBeVisible();
+
+  // Staff send the claim link from the profile's HAND-OVER panel.
+  await page.goto('/app/settings');
+  await page.getByRole('tab', { name: 'General' }).click();
+  await expect(page.getByLabel('Hand-over age')).toHaveValue('16');
+  await expect(page.getByLabel('Own sign-in from age')).toHaveValue('13');
+  await expectAccessible(page);
+  await snap(page, 'settings-ages');
+  await page.goto(`/app/player/${id}`);
+  const panel = page.getByRole('region', { name: 'HAND-OVER' });
+  await expect(panel.getByText('Not claimed yet: the guardians manage this account.')).toBeVisible();
+  await panel.getByLabel("Player's own e-mail").fill(parentEmail);
+  await panel.getByRole('button', { name: 'Send claim link' }).click();
+  await expect(panel.getByText("A player's sign-in e-mail cannot be a guardian's e-mail.")).toBeVisible();
+  await panel.getByLabel("Player's own e-mail").fill(playerEmail);
+  await panel.getByRole('button', { name: 'Send claim link' }).click();
+  await expect(page.getByText('Claim link sent.')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'player-handover-panel');
+  const claimMail = await smtp.waitFor((m) => m.to.includes(playerEmail) && m.subject === 'Your account is yours now');
+  const claimLink = new URL(/https?:\/\/\S+\/claim\?token=\S+/.exec(claimMail.text)![0]);
+
+  // The player claims on their own phone, then signs in and finds My family.
+  const own = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+  const kid = await own.newPage();
+  await kid.goto(`${claimLink.pathname}${claimLink.search}`);
+  await expect(kid.getByRole('heading', { name: 'Claim your account' })).toBeVisible();
+  expect(kid.url()).not.toContain('token=');
+  await expectAccessible(kid);
+  await snap(kid, 'claim-account');
+  await kid.getByLabel('Your new password').fill('Sasha keeps 2 goals!');
+  await kid.getByLabel('Repeat the password').fill('Sasha keeps 2 goals!');
+  await kid.getByRole('button', { name: 'Claim my account' }).click();
+  await expect(kid.getByText(`Your account is yours now. Sign in with ${playerEmail}`)).toBeVisible();
+  await loginAs(kid, { email: playerEmail, password: 'Sasha keeps 2 goals!' });
+  await kid.goto(`/player/${id}/family`);
+  await expect(kid.getByRole('heading', { name: 'My family' })).toBeVisible();
+  const sees = kid.getByRole('switch', { name: `${parentEmail}: sees my new data` });
+  await expect(sees).not.toBeChecked();
+  await expectAccessible(kid);
+  await snap(kid, 'player-my-family');
+
+  // The parent's view of that child ends: the line, no data, 403 on the child's page.
+  await parent.goto('/family');
+  await expect(parent.getByText('Sasha now manages their own account.')).toBeVisible();
+  await expect(parent.getByRole('region', { name: 'Sasha Handover' }).getByRole('button', { name: 'Open' })).toHaveCount(0);
+  expect((await parent.request.get(`/api/family/player/${id}`)).status()).toBe(403);
+  await expectAccessible(parent);
+  await snap(parent, 'family-own-account');
+  await own.close();
+  await phone.close();
+});

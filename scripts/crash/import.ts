@@ -15,7 +15,8 @@ export function playersCsv(tag: string, rows: number): Buffer {
   const lines = ['FirstName,LastName,Email,Dob,PlayerEmail'];
   for (let i = 0; i < rows; i++) {
     const account = i % ACCOUNT_EVERY === 0 ? `${accountEmailPrefix(tag)}${i}@crash.test` : '';
-    lines.push(`Crash${i},${tag},${parentEmailPrefix(tag)}${i}@crash.test,${2008 + (i % 10)},${account}`);
+    // A row with its own sign-in is old enough for one (the own-login age, 13 by default).
+    lines.push(`Crash${i},${tag},${parentEmailPrefix(tag)}${i}@crash.test,${account ? 2008 : 2008 + (i % 10)},${account}`);
   }
   return Buffer.from(`${lines.join('\n')}\n`);
 }

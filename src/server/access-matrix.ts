@@ -423,6 +423,18 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'POST /api/family/player/:id/decline': { rule: 'family', replays: family() },
   'POST /api/family/player/:id/consent': { rule: 'family', replays: family({ purpose: 'public_name', granted: true }) },
 
+  // Age and hand-over: staff send the claim link (players write + user management, checked in the
+  // handler); the player claims by link (public) and then decides, themself only, what guardians see
+  'GET /api/player/:id/handover': { rule: 'players:1', replays: [...otherPlayer(), guardianOnStaff] },
+  'POST /api/player/:id/handover/claim-link': { rule: 'players:2', replays: [...otherPlayer({ email: 'replayed.claim@example.org' }), guardianOnStaff] },
+  'POST /api/handover/claim': { rule: 'public' },
+  'GET /api/player/:id/family': { rule: 'self|players:1', replays: [...otherPlayer(), guardianOnStaff] },
+  'POST /api/player/:id/family/guardian/:linkId': {
+    rule: 'self|players:2',
+    replays: [...nested('linkId', 'otherLink', { shares_after_handover: true, receives_reports: true }), { ...guardianOnStaff, params: { id: 'ownChild', linkId: 'otherLink' } }],
+  },
+  'POST /api/player/:id/family/consent': { rule: 'self|players:2', replays: [...otherPlayer({ purpose: 'public_name', granted: true }), guardianOnStaff] },
+
   // Superadmin's Settings tabs
   'GET /api/audit': { rule: 'superadmin' },
   'GET /api/mail/outbox': { rule: 'superadmin' },

@@ -38,6 +38,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().default('dist/client'),
+  /** How often the hand-over notices and claim links go out (modules/handover); 0 turns the job off. */
+  HANDOVER_JOB_MINUTES: z.coerce.number().int().min(0).default(60),
 })
   .transform(({ SECURE_COOKIES, ...rest }) => ({
     ...rest,

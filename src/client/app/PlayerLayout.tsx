@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBook, IconChartLine, IconHome, IconInfoCircle, IconTrophy, IconVideo } from '@tabler/icons-react';
+import { IconBook, IconChartLine, IconHome, IconInfoCircle, IconTrophy, IconUsers, IconVideo } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
@@ -20,6 +20,7 @@ const NAV = [
   { path: 'resources', label: 'Resources', icon: IconBook },
   { path: 'analysis', label: 'Analysis', icon: IconVideo },
   { path: 'instructions', label: 'Instructions', icon: IconInfoCircle },
+  { path: 'family', label: 'My family', icon: IconUsers },
 ];
 
 const ID = /^[1-9]\d{0,9}$/;

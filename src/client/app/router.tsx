@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
   { path: '/tryout', ...page(() => import('../features/eval-sessions/TryoutPage')) },
   { path: '/family', ...page(() => import('../features/family/FamilyPage')) },
   { path: '/family/sign-in', ...page(() => import('../features/family/FamilySignInPage')) },
+  { path: '/claim', ...page(() => import('../features/auth/ClaimPage')) },
   {
     path: '/leaderboard',
     ...page(() => import('./PublicLayout')),
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
       { path: ':playerId/resources', ...page(() => import('../features/player-area/PlayerResourcesPage')) },
       { path: ':playerId/analysis', ...page(() => import('../features/player-area/PlayerAnalysePage')) },
       { path: ':playerId/instructions', ...page(() => import('../features/player-area/PlayerInstructionsPage')) },
+      { path: ':playerId/family', ...page(() => import('../features/handover/OwnFamilyPage')) },
       { path: '*', element: <NotFoundPage home="/player" /> },
     ],
   },

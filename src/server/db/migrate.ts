@@ -15,6 +15,7 @@ import * as m0016 from './migrations/0016_rate_limits.js';
 import * as m0017 from './migrations/0017_guardians.js';
 import * as m0019 from './migrations/0019_reports.js';
 import * as m0027 from './migrations/0027_season_rollover.js';
+import * as m0018 from './migrations/0018_handover.js';
 
 /**
  * Migrations are listed statically so they run the same from tsx, tests and bundles. Features built
@@ -37,6 +38,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0017_guardians': m0017.migration,
   '0019_reports': m0019.migration,
   '0027_season_rollover': m0027.migration,
+  '0018_handover': m0018.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {

@@ -324,6 +324,8 @@ export interface GuardianLinksTable {
   status: LinkStatus;
   invited_at: Timestamp | null;
   status_at: Timestamp | null;
+  /** After the player's claim (migration 0018): 1 when the player lets this guardian keep seeing new data. */
+  shares_after_handover: Generated<Bool>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -425,6 +427,33 @@ export interface ReportDeliveriesTable {
   created_at: Timestamp;
 }
 
+/** Age and hand-over (migration 0018, ADR 0019). */
+export interface PlayerHandoversTable {
+  player_id: number;
+  notice_at: Timestamp | null;
+  claim_mail_at: Timestamp | null;
+  claimed_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface PlayerClaimTokensTable {
+  id: Generated<number>;
+  player_id: number;
+  email: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface PlayerConsentsTable {
+  player_id: number;
+  purpose: ConsentPurpose;
+  granted: Bool;
+  text_version: number;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   roles: RolesTable;
   users: UsersTable;
@@ -466,4 +495,7 @@ export interface DB {
   report_cycle_teams: ReportCycleTeamsTable;
   reports: ReportsTable;
   report_deliveries: ReportDeliveriesTable;
+  player_handovers: PlayerHandoversTable;
+  player_claim_tokens: PlayerClaimTokensTable;
+  player_consents: PlayerConsentsTable;
 }

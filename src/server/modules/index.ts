@@ -19,6 +19,7 @@ import { guardiansRoutes } from './guardians/guardians.routes.js';
 import { familyRoutes } from './family/family.routes.js';
 import { consentTextsRoutes } from './family/consent-texts.routes.js';
 import { rolloverRoutes } from './rollover/rollover.routes.js';
+import { handoverRoutes } from './handover/handover.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -42,4 +43,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   familyRoutes,
   consentTextsRoutes,
   rolloverRoutes,
+  handoverRoutes,
 ];

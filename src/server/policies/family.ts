@@ -10,6 +10,7 @@ import type { DB, LinkStatus } from '../db/types.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import * as auth from '../modules/family/family-auth.repository.js';
 import { findLinkOf } from '../modules/guardians/guardians.repository.js';
+import { claimedAt, playerForHandover } from '../modules/handover/handover.repository.js';
 import { sha256 } from '../modules/auth/tokens.js';
 import { denied, unauthenticated } from './access.js';
 
@@ -63,7 +64,14 @@ export async function authorizeChild(db: Kysely<DB>, guardian: Guardian, playerI
   const d = decideChild(link?.status ?? null);
   if (d === 404) throw notFound(MSG.notFoundApi);
   if (d === 403) throw denied();
+  // After the hand-over the player decides: by default a guardian sees nothing new (ADR 0019).
+  if ((await claimedAt(db, playerId)) !== null && link!.shares_after_handover !== 1) throw new HttpError(403, await ownAccountMessage(db, playerId));
   return link!;
+}
+
+async function ownAccountMessage(db: Kysely<DB>, playerId: number): Promise<string> {
+  const player = await playerForHandover(db, playerId);
+  return familyMessages.ownAccount(player?.first_name ?? 'The player');
 }
 
 /** A guardian answers "this isn't my child" only for a link of theirs that is still invited or active. */
@@ -76,11 +84,14 @@ export async function authorizeOwnLink(db: Kysely<DB>, guardian: Guardian, playe
 
 export const familyMessages = {
   noResponsibility: 'Only a guardian with parental responsibility can grant or withdraw consent.',
+  ownAccount: (firstName: string) => `${firstName} now manages their own account.`,
+  playerConsents: (firstName: string) => `${firstName} now manages their own account and decides the consents.`,
 } as const;
 
-/** Consents: an active link with parental responsibility. */
+/** Consents: an active link with parental responsibility, for a player who has not claimed their account. */
 export async function authorizeConsent(db: Kysely<DB>, guardian: Guardian, playerId: number) {
   const link = await authorizeChild(db, guardian, playerId);
   if (link.parental_responsibility !== 1) throw new HttpError(403, familyMessages.noResponsibility);
+  if ((await claimedAt(db, playerId)) !== null) throw new HttpError(403, familyMessages.playerConsents((await playerForHandover(db, playerId))?.first_name ?? 'The player'));
   return link;
 }

@@ -8,6 +8,7 @@ import {
   decideTeams,
   mayLearnTakenEmails,
   maySignIn,
+  decideOwnLogin,
   type PlayerAction,
   type PlayerDecision,
   type PlayerFacts,
@@ -133,5 +134,20 @@ const saves: [readonly number[] | null, number[], number[], TeamsDecision][] = [
 describe('teams of a saved player', () => {
   it.each(saves)('scope %o, submitted %o, current %o → %o', (scope, submitted, current, decision) => {
     expect(decideTeams(scope, submitted, current)).toEqual(decision);
+  });
+});
+
+/** [birth year, own-login age, on, decision]: a player reaches age A on 1 January of birth year + A. */
+const ownLogins: [number | null, number, string, 'allow' | 'tooYoung'][] = [
+  [2013, 13, '2026-01-01', 'allow'],
+  [2013, 13, '2025-12-31', 'tooYoung'],
+  [2014, 13, '2026-11-26', 'tooYoung'],
+  [2010, 16, '2026-06-01', 'allow'],
+  [null, 13, '2026-06-01', 'allow'],
+];
+
+describe('own sign-in from the club\'s age', () => {
+  it.each(ownLogins)('born %s, from %s, on %s → %s', (dob, age, on, want) => {
+    expect(decideOwnLogin(dob, age, new Date(`${on}T12:00:00Z`))).toBe(want);
   });
 });

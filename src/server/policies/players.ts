@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { dateOfAge, hasReached } from '../../shared/age.js';
 import { MSG } from '../../shared/messages.js';
 import { can, canAddPlayers, isScopedToOwnTeams, type Actor } from '../../shared/permissions.js';
 import type { DB } from '../db/types.js';
@@ -13,6 +14,7 @@ import { badRequest, HttpError, notFound } from '../lib/errors.js';
 import { denied, requireActor } from './access.js';
 import { teamIdsOf } from '../modules/players/players.repository.js';
 import * as scope from './scope.repository.js';
+import { getSettings } from '../modules/settings/settings.repository.js';
 import { reachableTeamIds } from './teams.js';
 
 export const playerMessages = {
@@ -21,6 +23,7 @@ export const playerMessages = {
   notOwnTeam: 'You can only choose your own teams.',
   managersOnly: "Only a user manager can change or remove the sign-in e-mail of a player's account.",
   managersCreateSignIns: "Only a user manager can create a player's sign-in.",
+  tooYoung: (age: number, date: string) => `A player gets their own sign-in from the age of ${age} (this player reaches it on ${date}).`,
 } as const;
 
 export type PlayerAction =
@@ -198,4 +201,24 @@ export const mayLearnTakenEmails = (actor: Actor) => can(actor, 'user_management
 
 export function assertSignInCreatable(actor: Actor): void {
   if (!maySignIn(actor)) throw new HttpError(403, playerMessages.managersCreateSignIns, 'player_email');
+}
+
+/**
+ * The club's own-login age (Settings): a player under it gets no sign-in of their own. Ages are read
+ * from the birth year (shared/age.ts); a player without one is not held back, as their age is unknown.
+ */
+export function decideOwnLogin(dob: number | null, ownLoginAge: number, on: Date): 'allow' | 'tooYoung' {
+  return dob === null || hasReached(dob, ownLoginAge, on) ? 'allow' : 'tooYoung';
+}
+
+/** The refusal for each birth year under the own-login age today, or null (bulk checks read the setting once). */
+export async function ownLoginCheck(db: Kysely<DB>, on = new Date()): Promise<(dob: number | null) => string | null> {
+  const { own_login_age } = await getSettings(db);
+  return (dob) => (decideOwnLogin(dob, own_login_age, on) === 'allow' ? null : playerMessages.tooYoung(own_login_age, dateOfAge(dob!, own_login_age)));
+}
+
+/** A sign-in for this player may be created: 400 on `field` under the own-login age. */
+export async function assertOldEnoughForSignIn(db: Kysely<DB>, dob: number | null, field = 'player_email'): Promise<void> {
+  const refusal = (await ownLoginCheck(db))(dob);
+  if (refusal) throw badRequest(refusal, field);
 }

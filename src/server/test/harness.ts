@@ -88,7 +88,7 @@ export async function createTestApp(options: { seed?: 'demo' | 'none'; config?: 
   const database = await freshDatabase();
   if (options.seed === 'none') await ensureBuiltInRoles(database.db);
   else await seedDemo(database.db);
-  const config = loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_MAX_PER_MINUTE: 1000, CLIENT_DIR: '/nonexistent', MAIL_OUTBOX_KEY: randomBytes(32).toString('base64'), ...options.config });
+  const config = loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_MAX_PER_MINUTE: 1000, CLIENT_DIR: '/nonexistent', MAIL_OUTBOX_KEY: randomBytes(32).toString('base64'), HANDOVER_JOB_MINUTES: 0, ...options.config });
   return appOn(database, config, database.url, () => database.dispose());
 }
 

@@ -10,6 +10,9 @@ export const familyChildSchema = z.object({
   status: z.enum(LINK_STATUSES),
   /** The child's clubs and teams: each child is shown under its own club. */
   clubs: z.array(z.object({ name: z.string(), teams: z.array(z.string()) })),
+  /** The player claimed their account and shares nothing new with this guardian (hand-over). */
+  ownAccount: z.boolean(),
+  firstName: z.string(),
 });
 export type FamilyChild = z.infer<typeof familyChildSchema>;
 

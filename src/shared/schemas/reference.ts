@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { HANDOVER_AGE, OWN_LOGIN_AGE } from '../age.js';
 import { requiredText } from './common.js';
 
 /**
@@ -57,16 +58,37 @@ export const instructionsVideoSchema = z
     error: 'Please enter a valid http(s) link.',
   });
 
+const ageSetting = (b: { min: number; max: number }) =>
+  z
+    .number({ error: MSG.required })
+    .int({ error: 'Please enter a whole number of years.' })
+    .min(b.min, { error: `At least ${b.min}.` })
+    .max(b.max, { error: `At most ${b.max}.` });
+
 export const settingsSchema = z.object({
   instructions_video: instructionsVideoSchema,
   public_leaderboard_names: publicLeaderboardNamesSchema,
+  /** Families (docs/product.md#families): the age from which a player may have their own sign-in. */
+  own_login_age: ageSetting(OWN_LOGIN_AGE),
+  /** The age at which the player takes over their account from the guardians (13–18). */
+  handover_age: ageSetting(HANDOVER_AGE),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+export const settingsMessages = {
+  handoverBelowOwnLogin: 'The hand-over age cannot be below the age for an own sign-in.',
+} as const;
+
+/** The hand-over age is never below the own-login age (checked on the saved values merged with the stored ones). */
+export const agesConsistent = (s: Pick<Settings, 'own_login_age' | 'handover_age'>) => s.handover_age >= s.own_login_age;
+
+/** The Settings form: the whole set, ages consistent. */
+export const settingsFormSchema = settingsSchema.refine(agesConsistent, { error: settingsMessages.handoverBelowOwnLogin, path: ['handover_age'] });
 
 /** POST /api/settings: any subset of the settings; at least one. */
 export const settingsSaveSchema = settingsSchema
   .partial()
-  .refine((s) => s.instructions_video !== undefined || s.public_leaderboard_names !== undefined, {
+  .refine((s) => Object.values(s).some((v) => v !== undefined), {
     error: 'Nothing to save.',
   });
 export type SettingsSave = z.infer<typeof settingsSaveSchema>;
@@ -77,4 +99,6 @@ export const SETTINGS_DEFAULTS: Settings = {
   // Players are often minors: the public board shows first name + last initial unless an admin
   // chooses full names (or turns the board off).
   public_leaderboard_names: 'initial',
+  own_login_age: OWN_LOGIN_AGE.default,
+  handover_age: HANDOVER_AGE.default,
 };

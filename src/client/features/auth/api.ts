@@ -23,3 +23,6 @@ export const resetPassword = (token: string, newPassword: string) => apiPost('/a
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
   apiPost('/api/auth/password', { current_password: currentPassword, new_password: newPassword });
+
+/** At the hand-over: the player claims their account with the e-mailed link and a new password. */
+export const claimAccount = (token: string, password: string) => apiPost<WriteEnvelope<{ email: string }>>('/api/handover/claim', { token, password }).then((r) => r.data);

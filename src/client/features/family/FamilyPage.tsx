@@ -90,11 +90,19 @@ function ChildCard({ child, open, onToggle }: { child: FamilyChild; open: boolea
             </Text>
           ))}
         </div>
-        <Button variant="light" onClick={onToggle} aria-expanded={open}>
-          {open ? 'Close' : 'Open'}
-        </Button>
+        {child.ownAccount ? null : (
+          <Button variant="light" onClick={onToggle} aria-expanded={open}>
+            {open ? 'Close' : 'Open'}
+          </Button>
+        )}
       </Group>
-      {open ? <ChildDetails id={child.id} /> : null}
+      {child.ownAccount ? (
+        // After the hand-over the player decides; by default a guardian sees nothing new (ADR 0019).
+        <Text mt="sm" role="status">
+          {child.firstName} now manages their own account.
+        </Text>
+      ) : null}
+      {open && !child.ownAccount ? <ChildDetails id={child.id} /> : null}
       <Anchor component="button" type="button" size="xs" c="dimmed" mt="sm" onClick={() => decline.mutate()}>
         This isn&apos;t my child
       </Anchor>

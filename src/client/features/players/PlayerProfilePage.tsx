@@ -12,6 +12,7 @@ import { playerQuery } from './api';
 import { DeletePlayerModal } from './DeletePlayerModal';
 import { NotesPanel } from './NotesPanel';
 import { GuardiansPanel } from './GuardiansPanel';
+import { HandoverPanel } from './HandoverPanel';
 import { PlayerAvatar } from './PlayerAvatar';
 import { PlayerFormModal } from './PlayerFormModal';
 import { ScorePanel } from './ScorePanel';
@@ -109,6 +110,7 @@ export default function PlayerProfilePage() {
           <ScorePanel total={p.totalScore} />
           <AnalysisPanel player={p} canEdit={canManage} />
           <GuardiansPanel playerId={p.id} canEdit={canManage} />
+          <HandoverPanel playerId={p.id} canSend={canManage && can('user_management', 2)} />
         </Stack>
         <Stack gap="md">
           <NotesPanel playerId={p.id} canEdit={canManage} />

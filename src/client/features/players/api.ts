@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GuardianLink } from '../../../shared/schemas/guardian';
+import type { HandoverStatus } from '../../../shared/schemas/handover';
 import type { Note } from '../../../shared/schemas/note';
 import type { Player, PlayerCreate, PlayerList, TeamOption } from '../../../shared/schemas/player';
 import type { PlayerAchievement, PlayerAchievementSave } from '../../../shared/schemas/player-achievement';
@@ -195,6 +196,24 @@ export function useGuardianWrite(playerId: number) {
     onSuccess: (res) => {
       client.setQueryData(['players', 'guardians', playerId], res.data);
       notifySuccess(res.message);
+    },
+  });
+}
+
+// Age and hand-over (the profile's HAND-OVER panel, ADR 0019).
+export const handoverQuery = (playerId: number) =>
+  queryOptions({
+    queryKey: ['players', 'handover', playerId],
+    queryFn: ({ signal }) => apiGet<Envelope<HandoverStatus>>(`/api/player/${playerId}/handover`, signal).then((r) => r.data),
+  });
+
+export function useSendClaimLink(playerId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => apiPost<WriteEnvelope<HandoverStatus>>(`/api/player/${playerId}/handover/claim-link`, { email }),
+    onSuccess: (res) => {
+      client.setQueryData(['players', 'handover', playerId], res.data);
+      notifySuccess('Claim link sent.');
     },
   });
 }

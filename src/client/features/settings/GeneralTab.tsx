@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -10,9 +10,10 @@ import {
   PUBLIC_LEADERBOARD_NAME_LABELS,
   PUBLIC_LEADERBOARD_NAMES,
   SETTINGS_DEFAULTS,
-  settingsSchema,
+  settingsFormSchema,
   type Settings,
 } from '../../../shared/schemas/reference';
+import { HANDOVER_AGE, OWN_LOGIN_AGE } from '../../../shared/age';
 import { ErrorTip } from '../../components/ErrorTip';
 import { Loading } from '../../components/Loading';
 import { VideoEmbed } from '../../components/VideoEmbed';
@@ -50,7 +51,7 @@ export default function GeneralTab() {
   const save = useSaveSettings();
   const form = useForm<Settings>({
     initialValues: SETTINGS_DEFAULTS,
-    validate: zod4Resolver(settingsSchema),
+    validate: zod4Resolver(settingsFormSchema),
   });
   useTimedErrors(form);
   const { initialize } = form;
@@ -116,6 +117,42 @@ export default function GeneralTab() {
               </Stack>
             </Radio.Group>
           </ErrorTip>
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Families
+            </Title>
+            <Text size="sm" className={classes.help}>
+              Ages are read from the birth year: a player reaches an age on 1 January of their birth year plus that age.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <ErrorTip error={form.errors.own_login_age}>
+                <NumberInput
+                  label="Own sign-in from age"
+                  description="Younger players get no sign-in of their own."
+                  min={OWN_LOGIN_AGE.min}
+                  max={OWN_LOGIN_AGE.max}
+                  allowDecimal={false}
+                  classNames={{ description: classes.help }}
+                  {...form.getInputProps('own_login_age')}
+                  error={!!form.errors.own_login_age}
+                />
+              </ErrorTip>
+              <ErrorTip error={form.errors.handover_age}>
+                <NumberInput
+                  label="Hand-over age"
+                  description="The player takes over their account from the guardians (13–18)."
+                  min={HANDOVER_AGE.min}
+                  max={HANDOVER_AGE.max}
+                  allowDecimal={false}
+                  classNames={{ description: classes.help }}
+                  {...form.getInputProps('handover_age')}
+                  error={!!form.errors.handover_age}
+                />
+              </ErrorTip>
+            </SimpleGrid>
+          </Stack>
         </Paper>
         <Group>
           <Button type="submit" size="md" loading={form.submitting} disabled={!form.isDirty()}>

@@ -19,7 +19,11 @@ export type AuditAction =
   | 'revoke'
   | 'decline'
   | 'sign_in'
-  | 'consent';
+  | 'consent'
+  // Age and hand-over.
+  | 'handover_notice'
+  | 'claim_link'
+  | 'claim';
 
 /**
  * Records who did what to which record. Call it inside the same transaction as the write when there

@@ -27,21 +27,34 @@ export async function setConsent(
     .execute();
 }
 
-/** Of these players (all when omitted), the ids whose consent for the purpose counts as granted. */
+/**
+ * Of these players (all when omitted), the ids whose consent for the purpose counts as granted. A
+ * player who claimed their account (hand-over) decides alone: their own choice replaces the guardians'.
+ */
 export async function consentedPlayerIds(db: Kysely<DB>, purpose: ConsentPurpose, playerIds?: readonly number[]): Promise<Set<number>> {
+  if (playerIds && !playerIds.length) return new Set();
   let q = db
     .selectFrom('guardian_links as l')
     .leftJoin('guardian_consents as c', (j) => j.onRef('c.link_id', '=', 'l.id').on('c.purpose', '=', purpose))
     .select('l.player_id')
     .where('l.status', '=', 'active')
     .where('l.parental_responsibility', '=', 1)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('player_handovers as h').select('h.player_id').whereRef('h.player_id', '=', 'l.player_id').where('h.claimed_at', 'is not', null))))
     .groupBy('l.player_id')
     .having(sql<boolean>`min(coalesce(c.granted, 0)) = 1`);
+  let own = db
+    .selectFrom('player_consents as pc')
+    .innerJoin('player_handovers as h', 'h.player_id', 'pc.player_id')
+    .select('pc.player_id')
+    .where('pc.purpose', '=', purpose)
+    .where('pc.granted', '=', 1)
+    .where('h.claimed_at', 'is not', null);
   if (playerIds) {
-    if (!playerIds.length) return new Set();
     q = q.where('l.player_id', 'in', [...playerIds]);
+    own = own.where('pc.player_id', 'in', [...playerIds]);
   }
-  return new Set((await q.execute()).map((r) => r.player_id));
+  const [byGuardians, byPlayer] = await Promise.all([q.execute(), own.execute()]);
+  return new Set([...byGuardians, ...byPlayer].map((r) => r.player_id));
 }
 
 /** The club's newest wording per purpose. */

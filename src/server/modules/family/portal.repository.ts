@@ -8,7 +8,8 @@ export async function childrenOf(db: Kysely<DB>, guardianId: number) {
   return db
     .selectFrom('guardian_links as l')
     .innerJoin('players as p', 'p.id', 'l.player_id')
-    .select(['p.id', 'p.first_name', 'p.last_name', 'l.relationship', 'l.status'])
+    .leftJoin('player_handovers as h', 'h.player_id', 'p.id')
+    .select(['p.id', 'p.first_name', 'p.last_name', 'l.relationship', 'l.status', 'l.shares_after_handover', 'h.claimed_at'])
     .where('l.guardian_id', '=', guardianId)
     .where('l.status', 'in', ['invited', 'active'])
     .orderBy('p.first_name')

@@ -9,6 +9,7 @@ import { recordGuardianAudit } from '../audit/audit.repository.js';
 import { updateLink, promotePrimary } from '../guardians/guardians.repository.js';
 import * as consents from './consents.repository.js';
 import * as repo from './portal.repository.js';
+import { claimedAt } from '../handover/handover.repository.js';
 
 type Db = Kysely<DB>;
 type Link = { id: number; player_id: number; parental_responsibility: number };
@@ -39,6 +40,9 @@ export async function familyMe(db: Db, guardian: Guardian): Promise<FamilyMe> {
     relationship: c.relationship as FamilyChild['relationship'],
     status: c.status,
     clubs: clubs.get(c.id) ?? [],
+    // Claimed, and the player has not chosen to share with this guardian: no data, only that line.
+    ownAccount: c.claimed_at !== null && c.shares_after_handover !== 1,
+    firstName: c.first_name,
   }));
   return { email: guardian.email, name: guardian.name, csrfToken: guardian.csrfToken, children: list };
 }
@@ -74,7 +78,7 @@ async function consentStates(db: Db, link: Link): Promise<ConsentState[]> {
 /** One child as the family sees it: published data only; evaluators are 'Coach' or 'Tryout panel'. */
 export async function childView(db: Db, link: Link): Promise<FamilyChildView> {
   const id = link.player_id;
-  const [player, clubs, total, evaluations, achievements, resources, states] = await Promise.all([
+  const [player, clubs, total, evaluations, achievements, resources, states, claimed] = await Promise.all([
     repo.playerName(db, id),
     clubsByPlayer(db, [id]),
     repo.totalOf(db, id),
@@ -82,6 +86,7 @@ export async function childView(db: Db, link: Link): Promise<FamilyChildView> {
     repo.achievementsOf(db, id),
     repo.playerResources(db),
     consentStates(db, link),
+    claimedAt(db, id),
   ]);
   return {
     id,
@@ -103,7 +108,8 @@ export async function childView(db: Db, link: Link): Promise<FamilyChildView> {
       category: r.category,
       links: [...jsonList(r.video_links), ...jsonList(r.document_links)],
     })),
-    mayConsent: link.parental_responsibility === 1,
+    // After the claim the player's own choices count (ADR 0019).
+    mayConsent: link.parental_responsibility === 1 && claimed === null,
     consents: states,
   };
 }

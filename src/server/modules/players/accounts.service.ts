@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../../shared/permissions.js';
-import { assertSignInCreatable, assertSignInMovable, mayLearnTakenEmails } from '../../policies/players.js';
+import { assertOldEnoughForSignIn, assertSignInCreatable, assertSignInMovable, mayLearnTakenEmails } from '../../policies/players.js';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
 import type { DB } from '../../db/types.js';
 import { conflict } from '../../lib/errors.js';
@@ -34,7 +34,7 @@ export interface MovedNotice {
 export async function syncAccount(
   trx: Kysely<DB>,
   actor: Actor,
-  player: { id: number; first_name: string; last_name: string; player_email: string | null },
+  player: { id: number; first_name: string; last_name: string; player_email: string | null; dob: number | null },
   on: { previousEmail: string | null },
 ): Promise<{ welcome: Welcome | null; moved: MovedNotice | null }> {
   const current = await accounts.linkedAccount(trx, player.id);
@@ -53,7 +53,10 @@ export async function syncAccount(
   }
   // A saved address whose account was never made (it signed in elsewhere): nothing new to do.
   if (!current && same(on.previousEmail, email)) return { welcome: null, moved: null };
-  if (!current) assertSignInCreatable(actor);
+  if (!current) {
+    assertSignInCreatable(actor);
+    await assertOldEnoughForSignIn(trx, player.dob);
+  }
   if (await accounts.emailTaken(trx, email, current?.id)) {
     // To a caller who may not see accounts, a taken address answers as a free one; its inbox is told.
     if (!current && !mayLearnTakenEmails(actor)) return { welcome: { to: email, firstName: player.first_name, taken: true }, moved: null };

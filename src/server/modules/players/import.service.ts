@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
 import { MAX_ID } from '../../../shared/schemas/common.js';
 import type { DB } from '../../db/types.js';
-import { assertImportTeamGiven, mayLearnTakenEmails, maySignIn, playerMessages } from '../../policies/players.js';
+import { assertImportTeamGiven, mayLearnTakenEmails, maySignIn, ownLoginCheck, playerMessages } from '../../policies/players.js';
 import { reachableTeam, reachableTeamIds } from '../../policies/teams.js';
 import { isCsvUpload } from '../../lib/csv-text.js';
 import { badRequest } from '../../lib/errors.js';
@@ -26,6 +26,7 @@ async function crossCheck(db: Kysely<DB>, actor: Actor, rows: readonly BulkRow[]
   const add = (line: number, message: string) => problems.set(line, [...(problems.get(line) ?? []), message]);
   const existing = await bulk.existingPlayerKeys(db, rows.map((r) => r.email), await reachableTeamIds(db, actor));
   const guardians = await playerEmailsOfGuardians(db, rows);
+  const tooYoung = await ownLoginCheck(db);
   const seenPlayer = new Map<string, number>();
   const seenEmail = new Map<string, number>();
   for (const row of rows) {
@@ -38,6 +39,8 @@ async function crossCheck(db: Kysely<DB>, actor: Actor, rows: readonly BulkRow[]
       if (!maySignIn(actor)) add(row.line, `PlayerEmail: ${playerMessages.managersCreateSignIns}`);
       else if (taken.has(row.player_email) && mayLearnTakenEmails(actor)) add(row.line, `PlayerEmail: ${accountMessages.emailTaken}`);
       else if (guardians.has(row.player_email.toLowerCase())) add(row.line, `PlayerEmail: ${guardianRuleMessages.playerEmailIsGuardian}`);
+      const young = tooYoung(row.dob);
+      if (young) add(row.line, `PlayerEmail: ${young}`);
       const first = seenEmail.get(row.player_email);
       if (first !== undefined) add(row.line, `PlayerEmail: the same player email as row ${first}`);
       else seenEmail.set(row.player_email, row.line);

@@ -96,7 +96,7 @@ describe('graceful close (what SIGTERM triggers in main.ts)', () => {
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(res.headers.get('connection')).toBe('close');
-    expect((await res.json()) as unknown).toEqual({ data: { instructions_video: '', public_leaderboard_names: 'initial' } });
+    expect((await res.json()) as unknown).toEqual({ data: { instructions_video: '', public_leaderboard_names: 'initial', own_login_age: 13, handover_age: 16 } });
     // close() must not wait for the client's keep-alive socket to time out.
     const outcome = await Promise.race([closing.then(() => 'closed'), new Promise((r) => setTimeout(() => r('still open after 3 s'), 3000))]);
     expect(outcome).toBe('closed');

@@ -152,14 +152,22 @@ const isNames = (v: string): v is Settings['public_leaderboard_names'] => (PUBLI
 
 /** The global settings, with defaults for keys never saved. Other modules read settings through this. */
 export async function getSettings(db: Db): Promise<Settings> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['instructions_video', 'public_leaderboard_names']).execute();
+  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', SETTING_KEYS).execute();
   const map = new Map(rows.map((r) => [r.key, r.value]));
   const names = map.get('public_leaderboard_names');
+  const age = (key: 'own_login_age' | 'handover_age') => {
+    const n = Number(map.get(key));
+    return map.has(key) && Number.isInteger(n) ? n : SETTINGS_DEFAULTS[key];
+  };
   return {
     instructions_video: map.get('instructions_video') ?? SETTINGS_DEFAULTS.instructions_video,
     public_leaderboard_names: names !== undefined && isNames(names) ? names : SETTINGS_DEFAULTS.public_leaderboard_names,
+    own_login_age: age('own_login_age'),
+    handover_age: age('handover_age'),
   };
 }
+
+const SETTING_KEYS: (keyof Settings)[] = ['instructions_video', 'public_leaderboard_names', 'own_login_age', 'handover_age'];
 
 export async function putSetting(db: Db, key: keyof Settings, value: string): Promise<void> {
   await db

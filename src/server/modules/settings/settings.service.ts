@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../../shared/permissions.js';
-import type { Level, LevelSave, Settings, SettingsSave } from '../../../shared/schemas/reference.js';
+import { agesConsistent, settingsMessages, type Level, type LevelSave, type Settings, type SettingsSave } from '../../../shared/schemas/reference.js';
 import type { DB } from '../../db/types.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { plural } from '../../../shared/messages.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { duplicate, guarded, type Removal, type TextStore } from './lists.service.js';
@@ -107,8 +107,10 @@ export async function updateLevel(db: Db, actor: Actor, id: number, { name, kind
 
 /** Saves the keys sent (an absent key keeps its value) with one audit row naming them. */
 export async function saveSettings(db: Db, actor: Actor, input: SettingsSave): Promise<Settings> {
-  const changes = Object.entries(input).filter((e): e is [keyof SettingsSave & string, string] => e[1] !== undefined);
+  const changes = Object.entries(input).flatMap(([k, v]) => (v === undefined ? [] : [[k as keyof Settings, String(v)] as const]));
   await db.transaction().execute(async (trx) => {
+    // The ages are checked against the stored ones: a save may send only one of them.
+    if (!agesConsistent({ ...(await repo.getSettings(trx)), ...input })) throw badRequest(settingsMessages.handoverBelowOwnLogin, 'handover_age');
     for (const [key, value] of changes) await repo.putSetting(trx, key, value);
     await recordAudit(trx, actor, 'update', 'settings', null, changes.map(([k, v]) => `${k} = ${v || '(empty)'}`).join('; '));
   });

@@ -64,14 +64,14 @@ describe('reference reads', () => {
   it('gives players the instructions video', async () => {
     const res = await player.get('/api/settings');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ instructions_video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', public_leaderboard_names: 'initial' });
+    expect(res.json().data).toEqual({ instructions_video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', public_leaderboard_names: 'initial', own_login_age: 13, handover_age: 16 });
   });
 
   it('falls back to defaults for settings never saved', async () => {
     const saved = await t.db.selectFrom('settings').selectAll().execute();
     await t.db.deleteFrom('settings').execute();
     try {
-      expect((await player.get('/api/settings')).json().data).toEqual({ instructions_video: '', public_leaderboard_names: 'initial' });
+      expect((await player.get('/api/settings')).json().data).toEqual({ instructions_video: '', public_leaderboard_names: 'initial', own_login_age: 13, handover_age: 16 });
     } finally {
       await t.db.insertInto('settings').values(saved).execute();
     }
@@ -292,10 +292,10 @@ describe('global settings writes', () => {
   it('updates the video and the name mode, together or one at a time', async () => {
     const both = await admin.post('/api/settings', { instructions_video: 'https://vimeo.com/76979871', public_leaderboard_names: 'off' });
     expect(both.statusCode).toBe(200);
-    expect(both.json()).toEqual({ data: { instructions_video: 'https://vimeo.com/76979871', public_leaderboard_names: 'off' }, message: 'Operation successful!' });
+    expect(both.json()).toEqual({ data: { instructions_video: 'https://vimeo.com/76979871', public_leaderboard_names: 'off', own_login_age: 13, handover_age: 16 }, message: 'Operation successful!' });
 
-    await admin.post('/api/settings', { public_leaderboard_names: 'initial' });
-    expect((await player.get('/api/settings')).json().data).toEqual({ instructions_video: 'https://vimeo.com/76979871', public_leaderboard_names: 'initial' });
+    await admin.post('/api/settings', { public_leaderboard_names: 'initial', own_login_age: 13, handover_age: 16 });
+    expect((await player.get('/api/settings')).json().data).toEqual({ instructions_video: 'https://vimeo.com/76979871', public_leaderboard_names: 'initial', own_login_age: 13, handover_age: 16 });
 
     const cleared = await admin.post('/api/settings', { instructions_video: '  ' });
     expect(cleared.statusCode).toBe(200);

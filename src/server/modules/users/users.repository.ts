@@ -60,19 +60,19 @@ export async function existingEmails(db: Kysely<DB>, emails: string[]): Promise<
 }
 
 /** Players whose own e-mail (player_email) matches and who have no account yet: e-mail → player id. */
-export async function unlinkedPlayersByEmail(db: Kysely<DB>, emails: string[]): Promise<Map<string, number[]>> {
-  const found = new Map<string, number[]>();
+export async function unlinkedPlayersByEmail(db: Kysely<DB>, emails: string[]): Promise<Map<string, { id: number; dob: number | null }[]>> {
+  const found = new Map<string, { id: number; dob: number | null }[]>();
   for (let i = 0; i < emails.length; i += 500) {
     const rows = await db
       .selectFrom('players as p')
       .leftJoin('users as u', 'u.player_id', 'p.id')
-      .select(['p.id', 'p.player_email'])
+      .select(['p.id', 'p.player_email', 'p.dob'])
       .where((eb) => eb(eb.fn('lower', ['p.player_email']), 'in', emails.slice(i, i + 500)))
       .where('u.id', 'is', null)
       .execute();
     for (const r of rows) {
       const key = (r.player_email ?? '').toLowerCase();
-      found.set(key, [...(found.get(key) ?? []), r.id]);
+      found.set(key, [...(found.get(key) ?? []), { id: r.id, dob: r.dob }]);
     }
   }
   return found;

@@ -15,6 +15,7 @@ import { deleteUnusedTokens } from '../auth/password-reset.repository.js';
 import { hashPassword } from '../auth/passwords.js';
 import * as sessions from '../auth/sessions.repository.js';
 import type { RoleRow } from '../roles/roles.repository.js';
+import { ownLoginCheck } from '../../policies/players.js';
 import { parseUserCsv } from './users.csv.js';
 import * as repo from './users.repository.js';
 
@@ -106,7 +107,8 @@ const statusChange = (before: number, after: number) =>
 async function checkCandidates(db: Db, role: RoleRow, list: Candidate[]): Promise<{ problems: { c: Candidate; message: string }[]; playerOf: Map<string, number> }> {
   const emails = list.map((c) => c.email);
   const taken = await repo.existingEmails(db, emails);
-  const players = role.key === 'player' ? await repo.unlinkedPlayersByEmail(db, emails) : new Map<string, number[]>();
+  const players = role.key === 'player' ? await repo.unlinkedPlayersByEmail(db, emails) : new Map<string, { id: number; dob: number | null }[]>();
+  const tooYoung = await ownLoginCheck(db);
   const seen = new Map<string, number | undefined>();
   const problems: { c: Candidate; message: string }[] = [];
   const playerOf = new Map<string, number>();
@@ -133,7 +135,12 @@ async function checkCandidates(db: Db, role: RoleRow, list: Candidate[]): Promis
         });
         continue;
       }
-      playerOf.set(c.email, matches[0]!);
+      const young = tooYoung(matches[0]!.dob);
+      if (young) {
+        problems.push({ c, message: young });
+        continue;
+      }
+      playerOf.set(c.email, matches[0]!.id);
     }
   }
   return { problems, playerOf };

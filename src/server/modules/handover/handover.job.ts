@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { repeatWhileUp } from '../../lib/while-up.js';
+import { runHandoverNotices } from './handover.service.js';
+
+/** The hand-over notices and claim links (handover.service.ts): at start, then every HANDOVER_JOB_MINUTES (0 = off). */
+export function installHandoverJob(app: FastifyInstance): void {
+  const minutes = app.config.HANDOVER_JOB_MINUTES;
+  if (!minutes) return;
+  repeatWhileUp(app, minutes * 60_000, () =>
+    runHandoverNotices(app.db, app.mailer, app.config.PUBLIC_URL, new Date()).catch((e: unknown) =>
+      app.log.warn({ err: e }, 'hand-over notices failed'),
+    ),
+  );
+}
