@@ -19,7 +19,10 @@ export type AuditAction =
   | 'revoke'
   | 'decline'
   | 'sign_in'
-  | 'consent';
+  | 'consent'
+  // Reports (ADR 0020).
+  | 'approve'
+  | 'reissue';
 
 /**
  * Records who did what to which record. Call it inside the same transaction as the write when there
