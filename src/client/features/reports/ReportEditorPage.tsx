@@ -298,7 +298,7 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
       {canWrite ? (
         <Group gap="xs" wrap="wrap">
           {report.state === 'draft' ? (
-            <Button color="green" loading={busy === 'approve'} onClick={() => void act('approve')} disabled={!draft.overall_comment.trim()}>
+            <Button loading={busy === 'approve'} onClick={() => void act('approve')} disabled={!draft.overall_comment.trim()}>
               Approve
             </Button>
           ) : null}
