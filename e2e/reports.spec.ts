@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
 
 /**
@@ -14,9 +14,9 @@ async function csrf(request: APIRequestContext): Promise<Record<string, string>>
   return { 'x-csrf-token': (await me.json()).data.csrfToken as string };
 }
 
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+async function ok<T>(res: APIResponse): Promise<T> {
   expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data as T;
+  return ((await res.json()) as { data: T }).data;
 }
 
 /** A new team of Casey Coach with 12 players (a few evaluated), and a cycle over it. */
@@ -115,4 +115,35 @@ test('a coach writes comments for a 12-player team on a 375 px phone, and an adm
   await expect(page.getByRole('button', { name: 'Re-issue as version 2' })).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'reports-approved');
+});
+
+test('an admin creates and edits an evaluation cycle from the Reports page', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/app/reports');
+  await page.getByRole('button', { name: 'New cycle' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New evaluation cycle' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('This field is required').first()).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Spring check');
+  await dialog.getByRole('textbox', { name: 'Season', exact: true }).click();
+  await page.getByRole('option').first().click();
+  await dialog.getByRole('textbox', { name: 'Teams', exact: true }).click();
+  await page.getByRole('option', { name: 'U16 Girls', exact: true }).click();
+  await dialog.getByLabel('Opens on').fill('2026-09-01');
+  await dialog.getByLabel('Closes on').fill('2026-08-01');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('The cycle cannot close before it opens.')).toBeVisible();
+  await dialog.getByLabel('Closes on').fill('2026-10-31');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByRole('region', { name: 'Spring check' });
+  await expect(card.getByText('2026-09-01 to 2026-10-31')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Spring check: U16 Girls' })).toBeVisible();
+  await card.getByRole('button', { name: 'Edit Spring check' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit cycle' });
+  await edit.getByRole('switch', { name: 'Show the team average in reports' }).check();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(card.getByText(/team average shown/)).toBeVisible();
 });

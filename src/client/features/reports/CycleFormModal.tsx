@@ -7,8 +7,7 @@ import { FormModal } from '../../components/FormModal';
 import { SeasonSelect } from '../../components/ReferenceSelect';
 import { ApiError, failureMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
-import { teamListQuery } from '../teams/api';
-import { saveCycle } from './api';
+import { saveCycle, teamOptionsQuery } from './api';
 
 interface Values {
   name: string;
@@ -40,7 +39,7 @@ export function CycleFormModal({ opened, onClose, cycle }: { opened: boolean; on
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const teams = useQuery({ ...teamListQuery(undefined, null), enabled: opened });
+  const teams = useQuery({ ...teamOptionsQuery(), enabled: opened });
   const client = useQueryClient();
   useEffect(() => {
     if (opened) {
@@ -77,7 +76,7 @@ export function CycleFormModal({ opened, onClose, cycle }: { opened: boolean; on
         label="Teams"
         required
         searchable
-        data={(teams.data?.teams ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+        data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
         value={values.team_ids}
         error={errors.team_ids}
         onChange={(v) => set('team_ids', v)}

@@ -9,6 +9,13 @@ export const cyclesQuery = () =>
     queryFn: ({ signal }) => apiGet<Envelope<Cycle[]>>('/api/report-cycles', signal).then((r) => r.data),
   });
 
+/** The teams a cycle can cover: those the caller reaches. */
+export const teamOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['reports', 'team-options'],
+    queryFn: ({ signal }) => apiGet<Envelope<{ id: number; name: string }[]>>('/api/teams', signal).then((r) => r.data),
+  });
+
 export const teamReportsQuery = (cycleId: number, teamId: number) =>
   queryOptions({
     queryKey: ['reports', 'team', cycleId, teamId],
