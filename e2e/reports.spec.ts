@@ -95,6 +95,12 @@ test('a coach writes comments for a 12-player team on a 375 px phone, and an adm
   await coach.keyboard.press('Alt+ArrowLeft');
   await expect(coach.getByRole('heading', { name: 'Rep11 Player' })).toBeVisible();
   await expect(coach.getByRole('textbox', { name: 'Overall comment' })).toHaveValue('Comment for Rep11 Player: keeps working hard.');
+  // Leaving by the back link saves what was typed.
+  await coach.getByRole('textbox', { name: 'Overall comment' }).fill('Rewritten before leaving.');
+  await coach.getByRole('link', { name: `← ${TEAM}: ${CYCLE}` }).click();
+  await expect(coach.getByRole('heading', { name: `${TEAM}: ${CYCLE}` })).toBeVisible();
+  await coach.getByRole('link', { name: 'Rep11 Player' }).click();
+  await expect(coach.getByRole('textbox', { name: 'Overall comment' })).toHaveValue('Rewritten before leaving.');
   const rows = await ok<{ rows: { report: { has_comment: boolean; state: string } }[] }>(await coach.request.get(`/api/report-cycle/${cycleId}/team/${teamId}/reports`));
   expect(rows.rows.map((r) => r.report.has_comment)).toEqual(Array(12).fill(true));
   await phone.close();

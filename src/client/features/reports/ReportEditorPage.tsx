@@ -1,7 +1,7 @@
 import { Accordion, Alert, Anchor, Badge, Button, Card, Checkbox, Group, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { REPORT_FOCUS_MAX } from '../../../shared/schemas/report-snapshot';
 import { OVERALL_COMMENT_MAX, type Report, type ReportSave } from '../../../shared/schemas/report';
 import { QueryView } from '../../components/QueryView';
@@ -64,9 +64,12 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
   const next = at >= 0 && at < order.length - 1 ? order[at + 1] : undefined;
   const base = `/app/reports/${cycleId}/team/${teamId}`;
 
+  // Read when a navigation starts, before React renders again.
+  const dirtyRef = useRef(false);
   const change = (fn: (d: Draft) => Draft) => {
     setDraft(fn);
     setDirty(true);
+    dirtyRef.current = true;
   };
 
   const save = useCallback(async (): Promise<boolean> => {
@@ -76,6 +79,7 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
     try {
       const res = await saveReport(report.id, bodyOf(draft));
       setDirty(false);
+      dirtyRef.current = false;
       client.setQueryData(reportQuery(report.id).queryKey, res.data);
       void client.invalidateQueries({ queryKey: ['reports', 'team', cycleId, teamId] });
       notifySuccess('Saved');
@@ -95,6 +99,13 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
     },
     [save, navigate, base],
   );
+
+  // Leaving by any link saves first; when the save fails the page stays, with the text and the error.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void save().then((saved) => (saved ? blocker.proceed() : blocker.reset()));
+  }, [blocker, save]);
 
   // Unsaved text is kept when the tab is closed by mistake: the browser asks first.
   useEffect(() => {
