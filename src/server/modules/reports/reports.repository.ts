@@ -72,6 +72,18 @@ export async function moveState(db: Db, id: number, from: readonly ReportState[]
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** Players with a report written for the team in the cycle, members of it now or not. */
+export async function reportedPlayers(db: Db, cycleId: number, teamId: number): Promise<{ id: number; first_name: string; last_name: string }[]> {
+  return db
+    .selectFrom('reports as r')
+    .innerJoin('players as p', 'p.id', 'r.player_id')
+    .select(['p.id', 'p.first_name', 'p.last_name'])
+    .distinct()
+    .where('r.cycle_id', '=', cycleId)
+    .where('r.team_id', '=', teamId)
+    .execute();
+}
+
 /** Drafts of a team in a cycle (latest versions only: older ones are never drafts). */
 export async function teamDrafts(db: Db, cycleId: number, teamId: number): Promise<(ReportRow & { first_name: string; last_name: string })[]> {
   return db

@@ -28,7 +28,14 @@ export const reportErrors = {
 /** The team's players in a cycle, each with their latest report version (or none yet). */
 export async function teamReports(db: Db, actor: Actor, cycleId: number, teamId: number): Promise<TeamReports> {
   await reachableCycleTeam(db, actor, await cycleTeamIds(db, cycleId), teamId);
-  const [cycle, team, players] = await Promise.all([cycles.findCycle(db, cycleId), db.selectFrom('teams').select(['id', 'name']).where('id', '=', teamId).executeTakeFirstOrThrow(), repo.teamPlayers(db, teamId)]);
+  const [cycle, team, members, reported] = await Promise.all([
+    cycles.findCycle(db, cycleId),
+    db.selectFrom('teams').select(['id', 'name']).where('id', '=', teamId).executeTakeFirstOrThrow(),
+    repo.teamPlayers(db, teamId),
+    repo.reportedPlayers(db, cycleId, teamId),
+  ]);
+  // A player who left the team keeps their report in its list: nobody disappears in silence.
+  const players = [...members, ...reported.filter((p) => !members.some((m) => m.id === p.id))];
   const reports = await repo.cycleReportsOf(db, cycleId, players.map((p) => p.id));
   return {
     cycle: { id: cycle!.id, name: cycle!.name, closes_on: cycle!.closes_on },

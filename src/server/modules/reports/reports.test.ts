@@ -72,6 +72,15 @@ describe('evaluation cycles', () => {
 });
 
 describe('report drafts', () => {
+  it('keeps the report of a player who left the team in the team\'s list', async () => {
+    const cycle = await newCycle();
+    const [first] = await draftsFor(cycle.id);
+    const playerId = (await t.db.selectFrom('reports').select('player_id').where('id', '=', first!.id).executeTakeFirstOrThrow()).player_id;
+    data(await admin.post(`/api/team/${ids.own}/player/${playerId}/remove`));
+    const rows = await teamRows(cycle.id);
+    expect(rows.find((r) => r.player.id === playerId)?.report?.id).toBe(first!.id);
+  });
+
   it('lists the team\'s players without reports, then creates one draft each, once', async () => {
     const cycle = await newCycle();
     const before = await teamRows(cycle.id);
