@@ -27,7 +27,7 @@ const draftsFor = async (cycleId: number, teamId = ids.own) => {
   data(await admin.post(`/api/report-cycle/${cycleId}/team/${teamId}/reports`, {}));
   return (await teamRows(cycleId, teamId, admin)).map((r) => r.report!);
 };
-const audits = (id: number) => t.db.selectFrom('audit_log').select(['action', 'summary', 'created_at']).where('entity', '=', 'report').where('entity_id', '=', id).execute();
+const audits = (id: number) => t.db.selectFrom('audit_log').select(['action', 'summary', 'created_at']).where('entity', '=', 'report').where('entity_id', '=', id).orderBy('id').execute();
 
 describe('evaluation cycles', () => {
   it('401 without a session, 403 for a player and for a coach naming another coach\'s team', async () => {
