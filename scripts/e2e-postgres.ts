@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { createTempDatabase } from './lib/pg-temp.js';
 
-const SPECS = ['e2e/teams.spec.ts', 'e2e/players.spec.ts', 'e2e/evaluations.spec.ts', 'e2e/users.spec.ts', 'e2e/sessions.spec.ts'];
+const SPECS = ['e2e/teams.spec.ts', 'e2e/players.spec.ts', 'e2e/evaluations.spec.ts', 'e2e/users.spec.ts', 'e2e/sessions.spec.ts', 'e2e/reports.spec.ts'];
 
 const server = process.env.TEST_DATABASE_URL;
 if (!server) {

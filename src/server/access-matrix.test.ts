@@ -109,6 +109,10 @@ async function fixtures(su: Client) {
     criterion: criterion.id,
     customRole: roles.find((r) => r.title === 'all 0')!.id,
     otherSession: 0,
+    // Set once the fixtures below have made them.
+    otherCycle: 0,
+    clubCycle: 0,
+    otherReport: 0,
     hiddenResource: ok(
       await su.post('/api/resources', {
         title: 'Admins only',
@@ -170,6 +174,14 @@ async function fixtures(su: Client) {
   staff.guardian = await familyLogin(t, 'matrix.family@example.org');
   callers.push({ name: 'guardian', client: staff.guardian, signedIn: false, permissions: NONE, admin: false, roleKey: null, isPlayer: false, isGuardian: true });
   refs.guardian = { ...refs.coach, ownChild: childA!, otherFamilyPlayer: perCaller.coach.otherPlayer, revokedChild: childB! };
+  // Reports: a cycle of the other coach's team with a draft in it, and a cycle of both teams.
+  const cycleOf = async (name: string, teamIds: number[]) =>
+    ok(await su.post('/api/report-cycles', { name, season_id: shared.season, team_ids: teamIds, opens_on: '2026-01-01', closes_on: '2026-06-30' }), name).id as number;
+  const otherCycle = await cycleOf('Not the coach\'s cycle', [otherTeam.id]);
+  const clubCycle = await cycleOf('Club cycle', [ownTeam.id, otherTeam.id]);
+  ok(await su.post(`/api/report-cycle/${otherCycle}/team/${otherTeam.id}/reports`, {}), 'drafts');
+  const otherReport = ok(await su.get(`/api/report-cycle/${otherCycle}/team/${otherTeam.id}/reports`), 'team reports').rows[0].report.id as number;
+  for (const who of ['coach', 'player', 'director', 'guest', 'guardian'] as const) Object.assign(refs[who], { otherCycle, clubCycle, otherReport });
 }
 
 /** A director of their own team: runs sessions (sessions 2) but reaches only that team (teams 1). */

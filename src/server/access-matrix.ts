@@ -44,6 +44,9 @@ import type { Level, Section } from '../shared/permissions.js';
  * reaches only its own team (teams 1, players 2, evaluation 2), and the guest route by the tryout
  * guest, whose otherPlayer is a player outside its session.
  *   otherLink, otherGuardian    a guardian link of otherPlayer (to a guardian linked to nobody else) and that guardian
+ *   otherCycle                  an evaluation cycle of the other coach's team only
+ *   clubCycle                   a cycle of both the caller's team and the other coach's team (a coach reads it, edits it not)
+ *   otherReport                 a draft report of the other coach's team (in otherCycle)
  * The guardian caller (a parent of two players, one link revoked) replays with its own refs:
  *   ownChild                    a child of an active link (staff routes: still 401, a guardian has no staff session)
  *   otherFamilyPlayer           a player the guardian is not linked to (another family's child): 404
@@ -88,7 +91,10 @@ export type Ref =
   | 'otherGuardian'
   | 'ownChild'
   | 'otherFamilyPlayer'
-  | 'revokedChild';
+  | 'revokedChild'
+  | 'otherCycle'
+  | 'clubCycle'
+  | 'otherReport';
 
 export type ReplayCaller = 'coach' | 'player' | 'director' | 'guest' | 'guardian';
 
@@ -144,6 +150,21 @@ const family = (body?: unknown): Replay[] =>
 /** A guardian's session on a staff route, even for their own child: 401. */
 const guardianOnStaff: Replay = { as: ['guardian'], params: { id: 'ownChild' }, expect: [401] };
 const link = { relationship: 'parent', is_primary: true, receives_reports: true, parental_responsibility: true };
+const cycle = (team: Ref) => ({ name: 'Replayed cycle', season_id: '$season', team_ids: [`$${team}`], opens_on: '2026-01-01', closes_on: '2026-06-30' });
+/** A team of a cycle: another coach's team in a shared cycle, in its own cycle, and the caller's team in a cycle that does not cover it. */
+const cycleTeam = (body?: unknown): Replay[] =>
+  (
+    [
+      ['clubCycle', 'otherTeam'],
+      ['otherCycle', 'otherTeam'],
+      ['otherCycle', 'ownTeam'],
+    ] as const
+  ).map(([id, teamId]) => ({ params: { id, teamId }, ...(body === undefined ? {} : { body }) }));
+/** A report of another coach's team; a guardian's session is no staff session (401). */
+const otherReport = (body?: unknown): Replay[] => [
+  { params: { id: 'otherReport' }, ...(body === undefined ? {} : { body }) },
+  { as: ['guardian'], params: { id: 'otherReport' }, ...(body === undefined ? {} : { body }), expect: [401] },
+];
 const teamFilter = (as?: ('coach' | 'player')[]): Replay[] => [{ query: { team_id: 'otherTeam' }, ...(as ? { as } : {}) }];
 
 export const ACCESS_MATRIX: Record<string, RouteAccess> = {
@@ -434,6 +455,26 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     replays: [...nested('linkId', 'otherLink', { shares_after_handover: true, receives_reports: true }), { ...guardianOnStaff, params: { id: 'ownChild', linkId: 'otherLink' } }],
   },
   'POST /api/player/:id/family/consent': { rule: 'self|players:2', replays: [...otherPlayer({ purpose: 'public_name', granted: true }), guardianOnStaff] },
+  // Reports (ADR 0020): reports 1 reads, reports 2 writes; a coach reaches cycles and reports through their teams
+  'GET /api/report-cycles': { rule: 'reports:1' },
+  'POST /api/report-cycles': { rule: 'reports:2', replays: [{ body: cycle('otherTeam') }] },
+  'GET /api/report-cycle/:id': { rule: 'reports:1', replays: [{ params: { id: 'otherCycle' } }] },
+  'POST /api/report-cycle/:id': {
+    rule: 'reports:2',
+    replays: [
+      { params: { id: 'otherCycle' }, body: cycle('ownTeam') },
+      // A cycle the coach shares with another coach: editing it would change the other's team.
+      { params: { id: 'clubCycle' }, body: cycle('ownTeam') },
+    ],
+  },
+  'GET /api/report-cycle/:id/team/:teamId/reports': { rule: 'reports:1', replays: cycleTeam() },
+  'POST /api/report-cycle/:id/team/:teamId/reports': { rule: 'reports:2', replays: cycleTeam({}) },
+  'POST /api/report-cycle/:id/team/:teamId/approve': { rule: 'reports:2', replays: cycleTeam() },
+  'GET /api/report/:id': { rule: 'reports:1', replays: otherReport() },
+  'POST /api/report/:id': { rule: 'reports:2', replays: otherReport({ overall_comment: 'Replayed' }) },
+  'POST /api/report/:id/approve': { rule: 'reports:2', replays: otherReport() },
+  'POST /api/report/:id/reissue': { rule: 'reports:2', replays: otherReport() },
+  'POST /api/report/:id/revoke': { rule: 'reports:2', replays: otherReport() },
 
   // Superadmin's Settings tabs
   'GET /api/audit': { rule: 'superadmin' },

@@ -20,6 +20,8 @@ import { familyRoutes } from './family/family.routes.js';
 import { consentTextsRoutes } from './family/consent-texts.routes.js';
 import { rolloverRoutes } from './rollover/rollover.routes.js';
 import { handoverRoutes } from './handover/handover.routes.js';
+import { cyclesRoutes } from './reports/cycles.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -44,4 +46,6 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   consentTextsRoutes,
   rolloverRoutes,
   handoverRoutes,
+  cyclesRoutes,
+  reportsRoutes,
 ];

@@ -23,7 +23,10 @@ export type AuditAction =
   // Age and hand-over.
   | 'handover_notice'
   | 'claim_link'
-  | 'claim';
+  | 'claim'
+  // Reports (ADR 0020).
+  | 'approve'
+  | 'reissue';
 
 /**
  * Records who did what to which record. Call it inside the same transaction as the write when there

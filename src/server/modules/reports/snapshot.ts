@@ -1,0 +1,132 @@
+/**
+ * What a report says (ADR 0020, docs/product.md#reports): built from the evaluations current at the
+ * cycle's close with the one scoring implementation (src/shared/scoring.ts), frozen at approval. It
+ * names no evaluator and no other player, and never reads staff notes.
+ */
+import type { Kysely } from 'kysely';
+import { currentEvaluations, playerTotal, rank, roundPercent, teamAverage, type ScoredEvaluation } from '../../../shared/scoring.js';
+import { REPORT_FOCUS_MAX, reportSnapshotSchema, type ReportSnapshot } from '../../../shared/schemas/report-snapshot.js';
+import type { DB } from '../../db/types.js';
+import { jsonList } from '../../lib/reply.js';
+import * as repo from './reports.repository.js';
+
+/** The evaluator name a published session writes (eval-sessions publish). */
+const SESSION_PREFIX = 'Session: ';
+
+export interface DraftText {
+  overall_comment: string;
+  criterion_comments: Record<string, string>;
+  focus: { criterion_id: number; text: string; resource_ids: number[] }[];
+}
+
+export function parseDraftText(r: Pick<repo.ReportRow, 'overall_comment' | 'criterion_comments' | 'focus'>): DraftText {
+  const safe = <T>(text: string, fallback: T): T => {
+    try {
+      return (JSON.parse(text) as T) ?? fallback;
+    } catch {
+      return fallback;
+    }
+  };
+  return { overall_comment: r.overall_comment, criterion_comments: safe(r.criterion_comments, {}), focus: safe(r.focus, []) };
+}
+
+const scored = (e: repo.WindowEvaluation): ScoredEvaluation & repo.WindowEvaluation => ({
+  ...e,
+  playerId: e.player_id,
+  criterionId: e.criterion_id,
+  createdAt: e.created_at,
+  scorePercentage: e.score_percentage,
+});
+
+/** "Coach", "Tryout panel, N evaluators", or both when the current scores come from both. */
+export function evaluatedBy(fromCoach: boolean, tryoutEvaluators: number | null): string {
+  if (tryoutEvaluators === null) return 'Coach';
+  const panel = `tryout panel, ${tryoutEvaluators} evaluator${tryoutEvaluators === 1 ? '' : 's'}`;
+  return fromCoach ? `Coach and ${panel}` : `T${panel.slice(1)}`;
+}
+
+/** A resource's link in a report: its first video, else its first document. */
+const resourceUrl = (r: { video_links: string; document_links: string }) => jsonList(r.video_links)[0] ?? jsonList(r.document_links)[0] ?? '';
+
+/** The resources tagged for each criterion (the choices a thing to work on offers). */
+export async function resourcesByCriterion(
+  db: Kysely<DB>,
+  criteria: readonly { id: number; name: string }[],
+): Promise<Map<number, { id: number; title: string; url: string }[]>> {
+  const rows = await repo.resourcesTagged(db, criteria.map((c) => c.name));
+  const out = new Map<number, { id: number; title: string; url: string }[]>();
+  for (const c of criteria) {
+    const seen = new Set<number>();
+    const list = rows
+      .filter((r) => r.tag.toLowerCase() === c.name.toLowerCase() && !seen.has(r.id) && seen.add(r.id))
+      .map((r) => ({ id: r.id, title: r.title, url: resourceUrl(r) }))
+      .filter((r) => r.url !== '');
+    out.set(c.id, list);
+  }
+  return out;
+}
+
+export async function buildSnapshot(db: Kysely<DB>, report: repo.ReportRow): Promise<ReportSnapshot> {
+  const facts = await repo.snapshotFacts(db, report);
+  const { cycle } = facts;
+  const showAverage = !!Number(cycle.show_team_average);
+  const showRank = !!Number(cycle.show_rank);
+  const teamIds = showAverage || showRank ? (await repo.teamPlayers(db, report.team_id)).map((p) => p.id) : [];
+  const playerIds = teamIds.includes(report.player_id) ? teamIds : [...teamIds, report.player_id];
+  // The evaluations dated in the cycle's window; of each criterion the latest at the close counts.
+  const current = currentEvaluations((await repo.evaluationsInWindow(db, playerIds, cycle.opens_on, cycle.closes_on)).map(scored));
+  const mine = current.filter((e) => e.playerId === report.player_id);
+  const text = parseDraftText(report);
+  const catalogue = await repo.criteriaCatalogue(db);
+
+  const total = mine.length ? roundPercent(playerTotal(mine)) : null;
+  const previousText = await repo.previousSnapshot(db, report.player_id, cycle.closes_on);
+  const previous = previousText ? reportSnapshotSchema.safeParse(JSON.parse(previousText)) : null;
+  const previousTotal = previous?.success ? previous.data.total : null;
+
+  const totals = teamIds.map((id) => ({ id, total: playerTotal(current.filter((e) => e.playerId === id)) }));
+  const ranked = showRank && total !== null ? rank(totals, (t) => t.total).find((t) => t.id === report.player_id) : undefined;
+
+  const panel = mine.filter((e) => e.evaluator_user_id === null && e.evaluator_name.startsWith(SESSION_PREFIX));
+  const sessions = [...new Set(panel.map((e) => e.evaluator_name.slice(SESSION_PREFIX.length)))];
+  const tryoutEvaluators = panel.length ? await repo.tryoutEvaluatorCount(db, report.player_id, sessions) : null;
+
+  const named = new Set<number>([
+    ...mine.map((e) => e.criterionId),
+    ...Object.entries(text.criterion_comments).filter(([, c]) => c.trim()).map(([id]) => Number(id)),
+    ...text.focus.map((f) => f.criterion_id),
+  ]);
+  const listed = catalogue.filter((c) => named.has(c.id));
+  const resources = await resourcesByCriterion(db, listed.filter((c) => text.focus.some((f) => f.criterion_id === c.id)));
+
+  const snapshot: ReportSnapshot = {
+    player: facts.player,
+    cycle: { name: cycle.name, season: cycle.season, closes_on: cycle.closes_on },
+    team: facts.team,
+    evaluated_by: evaluatedBy(panel.length < mine.length, tryoutEvaluators),
+    criteria: listed.map((c) => {
+      const e = mine.find((m) => m.criterionId === c.id);
+      const comment = text.criterion_comments[String(c.id)]?.trim();
+      return {
+        criterion_id: c.id,
+        label: c.name,
+        description: c.description,
+        percent: e && c.weight > 0 ? roundPercent((e.scorePercentage / c.weight) * 100) : null,
+        comment: comment ? comment : null,
+      };
+    }),
+    total,
+    previous_total: previousTotal,
+    change: total !== null && previousTotal !== null ? roundPercent(total - previousTotal) : null,
+    team_average: showAverage ? roundPercent(teamAverage(totals.map((t) => t.total))) : null,
+    rank: ranked ? { position: ranked.rank, of: totals.length } : null,
+    overall_comment: text.overall_comment,
+    focus: text.focus.slice(0, REPORT_FOCUS_MAX).flatMap((f) => {
+      const c = listed.find((k) => k.id === f.criterion_id);
+      if (!c) return [];
+      const tagged = resources.get(c.id) ?? [];
+      return [{ criterion_id: c.id, label: c.name, text: f.text, resources: tagged.filter((r) => f.resource_ids.includes(r.id)) }];
+    }),
+  };
+  return reportSnapshotSchema.parse(snapshot);
+}
