@@ -176,8 +176,8 @@ export async function revoke(db: Db, reportId: number, at: string): Promise<bool
     .where('state', 'in', ['sent', 'viewed'])
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return false;
+  // The links stay findable so that using one answers "withdrawn" (410) rather than "invalid".
   await db.updateTable('report_deliveries').set({ status: 'cancelled' }).where('report_id', '=', reportId).where('status', '=', 'queued').execute();
-  await db.updateTable('report_deliveries').set({ token_hash: null }).where('report_id', '=', reportId).execute();
   return true;
 }
 
