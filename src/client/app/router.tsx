@@ -27,6 +27,9 @@ export const routes: RouteObject[] = [
   { path: '/tryout', ...page(() => import('../features/eval-sessions/TryoutPage')) },
   { path: '/family', ...page(() => import('../features/family/FamilyPage')) },
   { path: '/family/sign-in', ...page(() => import('../features/family/FamilySignInPage')) },
+  { path: '/family/player/:playerId/report/:reportId', ...page(() => import('../features/report-delivery/FamilyReportPage')) },
+  // A report e-mail's one-time link: into the family portal or the player area.
+  { path: '/report/open', ...page(() => import('../features/report-delivery/ReportLinkPage')) },
   {
     path: '/leaderboard',
     ...page(() => import('./PublicLayout')),
@@ -69,6 +72,7 @@ export const routes: RouteObject[] = [
         { path: 'analysis', ...page(() => import('../features/analysis/AnalysisPage')) },
         { path: 'team/:teamId/analysis', ...page(() => import('../features/analysis/TeamAnalysisPage')) },
         { path: 'player/:playerId/analysis', ...page(() => import('../features/analysis/PlayerAnalysisPage')) },
+        { path: 'reports/send', ...page(() => import('../features/report-delivery/SendReportsPage')) },
       ]),
       guarded('resources', 1, [{ path: 'resources', ...page(() => import('../features/resources/ResourcesPage')) }]),
       { path: 'settings', ...page(() => import('../features/settings/SettingsPage')) },
@@ -90,6 +94,8 @@ export const routes: RouteObject[] = [
       { path: ':playerId/resources', ...page(() => import('../features/player-area/PlayerResourcesPage')) },
       { path: ':playerId/analysis', ...page(() => import('../features/player-area/PlayerAnalysePage')) },
       { path: ':playerId/instructions', ...page(() => import('../features/player-area/PlayerInstructionsPage')) },
+      { path: ':playerId/reports', ...page(() => import('../features/report-delivery/PlayerReportsPage')) },
+      { path: ':playerId/report/:reportId', ...page(() => import('../features/report-delivery/PlayerReportPage')) },
       { path: '*', element: <NotFoundPage home="/player" /> },
     ],
   },

@@ -7,6 +7,7 @@ import type { FamilyChild, FamilyChildView } from '../../../shared/schemas/famil
 import { QueryView } from '../../components/QueryView';
 import { ApiError, failureMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { ReportList } from '../report-delivery/ReportList';
 import { declineChild, familyChild, familyMe, familySignOut, setConsent } from './api';
 
 /**
@@ -153,6 +154,12 @@ function ChildView({ child }: { child: FamilyChildView }) {
             ))}
           </Stack>
         )}
+      </section>
+      <section aria-label="Reports">
+        <Title order={3} size="h4" mb={4}>
+          Reports
+        </Title>
+        <ReportList place={{ kind: 'family', playerId: child.id }} />
       </section>
       <section aria-label="Achievements">
         <Title order={3} size="h4" mb={4}>
