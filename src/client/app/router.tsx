@@ -27,7 +27,7 @@ export const routes: RouteObject[] = [
   { path: '/tryout', ...page(() => import('../features/eval-sessions/TryoutPage')) },
   { path: '/family', ...page(() => import('../features/family/FamilyPage')) },
   { path: '/family/sign-in', ...page(() => import('../features/family/FamilySignInPage')) },
-  { path: '/family/player/:playerId/report/:reportId', ...page(() => import('../features/report-delivery/FamilyReportPage')) },
+  { path: '/family/player/:playerId/report/:reportId', ...page(() => import('../features/family/FamilyReportPage')) },
   // A report e-mail's one-time link: into the family portal or the player area.
   { path: '/report/open', ...page(() => import('../features/report-delivery/ReportLinkPage')) },
   {
@@ -94,8 +94,8 @@ export const routes: RouteObject[] = [
       { path: ':playerId/resources', ...page(() => import('../features/player-area/PlayerResourcesPage')) },
       { path: ':playerId/analysis', ...page(() => import('../features/player-area/PlayerAnalysePage')) },
       { path: ':playerId/instructions', ...page(() => import('../features/player-area/PlayerInstructionsPage')) },
-      { path: ':playerId/reports', ...page(() => import('../features/report-delivery/PlayerReportsPage')) },
-      { path: ':playerId/report/:reportId', ...page(() => import('../features/report-delivery/PlayerReportPage')) },
+      { path: ':playerId/reports', ...page(() => import('../features/player-area/PlayerReportsPage')) },
+      { path: ':playerId/report/:reportId', ...page(() => import('../features/player-area/PlayerReportPage')) },
       { path: '*', element: <NotFoundPage home="/player" /> },
     ],
   },

@@ -7,8 +7,8 @@ import type { FamilyChild, FamilyChildView } from '../../../shared/schemas/famil
 import { QueryView } from '../../components/QueryView';
 import { ApiError, failureMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { ReportList } from '../report-delivery/ReportList';
-import { declineChild, familyChild, familyMe, familySignOut, setConsent } from './api';
+import { ReportList } from '../../components/ReportList';
+import { declineChild, familyReports, familyChild, familyMe, familySignOut, setConsent } from './api';
 
 /**
  * /family: "My players". Each child is listed under its own club and opens on its own: what the club
@@ -159,7 +159,7 @@ function ChildView({ child }: { child: FamilyChildView }) {
         <Title order={3} size="h4" mb={4}>
           Reports
         </Title>
-        <ReportList place={{ kind: 'family', playerId: child.id }} />
+        <ChildReports id={child.id} />
       </section>
       <section aria-label="Achievements">
         <Title order={3} size="h4" mb={4}>
@@ -224,4 +224,9 @@ function ChildView({ child }: { child: FamilyChildView }) {
       </section>
     </Stack>
   );
+}
+
+function ChildReports({ id }: { id: number }) {
+  const query = useQuery({ queryKey: ['family', 'reports', id], queryFn: () => familyReports(id), retry: false });
+  return <ReportList query={query} href={(reportId) => `/family/player/${id}/report/${reportId}`} />;
 }

@@ -12,7 +12,7 @@ import { playerQuery } from './api';
 import { DeletePlayerModal } from './DeletePlayerModal';
 import { NotesPanel } from './NotesPanel';
 import { GuardiansPanel } from './GuardiansPanel';
-import { PlayerDeliveriesPanel } from '../report-delivery/PlayerDeliveriesPanel';
+import { ReportsPanel } from './ReportsPanel';
 import { PlayerAvatar } from './PlayerAvatar';
 import { PlayerFormModal } from './PlayerFormModal';
 import { ScorePanel } from './ScorePanel';
@@ -110,7 +110,7 @@ export default function PlayerProfilePage() {
           <ScorePanel total={p.totalScore} />
           <AnalysisPanel player={p} canEdit={canManage} />
           <GuardiansPanel playerId={p.id} canEdit={canManage} />
-          {can('reports', 1) ? <PlayerDeliveriesPanel playerId={p.id} /> : null}
+          {can('reports', 1) ? <ReportsPanel playerId={p.id} /> : null}
         </Stack>
         <Stack gap="md">
           <NotesPanel playerId={p.id} canEdit={canManage} />

@@ -7,8 +7,7 @@ import { QueryView } from '../../components/QueryView';
 import { failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { notifyError } from '../../lib/notify';
-import { teamListQuery } from '../teams/api';
-import { deliveryCycles, deliveryPreview, sendReports } from './api';
+import { deliveryCycles, deliveryPreview, reachableTeams, sendReports } from './api';
 
 /**
  * /app/reports/send: a team × cycle's approved reports go out after a preview — "N reports to M
@@ -20,7 +19,7 @@ export default function SendReportsPage() {
   const [params, setParams] = useSearchParams();
   const teamId = Number(params.get('team')) || null;
   const cycleId = Number(params.get('cycle')) || null;
-  const teams = useQuery(teamListQuery(undefined, null));
+  const teams = useQuery({ queryKey: ['report-delivery', 'teams'], queryFn: reachableTeams });
   const cycles = useQuery({ queryKey: ['report-delivery', 'cycles', teamId], queryFn: () => deliveryCycles(teamId!), enabled: !!teamId });
   const preview = useQuery({
     queryKey: ['report-delivery', 'preview', teamId, cycleId],
@@ -48,7 +47,7 @@ export default function SendReportsPage() {
         <Select
           label="Team"
           placeholder="Choose a team"
-          data={(teams.data?.teams ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+          data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
           value={teamId ? String(teamId) : null}
           onChange={(v) => choose('team', v)}
           searchable

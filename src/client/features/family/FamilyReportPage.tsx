@@ -3,15 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { QueryView } from '../../components/QueryView';
 import { ApiError } from '../../lib/api';
-import { reportRead } from './api';
-import { ReportView } from './ReportView';
+import { ReportView } from '../../components/ReportView';
+import { familyReport } from './api';
 
 /** /family/player/:playerId/report/:reportId: a child's sent report in the family portal (opening marks it viewed). */
 export default function FamilyReportPage() {
   const playerId = Number(useParams().playerId);
   const reportId = Number(useParams().reportId);
-  const place = { kind: 'family', playerId } as const;
-  const query = useQuery({ queryKey: ['family', 'report', playerId, reportId], queryFn: () => reportRead(place, reportId), retry: false });
+  const query = useQuery({ queryKey: ['family', 'report', playerId, reportId], queryFn: () => familyReport(playerId, reportId), retry: false });
   if (query.error instanceof ApiError && query.error.status === 401) return <Navigate to="/family/sign-in" replace />;
   const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
   return (

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Box, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import type { ReportRead } from '../../../shared/schemas/report-delivery';
+import type { ReportRead } from '../../shared/schemas/report-delivery';
 
 const pct = (n: number | null) => (n === null ? 'Not evaluated' : `${Math.round(n)}%`);
 

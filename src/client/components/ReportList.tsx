@@ -1,14 +1,12 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { QueryView } from '../../components/QueryView';
-import { reportList, type ReportPlace } from './api';
+import type { ReportSummary } from '../../shared/schemas/report-delivery';
+import { QueryView } from './QueryView';
 
-/** The sent reports of a child (family portal) or of the player (player area), newest first. */
-export function ReportList({ place }: { place: ReportPlace }) {
-  const query = useQuery({ queryKey: ['reports', place.kind, place.playerId], queryFn: () => reportList(place), retry: false });
-  const href = (id: number) => (place.kind === 'family' ? `/family/player/${place.playerId}/report/${id}` : `/player/${place.playerId}/report/${id}`);
+/** Sent reports, newest first, each linking to where it is read (family portal or player area). */
+export function ReportList({ query, href }: { query: UseQueryResult<ReportSummary[]>; href: (id: number) => string }) {
   return (
     <QueryView query={query} noun="reports" isEmpty={(d) => d.length === 0} emptyText="No reports yet.">
       {(list) => (

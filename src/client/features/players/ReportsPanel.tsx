@@ -2,14 +2,14 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { QueryView } from '../../components/QueryView';
-import { Panel } from '../players/Panel';
-import { playerDeliveries } from './api';
+import { reportDeliveriesQuery } from './api';
+import { Panel } from './Panel';
 
 const COLOR = { queued: 'gray', sent: 'green', failed: 'red', bounced: 'red', cancelled: 'gray' } as const;
 
 /** REPORTS on the staff player profile: each report past the draft and where it went; a failed or bounced e-mail stands out. */
-export function PlayerDeliveriesPanel({ playerId }: { playerId: number }) {
-  const query = useQuery({ queryKey: ['report-delivery', 'player', playerId], queryFn: () => playerDeliveries(playerId) });
+export function ReportsPanel({ playerId }: { playerId: number }) {
+  const query = useQuery(reportDeliveriesQuery(playerId));
   return (
     <Panel title="REPORTS">
       <QueryView query={query} noun="reports" isEmpty={(d) => d.length === 0} emptyText="No report approved yet.">
