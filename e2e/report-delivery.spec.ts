@@ -115,3 +115,37 @@ test('an admin bulk-sends after the preview; a parent opens the link on a phone,
   await expect(card.getByRole('region', { name: 'Reports' }).getByText('No reports yet.')).toBeVisible();
   await phone.close();
 });
+
+test('a player reads their own sent report in the player area and downloads it', async ({ page }) => {
+  await loginAs(page, 'player');
+  const me = (await (await page.request.get('/api/auth/me')).json()).data as { player: number };
+  const profile = (await (await page.request.get(`/api/player/${me.player}`)).json()).data as { teamIds: number[]; first_name: string; last_name: string };
+  const database = openDatabase(process.env.E2E_DATABASE_URL ?? `sqlite:${join(process.env.E2E_DATA_DIR!, 'e2e.db')}`);
+  let reportId: number;
+  try {
+    const cycleId = await reportCycle(database.db, [profile.teamIds[0]!], 'Player cycle');
+    reportId = await approvedReport(database.db, { cycleId, playerId: me.player, teamId: profile.teamIds[0]!, state: 'sent' });
+  } finally {
+    await database.close();
+  }
+  await page.goto(`/player/${me.player}/reports`);
+  await page.getByRole('link', { name: 'Player cycle' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${profile.first_name} ${profile.last_name}` })).toBeVisible();
+  await expect(page.getByText(COACH_COMMENT)).toBeVisible();
+  expect(page.url()).toContain(`/player/${me.player}/report/${reportId}`);
+  await expectAccessible(page);
+  await snap(page, 'player-report');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
+  const text = (await new PDFParse({ data: readFileSync((await download.path())!) }).getText()).text;
+  expect(text.replace(/\s+/g, ' ')).toContain(COACH_COMMENT);
+  await page.goto(`/player/${me.player}/reports`);
+  await expect(page.getByRole('link', { name: 'Player cycle' })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'player-reports');
+  // A used or unknown link says so and offers both sign-ins.
+  await page.goto('/report/open?token=not-a-real-token');
+  await expect(page.getByRole('alert')).toContainText('invalid, used or expired');
+  expect(page.url()).not.toContain('token=');
+  await expectAccessible(page);
+  await snap(page, 'report-link-invalid');
+});

@@ -24,11 +24,15 @@ export async function reportCycle(db: Kysely<DB>, teamIds: number[], name = 'Aut
   return id;
 }
 
-export function snapshotOf(player: { first_name: string; last_name: string }, comment = COACH_COMMENT): ReportSnapshot {
+export function snapshotOf(
+  player: { first_name: string; last_name: string },
+  comment = COACH_COMMENT,
+  where: { team: string; cycle: string } = { team: 'U14 Boys', cycle: 'Autumn 2026' },
+): ReportSnapshot {
   return {
     player,
-    cycle: { name: 'Autumn 2026', season: '2026', closes_on: '2026-11-20' },
-    team: { name: 'U14 Boys' },
+    cycle: { name: where.cycle, season: '2026', closes_on: '2026-11-20' },
+    team: { name: where.team },
     evaluated_by: 'Coach',
     criteria: [
       { criterion_id: 1, label: 'Passing', description: 'Accuracy and weight of passes', percent: 72, comment: 'Crisp passes into feet.' },
@@ -51,6 +55,8 @@ export async function approvedReport(
 ): Promise<number> {
   const now = new Date().toISOString();
   const player = await db.selectFrom('players').select(['first_name', 'last_name']).where('id', '=', r.playerId).executeTakeFirstOrThrow();
+  const team = await db.selectFrom('teams').select('name').where('id', '=', r.teamId).executeTakeFirstOrThrow();
+  const cycle = await db.selectFrom('report_cycles').select('name').where('id', '=', r.cycleId).executeTakeFirstOrThrow();
   const state = r.state ?? 'approved';
   const comment = r.comment ?? COACH_COMMENT;
   const { id } = await db
@@ -64,7 +70,7 @@ export async function approvedReport(
       overall_comment: comment,
       criterion_comments: '{}',
       focus: '[]',
-      snapshot: state === 'draft' ? null : JSON.stringify(snapshotOf(player, comment)),
+      snapshot: state === 'draft' ? null : JSON.stringify(snapshotOf(player, comment, { team: team.name, cycle: cycle.name })),
       created_by: null,
       approved_by: null,
       approved_at: state === 'draft' ? null : now,
