@@ -53,13 +53,20 @@ test('an admin bulk-sends after the preview; a parent opens the link on a phone,
   const headers = await csrf(page.request);
   const teams = (await (await page.request.get('/api/teams')).json()).data as { id: number; name: string }[];
   const team = teams.find((t) => t.name === 'U14 Girls')!;
-  const members = (await (await page.request.get(`/api/team/${team.id}/players?pageSize=100`)).json()).data.data as { id: number; name: string }[];
+  const members = (await (await page.request.get(`/api/team/${team.id}/players?pageSize=100`)).json()).data.data as {
+    id: number;
+    name: string;
+  }[];
   const players = members.map((m) => m.id).sort((a, b) => a - b);
   const { cycleId, reports } = await approvedReports(team.id, players);
   const child = members.find((m) => m.id === players[0])!;
   const skipped = members.find((m) => m.id === players.at(-1))!;
   expect((await page.request.post(`/api/player/${child.id}/notes`, { data: { details: PRIVATE_NOTE }, headers })).status()).toBe(200);
-  const guardians = (await (await page.request.get(`/api/player/${child.id}/guardians`)).json()).data as { email: string; status: string; receivesReports: boolean }[];
+  const guardians = (await (await page.request.get(`/api/player/${child.id}/guardians`)).json()).data as {
+    email: string;
+    status: string;
+    receivesReports: boolean;
+  }[];
   const parentEmail = guardians.find((g) => g.status === 'active' && g.receivesReports)!.email;
 
   // The preview: nobody is skipped in silence.
@@ -119,7 +126,11 @@ test('an admin bulk-sends after the preview; a parent opens the link on a phone,
 test('a player reads their own sent report in the player area and downloads it', async ({ page }) => {
   await loginAs(page, 'player');
   const me = (await (await page.request.get('/api/auth/me')).json()).data as { player: number };
-  const profile = (await (await page.request.get(`/api/player/${me.player}`)).json()).data as { teamIds: number[]; first_name: string; last_name: string };
+  const profile = (await (await page.request.get(`/api/player/${me.player}`)).json()).data as {
+    teamIds: number[];
+    first_name: string;
+    last_name: string;
+  };
   const database = openDatabase(process.env.E2E_DATABASE_URL ?? `sqlite:${join(process.env.E2E_DATA_DIR!, 'e2e.db')}`);
   let reportId: number;
   try {

@@ -91,7 +91,14 @@ export function ReportView({ report, pdfHref }: { report: ReportRead; pdfHref: s
           </Stack>
         </section>
       ) : null}
-      <Button component="a" href={pdfHref} download leftSection={<IconDownload size={16} aria-hidden />} variant="light" style={{ alignSelf: 'flex-start' }}>
+      <Button
+        component="a"
+        href={pdfHref}
+        download
+        leftSection={<IconDownload size={16} aria-hidden />}
+        variant="light"
+        style={{ alignSelf: 'flex-start' }}
+      >
         Download PDF
       </Button>
     </Stack>

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { reasonOf } from '../modules/reports/recipients.js';
 import { decide, type ReportFacts } from './reports.js';
 
-const f = (over: Partial<ReportFacts>): ReportFacts => ({ exists: true, ofPlayer: true, readable: true, staff: false, teamReached: false, ...over });
+const f = (over: Partial<ReportFacts>): ReportFacts => ({
+  exists: true,
+  ofPlayer: true,
+  readable: true,
+  staff: false,
+  teamReached: false,
+  ...over,
+});
 
 /** [facts, decision]: staff through the report's team (404 before 403); players and guardians only their readable reports, else 404. */
 const table: [ReportFacts, 'allow' | 403 | 404][] = [

@@ -84,6 +84,14 @@ export async function authorizePlayerReport(db: Kysely<DB>, actor: Actor, player
 /** A family route, once the child's active link is checked: only the child's readable reports. */
 export async function authorizeChildReport(db: Kysely<DB>, playerId: number, reportId: number): Promise<FoundReport> {
   const report = await findReport(db, reportId);
-  enforce(decide({ exists: !!report, ofPlayer: report?.player_id === playerId, readable: !!report && isReadable(report.state), staff: false, teamReached: false }));
+  enforce(
+    decide({
+      exists: !!report,
+      ofPlayer: report?.player_id === playerId,
+      readable: !!report && isReadable(report.state),
+      staff: false,
+      teamReached: false,
+    }),
+  );
   return report!;
 }

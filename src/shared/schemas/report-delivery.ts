@@ -31,7 +31,12 @@ export const deliveryPreviewSchema = z.object({
   recipients: z.number().int(),
   items: z.array(z.object({ report_id: z.number().int(), player_id: z.number().int(), name: z.string(), to: z.array(recipientSchema) })),
   undeliverable: z.array(
-    z.object({ player_id: z.number().int(), name: z.string(), report_id: z.number().int().nullable(), reason: z.enum(UNDELIVERABLE_REASONS) }),
+    z.object({
+      player_id: z.number().int(),
+      name: z.string(),
+      report_id: z.number().int().nullable(),
+      reason: z.enum(UNDELIVERABLE_REASONS),
+    }),
   ),
   already_sent: z.number().int(),
 });

@@ -129,6 +129,12 @@ function ChildView({ child }: { child: FamilyChildView }) {
       <Text fw={700} size="lg">
         Total score: {child.totalScore}%
       </Text>
+      <section aria-label="Reports">
+        <Title order={3} size="h4" mb={4}>
+          Reports
+        </Title>
+        <ChildReports id={child.id} />
+      </section>
       <section aria-label="Evaluations">
         <Title order={3} size="h4" mb={4}>
           Evaluations
@@ -154,12 +160,6 @@ function ChildView({ child }: { child: FamilyChildView }) {
             ))}
           </Stack>
         )}
-      </section>
-      <section aria-label="Reports">
-        <Title order={3} size="h4" mb={4}>
-          Reports
-        </Title>
-        <ChildReports id={child.id} />
       </section>
       <section aria-label="Achievements">
         <Title order={3} size="h4" mb={4}>

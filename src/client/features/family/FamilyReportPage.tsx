@@ -10,7 +10,11 @@ import { familyReport } from './api';
 export default function FamilyReportPage() {
   const playerId = Number(useParams().playerId);
   const reportId = Number(useParams().reportId);
-  const query = useQuery({ queryKey: ['family', 'report', playerId, reportId], queryFn: () => familyReport(playerId, reportId), retry: false });
+  const query = useQuery({
+    queryKey: ['family', 'report', playerId, reportId],
+    queryFn: () => familyReport(playerId, reportId),
+    retry: false,
+  });
   if (query.error instanceof ApiError && query.error.status === 401) return <Navigate to="/family/sign-in" replace />;
   const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
   return (

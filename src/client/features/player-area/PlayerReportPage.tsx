@@ -10,7 +10,11 @@ import { redirectFor, usePlayerId } from './useAreaGuard';
 export default function PlayerReportPage() {
   const playerId = usePlayerId();
   const reportId = Number(useParams().reportId);
-  const query = useQuery({ queryKey: ['player-area', 'report', playerId, reportId], queryFn: () => areaReport(playerId, reportId), retry: false });
+  const query = useQuery({
+    queryKey: ['player-area', 'report', playerId, reportId],
+    queryFn: () => areaReport(playerId, reportId),
+    retry: false,
+  });
   const redirect = redirectFor(query.error);
   if (redirect) return redirect;
   return (

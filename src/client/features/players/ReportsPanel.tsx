@@ -33,7 +33,12 @@ export function ReportsPanel({ playerId }: { playerId: number }) {
                 </Group>
                 {r.deliveries.map((d) => (
                   <Text key={d.id} size="xs" style={{ overflowWrap: 'anywhere' }}>
-                    <Badge size="xs" color={COLOR[d.status]} variant={d.status === 'failed' || d.status === 'bounced' ? 'filled' : 'light'} mr={4}>
+                    <Badge
+                      size="xs"
+                      color={COLOR[d.status]}
+                      variant={d.status === 'failed' || d.status === 'bounced' ? 'filled' : 'light'}
+                      mr={4}
+                    >
                       {d.status === 'failed' ? 'e-mail failed' : d.status}
                     </Badge>
                     {d.email}

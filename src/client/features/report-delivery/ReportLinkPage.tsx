@@ -26,7 +26,8 @@ export default function ReportLinkPage() {
     openReportLink(token)
       .then(async (a) => {
         await client.resetQueries();
-        const path = a.kind === 'guardian' ? `/family/player/${a.player_id}/report/${a.report_id}` : `/player/${a.player_id}/report/${a.report_id}`;
+        const path =
+          a.kind === 'guardian' ? `/family/player/${a.player_id}/report/${a.report_id}` : `/player/${a.player_id}/report/${a.report_id}`;
         navigate(path, { replace: true });
       })
       .catch((e: unknown) => setError(failureMessage(e)));

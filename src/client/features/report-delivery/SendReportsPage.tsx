@@ -89,7 +89,9 @@ export default function SendReportsPage() {
                     {p.items.map((i) => (
                       <Table.Tr key={i.report_id}>
                         <Table.Td>{i.name}</Table.Td>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{i.to.map((r) => `${r.email}${r.kind === 'player' ? ' (player)' : ''}`).join(', ')}</Table.Td>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                          {i.to.map((r) => `${r.email}${r.kind === 'player' ? ' (player)' : ''}`).join(', ')}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

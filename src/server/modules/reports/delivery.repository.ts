@@ -108,7 +108,16 @@ export async function ownSignIns(db: Db, playerIds: readonly number[]) {
 
 export async function insertDelivery(
   db: Db,
-  row: { report_id: number; recipient_kind: 'guardian' | 'player'; guardian_id: number | null; user_id: number | null; email: string; token_hash: string; expires_at: string; created_at: string },
+  row: {
+    report_id: number;
+    recipient_kind: 'guardian' | 'player';
+    guardian_id: number | null;
+    user_id: number | null;
+    email: string;
+    token_hash: string;
+    expires_at: string;
+    created_at: string;
+  },
 ): Promise<number> {
   const { id } = await db
     .insertInto('report_deliveries')
@@ -120,7 +129,12 @@ export async function insertDelivery(
 
 /** approved → sent, only if still approved (two senders at once send once). */
 export async function markSent(db: Db, reportId: number, at: string): Promise<boolean> {
-  const r = await db.updateTable('reports').set({ state: 'sent', sent_at: at, updated_at: at }).where('id', '=', reportId).where('state', '=', 'approved').executeTakeFirst();
+  const r = await db
+    .updateTable('reports')
+    .set({ state: 'sent', sent_at: at, updated_at: at })
+    .where('id', '=', reportId)
+    .where('state', '=', 'approved')
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -129,7 +143,11 @@ export async function deliveryStatus(db: Db, id: number): Promise<DeliveryStatus
 }
 
 /** The outcome of a send, only for a delivery still queued (a cancellation meanwhile wins). */
-export async function setOutcome(db: Db, id: number, outcome: { status: 'sent' | 'failed'; error: string | null; sent_at: string | null }): Promise<void> {
+export async function setOutcome(
+  db: Db,
+  id: number,
+  outcome: { status: 'sent' | 'failed'; error: string | null; sent_at: string | null },
+): Promise<void> {
   await db.updateTable('report_deliveries').set(outcome).where('id', '=', id).where('status', '=', 'queued').execute();
 }
 
@@ -144,7 +162,12 @@ export async function findByToken(db: Db, tokenHash: string) {
 
 /** Single use: the hash goes, so nobody else can use the same link. */
 export async function claimToken(db: Db, id: number, tokenHash: string): Promise<boolean> {
-  const r = await db.updateTable('report_deliveries').set({ token_hash: null }).where('id', '=', id).where('token_hash', '=', tokenHash).executeTakeFirst();
+  const r = await db
+    .updateTable('report_deliveries')
+    .set({ token_hash: null })
+    .where('id', '=', id)
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -177,11 +200,26 @@ export async function revoke(db: Db, reportId: number, at: string): Promise<bool
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return false;
   // The links stay findable so that using one answers "withdrawn" (410) rather than "invalid".
-  await db.updateTable('report_deliveries').set({ status: 'cancelled' }).where('report_id', '=', reportId).where('status', '=', 'queued').execute();
+  await db
+    .updateTable('report_deliveries')
+    .set({ status: 'cancelled' })
+    .where('report_id', '=', reportId)
+    .where('status', '=', 'queued')
+    .execute();
   return true;
 }
 
-const reportColumns = ['r.id', 'r.player_id', 'r.team_id', 'r.version', 'r.state', 'r.sent_at', 'r.viewed_at', 'c.name as cycle', 't.name as team'] as const;
+const reportColumns = [
+  'r.id',
+  'r.player_id',
+  'r.team_id',
+  'r.version',
+  'r.state',
+  'r.sent_at',
+  'r.viewed_at',
+  'c.name as cycle',
+  't.name as team',
+] as const;
 
 function reportsQuery(db: Db) {
   return db.selectFrom('reports as r').innerJoin('report_cycles as c', 'c.id', 'r.cycle_id').innerJoin('teams as t', 't.id', 'r.team_id');
@@ -207,7 +245,10 @@ export async function sentReportsOf(db: Db, playerId: number) {
 
 /** Staff: the player's reports past the draft, of the teams given (null = all). */
 export async function staffReportsOf(db: Db, playerId: number, teamIds: readonly number[] | null) {
-  let q = reportsQuery(db).select([...reportColumns]).where('r.player_id', '=', playerId).where('r.state', '!=', 'draft');
+  let q = reportsQuery(db)
+    .select([...reportColumns])
+    .where('r.player_id', '=', playerId)
+    .where('r.state', '!=', 'draft');
   if (teamIds) {
     if (!teamIds.length) return [];
     q = q.where('r.team_id', 'in', [...teamIds]);
@@ -230,15 +271,31 @@ export async function markViewed(db: Db, reportId: number, who: { guardian_id: n
   let q = db.updateTable('report_deliveries').set({ viewed_at: at }).where('report_id', '=', reportId).where('viewed_at', 'is', null);
   q = 'guardian_id' in who ? q.where('guardian_id', '=', who.guardian_id) : q.where('user_id', '=', who.user_id);
   await q.execute();
-  await db.updateTable('reports').set({ state: 'viewed', viewed_at: at, updated_at: at }).where('id', '=', reportId).where('state', '=', 'sent').execute();
+  await db
+    .updateTable('reports')
+    .set({ state: 'viewed', viewed_at: at, updated_at: at })
+    .where('id', '=', reportId)
+    .where('state', '=', 'sent')
+    .execute();
 }
 
 export async function guardianLinkStatus(db: Db, guardianId: number, playerId: number) {
   return (
-    await db.selectFrom('guardian_links').select('status').where('guardian_id', '=', guardianId).where('player_id', '=', playerId).executeTakeFirst()
+    await db
+      .selectFrom('guardian_links')
+      .select('status')
+      .where('guardian_id', '=', guardianId)
+      .where('player_id', '=', playerId)
+      .executeTakeFirst()
   )?.status;
 }
 
 export async function activeUser(db: Db, userId: number, playerId: number) {
-  return db.selectFrom('users').select('id').where('id', '=', userId).where('player_id', '=', playerId).where('status', '=', 1).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('player_id', '=', playerId)
+    .where('status', '=', 1)
+    .executeTakeFirst();
 }

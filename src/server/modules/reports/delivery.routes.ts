@@ -65,7 +65,12 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/team/:teamId/report-delivery/:cycleId', {
     config: { access: access.need('reports', 2) },
-    schema: { tags, params: teamCycle, body: deliverySendSchema, response: { 200: writeEnvelope(deliverySendResultSchema), ...writeErrors } },
+    schema: {
+      tags,
+      params: teamCycle,
+      body: deliverySendSchema,
+      response: { 200: writeEnvelope(deliverySendResultSchema), ...writeErrors },
+    },
     handler: async (req) => {
       const team = await reachableTeam(app.db, requireActor(req), req.params.teamId);
       return written(await delivery.send(app.db, app.mailer, app.config.PUBLIC_URL, team, req.params.cycleId));
@@ -145,7 +150,9 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const actor = requireActor(req);
       await reachablePlayer(app.db, actor, req.params.playerId);
-      return read(await delivery.sentReports(app.db, req.params.playerId, actor.playerId === null ? await reachableTeamIds(app.db, actor) : null));
+      return read(
+        await delivery.sentReports(app.db, req.params.playerId, actor.playerId === null ? await reachableTeamIds(app.db, actor) : null),
+      );
     },
   });
 

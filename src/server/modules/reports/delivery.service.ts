@@ -26,7 +26,13 @@ type Team = { id: number; name: string };
 
 export async function cycles(db: Db, teamId: number): Promise<DeliveryCycle[]> {
   const rows = await repo.cyclesOfTeam(db, teamId);
-  return rows.map((r) => ({ id: r.id, name: r.name, closes_on: r.closes_on, approved: Number(r.approved ?? 0), sent: Number(r.sent ?? 0) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    closes_on: r.closes_on,
+    approved: Number(r.approved ?? 0),
+    sent: Number(r.sent ?? 0),
+  }));
 }
 
 interface Plan {
@@ -197,7 +203,9 @@ export function snapshotOf(report: FoundReport) {
   return snapshot.data;
 }
 
-export type LinkUse = { kind: 'guardian'; guardian_id: number; player_id: number; report_id: number } | { kind: 'player'; user_id: number; player_id: number; report_id: number };
+export type LinkUse =
+  | { kind: 'guardian'; guardian_id: number; player_id: number; report_id: number }
+  | { kind: 'player'; user_id: number; player_id: number; report_id: number };
 
 /**
  * Uses a report's one-time link: unknown, used or expired is 400; a revoked (or superseded, or
@@ -211,7 +219,11 @@ export async function useLink(db: Db, token: string): Promise<LinkUse> {
   if (found.status === 'cancelled' || !['sent', 'viewed'].includes(found.state)) throw new HttpError(410, REVOKED_REPORT_LINK);
   const base = { player_id: found.player_id, report_id: found.report_id };
   let use: LinkUse | null = null;
-  if (found.recipient_kind === 'guardian' && found.guardian_id !== null && (await repo.guardianLinkStatus(db, found.guardian_id, found.player_id)) === 'active') {
+  if (
+    found.recipient_kind === 'guardian' &&
+    found.guardian_id !== null &&
+    (await repo.guardianLinkStatus(db, found.guardian_id, found.player_id)) === 'active'
+  ) {
     use = { kind: 'guardian', guardian_id: found.guardian_id, ...base };
   }
   if (found.recipient_kind === 'player' && found.user_id !== null && (await repo.activeUser(db, found.user_id, found.player_id))) {

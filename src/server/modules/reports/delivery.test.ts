@@ -27,17 +27,29 @@ interface Setup {
  * approved report for every player but one (a draft), one player whose guardians' consent is
  * withdrawn, one whose only guardian does not receive reports, one with no guardian left at all.
  */
-async function setup(t: TestApp, admin: Client): Promise<Setup & { draft: number; noConsent: number; noGuardian: number; noEmail: number }> {
+async function setup(
+  t: TestApp,
+  admin: Client,
+): Promise<Setup & { draft: number; noConsent: number; noGuardian: number; noEmail: number }> {
   const team = await t.db.selectFrom('teams').select('id').where('name', '=', 'U14 Boys').executeTakeFirstOrThrow();
-  const players = (await t.db.selectFrom('team_players').select('player_id').where('team_id', '=', team.id).orderBy('player_id').execute()).map((r) => r.player_id);
-  const self = (await t.db.selectFrom('users').select('player_id').where('email', '=', 'player@demo.club').executeTakeFirstOrThrow()).player_id!;
+  const players = (
+    await t.db.selectFrom('team_players').select('player_id').where('team_id', '=', team.id).orderBy('player_id').execute()
+  ).map((r) => r.player_id);
+  const self = (await t.db.selectFrom('users').select('player_id').where('email', '=', 'player@demo.club').executeTakeFirstOrThrow())
+    .player_id!;
   const others = players.filter((p) => p !== self);
   const [draft, noConsent, noGuardian, noEmail] = others.slice(-4) as [number, number, number, number];
   const cycleId = await reportCycle(t.db, [team.id]);
   const reports = new Map<number, number>();
-  for (const p of players) reports.set(p, await approvedReport(t.db, { cycleId, playerId: p, teamId: team.id, state: p === draft ? 'draft' : 'approved' }));
+  for (const p of players)
+    reports.set(p, await approvedReport(t.db, { cycleId, playerId: p, teamId: team.id, state: p === draft ? 'draft' : 'approved' }));
   const links = (p: number) => t.db.selectFrom('guardian_links').select('id').where('player_id', '=', p);
-  await t.db.updateTable('guardian_consents').set({ granted: 0 }).where('purpose', '=', 'reports').where('link_id', 'in', links(noConsent)).execute();
+  await t.db
+    .updateTable('guardian_consents')
+    .set({ granted: 0 })
+    .where('purpose', '=', 'reports')
+    .where('link_id', 'in', links(noConsent))
+    .execute();
   await t.db.updateTable('guardian_links').set({ receives_reports: 0 }).where('player_id', '=', noGuardian).execute();
   await t.db.updateTable('guardian_links').set({ status: 'revoked' }).where('player_id', '=', noEmail).execute();
   await admin.post(`/api/player/${self}/notes`, { details: PRIVATE_NOTE });
@@ -58,7 +70,10 @@ async function guardianOf(t: TestApp, playerId: number): Promise<string> {
   ).email;
 }
 
-async function useLink(t: TestApp, token: string): Promise<{ client: Client; data: { kind: string; player_id: number; report_id: number } }> {
+async function useLink(
+  t: TestApp,
+  token: string,
+): Promise<{ client: Client; data: { kind: string; player_id: number; report_id: number } }> {
   const res = await t.anon.post('/api/report-link/session', { token });
   expect(res.statusCode, res.body).toBe(200);
   const set = res.cookies.find((c) => c.name === 'gsid' || c.name === 'sid')!;
@@ -87,7 +102,12 @@ describe('report delivery over SMTP', () => {
 
     const preview = (await admin.get(url)).json().data;
     const reasons = Object.fromEntries(preview.undeliverable.map((u: { player_id: number; reason: string }) => [u.player_id, u.reason]));
-    expect(reasons).toEqual({ [s.draft]: 'not_approved', [s.noConsent]: 'no_consent', [s.noGuardian]: 'no_guardian', [s.noEmail]: 'no_email' });
+    expect(reasons).toEqual({
+      [s.draft]: 'not_approved',
+      [s.noConsent]: 'no_consent',
+      [s.noGuardian]: 'no_guardian',
+      [s.noEmail]: 'no_email',
+    });
     // Nobody is skipped in silence.
     expect(preview.items.length + preview.undeliverable.length + preview.already_sent).toBe(s.players.length);
     expect(preview.reports).toBe(s.players.length - 4);
@@ -99,16 +119,29 @@ describe('report delivery over SMTP', () => {
     expect((await admin.post(url, {})).statusCode).toBe(400);
     const sent = await admin.post(url, { confirm: true });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json().data).toMatchObject({ reports: preview.reports, recipients: preview.recipients, sent: preview.recipients, failed: 0 });
+    expect(sent.json().data).toMatchObject({
+      reports: preview.reports,
+      recipients: preview.recipients,
+      sent: preview.recipients,
+      failed: 0,
+    });
 
     const parent = await guardianOf(t, s.self);
     const mail = await smtp.waitFor((m) => m.to.includes(parent) && m.subject.startsWith('Evaluation report'));
     const token = reportToken(mail.text);
-    const outbox = await t.db.selectFrom('mail_outbox').select(['text', 'sensitive']).where('subject', 'like', 'Evaluation report%').execute();
+    const outbox = await t.db
+      .selectFrom('mail_outbox')
+      .select(['text', 'sensitive'])
+      .where('subject', 'like', 'Evaluation report%')
+      .execute();
     expect(outbox.length).toBe(preview.recipients);
     expect(outbox.every((r) => r.sensitive === 1 && r.text === WITHHELD)).toBe(true);
     const deliveries = await t.db.selectFrom('report_deliveries').selectAll().execute();
-    expect(deliveries.every((d) => d.status === 'sent' && d.sent_at && d.token_hash && d.token_hash.length === 64 && !d.token_hash.includes(token))).toBe(true);
+    expect(
+      deliveries.every(
+        (d) => d.status === 'sent' && d.sent_at && d.token_hash && d.token_hash.length === 64 && !d.token_hash.includes(token),
+      ),
+    ).toBe(true);
     const report = await t.db.selectFrom('reports').selectAll().where('id', '=', s.reports.get(s.self)!).executeTakeFirstOrThrow();
     expect(report).toMatchObject({ state: 'sent' });
     expect(report.sent_at).not.toBeNull();
@@ -131,7 +164,13 @@ describe('report delivery over SMTP', () => {
     expect(opened.json().data.snapshot.overall_comment).toBe(COACH_COMMENT);
     expect(opened.json().data.state).toBe('viewed');
     expect(JSON.stringify(opened.json().data)).not.toMatch(/Casey|Jordan|Private staff note/);
-    const viewed = await t.db.selectFrom('report_deliveries as d').innerJoin('guardians as g', 'g.id', 'd.guardian_id').select('d.viewed_at').where('g.email', '=', parent).where('d.report_id', '=', report.id).executeTakeFirstOrThrow();
+    const viewed = await t.db
+      .selectFrom('report_deliveries as d')
+      .innerJoin('guardians as g', 'g.id', 'd.guardian_id')
+      .select('d.viewed_at')
+      .where('g.email', '=', parent)
+      .where('d.report_id', '=', report.id)
+      .executeTakeFirstOrThrow();
     expect(viewed.viewed_at).not.toBeNull();
 
     const pdf = await family.get(`/api/family/player/${s.self}/report/${report.id}/pdf`);
@@ -185,7 +224,9 @@ describe('report delivery: refusals, failures and consent', () => {
       const player = await t.login('player');
       const s = await setup(t, admin);
       const other = await t.db.selectFrom('teams').select('id').where('name', '=', 'U18 Boys').executeTakeFirstOrThrow();
-      const otherPlayer = (await t.db.selectFrom('team_players').select('player_id').where('team_id', '=', other.id).executeTakeFirstOrThrow()).player_id;
+      const otherPlayer = (
+        await t.db.selectFrom('team_players').select('player_id').where('team_id', '=', other.id).executeTakeFirstOrThrow()
+      ).player_id;
       const otherCycle = await reportCycle(t.db, [other.id], 'Other');
       const otherReport = await approvedReport(t.db, { cycleId: otherCycle, playerId: otherPlayer, teamId: other.id, state: 'sent' });
       const url = `/api/team/${s.teamId}/report-delivery/${s.cycleId}`;
@@ -212,7 +253,11 @@ describe('report delivery: refusals, failures and consent', () => {
       const sent = await coach.post(url, { confirm: true });
       expect(sent.statusCode, sent.body).toBe(200);
       // Without SMTP the mails wait in the outbox, sealed; the deliveries count as sent.
-      const outbox = await t.db.selectFrom('mail_outbox').select(['status', 'sensitive', 'text']).where('subject', 'like', 'Evaluation report%').execute();
+      const outbox = await t.db
+        .selectFrom('mail_outbox')
+        .select(['status', 'sensitive', 'text'])
+        .where('subject', 'like', 'Evaluation report%')
+        .execute();
       expect(outbox.length).toBe(sent.json().data.recipients);
       expect(outbox.every((r) => r.status === 'stored' && r.sensitive === 1 && !r.text.includes('/report/open'))).toBe(true);
 
@@ -257,7 +302,7 @@ describe('report delivery: refusals, failures and consent', () => {
     }
   });
 
-  it('a withdrawn reports consent cancels the guardians\' queued deliveries and ends their links', async () => {
+  it("a withdrawn reports consent cancels the guardians' queued deliveries and ends their links", async () => {
     const t = await createTestApp();
     try {
       const admin = await t.login('admin');
@@ -273,12 +318,35 @@ describe('report delivery: refusals, failures and consent', () => {
         .where('l.parental_responsibility', '=', 1)
         .executeTakeFirstOrThrow();
       const now = new Date().toISOString();
-      const row = { report_id: id, recipient_kind: 'guardian' as const, guardian_id: guardian.id, user_id: null, email: guardian.email, expires_at: now, error: null, sent_at: null, viewed_at: null, created_at: now };
-      await t.db.insertInto('report_deliveries').values([{ ...row, token_hash: 'a'.repeat(64), status: 'queued' }, { ...row, token_hash: 'b'.repeat(64), status: 'sent' }, { ...row, recipient_kind: 'player', guardian_id: null, token_hash: 'c'.repeat(64), status: 'queued' }]).execute();
+      const row = {
+        report_id: id,
+        recipient_kind: 'guardian' as const,
+        guardian_id: guardian.id,
+        user_id: null,
+        email: guardian.email,
+        expires_at: now,
+        error: null,
+        sent_at: null,
+        viewed_at: null,
+        created_at: now,
+      };
+      await t.db
+        .insertInto('report_deliveries')
+        .values([
+          { ...row, token_hash: 'a'.repeat(64), status: 'queued' },
+          { ...row, token_hash: 'b'.repeat(64), status: 'sent' },
+          { ...row, recipient_kind: 'player', guardian_id: null, token_hash: 'c'.repeat(64), status: 'queued' },
+        ])
+        .execute();
       const family = await familyLogin(t, guardian.email);
       const res = await family.post(`/api/family/player/${s.self}/consent`, { purpose: 'reports', granted: false });
       expect(res.statusCode, res.body).toBe(200);
-      const after = await t.db.selectFrom('report_deliveries').select(['recipient_kind', 'status', 'token_hash']).where('report_id', '=', id).orderBy('id').execute();
+      const after = await t.db
+        .selectFrom('report_deliveries')
+        .select(['recipient_kind', 'status', 'token_hash'])
+        .where('report_id', '=', id)
+        .orderBy('id')
+        .execute();
       expect(after).toEqual([
         { recipient_kind: 'guardian', status: 'cancelled', token_hash: null },
         { recipient_kind: 'guardian', status: 'sent', token_hash: null },

@@ -14,7 +14,13 @@ export async function startGuardianSession(db: Kysely<DB>, guardianId: number, m
   const guardian = (await findGuardian(db, guardianId))!;
   await db.transaction().execute(async (trx) => {
     await familyAuth.setSignedIn(trx, guardianId, now);
-    await familyAuth.createSession(trx, { token_hash: sha256(token), guardian_id: guardianId, csrf_token: csrf, created_at: now, expires_at: addMinutes(now, maxHours * 60) });
+    await familyAuth.createSession(trx, {
+      token_hash: sha256(token),
+      guardian_id: guardianId,
+      csrf_token: csrf,
+      created_at: now,
+      expires_at: addMinutes(now, maxHours * 60),
+    });
     await recordGuardianAudit(trx, guardian.email, 'sign_in', 'guardian', guardianId, 'signed in by a report link');
   });
   return { token, csrf };

@@ -35,7 +35,8 @@ export async function recipientsOf(db: Kysely<DB>, playerIds: readonly number[])
     const to: Recipient[] = consented.has(id)
       ? receiving.map((g) => ({ kind: 'guardian', email: g.email, guardian_id: g.guardian_id, user_id: null }))
       : [];
-    for (const u of own.filter((u) => u.player_id === id)) to.push({ kind: 'player', email: u.email, guardian_id: null, user_id: u.user_id });
+    for (const u of own.filter((u) => u.player_id === id))
+      to.push({ kind: 'player', email: u.email, guardian_id: null, user_id: u.user_id });
     result.set(id, { to, reason: to.length ? null : reasonOf(receiving.length > 0, linked.has(id)) });
   }
   return result;

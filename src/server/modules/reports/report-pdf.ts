@@ -6,7 +6,11 @@ import type { ReportSnapshot } from '../../../shared/schemas/report-snapshot.js'
  * more (no evaluator's name, no staff note: the snapshot carries none).
  */
 export function reportPdf(s: ReportSnapshot): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Report ${s.player.first_name} ${s.player.last_name} ${s.cycle.name}` } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Report ${s.player.first_name} ${s.player.last_name} ${s.cycle.name}` },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -27,12 +31,18 @@ export function reportPdf(s: ReportSnapshot): Promise<Buffer> {
   doc.moveDown();
 
   heading(doc, "Coach's comment");
-  doc.font('Helvetica').fontSize(11).text(s.overall_comment || '—');
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(s.overall_comment || '—');
   doc.moveDown();
 
   heading(doc, 'Scores');
   for (const c of s.criteria) {
-    doc.font('Helvetica-Bold').fontSize(11).text(`${c.label}: ${pct(c.percent)}`);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(`${c.label}: ${pct(c.percent)}`);
     if (c.description) doc.font('Helvetica').fontSize(9).fillColor('#555').text(c.description).fillColor('#000');
     if (c.comment) doc.font('Helvetica').fontSize(11).text(c.comment);
     doc.moveDown(0.4);
@@ -41,7 +51,10 @@ export function reportPdf(s: ReportSnapshot): Promise<Buffer> {
     doc.moveDown();
     heading(doc, 'To work on next');
     s.focus.forEach((f, i) => {
-      doc.font('Helvetica-Bold').fontSize(11).text(`${i + 1}. ${f.label}`);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .text(`${i + 1}. ${f.label}`);
       doc.font('Helvetica').fontSize(11).text(f.text);
       for (const r of f.resources) doc.fontSize(10).fillColor('#1c5fb8').text(`${r.title}: ${r.url}`, { link: r.url }).fillColor('#000');
       doc.moveDown(0.4);

@@ -14,7 +14,17 @@ export async function reportCycle(db: Kysely<DB>, teamIds: number[], name = 'Aut
   const team = await db.selectFrom('teams').select('season_id').where('id', '=', teamIds[0]!).executeTakeFirstOrThrow();
   const { id } = await db
     .insertInto('report_cycles')
-    .values({ name, season_id: team.season_id, opens_on: '2026-09-01', closes_on: '2026-11-20', show_team_average: 0, show_rank: 0, created_by: null, created_at: now, updated_at: now })
+    .values({
+      name,
+      season_id: team.season_id,
+      opens_on: '2026-09-01',
+      closes_on: '2026-11-20',
+      show_team_average: 0,
+      show_rank: 0,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -44,7 +54,14 @@ export function snapshotOf(
     team_average: null,
     rank: null,
     overall_comment: comment,
-    focus: [{ criterion_id: 2, label: 'Positioning', text: 'Check your shoulder before the ball arrives.', resources: [{ id: 1, title: 'Scanning drill', url: 'https://example.org/scan' }] }],
+    focus: [
+      {
+        criterion_id: 2,
+        label: 'Positioning',
+        text: 'Check your shoulder before the ball arrives.',
+        resources: [{ id: 1, title: 'Scanning drill', url: 'https://example.org/scan' }],
+      },
+    ],
   };
 }
 
