@@ -48,7 +48,8 @@ test('an admin bulk-sends after the preview; a parent opens the link on a phone,
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Several screens, each checked with axe and shot twice, on a machine shared by other runs.
+  test.setTimeout(240_000);
   await loginAs(page, 'admin');
   const headers = await csrf(page.request);
   const teams = (await (await page.request.get('/api/teams')).json()).data as { id: number; name: string }[];
