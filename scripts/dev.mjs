@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 
 const children = [
   spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], { stdio: 'inherit', env: { ...process.env, CLIENT_DIR: '/nonexistent' } }),
-  spawn('npx', ['vite'], { stdio: 'inherit' }),
+  spawn('npx', ['vite', '--config', 'build/vite.config.ts'], { stdio: 'inherit' }),
 ];
 const stop = () => {
   for (const c of children) c.kill('SIGTERM');

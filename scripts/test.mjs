@@ -20,7 +20,7 @@ if (process.env.TEST_DATABASE_URL) {
   steps.push(['end-to-end on PostgreSQL (write flows)', 'npx', ['tsx', 'scripts/e2e-postgres.ts']]);
 }
 // Reads the manifest of the client build above; last so an over-budget bundle never hides e2e results.
-steps.push(['bundle budget', 'node', ['scripts/check-bundle.mjs']]);
+steps.push(['bundle budget', 'node', ['build/check-bundle.mjs']]);
 
 const only = process.argv[2];
 for (const [name, cmd, args, env] of steps) {

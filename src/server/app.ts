@@ -24,6 +24,7 @@ import { installSecretMasking } from './mail/secret-masking.js';
 import { addressKey } from './lib/address-key.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { installLimitsPurge } from './lib/limits-purge.js';
+import { installFamilyPurge } from './modules/family/family-purge.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 import { createMailer } from './mail/mailer.js';
 import { loadOutboxKey } from './mail/outbox-seal.js';
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, logger, logStream, extraModul
   app.decorate('mailer', createMailer(config, db.db, app.log, outboxKey));
   installSecretMasking(app, outboxKey);
   installLimitsPurge(app);
+  installFamilyPurge(app);
   if (!database) app.addHook('onClose', () => db.close());
   db.changes?.start(); // PostgreSQL: in-memory version and sessions (ADR 0011); close() stops it
 
@@ -118,7 +120,7 @@ async function serveClient(app: FastifyInstance, config: Config): Promise<void> 
       prefix: '/assets/',
       wildcard: false,
       index: false,
-      // .br / .gz written at build time by scripts/compress-client.mjs
+      // .br / .gz written at build time by build/compress-client.mjs
       preCompressed: true,
       maxAge: '365d',
       immutable: true,
@@ -145,7 +147,7 @@ async function serveClient(app: FastifyInstance, config: Config): Promise<void> 
         .sendFile(path.slice(1), root);
     }
     if (hasClient && (req.method === 'GET' || req.method === 'HEAD') && !isGuarded(path) && !path.startsWith('/api/')) {
-      // The public leaderboard has its own small entry (vite.public.config.ts) for anonymous phones.
+      // The public leaderboard has its own small entry (build/vite.public.config.ts) for anonymous phones.
       const page = hasPublicPage && /^\/leaderboard(\/|$)/.test(path) ? 'public.html' : 'index.html';
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile(page, root);
     }

@@ -1,4 +1,4 @@
-/** The service worker's cache of API answers (vite.pwa.ts, ADR 0014). */
+/** The service worker's cache of API answers (build/vite.pwa.ts, ADR 0014). */
 export const API_CACHE = 'api';
 
 /** Deletes the worker's copies of API answers: at sign-out and whenever the server answers 401. */

@@ -17,7 +17,7 @@ const teamSheetUrl = (teamId: number, criterionId: number | null) => `/api/team/
 
 /**
  * What the courtside sheet reads to open (besides who is signed in): the sheet first loads the roster
- * alone, then with the chosen criterion's scores. The service worker keeps these (vite.pwa.ts).
+ * alone, then with the chosen criterion's scores. The service worker keeps these (build/vite.pwa.ts).
  */
 export const courtsideReads = (teamId: number, criterionId: number | null): string[] => [
   LEVELS_URL,

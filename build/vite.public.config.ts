@@ -11,13 +11,13 @@ export default mergeConfig(
   defineConfig({
     resolve: {
       // Mantine's Table imports it by this relative name; see the stand-in's comment.
-      alias: [{ find: /^\.\/TableScrollContainer\.mjs$/, replacement: fileURLToPath(new URL('src/client/app/public/table-scroll-container.tsx', import.meta.url)) }],
+      alias: [{ find: /^\.\/TableScrollContainer\.mjs$/, replacement: fileURLToPath(new URL('../src/client/app/public/table-scroll-container.tsx', import.meta.url)) }],
     },
     build: {
       emptyOutDir: false,
       manifest: '.vite/public-manifest.json',
       rolldownOptions: {
-        input: fileURLToPath(new URL('src/client/public.html', import.meta.url)),
+        input: fileURLToPath(new URL('../src/client/public.html', import.meta.url)),
         // One page, one entry: the app's chunk groups (vite.chunks.ts) do not apply.
         output: { codeSplitting: true },
       },

@@ -12,7 +12,7 @@ export const baseConfig: UserConfig = {
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
-    // scripts/check-bundle.mjs reads it to enforce the bundle budget.
+    // build/check-bundle.mjs reads it to enforce the bundle budget.
     manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: { output: { codeSplitting: appChunks() } },

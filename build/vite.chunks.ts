@@ -5,7 +5,7 @@ interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null;
 }
 
-const client = (path: string) => fileURLToPath(new URL(`src/client/${path}`, import.meta.url));
+const client = (path: string) => fileURLToPath(new URL(`../src/client/${path}`, import.meta.url));
 const ENTRY = client('main.tsx');
 // The screens a visit most often starts on, in order: what each adds to the ones before loads as one chunk.
 const FIRST_SCREENS = [

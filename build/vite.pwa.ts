@@ -1,5 +1,5 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
-import { API_CACHE, apiOwnerPlugin } from './src/client/lib/pwa-cache';
+import { API_CACHE, apiOwnerPlugin } from '../src/client/lib/pwa-cache';
 
 /**
  * The installable app (ADR 0014): a manifest, and a Workbox service worker that precaches the built

@@ -2,7 +2,7 @@
 // Bundle budget (README.md#performance): gzip size of the JavaScript a first visit downloads before the
 // page can render — the entry chunk, the lazy route chunks of that page, and every chunk those
 // import statically. Reads the Vite manifests of both builds (vite.config.ts, vite.public.config.ts).
-// Usage: node scripts/check-bundle.mjs [distDir]   (default dist/client)
+// Usage: node build/check-bundle.mjs [distDir]   (default dist/client)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -22,7 +22,7 @@ function closure(manifest, keys) {
   const files = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the Vite manifest (route renamed? update scripts/check-bundle.mjs).`);
+    if (!chunk) throw new Error(`${key} is not in the Vite manifest (route renamed? update build/check-bundle.mjs).`);
     if (files.has(chunk.file)) return;
     files.add(chunk.file);
     for (const dep of chunk.imports ?? []) visit(dep);
