@@ -11,6 +11,7 @@ import { insertRole } from './modules/roles/roles.repository.js';
 import { fingerprint } from './test/fingerprint.js';
 import { createTestApp, type Client, type TestApp } from './test/harness.js';
 import { familyLogin, familyOf } from './modules/family/family.fixtures.js';
+import { approvedReport, reportCycle } from './modules/reports/reports.fixtures.js';
 
 /**
  * Route-level access of every registered route × every kind of caller, and object-level replays,
@@ -113,6 +114,7 @@ async function fixtures(su: Client) {
     otherCycle: 0,
     clubCycle: 0,
     otherReport: 0,
+    otherSentReport: 0,
     hiddenResource: ok(
       await su.post('/api/resources', {
         title: 'Admins only',
@@ -164,7 +166,10 @@ async function fixtures(su: Client) {
     const links = ok(await su.post(`/api/player/${target}/guardians`, { email: `matrix.${who}.parent@example.org` }), 'guardian link') as { id: number; guardianId: number; email: string }[];
     const otherLink = links.find((l) => l.email === `matrix.${who}.parent@example.org`)!;
     const guardianRefs = { otherLink: otherLink.id, otherGuardian: otherLink.guardianId, ownChild: 0, otherFamilyPlayer: 0, revokedChild: 0 };
-    refs[who] = { ...shared, ...sessionRefs, ...perCaller[who], ...guardianRefs, otherNote: note.id, otherAward: award.id, otherEvaluation: evaluation.id };
+    const reportTeam = who === 'coach' ? otherTeam.id : playerTeam;
+    const otherReportCycle = await reportCycle(t.db, [reportTeam], `Matrix ${who}`);
+    const otherReport = await approvedReport(t.db, { cycleId: otherReportCycle, playerId: target, teamId: reportTeam, state: 'sent' });
+    refs[who] = { ...shared, ...sessionRefs, ...perCaller[who], ...guardianRefs, otherNote: note.id, otherAward: award.id, otherEvaluation: evaluation.id, otherSentReport: otherReport, otherReportCycle };
     rows[who] = { otherPlayer: ok(await su.get(`/api/player/${target}`), 'player row'), criterion };
   }
   // The guardian caller: a parent of two of the coach's players, one link revoked by staff.

@@ -51,6 +51,8 @@ import type { Level, Section } from '../shared/permissions.js';
  *   ownChild                    a child of an active link (staff routes: still 401, a guardian has no staff session)
  *   otherFamilyPlayer           a player the guardian is not linked to (another family's child): 404
  *   revokedChild                the child of the guardian's revoked link: 403
+ *   otherSentReport             a sent report of otherPlayer (the guardian: of another family's child)
+ *   otherReportCycle            its cycle, covering only otherPlayer's team (for the coach, another coach's team)
  * Strings '$ref' in bodies/fields become ids; '{ref.column}' inside strings becomes that row's column.
  */
 export type Rule =
@@ -94,7 +96,9 @@ export type Ref =
   | 'revokedChild'
   | 'otherCycle'
   | 'clubCycle'
-  | 'otherReport';
+  | 'otherReport'
+  | 'otherSentReport'
+  | 'otherReportCycle';
 
 export type ReplayCaller = 'coach' | 'player' | 'director' | 'guest' | 'guardian';
 
@@ -147,6 +151,16 @@ const reference = (ref: Ref, body?: unknown): Replay[] => [{ params: { id: ref }
 /** A family route: another family's child (404), the child of a revoked link (403). */
 const family = (body?: unknown): Replay[] =>
   (['otherFamilyPlayer', 'revokedChild'] as const).map((ref) => ({ as: ['guardian'], params: { id: ref }, ...(body === undefined ? {} : { body }) }));
+/** A family report route: another family's child and report, a revoked child, and the own child with another's report. */
+const familyReport = (): Replay[] => [
+  ...(['otherFamilyPlayer', 'revokedChild'] as const).map((ref): Replay => ({ as: ['guardian'], params: { id: ref, reportId: 'otherSentReport' } })),
+  { as: ['guardian'], params: { id: 'ownChild', reportId: 'otherSentReport' } },
+];
+/** A player-area report: another player's report, and the caller's own player with another's report. */
+const playerReport: Replay[] = [
+  { params: { playerId: 'otherPlayer', reportId: 'otherSentReport' } },
+  { params: { playerId: 'ownPlayer', reportId: 'otherSentReport' } },
+];
 /** A guardian's session on a staff route, even for their own child: 401. */
 const guardianOnStaff: Replay = { as: ['guardian'], params: { id: 'ownChild' }, expect: [401] };
 const link = { relationship: 'parent', is_primary: true, receives_reports: true, parental_responsibility: true };
@@ -475,6 +489,25 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'POST /api/report/:id/approve': { rule: 'reports:2', replays: otherReport() },
   'POST /api/report/:id/reissue': { rule: 'reports:2', replays: otherReport() },
   'POST /api/report/:id/revoke': { rule: 'reports:2', replays: otherReport() },
+  // Reports: delivery (preview, send, deliveries on the profile), the one-time link, reading
+  'GET /api/team/:teamId/report-delivery/cycles': { rule: 'reports:1', replays: [{ params: { teamId: 'otherTeam' } }] },
+  'GET /api/team/:teamId/report-delivery/:cycleId': { rule: 'reports:1', replays: [{ params: { teamId: 'otherTeam', cycleId: 'otherReportCycle' } }] },
+  'POST /api/team/:teamId/report-delivery/:cycleId': {
+    rule: 'reports:2',
+    replays: [
+      { params: { teamId: 'otherTeam', cycleId: 'otherReportCycle' }, body: { confirm: true } },
+      // The caller's own team with a cycle that does not cover it sends nothing.
+      { params: { teamId: 'ownTeam', cycleId: 'otherReportCycle' }, body: { confirm: true }, as: ['coach'] },
+    ],
+  },
+  'GET /api/player/:id/report-deliveries': { rule: 'reports:1', replays: [...otherPlayer(), guardianOnStaff] },
+  'POST /api/report-link/session': { rule: 'public' },
+  'GET /api/family/player/:id/reports': { rule: 'family', replays: family() },
+  'GET /api/family/player/:id/report/:reportId': { rule: 'family', replays: familyReport() },
+  'GET /api/family/player/:id/report/:reportId/pdf': { rule: 'family', replays: familyReport() },
+  'GET /api/player-area/:playerId/reports': { rule: 'self|reports:1', replays: [{ params: { playerId: 'otherPlayer' } }] },
+  'GET /api/player-area/:playerId/report/:reportId': { rule: 'self|reports:1', replays: playerReport },
+  'GET /api/player-area/:playerId/report/:reportId/pdf': { rule: 'self|reports:1', replays: playerReport },
 
   // Superadmin's Settings tabs
   'GET /api/audit': { rule: 'superadmin' },

@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBook, IconChartLine, IconHome, IconInfoCircle, IconTrophy, IconUsers, IconVideo } from '@tabler/icons-react';
+import { IconBook, IconChartLine, IconFileText, IconHome, IconInfoCircle, IconTrophy, IconUsers, IconVideo } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
@@ -19,6 +19,7 @@ const NAV = [
   { path: 'leaderboard', label: 'Leaderboard', icon: IconTrophy },
   { path: 'resources', label: 'Resources', icon: IconBook },
   { path: 'analysis', label: 'Analysis', icon: IconVideo },
+  { path: 'reports', label: 'Reports', icon: IconFileText },
   { path: 'instructions', label: 'Instructions', icon: IconInfoCircle },
   { path: 'family', label: 'My family', icon: IconUsers },
 ];

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconBook,
   IconChartBar,
+  IconMailForward,
   IconClipboardCheck,
   IconClipboardList,
   IconFileText,
@@ -43,6 +44,7 @@ const NAV: NavItem[] = [
   { to: '/app/leaderboard', label: 'Leaderboard', icon: IconTrophy },
   { to: '/app/analysis', label: 'Analysis', icon: IconChartBar, need: ['reports', 1] },
   { to: '/app/reports', label: 'Reports', icon: IconFileText, need: ['reports', 1] },
+  { to: '/app/reports/send', label: 'Send reports', icon: IconMailForward, need: ['reports', 1] },
   { to: '/app/resources', label: 'Resources', icon: IconBook, need: ['resources', 1] },
   { to: '/app/users', label: 'Users', icon: IconUsers, need: ['user_management', 1] },
   { to: '/app/roles', label: 'Roles', icon: IconShieldLock, need: ['user_management', 2] },

@@ -28,6 +28,9 @@ export const routes: RouteObject[] = [
   { path: '/family', ...page(() => import('../features/family/FamilyPage')) },
   { path: '/family/sign-in', ...page(() => import('../features/family/FamilySignInPage')) },
   { path: '/claim', ...page(() => import('../features/auth/ClaimPage')) },
+  { path: '/family/player/:playerId/report/:reportId', ...page(() => import('../features/family/FamilyReportPage')) },
+  // A report e-mail's one-time link: into the family portal or the player area.
+  { path: '/report/open', ...page(() => import('../features/report-delivery/ReportLinkPage')) },
   {
     path: '/leaderboard',
     ...page(() => import('./PublicLayout')),
@@ -76,6 +79,7 @@ export const routes: RouteObject[] = [
         { path: 'reports', ...page(() => import('../features/reports/ReportsPage')) },
         { path: 'reports/:cycleId/team/:teamId', ...page(() => import('../features/reports/TeamReportsPage')) },
         { path: 'reports/:cycleId/team/:teamId/report/:reportId', ...page(() => import('../features/reports/ReportEditorPage')) },
+        { path: 'reports/send', ...page(() => import('../features/report-delivery/SendReportsPage')) },
       ]),
       guarded('resources', 1, [{ path: 'resources', ...page(() => import('../features/resources/ResourcesPage')) }]),
       { path: 'settings', ...page(() => import('../features/settings/SettingsPage')) },
@@ -98,6 +102,8 @@ export const routes: RouteObject[] = [
       { path: ':playerId/analysis', ...page(() => import('../features/player-area/PlayerAnalysePage')) },
       { path: ':playerId/instructions', ...page(() => import('../features/player-area/PlayerInstructionsPage')) },
       { path: ':playerId/family', ...page(() => import('../features/handover/OwnFamilyPage')) },
+      { path: ':playerId/reports', ...page(() => import('../features/player-area/PlayerReportsPage')) },
+      { path: ':playerId/report/:reportId', ...page(() => import('../features/player-area/PlayerReportPage')) },
       { path: '*', element: <NotFoundPage home="/player" /> },
     ],
   },

@@ -26,8 +26,12 @@ export const NOT_SHOWN = '[Contains a password or sign-in link: not shown.]';
 /** How long an undelivered secret may stay in the outbox. */
 export const SECRET_KEEP_MS = 24 * 60 * 60 * 1000;
 
+/** What became of a message: kept in the outbox (no SMTP), handed to SMTP, or refused by it. */
+export type MailOutcome = { status: 'stored' | 'sent'; error: null } | { status: 'failed'; error: string };
+
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** Answers the outcome (test doubles may answer nothing: taken as delivered). */
+  send(mail: Mail): Promise<MailOutcome | void>;
 }
 
 /**
@@ -43,15 +47,17 @@ export function createMailer(config: Config, db: Kysely<DB>, log: FastifyBaseLog
       const undelivered = mail.sensitive ? seal(key, mail.to, mail.text) : mail.text;
       if (!transport) {
         await recordMail(db, { to_address: mail.to, subject: mail.subject, text: undelivered, status: 'stored', error: null, created_at, sent_at: null, sensitive });
-        return;
+        return { status: 'stored', error: null };
       }
       try {
         await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
         const kept = mail.sensitive ? WITHHELD : mail.text;
         await recordMail(db, { to_address: mail.to, subject: mail.subject, text: kept, status: 'sent', error: null, created_at, sent_at: nowIso(), sensitive });
+        return { status: 'sent', error: null };
       } catch (err) {
         log.error({ err, to: mail.to }, 'mail delivery failed');
         await recordMail(db, { to_address: mail.to, subject: mail.subject, text: undelivered, status: 'failed', error: String(err), created_at, sent_at: null, sensitive });
+        return { status: 'failed', error: String(err) };
       }
     },
   };

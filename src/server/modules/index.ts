@@ -22,6 +22,7 @@ import { rolloverRoutes } from './rollover/rollover.routes.js';
 import { handoverRoutes } from './handover/handover.routes.js';
 import { cyclesRoutes } from './reports/cycles.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
+import { deliveryRoutes } from './reports/delivery.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -48,4 +49,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   handoverRoutes,
   cyclesRoutes,
   reportsRoutes,
+  deliveryRoutes,
 ];

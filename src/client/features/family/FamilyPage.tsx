@@ -7,7 +7,8 @@ import type { FamilyChild, FamilyChildView } from '../../../shared/schemas/famil
 import { QueryView } from '../../components/QueryView';
 import { ApiError, failureMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { declineChild, familyChild, familyMe, familySignOut, setConsent } from './api';
+import { ReportList } from '../../components/ReportList';
+import { declineChild, familyReports, familyChild, familyMe, familySignOut, setConsent } from './api';
 
 /**
  * /family: "My players". Each child is listed under its own club and opens on its own: what the club
@@ -136,6 +137,12 @@ function ChildView({ child }: { child: FamilyChildView }) {
       <Text fw={700} size="lg">
         Total score: {child.totalScore}%
       </Text>
+      <section aria-label="Reports">
+        <Title order={3} size="h4" mb={4}>
+          Reports
+        </Title>
+        <ChildReports id={child.id} />
+      </section>
       <section aria-label="Evaluations">
         <Title order={3} size="h4" mb={4}>
           Evaluations
@@ -245,4 +252,9 @@ function ChildView({ child }: { child: FamilyChildView }) {
       </section>
     </Stack>
   );
+}
+
+function ChildReports({ id }: { id: number }) {
+  const query = useQuery({ queryKey: ['family', 'reports', id], queryFn: () => familyReports(id), retry: false });
+  return <ReportList query={query} href={(reportId) => `/family/player/${id}/report/${reportId}`} />;
 }

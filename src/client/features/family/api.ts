@@ -1,4 +1,5 @@
 import type { ConsentChange, FamilyChildView, FamilyMe } from '../../../shared/schemas/family';
+import type { ReportRead, ReportSummary } from '../../../shared/schemas/report-delivery';
 import { apiGet, apiPost } from '../../lib/api';
 
 /** Every call of the family side. A guardian's session has its own cookie and CSRF token (ADR 0019). */
@@ -22,3 +23,6 @@ export const setConsent = async (id: number, change: ConsentChange) =>
   (await apiPost<{ data: FamilyChildView }>(`/api/family/player/${id}/consent`, change, csrf())).data;
 export const declineChild = async (id: number) => (await apiPost<{ data: FamilyMe }>(`/api/family/player/${id}/decline`, {}, csrf())).data;
 export const familySignOut = () => apiPost('/api/family/logout', {}, csrf());
+
+export const familyReports = async (id: number) => (await apiGet<{ data: ReportSummary[] }>(`/api/family/player/${id}/reports`)).data;
+export const familyReport = async (id: number, reportId: number) => (await apiGet<{ data: ReportRead }>(`/api/family/player/${id}/report/${reportId}`)).data;

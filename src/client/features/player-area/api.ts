@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ReportRead, ReportSummary } from '../../../shared/schemas/report-delivery';
 import type { PlayerEvaluations } from '../../../shared/schemas/evaluation';
 import type { Note } from '../../../shared/schemas/note';
 import type { Player } from '../../../shared/schemas/player';
@@ -50,3 +51,7 @@ export const areaResourceFacetsQuery = queryOptions({
   queryKey: ['resources', 'facets'],
   queryFn: ({ signal }) => get<ResourceFacets>('/api/resources/facets', signal),
 });
+
+export const areaReports = async (playerId: number) => (await apiGet<{ data: ReportSummary[] }>(`/api/player-area/${playerId}/reports`)).data;
+export const areaReport = async (playerId: number, reportId: number) =>
+  (await apiGet<{ data: ReportRead }>(`/api/player-area/${playerId}/report/${reportId}`)).data;

@@ -13,6 +13,7 @@ import { DeletePlayerModal } from './DeletePlayerModal';
 import { NotesPanel } from './NotesPanel';
 import { GuardiansPanel } from './GuardiansPanel';
 import { HandoverPanel } from './HandoverPanel';
+import { ReportsPanel } from './ReportsPanel';
 import { PlayerAvatar } from './PlayerAvatar';
 import { PlayerFormModal } from './PlayerFormModal';
 import { ScorePanel } from './ScorePanel';
@@ -111,6 +112,7 @@ export default function PlayerProfilePage() {
           <AnalysisPanel player={p} canEdit={canManage} />
           <GuardiansPanel playerId={p.id} canEdit={canManage} />
           <HandoverPanel playerId={p.id} canSend={canManage && can('user_management', 2)} />
+          {can('reports', 1) ? <ReportsPanel playerId={p.id} /> : null}
         </Stack>
         <Stack gap="md">
           <NotesPanel playerId={p.id} canEdit={canManage} />

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StaffReportRow } from '../../../shared/schemas/report-delivery';
 import type { GuardianLink } from '../../../shared/schemas/guardian';
 import type { HandoverStatus } from '../../../shared/schemas/handover';
 import type { Note } from '../../../shared/schemas/note';
@@ -217,3 +218,9 @@ export function useSendClaimLink(playerId: number) {
     },
   });
 }
+/** The player's reports past the draft with their deliveries (failed e-mails stand out on the profile). */
+export const reportDeliveriesQuery = (playerId: number) =>
+  queryOptions({
+    queryKey: ['report-delivery', 'player', playerId],
+    queryFn: ({ signal }) => apiGet<Envelope<StaffReportRow[]>>(`/api/player/${playerId}/report-deliveries`, signal).then((r) => r.data),
+  });

@@ -7,6 +7,7 @@ import { jsonList } from '../../lib/reply.js';
 import type { Guardian } from '../../policies/family.js';
 import { recordGuardianAudit } from '../audit/audit.repository.js';
 import { updateLink, promotePrimary } from '../guardians/guardians.repository.js';
+import { stopGuardianDeliveries } from '../reports/delivery.service.js';
 import * as consents from './consents.repository.js';
 import * as repo from './portal.repository.js';
 import { claimedAt } from '../handover/handover.repository.js';
@@ -153,6 +154,8 @@ export async function changeConsent(
       link.id,
       `${verb} ${purpose} (wording v${texts[purpose].version}) for player ${link.player_id}`,
     );
+    // One withdrawal is enough for the consent to stop counting (the stricter choice wins).
+    if (purpose === 'reports' && !granted) await stopGuardianDeliveries(trx, link.player_id);
   });
   return childView(db, link);
 }

@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import * as cycles from './cycles.repository.js';
 import { cycleTeamIds } from './cycles.service.js';
 import * as repo from './reports.repository.js';
+import { cancelQueuedDeliveries } from './delivery.repository.js';
 import { buildSnapshot, parseDraftText, resourcesByCriterion } from './snapshot.js';
 
 type Db = Kysely<DB>;
@@ -205,6 +206,7 @@ export async function revokeReport(db: Db, actor: Actor, id: number): Promise<Re
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
     if (!(await repo.moveState(trx, id, ['sent', 'viewed'], { state: 'revoked', revoked_at: now, updated_at: now }))) throw conflict(reportErrors.moved);
+    await cancelQueuedDeliveries(trx, id);
     await recordAudit(trx, actor, 'revoke', 'report', id, `v${r.version} revoked at ${now}`);
   });
   return presentReport(db, (await repo.findReport(db, id))!);

@@ -1,0 +1,40 @@
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import type { ReportSummary } from '../../shared/schemas/report-delivery';
+import { QueryView } from './QueryView';
+
+/** Sent reports, newest first, each linking to where it is read (family portal or player area). */
+export function ReportList({ query, href }: { query: UseQueryResult<ReportSummary[]>; href: (id: number) => string }) {
+  return (
+    <QueryView query={query} noun="reports" isEmpty={() => false}>
+      {(list) =>
+        list.length === 0 ? (
+          <Text size="sm">No reports yet.</Text>
+        ) : (
+          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {list.map((r) => (
+              <li key={r.id}>
+                <Group gap="xs" wrap="wrap">
+                  <Anchor component={Link} to={href(r.id)} fw={600}>
+                    {r.cycle}
+                  </Anchor>
+                  <Text size="sm" c="dimmed">
+                    {r.team}
+                    {r.sent_at ? ` · ${dayjs(r.sent_at).format('D MMM YYYY')}` : ''}
+                  </Text>
+                  {r.state === 'sent' ? (
+                    <Badge size="xs" color="blue">
+                      New
+                    </Badge>
+                  ) : null}
+                </Group>
+              </li>
+            ))}
+          </Stack>
+        )
+      }
+    </QueryView>
+  );
+}

@@ -1,0 +1,36 @@
+import { Anchor, Box, Container } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useParams } from 'react-router';
+import { QueryView } from '../../components/QueryView';
+import { ApiError } from '../../lib/api';
+import { ReportView } from '../../components/ReportView';
+import { familyReport } from './api';
+
+/** /family/player/:playerId/report/:reportId: a child's sent report in the family portal (opening marks it viewed). */
+export default function FamilyReportPage() {
+  const playerId = Number(useParams().playerId);
+  const reportId = Number(useParams().reportId);
+  const query = useQuery({
+    queryKey: ['family', 'report', playerId, reportId],
+    queryFn: () => familyReport(playerId, reportId),
+    retry: false,
+  });
+  if (query.error instanceof ApiError && query.error.status === 401) return <Navigate to="/family/sign-in" replace />;
+  const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
+  return (
+    <Box component="main" py="md">
+      <Container size="sm" px="sm">
+        <Anchor component={Link} to="/family" size="sm" mb="md" display="inline-block">
+          ← My players
+        </Anchor>
+        {gone ? (
+          <Box role="alert">This report is not available. The club may have withdrawn it.</Box>
+        ) : (
+          <QueryView query={query} noun="report" isEmpty={() => false}>
+            {(r) => <ReportView report={r} pdfHref={`/api/family/player/${playerId}/report/${reportId}/pdf`} />}
+          </QueryView>
+        )}
+      </Container>
+    </Box>
+  );
+}
