@@ -160,7 +160,17 @@ async function fixtures(su: Client) {
     const links = ok(await su.post(`/api/player/${target}/guardians`, { email: `matrix.${who}.parent@example.org` }), 'guardian link') as { id: number; guardianId: number; email: string }[];
     const otherLink = links.find((l) => l.email === `matrix.${who}.parent@example.org`)!;
     const guardianRefs = { otherLink: otherLink.id, otherGuardian: otherLink.guardianId, ownChild: 0, otherFamilyPlayer: 0, revokedChild: 0 };
-    refs[who] = { ...shared, ...sessionRefs, ...perCaller[who], ...guardianRefs, otherNote: note.id, otherAward: award.id, otherEvaluation: evaluation.id };
+    const privacy = ok(await su.post(`/api/player/${target}/erasure-request`, { reason: 'Matrix' }), 'erasure request') as { requests: { id: number }[] };
+    refs[who] = {
+      ...shared,
+      ...sessionRefs,
+      ...perCaller[who],
+      ...guardianRefs,
+      otherNote: note.id,
+      otherAward: award.id,
+      otherEvaluation: evaluation.id,
+      otherPrivacyRequest: privacy.requests[0]!.id,
+    };
     rows[who] = { otherPlayer: ok(await su.get(`/api/player/${target}`), 'player row'), criterion };
   }
   // The guardian caller: a parent of two of the coach's players, one link revoked by staff.

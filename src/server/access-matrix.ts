@@ -48,6 +48,7 @@ import type { Level, Section } from '../shared/permissions.js';
  *   ownChild                    a child of an active link (staff routes: still 401, a guardian has no staff session)
  *   otherFamilyPlayer           a player the guardian is not linked to (another family's child): 404
  *   revokedChild                the child of the guardian's revoked link: 403
+ *   otherPrivacyRequest         an open erasure request of otherPlayer (privacy routes; the guardian uses the coach's)
  * Strings '$ref' in bodies/fields become ids; '{ref.column}' inside strings becomes that row's column.
  */
 export type Rule =
@@ -88,7 +89,8 @@ export type Ref =
   | 'otherGuardian'
   | 'ownChild'
   | 'otherFamilyPlayer'
-  | 'revokedChild';
+  | 'revokedChild'
+  | 'otherPrivacyRequest';
 
 export type ReplayCaller = 'coach' | 'player' | 'director' | 'guest' | 'guardian';
 
@@ -414,6 +416,20 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/family/player/:id': { rule: 'family', replays: family() },
   'POST /api/family/player/:id/decline': { rule: 'family', replays: family() },
   'POST /api/family/player/:id/consent': { rule: 'family', replays: family({ purpose: 'public_name', granted: true }) },
+
+  // Privacy requests (ADR 0022): user managers export, list and decide; the player themself or a user manager
+  // asks for an erasure; a guardian for a child of an active link
+  'GET /api/player/:id/privacy/export.json': { rule: 'user_management:2', replays: [...otherPlayer(), guardianOnStaff] },
+  'GET /api/player/:id/privacy/export.pdf': { rule: 'user_management:2', replays: [...otherPlayer(), guardianOnStaff] },
+  'GET /api/player/:id/privacy': { rule: 'self|user_management:2', replays: [...otherPlayer(), guardianOnStaff] },
+  'POST /api/player/:id/erasure-request': { rule: 'self|user_management:2', replays: [...otherPlayer({ reason: 'Replayed' }), { ...guardianOnStaff, body: { reason: 'Replayed' } }] },
+  'GET /api/privacy/requests': { rule: 'user_management:2' },
+  'POST /api/privacy/request/:id/decide': {
+    rule: 'user_management:2',
+    replays: [{ params: { id: 'otherPrivacyRequest' }, body: { decision: 'approve' } }, { as: ['guardian'], params: { id: 'otherPrivacyRequest' }, body: { decision: 'approve' }, expect: [401] }],
+  },
+  'GET /api/family/player/:id/privacy': { rule: 'family', replays: family() },
+  'POST /api/family/player/:id/erasure-request': { rule: 'family', replays: family({ reason: 'Replayed' }) },
 
   // Superadmin's Settings tabs
   'GET /api/audit': { rule: 'superadmin' },

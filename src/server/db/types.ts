@@ -418,6 +418,27 @@ export interface ReportDeliveriesTable {
   created_at: Timestamp;
 }
 
+/** Erasure requests (migration 0026, ADR 0022). */
+export type PrivacyRequestStatus = 'open' | 'erased' | 'refused';
+export type PrivacyRequester = 'guardian' | 'player' | 'admin';
+
+export interface PrivacyRequestsTable {
+  id: Generated<number>;
+  player_id: number;
+  kind: Generated<string>;
+  requested_by: PrivacyRequester;
+  requester_user_id: number | null;
+  requester_guardian_id: number | null;
+  reason: string;
+  status: PrivacyRequestStatus;
+  due_at: Timestamp;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  decision_reason: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   roles: RolesTable;
   users: UsersTable;
@@ -459,4 +480,5 @@ export interface DB {
   report_cycle_teams: ReportCycleTeamsTable;
   reports: ReportsTable;
   report_deliveries: ReportDeliveriesTable;
+  privacy_requests: PrivacyRequestsTable;
 }

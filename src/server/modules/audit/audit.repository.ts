@@ -19,7 +19,12 @@ export type AuditAction =
   | 'revoke'
   | 'decline'
   | 'sign_in'
-  | 'consent';
+  | 'consent'
+  // Privacy requests (ADR 0022).
+  | 'export'
+  | 'erasure_request'
+  | 'erasure_refused'
+  | 'erase';
 
 /**
  * Records who did what to which record. Call it inside the same transaction as the write when there
