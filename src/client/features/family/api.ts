@@ -1,4 +1,5 @@
 import type { ConsentChange, FamilyChildView, FamilyMe } from '../../../shared/schemas/family';
+import type { PlayerPrivacy } from '../../../shared/schemas/privacy';
 import { apiGet, apiPost } from '../../lib/api';
 
 /** Every call of the family side. A guardian's session has its own cookie and CSRF token (ADR 0019). */
@@ -22,3 +23,6 @@ export const setConsent = async (id: number, change: ConsentChange) =>
   (await apiPost<{ data: FamilyChildView }>(`/api/family/player/${id}/consent`, change, csrf())).data;
 export const declineChild = async (id: number) => (await apiPost<{ data: FamilyMe }>(`/api/family/player/${id}/decline`, {}, csrf())).data;
 export const familySignOut = () => apiPost('/api/family/logout', {}, csrf());
+export const familyPrivacy = async (id: number) => (await apiGet<{ data: PlayerPrivacy }>(`/api/family/player/${id}/privacy`)).data;
+export const familyErasureRequest = (id: number, reason: string) =>
+  apiPost<{ data: PlayerPrivacy; message: string }>(`/api/family/player/${id}/erasure-request`, { reason }, csrf());
