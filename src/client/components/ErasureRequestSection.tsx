@@ -17,7 +17,7 @@ export function ErasureRequestSection({ privacy, subject, onRequest }: { privacy
   const refused = privacy.requests.find((r) => r.status === 'refused');
   return (
     <section aria-labelledby={titleId}>
-      <Title order={3} size="h5" id={titleId} mb={4}>
+      <Title order={3} size="h6" id={titleId} mb={4}>
         Erasure of personal data
       </Title>
       <Stack gap="xs">
