@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { startSmtpCapture, type SmtpCapture } from '../src/server/mail/smtp-capture';
 import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
 
 /**
@@ -7,6 +8,14 @@ import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
  * (JSON parsed, PDF served); an erasure requested on the player's behalf, approved on the Privacy
  * requests screen, after which the name is found neither in the players list nor on the public board.
  */
+let smtp: SmtpCapture;
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture(Number(process.env.E2E_SMTP_PORT));
+});
+test.afterAll(async () => {
+  await smtp?.close();
+});
+
 async function csrf(request: APIRequestContext): Promise<Record<string, string>> {
   const me = await request.get('/api/auth/me');
   return { 'x-csrf-token': (await me.json()).data.csrfToken as string };
@@ -126,4 +135,31 @@ test('the player area offers the erasure request', async ({ page }) => {
   await expect(privacy.getByRole('button', { name: 'Request erasure' })).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'player-area-privacy');
+});
+
+test('a guardian asks the club to erase their child’s data from the family page, on a phone', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const parentEmail = 'privacy.family@example.org';
+  await loginAs(page, 'admin');
+  const id = await newPlayer(page, 'Tamsin', 'Florimel');
+  const added = await page.request.post(`/api/player/${id}/guardians`, { data: { email: parentEmail, relationship: 'parent' }, headers: await csrf(page.request) });
+  expect(added.status(), await added.text()).toBe(200);
+  const mail = await smtp.waitFor((m) => m.to.includes(parentEmail));
+  const link = new URL(/https?:\/\/\S+\/family\/sign-in\?token=\S+/.exec(mail.text)![0]);
+
+  const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+  const parent = await phone.newPage();
+  await parent.goto(`${link.pathname}${link.search}`);
+  const card = parent.getByRole('region', { name: 'Tamsin Florimel' });
+  await card.getByRole('button', { name: 'Open' }).click();
+  await card.getByRole('button', { name: 'Request erasure' }).click();
+  const dialog = parent.getByRole('dialog', { name: 'Request erasure' });
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(card.getByText(/Erasure requested on .* The club decides by/)).toBeVisible();
+  await expectAccessible(parent);
+  await snap(parent, 'family-erasure-request');
+  await phone.close();
+
+  await page.goto('/app/privacy');
+  await expect(page.getByRole('listitem', { name: 'Erasure request for Tamsin Florimel' }).getByText('by a guardian', { exact: false })).toBeVisible();
 });
