@@ -179,6 +179,9 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'POST /api/achievement/:id/delete': { rule: 'admin', replays: reference('achievement') },
   'GET /api/settings': { rule: 'signedIn' },
   'POST /api/settings': { rule: 'admin' },
+  // The club's consent wording (ADR 0019): no ids in the path; a guardian's session gets 401 like on every staff route
+  'GET /api/consent-texts': { rule: 'admin' },
+  'POST /api/consent-texts': { rule: 'admin' },
 
   // Teams: coaches (teams 1) read their own teams only
   'GET /api/teams': { rule: 'teams:1' },
@@ -222,7 +225,8 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/player/:id/analysis/pdf': { rule: 'self|players:1', replays: otherPlayer() },
   'GET /assets/images/users/:key': {
     rule: 'signedIn',
-    noReplay: 'Profile photos are shown to every signed-in user (staff lists, leaderboards, team-mates in the player area); keys are random (ADR 0004).',
+    noReplay:
+      'The key is no id of a reachable object: staff see every photo (staff lists, leaderboards), a player their own and team-mates\' with media consent, else 404 (policies/media.ts, tested in media.test.ts); keys are random (ADR 0004).',
   },
   'POST /api/players/bulk': {
     rule: 'addPlayers',

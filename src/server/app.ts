@@ -24,6 +24,7 @@ import { installSecretMasking } from './mail/secret-masking.js';
 import { addressKey } from './lib/address-key.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { installLimitsPurge } from './lib/limits-purge.js';
+import { installFamilyPurge } from './modules/family/family-purge.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 import { createMailer } from './mail/mailer.js';
 import { loadOutboxKey } from './mail/outbox-seal.js';
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, logger, logStream, extraModul
   app.decorate('mailer', createMailer(config, db.db, app.log, outboxKey));
   installSecretMasking(app, outboxKey);
   installLimitsPurge(app);
+  installFamilyPurge(app);
   if (!database) app.addHook('onClose', () => db.close());
   db.changes?.start(); // PostgreSQL: in-memory version and sessions (ADR 0011); close() stops it
 

@@ -17,6 +17,7 @@ import { usersRoutes } from './users/users.routes.js';
 import { mailRoutes } from '../mail/mail.routes.js';
 import { guardiansRoutes } from './guardians/guardians.routes.js';
 import { familyRoutes } from './family/family.routes.js';
+import { consentTextsRoutes } from './family/consent-texts.routes.js';
 import { privacyRoutes } from './privacy/privacy.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
@@ -39,5 +40,6 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   mailRoutes,
   guardiansRoutes,
   familyRoutes,
+  consentTextsRoutes,
   privacyRoutes,
 ];

@@ -40,8 +40,13 @@ export const consentStateSchema = z.object({
   mine: z.boolean().nullable(),
   /** What counts for the child: every guardian with parental responsibility granted (the stricter choice wins). */
   effective: z.boolean(),
+  /** The wording in force and its version. */
   text: z.string(),
   version: z.number(),
+  /** The version this guardian's own answer was given under (null: not answered yet). */
+  givenVersion: z.number().nullable(),
+  /** Granted under an earlier wording: still counts, and the portal offers to confirm again. */
+  earlierWording: z.boolean(),
 });
 export type ConsentState = z.infer<typeof consentStateSchema>;
 

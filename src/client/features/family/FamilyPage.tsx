@@ -209,6 +209,26 @@ function ChildView({ child }: { child: FamilyChildView }) {
               <Badge mt={4} size="sm" color={c.effective ? 'green' : 'gray'} variant="light">
                 {c.effective ? 'In effect' : 'Not given'}
               </Badge>
+              {c.earlierWording ? (
+                <Alert color="yellow" mt="xs" p="xs" title="Given under an earlier wording">
+                  <Text size="sm">
+                    You agreed to version {c.givenVersion} of this wording; the club has since changed it (version {c.version}, shown above). Your
+                    consent still counts until you withdraw it.
+                  </Text>
+                  {child.mayConsent ? (
+                    <Button
+                      size="xs"
+                      mt="xs"
+                      variant="light"
+                      loading={consent.isPending && consent.variables.purpose === c.purpose}
+                      disabled={consent.isPending}
+                      onClick={() => consent.mutate({ purpose: c.purpose, granted: true })}
+                    >
+                      Confirm again
+                    </Button>
+                  ) : null}
+                </Alert>
+              ) : null}
             </Box>
           ))}
         </Stack>

@@ -9,6 +9,7 @@ import GeneralTab from './GeneralTab';
 import { AchievementsTab, ClubsTab, LevelsTab, SeasonsTab } from './ReferenceTabs';
 import AuditTab from './AuditTab';
 import OutboxTab from './OutboxTab';
+import ConsentWordingTab from './ConsentWordingTab';
 
 export interface SettingsTab {
   /** Also the ?tab= value in the address, so a reload or a shared link opens the same tab. */
@@ -26,6 +27,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { value: 'levels', label: 'Levels', Component: LevelsTab },
   { value: 'achievements', label: 'Achievements', Component: AchievementsTab },
   { value: 'general', label: 'General', Component: GeneralTab },
+  { value: 'consent', label: 'Consent wording', Component: ConsentWordingTab },
   { value: 'outbox', label: 'Mail outbox', Component: OutboxTab, superadminOnly: true },
   { value: 'audit', label: 'Audit log', Component: AuditTab, superadminOnly: true },
 ];

@@ -66,7 +66,44 @@ export async function insertText(db: Kysely<DB>, purpose: ConsentPurpose, versio
   await db.insertInto('consent_texts').values({ purpose, version, text, created_at: at }).execute();
 }
 
+/** Every published version (the built-in version 1 is not stored), newest first. */
+export async function allTexts(db: Kysely<DB>) {
+  return db.selectFrom('consent_texts').select(['purpose', 'version', 'text', 'created_at']).orderBy('purpose').orderBy('version', 'desc').execute();
+}
+
+/** Per purpose, how many consents are still granted under a version older than the given one. */
+export async function grantedBelow(db: Kysely<DB>, purpose: ConsentPurpose, version: number): Promise<number> {
+  const row = await db
+    .selectFrom('guardian_consents')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('purpose', '=', purpose)
+    .where('granted', '=', 1)
+    .where('text_version', '<', version)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** The hook of the public boards: which of these players (all when omitted) may be named (public-name consent counts). */
 export async function namedOnPublicBoards(db: Kysely<DB>, playerIds?: readonly number[]): Promise<Set<number>> {
   return consentedPlayerIds(db, 'public_name', playerIds);
+}
+
+/**
+ * THE CHECK OF THE REPORTS FEATURE AT SEND TIME (ADR 0019): of these players, the ids whose family
+ * still consents to evaluation reports. A report queued for a player outside the answer is cancelled,
+ * not sent: a withdrawal (or a guardian revoked, declined or unlinked) takes effect at once because
+ * this is read when each report leaves, never when it is queued.
+ */
+export async function reportsConsented(db: Kysely<DB>, playerIds: readonly number[]): Promise<Set<number>> {
+  return consentedPlayerIds(db, 'reports', playerIds);
+}
+
+/** Of these players, whose photos and videos may be shown outside staff pages (media consent counts). */
+export async function mediaConsented(db: Kysely<DB>, playerIds: readonly number[]): Promise<Set<number>> {
+  return consentedPlayerIds(db, 'media', playerIds);
+}
+
+/** The player whose profile photo has this key, if any. */
+export async function playerOfPhoto(db: Kysely<DB>, key: string): Promise<number | undefined> {
+  return (await db.selectFrom('players').select('id').where('profile_img', '=', key).executeTakeFirst())?.id;
 }

@@ -106,3 +106,16 @@ export async function touchSession(db: Kysely<DB>, id: number, at: string): Prom
 export async function deleteSession(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('guardian_sessions').where('id', '=', id).execute();
 }
+
+/** Housekeeping: sessions past their end or idle limit, and sign-in links used or expired. Answers the counts. */
+export async function purgeEnded(db: Kysely<DB>, now: string, idleSince: string): Promise<{ sessions: number; tokens: number }> {
+  const sessions = await db
+    .deleteFrom('guardian_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<', idleSince)]))
+    .executeTakeFirst();
+  const tokens = await db
+    .deleteFrom('guardian_tokens')
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
+    .executeTakeFirst();
+  return { sessions: Number(sessions.numDeletedRows), tokens: Number(tokens.numDeletedRows) };
+}

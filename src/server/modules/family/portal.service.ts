@@ -59,7 +59,15 @@ async function consentStates(db: Db, link: Link): Promise<ConsentState[]> {
   const effective = await Promise.all(CONSENT_PURPOSES.map((p) => consents.consentedPlayerIds(db, p, [link.player_id])));
   return CONSENT_PURPOSES.map((purpose, i) => {
     const own = mine.find((m) => m.purpose === purpose);
-    return { purpose, mine: own ? own.granted === 1 : null, effective: effective[i]!.has(link.player_id), ...texts[purpose] };
+    const current = texts[purpose];
+    return {
+      purpose,
+      mine: own ? own.granted === 1 : null,
+      effective: effective[i]!.has(link.player_id),
+      ...current,
+      givenVersion: own ? own.text_version : null,
+      earlierWording: own?.granted === 1 && own.text_version < current.version,
+    };
   });
 }
 
@@ -126,6 +134,9 @@ export async function changeConsent(
   granted: boolean,
 ): Promise<FamilyChildView> {
   const texts = await consentTexts(db);
+  const before = (await consents.consentsOfLink(db, link.id)).find((c) => c.purpose === purpose);
+  // A grant again under a newer wording is a confirmation: the trail says so.
+  const verb = !granted ? 'withdrew' : before?.granted === 1 && before.text_version < texts[purpose].version ? 'confirmed' : 'granted';
   await db.transaction().execute(async (trx) => {
     await consents.setConsent(trx, link.id, purpose, granted, texts[purpose].version, nowIso());
     await recordGuardianAudit(
@@ -134,7 +145,7 @@ export async function changeConsent(
       'consent',
       'guardian_link',
       link.id,
-      `${granted ? 'granted' : 'withdrew'} ${purpose} (wording v${texts[purpose].version}) for player ${link.player_id}`,
+      `${verb} ${purpose} (wording v${texts[purpose].version}) for player ${link.player_id}`,
     );
   });
   return childView(db, link);

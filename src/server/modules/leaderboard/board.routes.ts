@@ -4,6 +4,7 @@ import { okEnvelope } from '../../../shared/schemas/common.js';
 import { boardCriteria, boardPlayerRow, boardTeamRow, playersBoard, playersBoardQuery, teamsBoardQuery } from '../../../shared/schemas/leaderboard.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeBoard } from '../../policies/leaderboard.js';
+import { withVisiblePhotos } from '../../policies/media.js';
 import { jsonTextOf, objectText, sendDataText } from '../../lib/json-text.js';
 import { errors, read, readErrors } from '../../lib/reply.js';
 import { criteriaFilter, playersBoardPage, type Boards } from './leaderboard.service.js';
@@ -36,7 +37,9 @@ export async function boardRoutes(app: FastifyInstance, boards: Boards): Promise
         actor.playerId,
       );
       const { rows, ...fields } = page;
-      return sendDataText(reply, objectText({ rows: playerRowsText(rows) }, playersBoardFields.parse(fields)));
+      // The cached page is the staff one; a player's copy drops team-mates' photos without media consent.
+      const shown = actor.playerId === null ? rows : await withVisiblePhotos(app.db, actor, rows);
+      return sendDataText(reply, objectText({ rows: playerRowsText(shown) }, playersBoardFields.parse(fields)));
     },
   });
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../policies/access.js';
+import { access, requireActor } from '../../policies/access.js';
+import { authorizePhoto, photoCacheControl } from '../../policies/media.js';
 import { profilePhoto } from './photos.service.js';
 
 /**
@@ -25,15 +26,20 @@ export function sendStoredFile(
 /**
  * Profile photos (docs/product.md#api: assets/images/users/{profile_img}). Signed-in users only — staff lists,
  * leaderboards and the player area show team-mates' photos — and never the public: the players are
- * mostly minors (docs/decisions/0004-who-adds-players.md). A key is random and never reused, so a
- * photo can be cached for a year; a new upload gets a new key.
+ * mostly minors (docs/decisions/0004-who-adds-players.md). Another player's photo needs the family's
+ * media consent (policies/media.ts). A key is random and never reused, so staff may cache a photo for
+ * a year; a player revalidates each time (ETag), so a withdrawn consent counts on the next request.
  */
 export async function photosRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/assets/images/users/:key', {
     config: { access: access.signedIn },
-    schema: { tags: ['players'], params: z.object({ key: z.string() }), produces: ['image/webp'], description: 'A profile photo (256×256 WebP). Errors: 401, 404.' },
-    handler: async (req, reply) =>
-      sendStoredFile(req, reply, await profilePhoto(app.db, req.params.key), { type: 'image/webp', cache: 'private, max-age=31536000, immutable' }),
+    schema: { tags: ['players'], params: z.object({ key: z.string() }), produces: ['image/webp'], description: 'A profile photo (256×256 WebP). Errors: 401, 404 (also another player\'s photo without media consent, to a player).' },
+    handler: async (req, reply) => {
+      const actor = requireActor(req);
+      const file = await profilePhoto(app.db, req.params.key);
+      await authorizePhoto(app.db, actor, req.params.key);
+      return sendStoredFile(req, reply, file, { type: 'image/webp', cache: photoCacheControl(actor) });
+    },
   });
 }

@@ -272,7 +272,8 @@ describe('POST /api/players (create)', () => {
     const again = await t.app.inject({ method: 'GET', url: `/assets/images/users/${key}`, headers: { cookie: coach.cookie, 'if-none-match': img.headers.etag as string } });
     expect(again.statusCode).toBe(304);
     expect((await t.anon.get(`/assets/images/users/${key}`)).statusCode).toBe(401);
-    expect((await player.get(`/assets/images/users/${key}`)).statusCode).toBe(200);
+    // Another player sees it only with the family's media consent, which a new player has not (policies/media.ts).
+    expect((await player.get(`/assets/images/users/${key}`)).statusCode).toBe(404);
     expect((await coach.get('/assets/images/users/0123456789abcdef0123456789abcdef.webp')).statusCode).toBe(404);
     expect((await coach.get('/assets/images/users/..%2F..%2Fetc%2Fpasswd')).statusCode).toBe(404);
   });
