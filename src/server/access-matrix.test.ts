@@ -169,7 +169,19 @@ async function fixtures(su: Client) {
     const reportTeam = who === 'coach' ? otherTeam.id : playerTeam;
     const otherReportCycle = await reportCycle(t.db, [reportTeam], `Matrix ${who}`);
     const otherReport = await approvedReport(t.db, { cycleId: otherReportCycle, playerId: target, teamId: reportTeam, state: 'sent' });
-    refs[who] = { ...shared, ...sessionRefs, ...perCaller[who], ...guardianRefs, otherNote: note.id, otherAward: award.id, otherEvaluation: evaluation.id, otherSentReport: otherReport, otherReportCycle };
+    const privacy = ok(await su.post(`/api/player/${target}/erasure-request`, { reason: 'Matrix' }), 'erasure request') as { requests: { id: number }[] };
+    refs[who] = {
+      ...shared,
+      ...sessionRefs,
+      ...perCaller[who],
+      ...guardianRefs,
+      otherNote: note.id,
+      otherAward: award.id,
+      otherEvaluation: evaluation.id,
+      otherPrivacyRequest: privacy.requests[0]!.id,
+      otherSentReport: otherReport,
+      otherReportCycle,
+    };
     rows[who] = { otherPlayer: ok(await su.get(`/api/player/${target}`), 'player row'), criterion };
   }
   // The guardian caller: a parent of two of the coach's players, one link revoked by staff.

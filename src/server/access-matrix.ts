@@ -53,6 +53,7 @@ import type { Level, Section } from '../shared/permissions.js';
  *   revokedChild                the child of the guardian's revoked link: 403
  *   otherSentReport             a sent report of otherPlayer (the guardian: of another family's child)
  *   otherReportCycle            its cycle, covering only otherPlayer's team (for the coach, another coach's team)
+ *   otherPrivacyRequest         an open erasure request of otherPlayer (privacy routes; the guardian uses the coach's)
  * Strings '$ref' in bodies/fields become ids; '{ref.column}' inside strings becomes that row's column.
  */
 export type Rule =
@@ -98,7 +99,8 @@ export type Ref =
   | 'clubCycle'
   | 'otherReport'
   | 'otherSentReport'
-  | 'otherReportCycle';
+  | 'otherReportCycle'
+  | 'otherPrivacyRequest';
 
 export type ReplayCaller = 'coach' | 'player' | 'director' | 'guest' | 'guardian';
 
@@ -508,6 +510,19 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/player-area/:playerId/reports': { rule: 'self|reports:1', replays: [{ params: { playerId: 'otherPlayer' } }] },
   'GET /api/player-area/:playerId/report/:reportId': { rule: 'self|reports:1', replays: playerReport },
   'GET /api/player-area/:playerId/report/:reportId/pdf': { rule: 'self|reports:1', replays: playerReport },
+  // Privacy requests (ADR 0022): user managers export, list and decide; the player themself or a user manager
+  // asks for an erasure; a guardian for a child of an active link
+  'GET /api/player/:id/privacy/export.json': { rule: 'user_management:2', replays: [...otherPlayer(), guardianOnStaff] },
+  'GET /api/player/:id/privacy/export.pdf': { rule: 'user_management:2', replays: [...otherPlayer(), guardianOnStaff] },
+  'GET /api/player/:id/privacy': { rule: 'self|user_management:2', replays: [...otherPlayer(), guardianOnStaff] },
+  'POST /api/player/:id/erasure-request': { rule: 'self|user_management:2', replays: [...otherPlayer({ reason: 'Replayed' }), { ...guardianOnStaff, body: { reason: 'Replayed' } }] },
+  'GET /api/privacy/requests': { rule: 'user_management:2' },
+  'POST /api/privacy/request/:id/decide': {
+    rule: 'user_management:2',
+    replays: [{ params: { id: 'otherPrivacyRequest' }, body: { decision: 'approve' } }, { as: ['guardian'], params: { id: 'otherPrivacyRequest' }, body: { decision: 'approve' }, expect: [401] }],
+  },
+  'GET /api/family/player/:id/privacy': { rule: 'family', replays: family() },
+  'POST /api/family/player/:id/erasure-request': { rule: 'family', replays: family({ reason: 'Replayed' }) },
 
   // Superadmin's Settings tabs
   'GET /api/audit': { rule: 'superadmin' },

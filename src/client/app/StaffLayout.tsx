@@ -8,6 +8,7 @@ import {
   IconClipboardList,
   IconFileText,
   IconHome,
+  IconLock,
   IconSettings,
   IconShieldLock,
   IconShirtSport,
@@ -48,6 +49,7 @@ const NAV: NavItem[] = [
   { to: '/app/resources', label: 'Resources', icon: IconBook, need: ['resources', 1] },
   { to: '/app/users', label: 'Users', icon: IconUsers, need: ['user_management', 1] },
   { to: '/app/roles', label: 'Roles', icon: IconShieldLock, need: ['user_management', 2] },
+  { to: '/app/privacy', label: 'Privacy requests', icon: IconLock, need: ['user_management', 2] },
   { to: '/app/settings', label: 'Settings', icon: IconSettings, adminOnly: true },
 ];
 

@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
       ]),
       guarded('user_management', 2, [{ path: 'roles', ...page(() => import('../features/roles/RolesPage')) }]),
       guarded('user_management', 1, [{ path: 'users', ...page(() => import('../features/users/UsersPage')) }]),
+      guarded('user_management', 2, [{ path: 'privacy', ...page(() => import('../features/privacy/PrivacyRequestsPage')) }]),
       { path: 'leaderboard', ...page(loadStaffLeaderboard) },
       // docs/product.md#permissions: every Analysis screen needs reports ≥ 1 (as the API does), not teams or players.
       guarded('reports', 1, [

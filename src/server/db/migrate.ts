@@ -16,6 +16,7 @@ import * as m0017 from './migrations/0017_guardians.js';
 import * as m0019 from './migrations/0019_reports.js';
 import * as m0027 from './migrations/0027_season_rollover.js';
 import * as m0018 from './migrations/0018_handover.js';
+import * as m0026 from './migrations/0026_privacy_requests.js';
 
 /**
  * Migrations are listed statically so they run the same from tsx, tests and bundles. Features built
@@ -39,6 +40,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0019_reports': m0019.migration,
   '0027_season_rollover': m0027.migration,
   '0018_handover': m0018.migration,
+  '0026_privacy_requests': m0026.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {

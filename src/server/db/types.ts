@@ -454,6 +454,27 @@ export interface PlayerConsentsTable {
   updated_at: Timestamp;
 }
 
+/** Erasure requests (migration 0026, ADR 0022). */
+export type PrivacyRequestStatus = 'open' | 'erased' | 'refused';
+export type PrivacyRequester = 'guardian' | 'player' | 'admin';
+
+export interface PrivacyRequestsTable {
+  id: Generated<number>;
+  player_id: number;
+  kind: Generated<string>;
+  requested_by: PrivacyRequester;
+  requester_user_id: number | null;
+  requester_guardian_id: number | null;
+  reason: string;
+  status: PrivacyRequestStatus;
+  due_at: Timestamp;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  decision_reason: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   roles: RolesTable;
   users: UsersTable;
@@ -498,4 +519,5 @@ export interface DB {
   player_handovers: PlayerHandoversTable;
   player_claim_tokens: PlayerClaimTokensTable;
   player_consents: PlayerConsentsTable;
+  privacy_requests: PrivacyRequestsTable;
 }

@@ -23,6 +23,7 @@ import { handoverRoutes } from './handover/handover.routes.js';
 import { cyclesRoutes } from './reports/cycles.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { deliveryRoutes } from './reports/delivery.routes.js';
+import { privacyRoutes } from './privacy/privacy.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -50,4 +51,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   cyclesRoutes,
   reportsRoutes,
   deliveryRoutes,
+  privacyRoutes,
 ];

@@ -8,7 +8,8 @@ import { QueryView } from '../../components/QueryView';
 import { ApiError, failureMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { ReportList } from '../../components/ReportList';
-import { declineChild, familyReports, familyChild, familyMe, familySignOut, setConsent } from './api';
+import { declineChild, familyReports, familyChild, familyErasureRequest, familyMe, familyPrivacy, familySignOut, setConsent } from './api';
+import { ErasureRequestSection } from '../../components/ErasureRequestSection';
 
 /**
  * /family: "My players". Each child is listed under its own club and opens on its own: what the club
@@ -250,6 +251,7 @@ function ChildView({ child }: { child: FamilyChildView }) {
           When guardians disagree, the stricter choice counts.
         </Text>
       </section>
+      <ChildPrivacy id={child.id} name={child.name} />
     </Stack>
   );
 }
@@ -257,4 +259,25 @@ function ChildView({ child }: { child: FamilyChildView }) {
 function ChildReports({ id }: { id: number }) {
   const query = useQuery({ queryKey: ['family', 'reports', id], queryFn: () => familyReports(id), retry: false });
   return <ReportList query={query} href={(reportId) => `/family/player/${id}/report/${reportId}`} />;
+}
+
+/** The child's erasure requests; a guardian of an active link may ask the club to erase the child's data. */
+function ChildPrivacy({ id, name }: { id: number; name: string }) {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: ['family', 'privacy', id], queryFn: () => familyPrivacy(id), retry: false });
+  return (
+    <QueryView query={query} noun="privacy requests" isEmpty={() => false}>
+      {(privacy) => (
+        <ErasureRequestSection
+          privacy={privacy}
+          subject={name}
+          onRequest={async (reason) => {
+            const res = await familyErasureRequest(id, reason);
+            client.setQueryData(['family', 'privacy', id], res.data);
+            notifySuccess(res.message);
+          }}
+        />
+      )}
+    </QueryView>
+  );
 }

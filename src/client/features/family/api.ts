@@ -1,5 +1,6 @@
 import type { ConsentChange, FamilyChildView, FamilyMe } from '../../../shared/schemas/family';
 import type { ReportRead, ReportSummary } from '../../../shared/schemas/report-delivery';
+import type { PlayerPrivacy } from '../../../shared/schemas/privacy';
 import { apiGet, apiPost } from '../../lib/api';
 
 /** Every call of the family side. A guardian's session has its own cookie and CSRF token (ADR 0019). */
@@ -26,3 +27,6 @@ export const familySignOut = () => apiPost('/api/family/logout', {}, csrf());
 
 export const familyReports = async (id: number) => (await apiGet<{ data: ReportSummary[] }>(`/api/family/player/${id}/reports`)).data;
 export const familyReport = async (id: number, reportId: number) => (await apiGet<{ data: ReportRead }>(`/api/family/player/${id}/report/${reportId}`)).data;
+export const familyPrivacy = async (id: number) => (await apiGet<{ data: PlayerPrivacy }>(`/api/family/player/${id}/privacy`)).data;
+export const familyErasureRequest = (id: number, reason: string) =>
+  apiPost<{ data: PlayerPrivacy; message: string }>(`/api/family/player/${id}/erasure-request`, { reason }, csrf());

@@ -11,6 +11,7 @@ import { AnalysisBlock } from './AnalysisBlock';
 import { achievementsQuery, evaluationsQuery, notesQuery, playerQuery } from './api';
 import { Panel } from './Panel';
 import { PlayerHeader } from './PlayerHeader';
+import { PrivacyBlock } from './PrivacyBlock';
 import { NoteModal } from './PlayerModals';
 import { ProgressTable } from './ProgressTable';
 import { redirectFor, usePlayerId } from './useAreaGuard';
@@ -116,6 +117,9 @@ export default function PlayerDashboardPage() {
               ) : (
                 <EmptyState />
               )}
+            </Panel>
+            <Panel title="Privacy">
+              <PrivacyBlock playerId={id} />
             </Panel>
           </Stack>
         </SimpleGrid>

@@ -16,6 +16,7 @@ import { HandoverPanel } from './HandoverPanel';
 import { ReportsPanel } from './ReportsPanel';
 import { PlayerAvatar } from './PlayerAvatar';
 import { PlayerFormModal } from './PlayerFormModal';
+import { PrivacyPanel } from './PrivacyPanel';
 import { ScorePanel } from './ScorePanel';
 import { useErrorRedirect } from '../../lib/useErrorRedirect';
 import classes from './players.module.css';
@@ -117,6 +118,7 @@ export default function PlayerProfilePage() {
         <Stack gap="md">
           <NotesPanel playerId={p.id} canEdit={canManage} />
           <AchievementsPanel playerId={p.id} canEdit={canManage} />
+          {can('user_management', 2) ? <PrivacyPanel playerId={p.id} name={p.name} /> : null}
         </Stack>
       </SimpleGrid>
 

@@ -26,7 +26,12 @@ export type AuditAction =
   | 'claim'
   // Reports (ADR 0020).
   | 'approve'
-  | 'reissue';
+  | 'reissue'
+  // Privacy requests (ADR 0022).
+  | 'export'
+  | 'erasure_request'
+  | 'erasure_refused'
+  | 'erase';
 
 /**
  * Records who did what to which record. Call it inside the same transaction as the write when there

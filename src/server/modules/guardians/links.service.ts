@@ -11,7 +11,9 @@ export const guardianRuleMessages = {
  * The parent e-mail of new players becomes their primary guardian: an existing guardian with that
  * e-mail is reused, so siblings get one guardian and a link each. Runs inside the player save's transaction.
  */
-export async function linkParentEmails(trx: Kysely<DB>, players: readonly { id: number; email: string }[]): Promise<void> {
+export async function linkParentEmails(trx: Kysely<DB>, all: readonly { id: number; email: string }[]): Promise<void> {
+  // An erased player keeps no parent e-mail (ADR 0022): nothing to link.
+  const players = all.filter((p) => p.email.trim() !== '');
   if (!players.length) return;
   const ids = await ensureGuardians(
     trx,
