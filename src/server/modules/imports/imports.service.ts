@@ -57,7 +57,8 @@ export async function uploadFile(db: Kysely<DB>, actor: Actor, kind: ImportKind,
   const handler = KINDS[kind];
   const remembered = parseJson<Record<string, string | null> | null>(await repo.rememberedMapping(db, kind), null);
   const fromMemory = remembered ? applyRemembered(handler.fields, remembered, table.headers) : null;
-  const mapping = fromMemory ?? suggestMapping(handler.fields, table.headers);
+  // A field the last file did not have is still suggested when this file has it.
+  const mapping = suggestMapping(handler.fields, table.headers, fromMemory ?? {});
   const user = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', actor.id).executeTakeFirst();
   const id = await repo.insertImport(db, {
     kind,

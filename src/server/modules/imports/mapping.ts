@@ -8,12 +8,16 @@ export const foldHeader = (h: string): string =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 
-/** Each field gets the first unused column whose header is one of its synonyms. */
-export function suggestMapping(fields: readonly ImportField[], headers: readonly string[]): ImportMapping {
+/**
+ * Each field without a column (all of them, or those `start` leaves empty) gets the first unused
+ * column whose header is one of its synonyms.
+ */
+export function suggestMapping(fields: readonly ImportField[], headers: readonly string[], start: ImportMapping = {}): ImportMapping {
   const folded = headers.map(foldHeader);
-  const used = new Set<number>();
-  const mapping: ImportMapping = {};
+  const used = new Set<number>(Object.values(start).filter((v): v is number => typeof v === 'number'));
+  const mapping: ImportMapping = { ...start };
   for (const f of fields) {
+    if (typeof mapping[f.key] === 'number') continue;
     const at = folded.findIndex((h, i) => !used.has(i) && (h === foldHeader(f.key) || h === foldHeader(f.label) || f.synonyms.includes(h)));
     mapping[f.key] = at >= 0 ? at : null;
     if (at >= 0) used.add(at);

@@ -104,9 +104,9 @@ export const playersKind: KindHandler = {
       else if (names.has(e.target_id)) kept.push(`${names.get(e.target_id)}'s birth year was kept: it was changed after the import.`);
     }
     const guardians = effects.filter((e) => e.effect === 'guardian_created').map((e) => e.target_id);
+    // A guardian still linked belongs to a kept player or was linked to another child since: it stays with them.
     const stillLinked = await repo.deleteUnlinkedGuardians(trx, guardians);
     removed += guardians.length - stillLinked.length;
-    if (stillLinked.length) kept.push(`${stillLinked.length} guardian${stillLinked.length === 1 ? '' : 's'} kept: still linked to a player.`);
     return { removed, restored, kept };
   },
 };
