@@ -109,6 +109,7 @@ async function fixtures(su: Client) {
     criterion: criterion.id,
     customRole: roles.find((r) => r.title === 'all 0')!.id,
     otherSession: 0,
+    ...(await importsOf(su)),
     hiddenResource: ok(
       await su.post('/api/resources', {
         title: 'Admins only',
@@ -161,7 +162,7 @@ async function fixtures(su: Client) {
     const otherLink = links.find((l) => l.email === `matrix.${who}.parent@example.org`)!;
     const guardianRefs = { otherLink: otherLink.id, otherGuardian: otherLink.guardianId, ownChild: 0, otherFamilyPlayer: 0, revokedChild: 0 };
     refs[who] = { ...shared, ...sessionRefs, ...perCaller[who], ...guardianRefs, otherNote: note.id, otherAward: award.id, otherEvaluation: evaluation.id };
-    rows[who] = { otherPlayer: ok(await su.get(`/api/player/${target}`), 'player row'), criterion };
+    rows[who] = { otherPlayer: ok(await su.get(`/api/player/${target}`), 'player row'), criterion, ...importRows };
   }
   // The guardian caller: a parent of two of the coach's players, one link revoked by staff.
   const [childA, childB] = ownMembers;
@@ -171,6 +172,20 @@ async function fixtures(su: Client) {
   callers.push({ name: 'guardian', client: staff.guardian, signedIn: false, permissions: NONE, admin: false, roleKey: null, isPlayer: false, isGuardian: true });
   refs.guardian = { ...refs.coach, ownChild: childA!, otherFamilyPlayer: perCaller.coach.otherPlayer, revokedChild: childB! };
 }
+
+/** The superadmin's players imports: one checked and not run, one run (the replays must not reach either). */
+async function importsOf(su: Client): Promise<{ otherPlan: number; otherImport: number }> {
+  const ids: number[] = [];
+  for (const name of ['Plan', 'Import']) {
+    const up = ok(await su.upload('/api/imports/players/upload', {}, { field: 'file', name: 'players.csv', content: `First name,Last name,Email\nMatrix,${name},matrix.${name.toLowerCase()}@example.org\n` }), 'import upload');
+    ids.push(up.id);
+    const plan = ok(await su.post(`/api/import/${up.id}/validate`, { mapping: up.mapping }), 'import plan');
+    importRows[name === 'Plan' ? 'otherPlan' : 'otherImport'] = { plan_hash: plan.plan_hash };
+    if (name === 'Import') ok(await su.post(`/api/import/${up.id}/commit`, { plan_hash: plan.plan_hash }), 'import commit');
+  }
+  return { otherPlan: ids[0]!, otherImport: ids[1]! };
+}
+const importRows: Partial<Record<Ref, Record<string, unknown>>> = {};
 
 /** A director of their own team: runs sessions (sessions 2) but reaches only that team (teams 1). */
 async function directorClient(): Promise<{ client: Client; userId: number }> {
