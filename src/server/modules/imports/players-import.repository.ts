@@ -9,26 +9,36 @@ import type { ExistingPlayer } from './players.rows.js';
 const CHUNK = 500;
 
 /**
- * The players the caller reaches (`scope` = their team ids, null = every player) with their parent
- * and guardian e-mails, and whether each is already in `teamId`. Three statements whatever the size.
+ * The players the caller reaches (`scope` = their team ids, null = every player), and whether each is
+ * already in `teamId`. Names are folded in code (accents cannot be folded in portable SQL), so every
+ * reachable player's name is read; e-mails are matched exactly, so only the guardians of the file's
+ * e-mails are: a few statements whatever the size.
  */
-export async function reachablePlayers(db: Kysely<DB>, scope: readonly number[] | null, teamId: number | null): Promise<ExistingPlayer[]> {
+export async function reachablePlayers(db: Kysely<DB>, scope: readonly number[] | null, teamId: number | null, fileEmails: readonly string[]): Promise<ExistingPlayer[]> {
   if (scope?.length === 0) return [];
   const inScope = scope ? db.selectFrom('team_players').select('player_id').where('team_id', 'in', scope) : null;
   let q = db.selectFrom('players').select(['id', 'first_name', 'last_name', 'dob', 'email']);
   if (inScope) q = q.where('id', 'in', inScope);
   const players = await q.orderBy('id').execute();
-  let g = db
-    .selectFrom('guardian_links')
-    .innerJoin('guardians', 'guardians.id', 'guardian_links.guardian_id')
-    .select(['guardian_links.player_id', 'guardians.email'])
-    .where('guardian_links.status', '!=', 'revoked');
-  if (inScope) g = g.where('guardian_links.player_id', 'in', inScope);
+  const wanted = [...new Set(fileEmails)];
+  const guardianOf = await chunked(
+    db,
+    wanted,
+    CHUNK,
+    (chunk) =>
+      db
+        .selectFrom('guardian_links')
+        .innerJoin('guardians', 'guardians.id', 'guardian_links.guardian_id')
+        .select(['guardian_links.player_id', 'guardians.email'])
+        .where('guardian_links.status', '!=', 'revoked')
+        .where('guardians.email', 'in', chunk),
+    (chunk) => ['revoked', ...chunk],
+  );
   const emails = new Map<number, string[]>();
-  for (const r of await g.execute()) emails.set(r.player_id, [...(emails.get(r.player_id) ?? []), r.email]);
+  for (const r of guardianOf) emails.set(r.player_id, [...(emails.get(r.player_id) ?? []), r.email]);
   const inTeam = new Set<number>();
   if (teamId !== null) for (const r of await db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId).execute()) inTeam.add(r.player_id);
-  return players.map((p) => ({ id: p.id, first_name: p.first_name, last_name: p.last_name, dob: p.dob, emails: [p.email, ...(emails.get(p.id) ?? [])], inTeam: inTeam.has(p.id) }));
+  return players.map((p) => ({ id: p.id, first_name: p.first_name, last_name: p.last_name, dob: p.dob, emails: emails.has(p.id) ? [p.email, ...emails.get(p.id)!] : [p.email], inTeam: inTeam.has(p.id) }));
 }
 
 /** Players of these ids already in the team. */
@@ -77,7 +87,11 @@ export async function laterDependencies(db: Kysely<DB>, ids: readonly number[], 
   const each = async (why: string, build: (chunk: readonly number[]) => Promise<{ player_id: number | null }[]>) => {
     for (let i = 0; i < ids.length; i += CHUNK) {
       const seen = new Set<number>();
-      for (const r of await build(ids.slice(i, i + CHUNK))) if (r.player_id !== null && !seen.has(r.player_id)) (seen.add(r.player_id), add(r.player_id, why));
+      for (const r of await build(ids.slice(i, i + CHUNK))) {
+        if (r.player_id === null || seen.has(r.player_id)) continue;
+        seen.add(r.player_id);
+        add(r.player_id, why);
+      }
     }
   };
   await each('evaluations were recorded', (c) => db.selectFrom('evaluations').select('player_id').where('player_id', 'in', c).execute());

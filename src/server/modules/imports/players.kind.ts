@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Actor } from '../../../shared/permissions.js';
 import { PLAYER_IMPORT_FIELDS, type ImportCounts, type PlanRow } from '../../../shared/schemas/import.js';
-import type { DB } from '../../db/types.js';
 import { reachableTeamIds } from '../../policies/teams.js';
 import { ensureGuardians, guardianEmails, insertPrimaryLinks, normalEmail } from '../guardians/links.repository.js';
 import { insertMemberships, insertPlayersReturningIds } from '../players/import.repository.js';
@@ -21,7 +19,9 @@ export const playersKind: KindHandler = {
   fields: PLAYER_IMPORT_FIELDS,
 
   async plan(db, actor, { rows, lines, mapping, decisions, teamId }) {
-    const existing = await repo.reachablePlayers(db, await reachableTeamIds(db, actor), teamId);
+    const emailAt = mapping.email;
+    const emails = typeof emailAt === 'number' ? rows.map((r) => (r[emailAt] ?? '').trim().toLowerCase()).filter((e) => e !== '') : [];
+    const existing = await repo.reachablePlayers(db, await reachableTeamIds(db, actor), teamId, emails);
     return planRows(rows, lines, mapping, existing, decisions);
   },
 

@@ -1,7 +1,6 @@
 import { DOB_MAX_YEAR, DOB_MIN_YEAR } from '../../../shared/constants.js';
 import { NAME_MAX } from '../../../shared/schemas/common.js';
 import type { Decision, ImportMapping, PlanRow } from '../../../shared/schemas/import.js';
-import { z } from 'zod';
 
 /**
  * A players file's rows checked and matched, with no database access: the repository hands in the
@@ -27,13 +26,11 @@ export interface ExistingPlayer {
 
 /** Case, accents, spaces, dashes and apostrophes folded: "Zoë Anne-Marie" and "zoe annemarie" are one name. */
 export const foldName = (s: string): string =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[\s\-'’.]/g, '');
+  // Plain ASCII (most names) has no accents to take off: normalize is skipped, a 10,000-row file's largest cost.
+  (/^[\x20-\x7e]*$/.test(s) ? s : s.normalize('NFD').replace(/\p{M}/gu, '')).toLowerCase().replace(/[\s\-'’.]/g, '');
 
-const emailCheck = z.email();
+/** The pattern of zod's z.email() (a compiled regex, without zod's per-call cost on 10,000 rows). */
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** A birth year from a year or a date (2012, 2012-05-03, 03/05/2012, 3.5.2012, an ISO time from a workbook). */
 export function birthYear(raw: string): number | null | 'bad' {
@@ -59,7 +56,7 @@ export function checkRow(cells: readonly string[], mapping: ImportMapping): { va
   name('last_name', 'Last name');
   const email = raw.email.toLowerCase();
   if (email === '') reasons.push('Parent e-mail is missing.');
-  else if (email.length > 320 || !emailCheck.safeParse(email).success) reasons.push(`Parent e-mail “${raw.email}” is not an e-mail address.`);
+  else if (email.length > 320 || !EMAIL.test(email)) reasons.push(`Parent e-mail “${raw.email}” is not an e-mail address.`);
   const year = birthYear(raw.dob);
   if (year === 'bad') reasons.push(`Birth year “${raw.dob}” is not a year or a date.`);
   else if (year !== null && (year < DOB_MIN_YEAR || year > DOB_MAX_YEAR)) reasons.push(`Birth year ${year} is outside ${DOB_MIN_YEAR}–${DOB_MAX_YEAR}.`);
