@@ -1,4 +1,4 @@
-import { Group, Paper, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ImportCounts } from '../../../shared/schemas/import';
 
 const LABELS: [keyof ImportCounts, string][] = [
@@ -11,9 +11,9 @@ const LABELS: [keyof ImportCounts, string][] = [
 /** The four counts of a preview or a finished import, each labelled (read by screen readers as "Created 3"). */
 export function Counts({ counts, label }: { counts: ImportCounts; label: string }) {
   return (
-    <Group gap="sm" role="group" aria-label={label} wrap="wrap">
+    <SimpleGrid cols={4} spacing="xs" maw={480} role="group" aria-label={label}>
       {LABELS.map(([key, text]) => (
-        <Paper key={key} withBorder p="xs" miw={96} data-count={key}>
+        <Paper key={key} withBorder p="xs" data-count={key}>
           <Text size="xs" c="dimmed">
             {text}
           </Text>
@@ -22,6 +22,6 @@ export function Counts({ counts, label }: { counts: ImportCounts; label: string 
           </Text>
         </Paper>
       ))}
-    </Group>
+    </SimpleGrid>
   );
 }

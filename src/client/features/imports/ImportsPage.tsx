@@ -1,5 +1,6 @@
 import { Alert, Button, FileInput, Group, Select, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
@@ -35,6 +36,7 @@ export default function ImportsPage() {
   const [error, setError] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const phone = useMediaQuery('(max-width: 36em)');
 
   if (isPending) return <Loading />;
   if (!canAddPlayers(me ? { permissions: me.permissions, roleAdmin: me.admin } : null)) return <Navigate to="/app/unauthorized" replace />;
@@ -102,12 +104,12 @@ export default function ImportsPage() {
       <Title order={1} size="h2">
         Import players
       </Title>
-      <Stepper active={step} size="sm" allowNextStepsSelect={false}>
-        <Stepper.Step label="Upload" description="CSV or Excel">
+      <Stepper active={step} size={phone ? 'xs' : 'sm'} allowNextStepsSelect={false}>
+        <Stepper.Step label="Upload" description={phone ? undefined : 'CSV or Excel'}>
           <Stack gap="md" maw={560}>
             <Text size="sm">
-              Upload last season’s spreadsheet as it is: a .csv (comma or semicolon) or .xlsx file whose first row names the columns. Nothing is saved until you
-              import the checked rows.
+              Upload last season’s spreadsheet as it is: a .csv (comma or semicolon) or .xlsx file whose first row names the columns.
+              Nothing is saved until you import the checked rows.
             </Text>
             <Select
               label="Team"
@@ -137,12 +139,29 @@ export default function ImportsPage() {
             </Group>
           </Stack>
         </Stepper.Step>
-        <Stepper.Step label="Columns" description="Match the columns">
-          {uploaded ? <MappingStep uploaded={uploaded} mapping={mapping} onChange={setMapping} onBack={restart} onCheck={() => void check()} busy={busy} /> : null}
+        <Stepper.Step label="Columns" description={phone ? undefined : 'Match the columns'}>
+          {uploaded ? (
+            <MappingStep
+              uploaded={uploaded}
+              mapping={mapping}
+              onChange={setMapping}
+              onBack={restart}
+              onCheck={() => void check()}
+              busy={busy}
+            />
+          ) : null}
         </Stepper.Step>
-        <Stepper.Step label="Review" description="Duplicates and errors">
+        <Stepper.Step label="Review" description={phone ? undefined : 'Duplicates and errors'}>
           {plan ? (
-            <ReviewStep plan={plan} onDecide={decide} onBack={() => setStep(1)} onCommit={() => void commit()} onRecheck={() => void check()} busy={busy} stale={stale} />
+            <ReviewStep
+              plan={plan}
+              onDecide={decide}
+              onBack={() => setStep(1)}
+              onCommit={() => void commit()}
+              onRecheck={() => void check()}
+              busy={busy}
+              stale={stale}
+            />
           ) : null}
         </Stepper.Step>
         <Stepper.Completed>
