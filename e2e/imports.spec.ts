@@ -67,6 +67,7 @@ test('a messy CSV is mapped, resolved, previewed, imported and undone', async ({
   await expect(page.getByRole('textbox', { name: 'Last name' })).toHaveValue('Not in the file');
   await expect(page.getByRole('table', { name: 'First rows of the file' })).toContainText('quellbrook.family@example.org14/03/2013');
   await expectAccessible(page);
+  await snap(page, 'imports-columns');
   await choose(page, 'Last name', "Kid's surname");
   await page.getByRole('button', { name: 'Check rows' }).click();
 

@@ -84,12 +84,16 @@ export function planRows(
   existing: readonly ExistingPlayer[],
   decisions: Readonly<Record<string, Decision>>,
 ): PlanRow[] {
+  const checked = rows.map((cells) => checkRow(cells, mapping));
+  // Only e-mails the file has can match: the others' keys are not built (most of a large club).
+  const fileEmails = new Set(checked.map((c) => c.values.email));
   const byName = new Map<string, ExistingPlayer>();
   const byEmail = new Map<string, ExistingPlayer>();
   for (const p of existing) {
     const k = nameKey(p);
     if (!byName.has(k)) byName.set(k, p);
     for (const e of p.emails) {
+      if (!fileEmails.has(e.trim().toLowerCase())) continue;
       const ek = emailKey(p.first_name, e);
       if (!byEmail.has(ek)) byEmail.set(ek, p);
     }
@@ -100,7 +104,7 @@ export function planRows(
   const plan: PlanRow[] = [];
   for (let i = 0; i < rows.length; i++) {
     const line = lines[i]!;
-    const { values, raw, reasons } = checkRow(rows[i]!, mapping);
+    const { values, raw, reasons } = checked[i]!;
     if (reasons.length) {
       plan.push({ line, status: 'invalid', reasons, values: raw, candidate: null, choices: [], action: 'skip' });
       continue;
