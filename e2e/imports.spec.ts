@@ -12,12 +12,22 @@ import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
 async function existingPlayer(page: Page) {
   const teams = (await (await page.request.get('/api/teams')).json()).data as { id: number; name: string }[];
   const team = teams.find((t) => t.name === 'U16 Girls')!;
-  const list = (await (await page.request.get(`/api/team/${team.id}/players?pageSize=50`)).json()).data.data as { id: number; first_name: string; last_name: string }[];
-  const p = (await (await page.request.get(`/api/player/${list[0]!.id}`)).json()).data as { id: number; first_name: string; last_name: string; dob: number | null };
+  const list = (await (await page.request.get(`/api/team/${team.id}/players?pageSize=50`)).json()).data.data as {
+    id: number;
+    first_name: string;
+    last_name: string;
+  }[];
+  const p = (await (await page.request.get(`/api/player/${list[0]!.id}`)).json()).data as {
+    id: number;
+    first_name: string;
+    last_name: string;
+    dob: number | null;
+  };
   return p;
 }
 
-const count = (page: Page, group: string, key: string): Locator => page.getByRole('group', { name: group }).locator(`[data-count="${key}"]`);
+const count = (page: Page, group: string, key: string): Locator =>
+  page.getByRole('group', { name: group }).locator(`[data-count="${key}"]`);
 
 async function expectCounts(page: Page, group: string, counts: Record<string, number>) {
   for (const [key, n] of Object.entries(counts)) await expect(count(page, group, key)).toContainText(String(n));

@@ -19,15 +19,43 @@ export interface ImportField {
 
 /** The columns a players import reads; the parent e-mail becomes the player's primary guardian. */
 export const PLAYER_IMPORT_FIELDS: readonly ImportField[] = [
-  { key: 'first_name', label: 'First name', required: true, synonyms: ['firstname', 'first', 'givenname', 'forename', 'prenom', 'vorname', 'playerfirstname'] },
-  { key: 'last_name', label: 'Last name', required: true, synonyms: ['lastname', 'last', 'surname', 'familyname', 'nom', 'nachname', 'playerlastname'] },
+  {
+    key: 'first_name',
+    label: 'First name',
+    required: true,
+    synonyms: ['firstname', 'first', 'givenname', 'forename', 'prenom', 'vorname', 'playerfirstname'],
+  },
+  {
+    key: 'last_name',
+    label: 'Last name',
+    required: true,
+    synonyms: ['lastname', 'last', 'surname', 'familyname', 'nom', 'nachname', 'playerlastname'],
+  },
   {
     key: 'email',
     label: 'Parent e-mail',
     required: true,
-    synonyms: ['email', 'parentemail', 'guardianemail', 'parentsemail', 'parentmail', 'guardianmail', 'contactemail', 'familyemail', 'mothersemail', 'fathersemail', 'emailaddress', 'mail'],
+    synonyms: [
+      'email',
+      'parentemail',
+      'guardianemail',
+      'parentsemail',
+      'parentmail',
+      'guardianmail',
+      'contactemail',
+      'familyemail',
+      'mothersemail',
+      'fathersemail',
+      'emailaddress',
+      'mail',
+    ],
   },
-  { key: 'dob', label: 'Birth year', required: false, synonyms: ['dob', 'dateofbirth', 'birthyear', 'birthdate', 'born', 'yearofbirth', 'birthday', 'geburtsdatum', 'year'] },
+  {
+    key: 'dob',
+    label: 'Birth year',
+    required: false,
+    synonyms: ['dob', 'dateofbirth', 'birthyear', 'birthdate', 'born', 'yearofbirth', 'birthday', 'geburtsdatum', 'year'],
+  },
 ];
 
 export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = { players: PLAYER_IMPORT_FIELDS };
@@ -48,7 +76,10 @@ export const validateBodySchema = z.object({
   /** The team the new players join (required for coaches); existing players linked join it too. */
   team_id: z.union([idParam, z.null()]).optional().default(null),
   /** Per row (the spreadsheet's row number): what to do with a duplicate candidate. */
-  decisions: z.record(z.string().regex(/^\d{1,7}$/), z.enum(DECISIONS)).optional().default({}),
+  decisions: z
+    .record(z.string().regex(/^\d{1,7}$/), z.enum(DECISIONS))
+    .optional()
+    .default({}),
 });
 export type ValidateBody = z.input<typeof validateBodySchema>;
 
@@ -59,7 +90,13 @@ export const importCountsSchema = z.object({ created: z.number(), updated: z.num
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
 export const candidateSchema = z.union([
-  z.object({ kind: z.literal('existing'), player_id: z.number(), name: z.string(), dob: z.number().nullable(), by: z.enum(['name', 'email']) }),
+  z.object({
+    kind: z.literal('existing'),
+    player_id: z.number(),
+    name: z.string(),
+    dob: z.number().nullable(),
+    by: z.enum(['name', 'email']),
+  }),
   z.object({ kind: z.literal('file'), line: z.number(), by: z.enum(['name', 'email']) }),
 ]);
 

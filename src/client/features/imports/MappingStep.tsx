@@ -15,7 +15,10 @@ const NONE = 'none';
 
 /** Step 2: which column holds which field, suggested from the headers (or remembered), editable. */
 export function MappingStep({ uploaded, mapping, onChange, onBack, onCheck, busy }: Props) {
-  const columns = [{ value: NONE, label: 'Not in the file' }, ...uploaded.headers.map((h, i) => ({ value: String(i), label: h || `Column ${i + 1}` }))];
+  const columns = [
+    { value: NONE, label: 'Not in the file' },
+    ...uploaded.headers.map((h, i) => ({ value: String(i), label: h || `Column ${i + 1}` })),
+  ];
   return (
     <Stack gap="md">
       <Text size="sm">

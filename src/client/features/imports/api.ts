@@ -33,9 +33,11 @@ export function uploadImport(file: File): Promise<Uploaded> {
   return apiUpload<Envelope<Uploaded>>('/api/imports/players/upload', form).then((r) => r.data);
 }
 
-export const validateImport = (id: number, body: ValidateBody) => apiPost<Envelope<ImportPlan>>(`/api/import/${id}/validate`, body).then((r) => r.data);
+export const validateImport = (id: number, body: ValidateBody) =>
+  apiPost<Envelope<ImportPlan>>(`/api/import/${id}/validate`, body).then((r) => r.data);
 
 export const commitImport = (id: number, planHash: string) =>
   apiPost<WriteEnvelope<{ id: number; counts: ImportCounts; already: boolean }>>(`/api/import/${id}/commit`, { plan_hash: planHash });
 
-export const undoImport = (id: number) => apiPost<WriteEnvelope<{ removed: number; restored: number; kept: string[] }>>(`/api/import/${id}/undo`);
+export const undoImport = (id: number) =>
+  apiPost<WriteEnvelope<{ removed: number; restored: number; kept: string[] }>>(`/api/import/${id}/undo`);

@@ -7,7 +7,10 @@ import { nowIso } from '../../lib/time.js';
 
 const CHUNK = 500;
 
-export async function insertImport(db: Kysely<DB>, row: { kind: string; created_by: number; created_by_name: string; file_name: string; headers: string; cells: string }): Promise<number> {
+export async function insertImport(
+  db: Kysely<DB>,
+  row: { kind: string; created_by: number; created_by_name: string; file_name: string; headers: string; cells: string },
+): Promise<number> {
   const now = nowIso();
   const r = await db
     .insertInto('imports')
@@ -59,7 +62,12 @@ export async function setKept(db: Kysely<DB>, id: number, kept: string): Promise
 
 export async function markUndone(db: Kysely<DB>, id: number): Promise<boolean> {
   const now = nowIso();
-  const r = await db.updateTable('imports').set({ status: 'undone', undone_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'committed').executeTakeFirst();
+  const r = await db
+    .updateTable('imports')
+    .set({ status: 'undone', undone_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'committed')
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -86,7 +94,12 @@ export async function insertEffects(db: Kysely<DB>, importId: number, effects: r
 }
 
 export async function effectsOf(db: Kysely<DB>, importId: number) {
-  return db.selectFrom('import_effects').select(['effect', 'target_id', 'team_id', 'before']).where('import_id', '=', importId).orderBy('id').execute();
+  return db
+    .selectFrom('import_effects')
+    .select(['effect', 'target_id', 'team_id', 'before'])
+    .where('import_id', '=', importId)
+    .orderBy('id')
+    .execute();
 }
 
 export async function rememberedMapping(db: Kysely<DB>, kind: string): Promise<string | null> {

@@ -3,7 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_CSV_BYTES } from '../../../shared/constants.js';
 import { writeEnvelope } from '../../../shared/schemas/common.js';
-import { commitBodySchema, commitResultSchema, historyItemSchema, importIdParams, planSchema, undoResultSchema, uploadResultSchema, validateBodySchema } from '../../../shared/schemas/import.js';
+import {
+  commitBodySchema,
+  commitResultSchema,
+  historyItemSchema,
+  importIdParams,
+  planSchema,
+  undoResultSchema,
+  uploadResultSchema,
+  validateBodySchema,
+} from '../../../shared/schemas/import.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeAddPlayers } from '../../policies/players.js';
 import { errors, read, written } from '../../lib/reply.js';
@@ -21,7 +30,11 @@ export async function importsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/imports/players/upload', {
     config: { access: access.need('players', 2) },
-    schema: { tags, description: 'multipart/form-data: file (.csv or .xlsx). Answers the headers, a sample and the suggested or remembered mapping.', response: { 200: z.object({ data: uploadResultSchema }), ...errors(400, 401, 403) } },
+    schema: {
+      tags,
+      description: 'multipart/form-data: file (.csv or .xlsx). Answers the headers, a sample and the suggested or remembered mapping.',
+      response: { 200: z.object({ data: uploadResultSchema }), ...errors(400, 401, 403) },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       authorizeAddPlayers(actor);
@@ -32,7 +45,12 @@ export async function importsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/import/:id/validate', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: importIdParams, body: validateBodySchema, response: { 200: z.object({ data: planSchema }), ...errors(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      params: importIdParams,
+      body: validateBodySchema,
+      response: { 200: z.object({ data: planSchema }), ...errors(400, 401, 403, 404, 409) },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       authorizeAddPlayers(actor);
@@ -42,7 +60,12 @@ export async function importsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/import/:id/commit', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: importIdParams, body: commitBodySchema, response: { 200: writeEnvelope(commitResultSchema), ...errors(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      params: importIdParams,
+      body: commitBodySchema,
+      response: { 200: writeEnvelope(commitResultSchema), ...errors(400, 401, 403, 404, 409) },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       authorizeAddPlayers(actor);

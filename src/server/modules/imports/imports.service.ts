@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../../shared/permissions.js';
-import type { Decision, ImportCounts, ImportHistoryItem, ImportKind, ImportMapping, ImportPlan, PlanRow } from '../../../shared/schemas/import.js';
+import type {
+  Decision,
+  ImportCounts,
+  ImportHistoryItem,
+  ImportKind,
+  ImportMapping,
+  ImportPlan,
+  PlanRow,
+} from '../../../shared/schemas/import.js';
 import type { DB } from '../../db/types.js';
 import { mayReachImport, seesEveryImport } from '../../policies/imports.js';
 import { assertImportTeamGiven } from '../../policies/players.js';
@@ -68,7 +76,16 @@ export async function uploadFile(db: Kysely<DB>, actor: Actor, kind: ImportKind,
     headers: JSON.stringify(table.headers),
     cells: JSON.stringify({ rows: table.rows, lines: table.lines }),
   });
-  return { id, kind, file_name: upload.file.name, headers: table.headers, sample: table.rows.slice(0, SAMPLE_ROWS), row_count: table.rows.length, mapping, remembered: fromMemory !== null };
+  return {
+    id,
+    kind,
+    file_name: upload.file.name,
+    headers: table.headers,
+    sample: table.rows.slice(0, SAMPLE_ROWS),
+    row_count: table.rows.length,
+    mapping,
+    remembered: fromMemory !== null,
+  };
 }
 
 /** Every row's outcome as a stable text: the hash names exactly this plan. */
@@ -116,7 +133,15 @@ export async function validate(
   const plan = await handler.plan(db, actor, { rows, lines, mapping, decisions: body.decisions, teamId: team?.id ?? null });
   const planHash = hashPlan(plan, team?.id ?? null);
   const plannedAt = new Date().toISOString();
-  await repo.savePlan(db, id, { team_id: team?.id ?? null, mapping: JSON.stringify(mapping), plan: JSON.stringify(plan), plan_hash: planHash, fingerprint, counts: JSON.stringify(countPlan(plan)), planned_at: plannedAt });
+  await repo.savePlan(db, id, {
+    team_id: team?.id ?? null,
+    mapping: JSON.stringify(mapping),
+    plan: JSON.stringify(plan),
+    plan_hash: planHash,
+    fingerprint,
+    counts: JSON.stringify(countPlan(plan)),
+    planned_at: plannedAt,
+  });
   await repo.rememberMapping(db, row.kind, JSON.stringify(rememberedForm(mapping, headers)), actor.id);
   return preview(id, plan, planHash, plannedAt);
 }
@@ -125,9 +150,18 @@ export async function validate(
  * Runs the stored plan, all or nothing. The same plan sent again answers the first commit's result;
  * a plan older than PLAN_TTL_MINUTES or made before the data changed is refused (409), to be checked again.
  */
-export async function commit(db: Kysely<DB>, actor: Actor, id: number, planHash: string): Promise<{ id: number; counts: ImportCounts; already: boolean }> {
+export async function commit(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: number,
+  planHash: string,
+): Promise<{ id: number; counts: ImportCounts; already: boolean }> {
   const row = await reachImport(db, actor, id, 'plan');
-  const done = (r: repo.ImportRow) => ({ id, counts: parseJson<ImportCounts>(r.counts, { created: 0, updated: 0, linked: 0, skipped: 0 }), already: true });
+  const done = (r: repo.ImportRow) => ({
+    id,
+    counts: parseJson<ImportCounts>(r.counts, { created: 0, updated: 0, linked: 0, skipped: 0 }),
+    already: true,
+  });
   if (row.status === 'committed' || row.status === 'undone') {
     if (row.plan_hash === planHash) return done(row);
     throw conflict(importMessages.otherPlan);
@@ -144,7 +178,14 @@ export async function commit(db: Kysely<DB>, actor: Actor, id: number, planHash:
     await repo.insertEffects(trx, id, effects);
     const errors = plan.filter((r) => r.status === 'invalid').map((r) => `Row ${r.line}: ${r.reasons.join(' ')}`);
     await repo.finishCommit(trx, id, JSON.stringify(counts), JSON.stringify(errors));
-    await recordAudit(trx, actor, 'bulk_upload', row.kind === 'players' ? 'player' : row.kind, id, `Import ${id} (${row.file_name}): ${counts.created} created, ${counts.updated} updated, ${counts.linked} linked, ${counts.skipped} skipped`);
+    await recordAudit(
+      trx,
+      actor,
+      'bulk_upload',
+      row.kind === 'players' ? 'player' : row.kind,
+      id,
+      `Import ${id} (${row.file_name}): ${counts.created} created, ${counts.updated} updated, ${counts.linked} linked, ${counts.skipped} skipped`,
+    );
     return counts;
   });
   // Another request committed this plan meanwhile: its result is this one's.
@@ -185,7 +226,14 @@ export async function undo(db: Kysely<DB>, actor: Actor, id: number) {
     if (!(await repo.markUndone(trx, id))) throw conflict(importMessages.undone);
     const outcome = await handler.undo(trx, { effects: await repo.effectsOf(trx, id), committedAt: row.committed_at! });
     await repo.setKept(trx, id, JSON.stringify(outcome.kept));
-    await recordAudit(trx, actor, 'delete', row.kind === 'players' ? 'player' : row.kind, id, `Import ${id} (${row.file_name}) undone: ${outcome.removed} removed, ${outcome.restored} restored, ${outcome.kept.length} kept`);
+    await recordAudit(
+      trx,
+      actor,
+      'delete',
+      row.kind === 'players' ? 'player' : row.kind,
+      id,
+      `Import ${id} (${row.file_name}) undone: ${outcome.removed} removed, ${outcome.restored} restored, ${outcome.kept.length} kept`,
+    );
     return outcome;
   });
 }

@@ -12,7 +12,14 @@ playersSuite((s) => {
 
 const file = (content: string | Buffer, name = 'players.csv') => ({ field: 'file', name, content });
 const count = async (table: 'players' | 'guardians' | 'team_players' | 'guardian_links') =>
-  Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function upload(c: Client, content: string | Buffer, name = 'players.csv') {
   const res = await c.upload('/api/imports/players/upload', {}, file(content, name));
@@ -66,8 +73,18 @@ describe('the players import wizard', () => {
   });
 
   it('validates, previews, commits the same plan once, and undoes it', async () => {
-    const existing = await t.db.selectFrom('players').innerJoin('team_players', 'team_players.player_id', 'players.id').select(['players.id', 'first_name', 'last_name', 'dob', 'email']).where('team_id', '=', ids.own).executeTakeFirstOrThrow();
-    const before = { players: await count('players'), guardians: await count('guardians'), members: await count('team_players'), links: await count('guardian_links') };
+    const existing = await t.db
+      .selectFrom('players')
+      .innerJoin('team_players', 'team_players.player_id', 'players.id')
+      .select(['players.id', 'first_name', 'last_name', 'dob', 'email'])
+      .where('team_id', '=', ids.own)
+      .executeTakeFirstOrThrow();
+    const before = {
+      players: await count('players'),
+      guardians: await count('guardians'),
+      members: await count('team_players'),
+      links: await count('guardian_links'),
+    };
     const shout = existing.first_name.toUpperCase();
     const csv = [
       'Vorname,Nachname,Parent e-mail,Birth year,Notes',
@@ -90,14 +107,25 @@ describe('the players import wizard', () => {
     const plan = (await coach.post(`/api/import/${up.id}/validate`, { mapping: up.mapping, team_id: ids.own })).json().data;
     const byLine = (line: number) => plan.rows.find((r: { line: number }) => r.line === line);
     expect(byLine(2)).toMatchObject({ status: 'valid', action: 'create' });
-    expect(byLine(4)).toMatchObject({ status: 'duplicate', candidate: { kind: 'file', line: 2, by: 'name' }, choices: ['create', 'skip'], action: 'skip' });
+    expect(byLine(4)).toMatchObject({
+      status: 'duplicate',
+      candidate: { kind: 'file', line: 2, by: 'name' },
+      choices: ['create', 'skip'],
+      action: 'skip',
+    });
     expect(byLine(5)).toMatchObject({ status: 'duplicate', candidate: { kind: 'existing', player_id: existing.id }, action: 'link' });
     expect(byLine(6)).toMatchObject({ status: 'invalid', reasons: ['First name is missing.'] });
     expect(byLine(7)).toMatchObject({ status: 'invalid', reasons: ['Birth year 1980 is outside 1995–2025.'] });
     expect(plan.counts).toEqual({ created: 2, updated: 0, linked: 1, skipped: 3 });
 
     // A decision changes the plan: the in-file duplicate is created after all.
-    const decided = (await coach.post(`/api/import/${up.id}/validate`, { mapping: up.mapping, team_id: ids.own, decisions: { '4': 'create', '5': 'skip' } })).json().data;
+    const decided = (
+      await coach.post(`/api/import/${up.id}/validate`, {
+        mapping: up.mapping,
+        team_id: ids.own,
+        decisions: { '4': 'create', '5': 'skip' },
+      })
+    ).json().data;
     expect(decided.counts).toEqual({ created: 3, updated: 0, linked: 0, skipped: 3 });
     // The earlier preview is no longer the plan.
     const stale = await coach.post(`/api/import/${up.id}/commit`, { plan_hash: plan.plan_hash });
@@ -120,14 +148,26 @@ describe('the players import wizard', () => {
     expect(await count('team_players')).toBe(before.members + 3);
 
     const hist = (await coach.get('/api/imports/players/history')).json().data;
-    expect(hist[0]).toMatchObject({ id: up.id, file_name: 'players.csv', status: 'committed', counts: decided.counts, can_undo: true, errors: ['Row 6: First name is missing.', 'Row 7: Birth year 1980 is outside 1995–2025.'] });
+    expect(hist[0]).toMatchObject({
+      id: up.id,
+      file_name: 'players.csv',
+      status: 'committed',
+      counts: decided.counts,
+      can_undo: true,
+      errors: ['Row 6: First name is missing.', 'Row 7: Birth year 1980 is outside 1995–2025.'],
+    });
     // The admin sees the club's history; the coach's undo is the coach's or an admin's.
     expect((await admin.get('/api/imports/players/history')).json().data.map((h: { id: number }) => h.id)).toContain(up.id);
 
     const undone = await coach.post(`/api/import/${up.id}/undo`);
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json().data).toMatchObject({ restored: 0, kept: [] });
-    expect({ players: await count('players'), guardians: await count('guardians'), members: await count('team_players'), links: await count('guardian_links') }).toEqual(before);
+    expect({
+      players: await count('players'),
+      guardians: await count('guardians'),
+      members: await count('team_players'),
+      links: await count('guardian_links'),
+    }).toEqual(before);
     expect((await coach.post(`/api/import/${up.id}/undo`)).json().message).toBe(importMessages.undone);
     expect((await coach.post(`/api/import/${up.id}/commit`, { plan_hash: decided.plan_hash })).json().data.already).toBe(true);
   });
@@ -149,7 +189,11 @@ describe('the players import wizard', () => {
     expect(changed.json().message).toBe(importMessages.changed);
     expect(await t.db.selectFrom('players').select('id').where('last_name', '=', 'Plan').execute()).toEqual([]);
     const again = (await admin.post(`/api/import/${up.id}/validate`, { mapping: up.mapping })).json().data;
-    await t.db.updateTable('imports').set({ planned_at: new Date(Date.now() - 31 * 60_000).toISOString() }).where('id', '=', up.id).execute();
+    await t.db
+      .updateTable('imports')
+      .set({ planned_at: new Date(Date.now() - 31 * 60_000).toISOString() })
+      .where('id', '=', up.id)
+      .execute();
     const old = await admin.post(`/api/import/${up.id}/commit`, { plan_hash: again.plan_hash });
     expect(old.statusCode).toBe(409);
     expect(old.json().message).toBe(importMessages.expired);
@@ -158,8 +202,24 @@ describe('the players import wizard', () => {
   });
 
   it('undo keeps what later changes depend on, restores a filled birth year, and says which', async () => {
-    const target = await t.db.insertInto('players').values({ first_name: 'Nora', last_name: 'Nodob', email: 'nora.parent@example.org', dob: null, player_email: null, video_links: '[]', created_at: '2020-01-01', updated_at: '2020-01-01' }).returning('id').executeTakeFirstOrThrow();
-    const up = await upload(admin, 'First name,Last name,Email,DOB\nNORA,nodob,nora.parent@example.org,2012\nEvan,Evaluated,evan.parent@example.org,2012\nQuiet,Created,quiet.parent@example.org,\n');
+    const target = await t.db
+      .insertInto('players')
+      .values({
+        first_name: 'Nora',
+        last_name: 'Nodob',
+        email: 'nora.parent@example.org',
+        dob: null,
+        player_email: null,
+        video_links: '[]',
+        created_at: '2020-01-01',
+        updated_at: '2020-01-01',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const up = await upload(
+      admin,
+      'First name,Last name,Email,DOB\nNORA,nodob,nora.parent@example.org,2012\nEvan,Evaluated,evan.parent@example.org,2012\nQuiet,Created,quiet.parent@example.org,\n',
+    );
     const plan = (await admin.post(`/api/import/${up.id}/validate`, { mapping: up.mapping, team_id: ids.own })).json().data;
     expect(plan.rows[0]).toMatchObject({ status: 'duplicate', candidate: { player_id: target.id, by: 'email' }, action: 'update' });
     expect(plan.counts).toEqual({ created: 2, updated: 1, linked: 0, skipped: 0 });
@@ -173,7 +233,9 @@ describe('the players import wizard', () => {
     expect(undone.kept).toEqual(['Evan Evaluated was kept: since the import evaluations were recorded.']);
     expect(undone.restored).toBe(1);
     expect((await t.db.selectFrom('players').select('dob').where('id', '=', target.id).executeTakeFirstOrThrow()).dob).toBeNull();
-    expect(await t.db.selectFrom('players').select('id').where('last_name', 'in', ['Created', 'Evaluated']).execute()).toEqual([{ id: evan.id }]);
+    expect(await t.db.selectFrom('players').select('id').where('last_name', 'in', ['Created', 'Evaluated']).execute()).toEqual([
+      { id: evan.id },
+    ]);
     const item = (await admin.get('/api/imports/players/history')).json().data.find((h: { id: number }) => h.id === up.id);
     expect(item).toMatchObject({ status: 'undone', can_undo: false, kept: undone.kept });
   });
@@ -182,7 +244,11 @@ describe('the players import wizard', () => {
     const up = await upload(admin, 'First name,Last name,Email\nLate,Undo,late@example.org\n');
     const plan = (await admin.post(`/api/import/${up.id}/validate`, { mapping: up.mapping })).json().data;
     await admin.post(`/api/import/${up.id}/commit`, { plan_hash: plan.plan_hash });
-    await t.db.updateTable('imports').set({ committed_at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).where('id', '=', up.id).execute();
+    await t.db
+      .updateTable('imports')
+      .set({ committed_at: new Date(Date.now() - 25 * 3_600_000).toISOString() })
+      .where('id', '=', up.id)
+      .execute();
     const res = await admin.post(`/api/import/${up.id}/undo`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(importMessages.undoLate);

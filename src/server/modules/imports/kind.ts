@@ -16,7 +16,11 @@ export interface KindHandler {
     actor: Actor,
     input: { rows: string[][]; lines: number[]; mapping: ImportMapping; decisions: Record<string, Decision>; teamId: number | null },
   ): Promise<PlanRow[]>;
-  commit(trx: Kysely<DB>, actor: Actor, input: { plan: PlanRow[]; teamId: number | null }): Promise<{ counts: ImportCounts; effects: NewEffect[] }>;
+  commit(
+    trx: Kysely<DB>,
+    actor: Actor,
+    input: { plan: PlanRow[]; teamId: number | null },
+  ): Promise<{ counts: ImportCounts; effects: NewEffect[] }>;
   undo(trx: Kysely<DB>, input: { effects: (NewEffect & { effect: string })[]; committedAt: string }): Promise<UndoOutcome>;
 }
 

@@ -27,11 +27,17 @@ export function suggestMapping(fields: readonly ImportField[], headers: readonly
 
 /** What is remembered: each field's header name (folded), so a file with its columns in another order maps the same. */
 export function rememberedForm(mapping: ImportMapping, headers: readonly string[]): Record<string, string | null> {
-  return Object.fromEntries(Object.entries(mapping).map(([k, at]) => [k, at === null || at === undefined ? null : foldHeader(headers[at] ?? '')]));
+  return Object.fromEntries(
+    Object.entries(mapping).map(([k, at]) => [k, at === null || at === undefined ? null : foldHeader(headers[at] ?? '')]),
+  );
 }
 
 /** The remembered mapping applied to a file's headers, or null when one of its columns is not in the file. */
-export function applyRemembered(fields: readonly ImportField[], remembered: Record<string, string | null>, headers: readonly string[]): ImportMapping | null {
+export function applyRemembered(
+  fields: readonly ImportField[],
+  remembered: Record<string, string | null>,
+  headers: readonly string[],
+): ImportMapping | null {
   const folded = headers.map(foldHeader);
   const mapping: ImportMapping = {};
   for (const f of fields) {

@@ -14,7 +14,12 @@ const CHUNK = 500;
  * reachable player's name is read; e-mails are matched exactly, so only the guardians of the file's
  * e-mails are: a few statements whatever the size.
  */
-export async function reachablePlayers(db: Kysely<DB>, scope: readonly number[] | null, teamId: number | null, fileEmails: readonly string[]): Promise<ExistingPlayer[]> {
+export async function reachablePlayers(
+  db: Kysely<DB>,
+  scope: readonly number[] | null,
+  teamId: number | null,
+  fileEmails: readonly string[],
+): Promise<ExistingPlayer[]> {
   if (scope?.length === 0) return [];
   const inScope = scope ? db.selectFrom('team_players').select('player_id').where('team_id', 'in', scope) : null;
   let q = db.selectFrom('players').select(['id', 'first_name', 'last_name', 'dob', 'email']);
@@ -37,8 +42,17 @@ export async function reachablePlayers(db: Kysely<DB>, scope: readonly number[] 
   const emails = new Map<number, string[]>();
   for (const r of guardianOf) emails.set(r.player_id, [...(emails.get(r.player_id) ?? []), r.email]);
   const inTeam = new Set<number>();
-  if (teamId !== null) for (const r of await db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId).execute()) inTeam.add(r.player_id);
-  return players.map((p) => ({ id: p.id, first_name: p.first_name, last_name: p.last_name, dob: p.dob, emails: emails.has(p.id) ? [p.email, ...emails.get(p.id)!] : [p.email], inTeam: inTeam.has(p.id) }));
+  if (teamId !== null)
+    for (const r of await db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId).execute())
+      inTeam.add(r.player_id);
+  return players.map((p) => ({
+    id: p.id,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    dob: p.dob,
+    emails: emails.has(p.id) ? [p.email, ...emails.get(p.id)!] : [p.email],
+    inTeam: inTeam.has(p.id),
+  }));
 }
 
 /** Players of these ids already in the team. */
@@ -67,13 +81,23 @@ export async function existingIds(db: Kysely<DB>, ids: readonly number[]): Promi
 
 /** Fills an empty birth year; answers whether it did (a year set since is left alone). */
 export async function fillDob(db: Kysely<DB>, id: number, dob: number): Promise<boolean> {
-  const r = await db.updateTable('players').set({ dob, updated_at: nowIso() }).where('id', '=', id).where('dob', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('players')
+    .set({ dob, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('dob', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 /** Restores a birth year the import filled, unless it was changed since. */
 export async function restoreDob(db: Kysely<DB>, id: number, filled: number, before: number | null): Promise<boolean> {
-  const r = await db.updateTable('players').set({ dob: before, updated_at: nowIso() }).where('id', '=', id).where('dob', '=', filled).executeTakeFirst();
+  const r = await db
+    .updateTable('players')
+    .set({ dob: before, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('dob', '=', filled)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -81,7 +105,12 @@ export async function restoreDob(db: Kysely<DB>, id: number, filled: number, bef
  * Why a player an import created cannot be removed: what was written about them since (evaluations,
  * notes, achievements, reports, a sign-in, a session, another team, an edit). Keyed by player id.
  */
-export async function laterDependencies(db: Kysely<DB>, ids: readonly number[], since: string, teamId: number | null): Promise<Map<number, string[]>> {
+export async function laterDependencies(
+  db: Kysely<DB>,
+  ids: readonly number[],
+  since: string,
+  teamId: number | null,
+): Promise<Map<number, string[]>> {
   const found = new Map<number, string[]>();
   const add = (id: number, why: string) => found.set(id, [...(found.get(id) ?? []), why]);
   const each = async (why: string, build: (chunk: readonly number[]) => Promise<{ player_id: number | null }[]>) => {
@@ -96,27 +125,41 @@ export async function laterDependencies(db: Kysely<DB>, ids: readonly number[], 
   };
   await each('evaluations were recorded', (c) => db.selectFrom('evaluations').select('player_id').where('player_id', 'in', c).execute());
   await each('notes were written', (c) => db.selectFrom('notes').select('player_id').where('player_id', 'in', c).execute());
-  await each('achievements were given', (c) => db.selectFrom('player_achievements').select('player_id').where('player_id', 'in', c).execute());
+  await each('achievements were given', (c) =>
+    db.selectFrom('player_achievements').select('player_id').where('player_id', 'in', c).execute(),
+  );
   await each('a report was written', (c) => db.selectFrom('reports').select('player_id').where('player_id', 'in', c).execute());
   await each('a sign-in was created', (c) => db.selectFrom('users').select('player_id').where('player_id', 'in', c).execute());
-  await each('they joined an evaluation session', (c) => db.selectFrom('eval_session_players').select('player_id').where('player_id', 'in', c).execute());
+  await each('they joined an evaluation session', (c) =>
+    db.selectFrom('eval_session_players').select('player_id').where('player_id', 'in', c).execute(),
+  );
   await each('they joined another team', (c) => {
     let q = db.selectFrom('team_players').select('player_id').where('player_id', 'in', c);
     if (teamId !== null) q = q.where('team_id', '!=', teamId);
     return q.execute();
   });
-  await each('their profile was edited', (c) => db.selectFrom('players').select('id as player_id').where('id', 'in', c).where('updated_at', '>', since).execute());
+  await each('their profile was edited', (c) =>
+    db.selectFrom('players').select('id as player_id').where('id', 'in', c).where('updated_at', '>', since).execute(),
+  );
   return found;
 }
 
 export async function deletePlayers(db: Kysely<DB>, ids: readonly number[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += CHUNK) await db.deleteFrom('players').where('id', 'in', ids.slice(i, i + CHUNK)).execute();
+  for (let i = 0; i < ids.length; i += CHUNK)
+    await db
+      .deleteFrom('players')
+      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .execute();
 }
 
 export async function deleteMemberships(db: Kysely<DB>, teamId: number, playerIds: readonly number[]): Promise<number> {
   let n = 0;
   for (let i = 0; i < playerIds.length; i += CHUNK) {
-    const r = await db.deleteFrom('team_players').where('team_id', '=', teamId).where('player_id', 'in', playerIds.slice(i, i + CHUNK)).executeTakeFirst();
+    const r = await db
+      .deleteFrom('team_players')
+      .where('team_id', '=', teamId)
+      .where('player_id', 'in', playerIds.slice(i, i + CHUNK))
+      .executeTakeFirst();
     n += Number(r.numDeletedRows);
   }
   return n;
@@ -127,7 +170,9 @@ export async function deleteUnlinkedGuardians(db: Kysely<DB>, ids: readonly numb
   const kept: number[] = [];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    const linked = new Set((await db.selectFrom('guardian_links').select('guardian_id').where('guardian_id', 'in', chunk).execute()).map((r) => r.guardian_id));
+    const linked = new Set(
+      (await db.selectFrom('guardian_links').select('guardian_id').where('guardian_id', 'in', chunk).execute()).map((r) => r.guardian_id),
+    );
     const free = chunk.filter((id) => !linked.has(id));
     kept.push(...chunk.filter((id) => linked.has(id)));
     if (free.length) await db.deleteFrom('guardians').where('id', 'in', free).execute();

@@ -12,7 +12,13 @@ import { birthYear, planRows } from './players.rows.js';
 
 const valuesOf = (r: PlanRow) => {
   const y = birthYear(r.values.dob ?? '');
-  return { first_name: r.values.first_name!.trim(), last_name: r.values.last_name!.trim(), email: r.values.email!.trim().toLowerCase(), dob: typeof y === 'number' ? y : null, player_email: null };
+  return {
+    first_name: r.values.first_name!.trim(),
+    last_name: r.values.last_name!.trim(),
+    email: r.values.email!.trim().toLowerCase(),
+    dob: typeof y === 'number' ? y : null,
+    player_email: null,
+  };
 };
 
 export const playersKind: KindHandler = {
@@ -37,12 +43,16 @@ export const playersKind: KindHandler = {
     counts.created = ids.length;
     for (const id of ids) effects.push({ effect: 'player_created', target_id: id, team_id: null, before: null });
     if (creates.length) {
-      const known = await guardianEmails(trx, creates.map((c) => c.email));
+      const known = await guardianEmails(
+        trx,
+        creates.map((c) => c.email),
+      );
       const guardians = await ensureGuardians(
         trx,
         creates.map((c) => c.email),
       );
-      for (const [email, id] of guardians) if (!known.has(email)) effects.push({ effect: 'guardian_created', target_id: id, team_id: null, before: null });
+      for (const [email, id] of guardians)
+        if (!known.has(email)) effects.push({ effect: 'guardian_created', target_id: id, team_id: null, before: null });
       await insertPrimaryLinks(
         trx,
         creates.map((c, i) => ({ guardian_id: guardians.get(normalEmail(c.email))!, player_id: ids[i]! })),
@@ -54,7 +64,12 @@ export const playersKind: KindHandler = {
       if (r.action === 'update') {
         const dob = valuesOf(r).dob!;
         if (await repo.fillDob(trx, playerId, dob)) {
-          effects.push({ effect: 'player_updated', target_id: playerId, team_id: null, before: JSON.stringify({ dob: null, filled: dob }) });
+          effects.push({
+            effect: 'player_updated',
+            target_id: playerId,
+            team_id: null,
+            before: JSON.stringify({ dob: null, filled: dob }),
+          });
           counts.updated++;
           continue;
         }
@@ -85,7 +100,10 @@ export const playersKind: KindHandler = {
     const alive = [...(await repo.existingIds(trx, created))];
     const teamOf = effects.find((e) => e.effect === 'membership_added')?.team_id ?? null;
     const deps = await repo.laterDependencies(trx, alive, committedAt, teamOf);
-    const names = await repo.playerNames(trx, [...deps.keys(), ...effects.filter((e) => e.effect === 'player_updated').map((e) => e.target_id)]);
+    const names = await repo.playerNames(trx, [
+      ...deps.keys(),
+      ...effects.filter((e) => e.effect === 'player_updated').map((e) => e.target_id),
+    ]);
     for (const [id, why] of deps) kept.push(`${names.get(id) ?? `Player ${id}`} was kept: since the import ${why.join(', ')}.`);
     const removable = alive.filter((id) => !deps.has(id));
     // Memberships of kept players stay with them; the others go with the player or are removed here.

@@ -41,7 +41,10 @@ export function birthYear(raw: string): number | null | 'bad' {
 }
 
 /** The row's values and what is wrong with them, in plain words. */
-export function checkRow(cells: readonly string[], mapping: ImportMapping): { values: PlayerValues; raw: Record<string, string>; reasons: string[] } {
+export function checkRow(
+  cells: readonly string[],
+  mapping: ImportMapping,
+): { values: PlayerValues; raw: Record<string, string>; reasons: string[] } {
   const cell = (key: string) => {
     const at = mapping[key];
     return at === null || at === undefined ? '' : (cells[at] ?? '').trim();
@@ -59,7 +62,8 @@ export function checkRow(cells: readonly string[], mapping: ImportMapping): { va
   else if (email.length > 320 || !EMAIL.test(email)) reasons.push(`Parent e-mail “${raw.email}” is not an e-mail address.`);
   const year = birthYear(raw.dob);
   if (year === 'bad') reasons.push(`Birth year “${raw.dob}” is not a year or a date.`);
-  else if (year !== null && (year < DOB_MIN_YEAR || year > DOB_MAX_YEAR)) reasons.push(`Birth year ${year} is outside ${DOB_MIN_YEAR}–${DOB_MAX_YEAR}.`);
+  else if (year !== null && (year < DOB_MIN_YEAR || year > DOB_MAX_YEAR))
+    reasons.push(`Birth year ${year} is outside ${DOB_MIN_YEAR}–${DOB_MAX_YEAR}.`);
   return {
     values: { first_name: raw.first_name, last_name: raw.last_name, email, dob: typeof year === 'number' ? year : null },
     raw,
@@ -67,7 +71,8 @@ export function checkRow(cells: readonly string[], mapping: ImportMapping): { va
   };
 }
 
-const nameKey = (v: { first_name: string; last_name: string; dob: number | null }) => `${foldName(v.first_name)}|${foldName(v.last_name)}|${v.dob ?? ''}`;
+const nameKey = (v: { first_name: string; last_name: string; dob: number | null }) =>
+  `${foldName(v.first_name)}|${foldName(v.last_name)}|${v.dob ?? ''}`;
 const emailKey = (first: string, email: string) => `${foldName(first)}|${email.trim().toLowerCase()}`;
 
 /**
@@ -124,7 +129,15 @@ export function planRows(
         action = 'update';
       }
       const name = `${match.first_name} ${match.last_name}`;
-      plan.push({ line, status: 'duplicate', reasons: [], values: raw, candidate: { kind: 'existing', player_id: match.id, name, dob: match.dob, by }, choices, action });
+      plan.push({
+        line,
+        status: 'duplicate',
+        reasons: [],
+        values: raw,
+        candidate: { kind: 'existing', player_id: match.id, name, dob: match.dob, by },
+        choices,
+        action,
+      });
       continue;
     }
     const earlierN = fileName.get(nk);
@@ -134,7 +147,15 @@ export function planRows(
     if (earlier !== undefined) {
       const choices: Decision[] = ['create', 'skip'];
       const decision = chosen && choices.includes(chosen) ? chosen : 'skip';
-      plan.push({ line, status: 'duplicate', reasons: [], values: raw, candidate: { kind: 'file', line: earlier, by: earlierN !== undefined ? 'name' : 'email' }, choices, action: decision });
+      plan.push({
+        line,
+        status: 'duplicate',
+        reasons: [],
+        values: raw,
+        candidate: { kind: 'file', line: earlier, by: earlierN !== undefined ? 'name' : 'email' },
+        choices,
+        action: decision,
+      });
       continue;
     }
     plan.push({ line, status: 'valid', reasons: [], values: raw, candidate: null, choices: [], action: 'create' });

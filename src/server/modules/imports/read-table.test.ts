@@ -5,7 +5,14 @@ import { readTable, sniffDelimiter } from './read-table.js';
 
 /** What csv-parse reads, with the wizard's options: the reference the direct split must equal. */
 function reference(text: string, delimiter: string) {
-  const records = parse(text, { bom: true, delimiter, info: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as unknown as { record: string[]; info: { lines: number } }[];
+  const records = parse(text, {
+    bom: true,
+    delimiter,
+    info: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    trim: true,
+  }) as unknown as { record: string[]; info: { lines: number } }[];
   const kept = records.filter((r, i) => i === 0 || r.record.some((c) => c !== ''));
   return { headers: kept[0]!.record, rows: kept.slice(1).map((r) => r.record), lines: kept.slice(1).map((r) => r.info.lines) };
 }
@@ -39,6 +46,13 @@ describe('readTable', () => {
 
   it('reads quoted fields with delimiters and line breaks inside, giving the row number a spreadsheet shows', async () => {
     const t = await readTable('x.csv', Buffer.from('\uFEFFName;Note\n"Smith; Jr";"two\nlines"\n\nAna;ok\n'));
-    expect(t).toEqual({ headers: ['Name', 'Note'], rows: [['Smith; Jr', 'two\nlines'], ['Ana', 'ok']], lines: [3, 5] });
+    expect(t).toEqual({
+      headers: ['Name', 'Note'],
+      rows: [
+        ['Smith; Jr', 'two\nlines'],
+        ['Ana', 'ok'],
+      ],
+      lines: [3, 5],
+    });
   });
 });

@@ -77,7 +77,9 @@ async function readCsv(data: Buffer): Promise<Table> {
   const text = csvText(data, 'file');
   const delimiter = sniffDelimiter(text);
   if (!text.includes('"')) return splitPlain(text, delimiter);
-  const parser = Readable.from([text]).pipe(parse({ bom: true, delimiter, info: true, skip_empty_lines: true, relax_column_count: true, trim: true }));
+  const parser = Readable.from([text]).pipe(
+    parse({ bom: true, delimiter, info: true, skip_empty_lines: true, relax_column_count: true, trim: true }),
+  );
   const records: string[][] = [];
   const lines: number[] = [];
   try {
