@@ -20,6 +20,17 @@ export async function insertImport(
   return r.id;
 }
 
+/** Uploads and plans never run are dropped after a day: their cells are a club's data nobody asked to keep. */
+export async function purgeAbandoned(db: Kysely<DB>, before: string): Promise<void> {
+  await db.deleteFrom('imports').where('status', 'in', ['uploaded', 'planned']).where('created_at', '<', before).execute();
+}
+
+/** The uploader's name as the history shows it (kept if the user is deleted later). */
+export async function userName(db: Kysely<DB>, id: number): Promise<string> {
+  const u = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', id).executeTakeFirst();
+  return u ? `${u.first_name} ${u.last_name}` : '';
+}
+
 export async function findImport(db: Kysely<DB>, id: number) {
   return db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -67,11 +67,12 @@ export async function uploadFile(db: Kysely<DB>, actor: Actor, kind: ImportKind,
   const fromMemory = remembered ? applyRemembered(handler.fields, remembered, table.headers) : null;
   // A field the last file did not have is still suggested when this file has it.
   const mapping = suggestMapping(handler.fields, table.headers, fromMemory ?? {});
-  const user = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', actor.id).executeTakeFirst();
+  await repo.purgeAbandoned(db, new Date(Date.now() - UNDO_HOURS * 3_600_000).toISOString());
+  const byName = await repo.userName(db, actor.id);
   const id = await repo.insertImport(db, {
     kind,
     created_by: actor.id,
-    created_by_name: user ? `${user.first_name} ${user.last_name}` : '',
+    created_by_name: byName,
     file_name: upload.file.name.slice(0, 255),
     headers: JSON.stringify(table.headers),
     cells: JSON.stringify({ rows: table.rows, lines: table.lines }),
