@@ -56,6 +56,31 @@ async function timeUpload(session: Session, path: string, csv: Buffer, rows: num
 /** ms of POST /api/players/bulk with the players CSV. */
 export const timeImport = (session: Session, rows: number, tag: string) => timeUpload(session, '/api/players/bulk', playersCsv(tag, rows), rows, 'created');
 
+/**
+ * ms of the import wizard's first two steps on the players CSV: upload (read, store the cells, suggest
+ * the mapping) and validate (check every row, match duplicates against the club, store the plan,
+ * answer the preview's counts). Nothing is written to players: the preview is what is timed.
+ */
+export async function timeWizardPreview(session: Session, rows: number, tag: string): Promise<number> {
+  const { body, contentType } = multipart({}, { field: 'file', name: 'import.csv', type: 'text/csv', data: playersCsv(tag, rows) });
+  let counted = -1;
+  let failure = '';
+  const ms = await timeOnce(async () => {
+    const up = await request(session.base, '/api/imports/players/upload', { method: 'POST', headers: { ...session.headers, 'content-type': contentType }, body });
+    if (up.status !== 200) return void (failure = up.text);
+    const { id, mapping } = (JSON.parse(up.text) as { data: { id: number; mapping: unknown } }).data;
+    const plan = await request(session.base, `/api/import/${id}/validate`, {
+      method: 'POST',
+      headers: { ...session.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ mapping }),
+    });
+    if (plan.status !== 200) return void (failure = plan.text);
+    counted = (JSON.parse(plan.text) as { data: { counts: { created: number } } }).data.counts.created;
+  });
+  if (counted !== rows) throw new Error(`import wizard preview: ${failure.slice(0, 300) || `${counted} of ${rows} rows to create`}`);
+  return ms;
+}
+
 /** ms of one transaction of raw multi-row INSERTs of the same player rows (1,000 rows a statement). */
 export async function timeRawInsert(db: Kysely<DB>, rows: number, lastName: string): Promise<number> {
   const now = new Date().toISOString();

@@ -16,6 +16,7 @@ import {
   timeImport,
   timeRawEvaluationInsert,
   timeRawInsert,
+  timeWizardPreview,
 } from './baselines.js';
 import { cannon, loop, type Figures, type Timing } from './measure.js';
 import { startPublicFlood } from './public-flood.js';
@@ -141,6 +142,24 @@ async function importRow(session: Session, run: Run): Promise<Row> {
   return oneOffRow(scenario, imported, '(c) raw multi-row INSERT', raw, run.importRows);
 }
 
+/** The wizard's preview must stay under this for the file size of the players import row (issue 30). */
+const MAX_WIZARD_PREVIEW_MS = 2000;
+
+/**
+ * The import wizard's upload and preview of a players file beside the all-or-nothing import of the same
+ * rows (which checks and writes them): what mapping, duplicate matching and the stored plan cost.
+ */
+async function wizardRow(session: Session, run: Run): Promise<Row> {
+  const scenario = `import wizard upload + preview, ${run.importRows.toLocaleString('en-US')} rows`;
+  step(scenario);
+  await timeWizardPreview(session, WARM_ROWS, 'WizardWarm');
+  const [bulk, wizard] = await alternate(
+    (k) => timeImport(session, run.importRows, `Bulk${k}`),
+    (k) => timeWizardPreview(session, run.importRows, `Wizard${k}`),
+  );
+  return { ...oneOffRow(scenario, wizard, '(f) all-or-nothing CSV import, same rows', bulk, run.importRows), maxMs: MAX_WIZARD_PREVIEW_MS, maxRatio: 3 };
+}
+
 /** Needs importRow first: run k's CSV names the players import k created (five criteria each). */
 async function evaluationImportRow(session: Session, run: Run): Promise<Row> {
   const rows = Math.min(run.evaluationImportRows, run.importRows * 5);
@@ -210,7 +229,11 @@ export async function measureAll(run: Run, only: ReadonlySet<Group> = new Set(GR
     if (only.has('http')) rows.push(...(await httpRows(app, session, run)));
     if (only.has('cold')) rows.push(...(await coldRows(app, session, run)));
     if (only.has('flood')) rows.push(await floodRow(app, session, run));
-    if (only.has('import')) rows.push(await importRow(session, run), await evaluationImportRow(session, run));
+    if (only.has('import')) {
+      // The wizard first: its preview reads every player of the club, so it runs on the seeded club (plus its baseline's imports).
+      const wizard = await wizardRow(session, run);
+      rows.push(await importRow(session, run), await evaluationImportRow(session, run), wizard);
+    }
     return rows;
   } finally {
     await app.stop();

@@ -115,6 +115,7 @@ async function fixtures(su: Client) {
     clubCycle: 0,
     otherReport: 0,
     otherSentReport: 0,
+    ...(await importsOf(su)),
     hiddenResource: ok(
       await su.post('/api/resources', {
         title: 'Admins only',
@@ -182,7 +183,7 @@ async function fixtures(su: Client) {
       otherSentReport: otherReport,
       otherReportCycle,
     };
-    rows[who] = { otherPlayer: ok(await su.get(`/api/player/${target}`), 'player row'), criterion };
+    rows[who] = { otherPlayer: ok(await su.get(`/api/player/${target}`), 'player row'), criterion, ...importRows };
   }
   // The guardian caller: a parent of two of the coach's players, one link revoked by staff.
   const [childA, childB] = ownMembers;
@@ -200,6 +201,20 @@ async function fixtures(su: Client) {
   const otherReport = ok(await su.get(`/api/report-cycle/${otherCycle}/team/${otherTeam.id}/reports`), 'team reports').rows[0].report.id as number;
   for (const who of ['coach', 'player', 'director', 'guest', 'guardian'] as const) Object.assign(refs[who], { otherCycle, clubCycle, otherReport });
 }
+
+/** The superadmin's players imports: one checked and not run, one run (the replays must not reach either). */
+async function importsOf(su: Client): Promise<{ otherPlan: number; otherImport: number }> {
+  const ids: number[] = [];
+  for (const name of ['Plan', 'Import']) {
+    const up = ok(await su.upload('/api/imports/players/upload', {}, { field: 'file', name: 'players.csv', content: `First name,Last name,Email\nMatrix,${name},matrix.${name.toLowerCase()}@example.org\n` }), 'import upload');
+    ids.push(up.id);
+    const plan = ok(await su.post(`/api/import/${up.id}/validate`, { mapping: up.mapping }), 'import plan');
+    importRows[name === 'Plan' ? 'otherPlan' : 'otherImport'] = { plan_hash: plan.plan_hash };
+    if (name === 'Import') ok(await su.post(`/api/import/${up.id}/commit`, { plan_hash: plan.plan_hash }), 'import commit');
+  }
+  return { otherPlan: ids[0]!, otherImport: ids[1]! };
+}
+const importRows: Partial<Record<Ref, Record<string, unknown>>> = {};
 
 /** A director of their own team: runs sessions (sessions 2) but reaches only that team (teams 1). */
 async function directorClient(): Promise<{ client: Client; userId: number }> {

@@ -47,6 +47,7 @@ import type { Level, Section } from '../shared/permissions.js';
  *   otherCycle                  an evaluation cycle of the other coach's team only
  *   clubCycle                   a cycle of both the caller's team and the other coach's team (a coach reads it, edits it not)
  *   otherReport                 a draft report of the other coach's team (in otherCycle)
+ *   otherPlan, otherImport      the superadmin's players import: a checked plan not yet run / a finished import
  * The guardian caller (a parent of two players, one link revoked) replays with its own refs:
  *   ownChild                    a child of an active link (staff routes: still 401, a guardian has no staff session)
  *   otherFamilyPlayer           a player the guardian is not linked to (another family's child): 404
@@ -100,7 +101,9 @@ export type Ref =
   | 'otherReport'
   | 'otherSentReport'
   | 'otherReportCycle'
-  | 'otherPrivacyRequest';
+  | 'otherPrivacyRequest'
+  | 'otherPlan'
+  | 'otherImport';
 
 export type ReplayCaller = 'coach' | 'player' | 'director' | 'guest' | 'guardian';
 
@@ -272,6 +275,26 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     replays: [{ upload: { fields: { team_id: '$otherTeam' }, file: { field: 'bulkFile', name: 'players.csv', content: 'FirstName,LastName,Email\nReplay,Bulk,replay.bulk@example.org\n' } } }],
   },
   'GET /api/players/export': { rule: 'players:1', replays: teamFilter() },
+
+  // Import wizard (ADR 0021): the right to add players; a plan is its author's, history the author's or a club admin's.
+  'POST /api/imports/players/upload': { rule: 'addPlayers' },
+  'GET /api/imports/players/history': { rule: 'addPlayers' },
+  // Route level is players 2 (the probe's id 'x' fails validation first); the handler then asks addPlayers.
+  'POST /api/import/:id/validate': {
+    rule: 'players:2',
+    replays: [
+      { params: { id: 'otherPlan' }, body: { mapping: { first_name: 0, last_name: 1, email: 2, dob: null }, team_id: '$ownTeam' } },
+      { params: { id: 'otherImport' }, body: { mapping: { first_name: 0, last_name: 1, email: 2, dob: null }, team_id: '$ownTeam' } },
+    ],
+  },
+  'POST /api/import/:id/commit': {
+    rule: 'players:2',
+    replays: [
+      { params: { id: 'otherPlan' }, body: { plan_hash: '{otherPlan.plan_hash}' } },
+      { params: { id: 'otherImport' }, body: { plan_hash: '{otherImport.plan_hash}' } },
+    ],
+  },
+  'POST /api/import/:id/undo': { rule: 'players:2', replays: [{ params: { id: 'otherImport' } }, { params: { id: 'otherPlan' } }] },
 
   // Criteria and evaluations
   'GET /api/criteria': { rule: 'criteria:1|evaluation:1' },

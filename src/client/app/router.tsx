@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
         { path: 'team/:teamId/players', ...page(() => import('../features/players/PlayersPage')) },
         { path: 'player/:playerId', ...page(() => import('../features/players/PlayerProfilePage')) },
         { path: 'guardians', ...page(() => import('../features/guardians/GuardiansPage')) },
+        { path: 'players/import', ...page(() => import('../features/imports/ImportsPage')) },
       ]),
       guarded('evaluation', 1, [
         { path: 'player/:playerId/evaluation', ...page(() => import('../features/evaluations/EvaluationPage')) },

@@ -475,6 +475,47 @@ export interface PrivacyRequestsTable {
   updated_at: Timestamp;
 }
 
+/** Import plans, history and remembered mappings (migration 0025, ADR 0021). */
+export interface ImportsTable {
+  id: Generated<number>;
+  kind: string;
+  created_by: number | null;
+  created_by_name: string;
+  file_name: string;
+  status: 'uploaded' | 'planned' | 'committed' | 'undone';
+  team_id: number | null;
+  headers: string;
+  cells: string;
+  mapping: string | null;
+  plan: string | null;
+  plan_hash: string | null;
+  fingerprint: string | null;
+  counts: string | null;
+  errors: string | null;
+  kept: string | null;
+  planned_at: string | null;
+  committed_at: string | null;
+  undone_at: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ImportEffectsTable {
+  id: Generated<number>;
+  import_id: number;
+  effect: 'player_created' | 'player_updated' | 'membership_added' | 'guardian_created';
+  target_id: number;
+  team_id: number | null;
+  before: string | null;
+}
+
+export interface ImportMappingsTable {
+  kind: string;
+  mapping: string;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   roles: RolesTable;
   users: UsersTable;
@@ -520,4 +561,7 @@ export interface DB {
   player_claim_tokens: PlayerClaimTokensTable;
   player_consents: PlayerConsentsTable;
   privacy_requests: PrivacyRequestsTable;
+  imports: ImportsTable;
+  import_effects: ImportEffectsTable;
+  import_mappings: ImportMappingsTable;
 }

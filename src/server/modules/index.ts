@@ -24,6 +24,7 @@ import { cyclesRoutes } from './reports/cycles.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { deliveryRoutes } from './reports/delivery.routes.js';
 import { privacyRoutes } from './privacy/privacy.routes.js';
+import { importsRoutes } from './imports/imports.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -52,4 +53,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   reportsRoutes,
   deliveryRoutes,
   privacyRoutes,
+  importsRoutes,
 ];

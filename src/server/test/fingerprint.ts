@@ -37,6 +37,9 @@ const TABLES = [
   'guardian_tokens',
   'guardian_consents',
   'consent_texts',
+  'imports',
+  'import_effects',
+  'import_mappings',
 ] as const satisfies readonly (keyof DB)[];
 
 /** One cheap query: the row count of each main table, as 'table=n …' (equal strings = nothing written). */

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Menu, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconChevronDown, IconClipboardList, IconDots, IconDownload, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
+import { IconChevronDown, IconClipboardList, IconDots, IconDownload, IconFileImport, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
@@ -82,6 +82,9 @@ export default function PlayersPage() {
               </Menu.Item>
               <Menu.Item leftSection={<IconUsersPlus size={16} />} onClick={() => setDialog({ kind: 'bulk' })}>
                 Add Bulk
+              </Menu.Item>
+              <Menu.Item component={Link} to="/app/players/import" leftSection={<IconFileImport size={16} />}>
+                Import with preview
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
