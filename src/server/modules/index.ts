@@ -17,6 +17,7 @@ import { usersRoutes } from './users/users.routes.js';
 import { mailRoutes } from '../mail/mail.routes.js';
 import { guardiansRoutes } from './guardians/guardians.routes.js';
 import { familyRoutes } from './family/family.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -38,4 +39,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   mailRoutes,
   guardiansRoutes,
   familyRoutes,
+  dashboardRoutes,
 ];

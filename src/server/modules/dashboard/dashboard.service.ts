@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import { staleSince, type Dashboard, type DashboardReports } from '../../../shared/schemas/dashboard.js';
+import type { DB } from '../../db/types.js';
+import type { DashboardScope } from '../../policies/dashboard.js';
+import { countSessions } from '../eval-sessions/eval-sessions.repository.js';
+import { versionedCache } from '../scores/score-cache.js';
+import * as repo from './dashboard.repository.js';
+
+// The evaluation counts are the costly part and move only with what bumps the score version
+// (evaluations, team members, teams: ADR 0006); the cycles they are counted in are part of the key.
+// Cycles, reports and sessions bump no version, so they are read on every request (cheap, indexed).
+const counts = versionedCache<Map<number, repo.EvaluationCounts>>(256);
+
+const NO_COUNTS: repo.EvaluationCounts = { players: 0, evaluated: 0, stale: 0 };
+
+function reportsOf(rows: readonly repo.ReportStateCount[], teamId: number): DashboardReports {
+  const out: DashboardReports = { draft: 0, approved: 0, sent: 0, viewed: 0, lastViewedAt: null };
+  for (const r of rows) {
+    if (r.teamId !== teamId) continue;
+    if (r.state === 'draft' || r.state === 'approved' || r.state === 'sent' || r.state === 'viewed') out[r.state] += r.count;
+    if (r.state === 'viewed' && r.lastViewedAt && (!out.lastViewedAt || r.lastViewedAt > out.lastViewedAt)) out.lastViewedAt = r.lastViewedAt;
+  }
+  return out;
+}
+
+/** GET /api/dashboard: everything on the staff start page, for the teams and sessions the caller reaches. */
+export async function dashboard(db: Kysely<DB>, scope: DashboardScope, today: string): Promise<Dashboard> {
+  const since = staleSince(today);
+  const [teams, reports, openSessions] = await Promise.all([
+    repo.teamsWithCycle(db, scope.teams, today),
+    scope.reports ? repo.reportCounts(db, scope.teams, today) : Promise.resolve(null),
+    scope.sessions === 'none' ? Promise.resolve(null) : countSessions(db, scope.sessions, 'open'),
+  ]);
+  const key = JSON.stringify([scope.teams, today, teams.map((t) => [t.teamId, t.cycle?.opensOn, t.cycle?.closesOn])]);
+  const byTeam = await counts(db, key, () => repo.evaluationCounts(db, scope.teams, today, since));
+  return {
+    today,
+    staleSince: since,
+    openSessions,
+    teams: teams.map((t) => {
+      const c = byTeam.get(t.teamId) ?? NO_COUNTS;
+      return {
+        id: t.teamId,
+        name: t.teamName,
+        players: c.players,
+        cycle: t.cycle,
+        evaluated: t.cycle ? c.evaluated : null,
+        notEvaluated: t.cycle ? c.players - c.evaluated : null,
+        reports: t.cycle && reports ? reportsOf(reports, t.teamId) : null,
+        stale: c.stale,
+      };
+    }),
+  };
+}
