@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import { isoDate } from './common.js';
+import { calendarDay } from './common.js';
 
 /** docs/product.md#dashboard: a player with no evaluation dated within this many days counts as waiting for one. */
 export const STALE_AFTER_DAYS = 90;
-
-/** A real calendar day (2026-02-30 is refused), within years a club can mean. */
-export const calendarDay = isoDate.refine(
-  (v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1970-01-01' && v <= '2999-12-31';
-  },
-  { error: 'Use a real date in the format YYYY-MM-DD.' },
-);
 
 /** GET /api/dashboard: `today` is the caller's own calendar day (the server's UTC day when absent). */
 export const dashboardQuerySchema = z.object({ today: calendarDay.optional() });
