@@ -2,6 +2,7 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import { plural } from '../../../shared/messages';
 import { STALE_AFTER_DAYS, type Dashboard, type DashboardTeam } from '../../../shared/schemas/dashboard';
 import { QueryView } from '../../components/QueryView';
 import { useCan, useMe } from '../../lib/auth';
@@ -45,7 +46,7 @@ function TeamCard({ team, staleSince }: { team: DashboardTeam; staleSince: strin
           {team.name}
         </Anchor>
         <Text size="sm" c="dimmed">
-          {team.players} {team.players === 1 ? 'player' : 'players'}
+          {team.players} {plural(team.players, 'player', 'players')}
         </Text>
       </Group>
       {cycle && window ? (
@@ -69,7 +70,7 @@ function TeamCard({ team, staleSince }: { team: DashboardTeam; staleSince: strin
                     label={state[0]!.toUpperCase() + state.slice(1)}
                     value={reports[state]}
                     to={links.reports(cycle.id, team.id, state)}
-                    describe={`${reports[state]} reports ${state}, ${team.name}`}
+                    describe={`${reports[state]} ${plural(reports[state], 'report', 'reports')} ${state}, ${team.name}`}
                   />
                 ))}
               </div>
@@ -100,9 +101,9 @@ function Overview({ data, waiting }: { data: Dashboard; waiting: number | undefi
   return (
     <div className={classes.stats} role="group" aria-label="Waiting for you">
       {data.openSessions !== null ? (
-        <Stat label="Open sessions" value={data.openSessions} to={links.openSessions} describe={`${data.openSessions} open evaluation sessions`} />
+        <Stat label="Open sessions" value={data.openSessions} to={links.openSessions} describe={`${data.openSessions} open evaluation ${plural(data.openSessions, 'session', 'sessions')}`} />
       ) : null}
-      {waiting !== undefined ? <Stat label="Scores waiting on this device" value={waiting} describe={`${waiting} scores waiting on this device`} /> : null}
+      {waiting !== undefined ? <Stat label="Scores waiting on this device" value={waiting} describe={`${waiting} ${plural(waiting, 'score', 'scores')} waiting on this device`} /> : null}
     </div>
   );
 }

@@ -60,23 +60,35 @@ export interface EvaluationCounts {
   stale: number;
 }
 
-/** Per team of the scope: its players, those evaluated within its current cycle's window, and those with no evaluation since `since`. */
-export async function evaluationCounts(db: Kysely<DB>, scope: readonly number[] | null, today: string, since: string): Promise<Map<number, EvaluationCounts>> {
+export interface TeamWindow {
+  teamId: number;
+  opensOn: string;
+  closesOn: string;
+}
+
+/**
+ * Per team of the scope: its players, those evaluated within its cycle's window (`windows`, chosen by
+ * teamsWithCycle), and those with no evaluation since `since`. The windows go in as CASE values: one
+ * statement whatever the number of teams, each player probed on evaluations_player_date_idx.
+ */
+export async function evaluationCounts(db: Kysely<DB>, scope: readonly number[] | null, windows: readonly TeamWindow[], since: string): Promise<Map<number, EvaluationCounts>> {
   if (scope?.length === 0) return new Map();
-  const rows = await db
-    .with('cur', () => currentCycles(db, scope, today))
-    .selectFrom('cur')
-    .innerJoin('team_players as tp', 'tp.team_id', 'cur.team_id')
-    .leftJoin('report_cycles as c', 'c.id', 'cur.cycle_id')
+  const byTeam = (pick: (w: TeamWindow) => string) => sql`case tp.team_id ${sql.join(windows.map((w) => sql`when ${w.teamId} then ${pick(w)}`), sql` `)} end`;
+  // Any evaluation counts, history included: the player was evaluated on that day.
+  const evaluated = windows.length
+    ? sql<number>`sum(case when exists (select 1 from evaluations e where e.player_id = tp.player_id and e.date >= ${byTeam((w) => w.opensOn)} and e.date <= ${byTeam((w) => w.closesOn)}) then 1 else 0 end)`
+    : sql<number>`0`;
+  let q = db
+    .selectFrom('team_players as tp')
     .select((eb) => [
-      'cur.team_id',
+      'tp.team_id',
       eb.fn.countAll().as('players'),
-      // Any evaluation counts, history included: the player was evaluated on that day (evaluations_player_date_idx).
-      sql<number>`sum(case when exists (select 1 from evaluations e where e.player_id = tp.player_id and e.date >= c.opens_on and e.date <= c.closes_on) then 1 else 0 end)`.as('evaluated'),
+      evaluated.as('evaluated'),
       sql<number>`sum(case when exists (select 1 from evaluations e where e.player_id = tp.player_id and e.date >= ${since}) then 0 else 1 end)`.as('stale'),
     ])
-    .groupBy('cur.team_id')
-    .execute();
+    .groupBy('tp.team_id');
+  if (scope !== null) q = q.where('tp.team_id', 'in', [...scope]);
+  const rows = await q.execute();
   return new Map(rows.map((r) => [r.team_id, { players: Number(r.players), evaluated: Number(r.evaluated ?? 0), stale: Number(r.stale ?? 0) }]));
 }
 
@@ -87,13 +99,14 @@ export interface ReportStateCount {
   lastViewedAt: string | null;
 }
 
-/** Per team of the scope and state: the reports of its current cycle, the latest version of each player only. */
-export async function reportCounts(db: Kysely<DB>, scope: readonly number[] | null, today: string): Promise<ReportStateCount[]> {
-  if (scope?.length === 0) return [];
+/** Per (team, cycle) pair and state: the reports written for that team in that cycle, the latest version of each player only. */
+export async function reportCounts(db: Kysely<DB>, pairs: readonly { teamId: number; cycleId: number }[]): Promise<ReportStateCount[]> {
+  if (!pairs.length) return [];
+  const wanted = new Set(pairs.map((p) => `${p.teamId}:${p.cycleId}`));
   const rows = await db
-    .with('cur', () => currentCycles(db, scope, today))
     .selectFrom('reports as r')
-    .innerJoin('cur', (join) => join.onRef('cur.team_id', '=', 'r.team_id').onRef('cur.cycle_id', '=', 'r.cycle_id'))
+    .where('r.team_id', 'in', [...new Set(pairs.map((p) => p.teamId))])
+    .where('r.cycle_id', 'in', [...new Set(pairs.map((p) => p.cycleId))])
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -105,8 +118,11 @@ export async function reportCounts(db: Kysely<DB>, scope: readonly number[] | nu
         ),
       ),
     )
-    .select((eb) => ['r.team_id', 'r.state', eb.fn.countAll().as('n'), eb.fn.max('r.viewed_at').as('last_viewed')])
-    .groupBy(['r.team_id', 'r.state'])
+    .select((eb) => ['r.team_id', 'r.cycle_id', 'r.state', eb.fn.countAll().as('n'), eb.fn.max('r.viewed_at').as('last_viewed')])
+    .groupBy(['r.team_id', 'r.cycle_id', 'r.state'])
     .execute();
-  return rows.map((r) => ({ teamId: r.team_id, state: r.state, count: Number(r.n), lastViewedAt: r.last_viewed ?? null }));
+  // Both lists are the pairs' own ids; a team's other cycles are dropped here.
+  return rows
+    .filter((r) => wanted.has(`${r.team_id}:${r.cycle_id}`))
+    .map((r) => ({ teamId: r.team_id, state: r.state, count: Number(r.n), lastViewedAt: r.last_viewed ?? null }));
 }

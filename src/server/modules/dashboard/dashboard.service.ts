@@ -26,13 +26,14 @@ function reportsOf(rows: readonly repo.ReportStateCount[], teamId: number): Dash
 /** GET /api/dashboard: everything on the staff start page, for the teams and sessions the caller reaches. */
 export async function dashboard(db: Kysely<DB>, scope: DashboardScope, today: string): Promise<Dashboard> {
   const since = staleSince(today);
-  const [teams, reports, openSessions] = await Promise.all([
-    repo.teamsWithCycle(db, scope.teams, today),
-    scope.reports ? repo.reportCounts(db, scope.teams, today) : Promise.resolve(null),
+  const teams = await repo.teamsWithCycle(db, scope.teams, today);
+  const withCycle = teams.flatMap((t) => (t.cycle ? [{ teamId: t.teamId, cycleId: t.cycle.id, opensOn: t.cycle.opensOn, closesOn: t.cycle.closesOn }] : []));
+  const key = JSON.stringify([scope.teams, since, withCycle.map((w) => [w.teamId, w.opensOn, w.closesOn])]);
+  const [byTeam, reports, openSessions] = await Promise.all([
+    counts(db, key, () => repo.evaluationCounts(db, scope.teams, withCycle, since)),
+    scope.reports ? repo.reportCounts(db, withCycle) : Promise.resolve(null),
     scope.sessions === 'none' ? Promise.resolve(null) : countSessions(db, scope.sessions, 'open'),
   ]);
-  const key = JSON.stringify([scope.teams, today, teams.map((t) => [t.teamId, t.cycle?.opensOn, t.cycle?.closesOn])]);
-  const byTeam = await counts(db, key, () => repo.evaluationCounts(db, scope.teams, today, since));
   return {
     today,
     staleSince: since,
