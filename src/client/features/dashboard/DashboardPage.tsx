@@ -85,7 +85,7 @@ function TeamCard({ team, staleSince }: { team: DashboardTeam; staleSince: strin
           No report cycle for this team yet.
         </Text>
       )}
-      <div className={classes.stats}>
+      <div className={classes.stale}>
         <Stat
           label={`No evaluation in ${STALE_AFTER_DAYS} days`}
           value={team.stale}
@@ -99,7 +99,7 @@ function TeamCard({ team, staleSince }: { team: DashboardTeam; staleSince: strin
 
 function Overview({ data, waiting }: { data: Dashboard; waiting: number | undefined }) {
   return (
-    <div className={classes.stats} role="group" aria-label="Waiting for you">
+    <div className={classes.overview} role="group" aria-label="Waiting for you">
       {data.openSessions !== null ? (
         <Stat label="Open sessions" value={data.openSessions} to={links.openSessions} describe={`${data.openSessions} open evaluation ${plural(data.openSessions, 'session', 'sessions')}`} />
       ) : null}
