@@ -14,6 +14,7 @@ import * as m0015 from './migrations/0015_session_guests.js';
 import * as m0016 from './migrations/0016_rate_limits.js';
 import * as m0017 from './migrations/0017_guardians.js';
 import * as m0019 from './migrations/0019_reports.js';
+import * as m0024 from './migrations/0024_dashboard_version.js';
 
 /**
  * Migrations are listed statically so they run the same from tsx, tests and bundles. Features built
@@ -35,6 +36,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0016_rate_limits': m0016.migration,
   '0017_guardians': m0017.migration,
   '0019_reports': m0019.migration,
+  '0024_dashboard_version': m0024.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {

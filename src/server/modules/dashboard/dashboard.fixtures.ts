@@ -3,6 +3,15 @@ import { nowIso } from '../../lib/time.js';
 import type { TestApp } from '../../test/harness.js';
 
 /**
+ * After a direct write: PostgreSQL's feed has delivered it, and SQLite's WAL-index watch reads the
+ * header again from the next event-loop turn (ADR 0013), as for another process's commit.
+ */
+async function seen(t: TestApp): Promise<void> {
+  await t.settled();
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
  * The dashboard tests' own writes: cycles, reports and sessions go straight to the tables (the
  * authoring and delivery routes are another module's), then `settled()` so the app sees them.
  */
@@ -15,7 +24,7 @@ export async function insertCycle(t: TestApp, c: { name: string; opensOn: string
     .returning('id')
     .executeTakeFirstOrThrow();
   if (c.teamIds.length) await t.db.insertInto('report_cycle_teams').values(c.teamIds.map((team_id) => ({ cycle_id: id, team_id }))).execute();
-  await t.settled();
+  await seen(t);
   return id;
 }
 
@@ -41,7 +50,7 @@ export async function insertReport(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await t.settled();
+  await seen(t);
   return id;
 }
 
@@ -54,7 +63,7 @@ export async function insertSession(t: TestApp, s: { name: string; state: 'draft
     .executeTakeFirstOrThrow();
   if (s.evaluatorUserId) await t.db.insertInto('eval_session_evaluators').values({ session_id: id, user_id: s.evaluatorUserId, guest_name: null, token_hash: null, created_at: now, guest_key: null }).execute();
   if (s.playerIds?.length) await t.db.insertInto('eval_session_players').values(s.playerIds.map((player_id) => ({ session_id: id, player_id, bib: null, present: 0, walk_up: 0 }))).execute();
-  await t.settled();
+  await seen(t);
   return id;
 }
 

@@ -6,10 +6,9 @@ import { countSessions } from '../eval-sessions/eval-sessions.repository.js';
 import { versionedCache } from '../scores/score-cache.js';
 import * as repo from './dashboard.repository.js';
 
-// The evaluation counts are the costly part and move only with what bumps the score version
-// (evaluations, team members, teams: ADR 0006); the cycles they are counted in are part of the key.
-// Cycles, reports and sessions bump no version, so they are read on every request (cheap, indexed).
-const counts = versionedCache<Map<number, repo.EvaluationCounts>>(256);
+// Cached per score version (ADR 0006): every table the answer counts bumps it in the writing
+// transaction (migrations 0006 and 0024), so a cached answer is never older than what a request could read.
+const answers = versionedCache<Dashboard>(256);
 
 const NO_COUNTS: repo.EvaluationCounts = { players: 0, evaluated: 0, stale: 0 };
 
@@ -23,14 +22,17 @@ function reportsOf(rows: readonly repo.ReportStateCount[], teamId: number): Dash
   return out;
 }
 
-/** GET /api/dashboard: everything on the staff start page, for the teams and sessions the caller reaches. */
-export async function dashboard(db: Kysely<DB>, scope: DashboardScope, today: string): Promise<Dashboard> {
+/** GET /api/dashboard: everything on the staff start page, for the teams and sessions the caller reaches. Callers must not mutate it. */
+export function dashboard(db: Kysely<DB>, scope: DashboardScope, today: string): Promise<Dashboard> {
+  return answers(db, JSON.stringify([scope.teams, scope.reports, scope.sessions, today]), () => compute(db, scope, today));
+}
+
+async function compute(db: Kysely<DB>, scope: DashboardScope, today: string): Promise<Dashboard> {
   const since = staleSince(today);
   const teams = await repo.teamsWithCycle(db, scope.teams, today);
   const withCycle = teams.flatMap((t) => (t.cycle ? [{ teamId: t.teamId, cycleId: t.cycle.id, opensOn: t.cycle.opensOn, closesOn: t.cycle.closesOn }] : []));
-  const key = JSON.stringify([scope.teams, since, withCycle.map((w) => [w.teamId, w.opensOn, w.closesOn])]);
   const [byTeam, reports, openSessions] = await Promise.all([
-    counts(db, key, () => repo.evaluationCounts(db, scope.teams, withCycle, since)),
+    repo.evaluationCounts(db, scope.teams, withCycle, since),
     scope.reports ? repo.reportCounts(db, withCycle) : Promise.resolve(null),
     scope.sessions === 'none' ? Promise.resolve(null) : countSessions(db, scope.sessions, 'open'),
   ]);

@@ -91,6 +91,11 @@ describe('GET /api/dashboard', () => {
     await insertReport(t, { cycleId, teamId: team.id, playerId: members[4]!, state: 'viewed', viewedAt: '2026-11-21T09:05:00.000Z' });
     row = teamOf(await get(coach), team.id);
     expect(row.reports).toEqual({ draft: 1, approved: 1, sent: 1, viewed: 2, lastViewedAt: '2026-11-21T09:05:00.000Z' });
+    // A state change is counted at once (the cached answer moves with the score version, migration 0024).
+    await t.db.updateTable('reports').set({ state: 'sent' }).where('player_id', '=', members[1]!).execute();
+    await t.settled();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(teamOf(await get(coach), team.id).reports).toMatchObject({ approved: 0, sent: 2 });
 
     // Seen from after the window, the latest cycle (the one not yet opened today) is current.
     expect(teamOf(await get(coach, `?today=${dayOffset(120)}`), team.id).cycle).toMatchObject({ name: 'Winter' });
