@@ -51,6 +51,8 @@ function endpoints(club: Club): Endpoint[] {
     { scenario: 'GET /api/teams (cache-warm)', path: '/api/teams', leaderboard: false },
     { scenario: 'GET /api/players (cache-warm)', path: '/api/players', leaderboard: false },
     { scenario: 'GET /api/player/{id} (cache-warm)', path: `/api/player/${mid(club.playerIds)}`, leaderboard: false },
+    // The admin's start page: every team with its current cycle, reports by state, open sessions.
+    { scenario: `GET /api/dashboard, ${club.teamIds.length} teams (cache-warm)`, path: `/api/dashboard?today=${new Date().toISOString().slice(0, 10)}`, leaderboard: false },
   ];
 }
 

@@ -2,7 +2,8 @@
  * Seeds the benchmark's large club into a migrated, empty database with raw multi-row INSERTs inside
  * transactions: clubs, seasons, coaches, teams, players (most in one team, every 10th in two),
  * criteria on four levels, and evaluations of which only the latest per (player, criterion) is current
- * (is_current = 1); about 15% are superseded history rows with earlier dates.
+ * (is_current = 1); about 15% are superseded history rows with earlier dates; two report cycles over
+ * every team and a report per player.
  */
 import type { Kysely } from 'kysely';
 import { scorePercentage, type LevelKind } from '../../src/shared/scoring.js';
@@ -52,7 +53,7 @@ const DAY = 86_400_000;
 const START = Date.UTC(2024, 0, 1);
 const day = (n: number) => new Date(START + n * DAY).toISOString().slice(0, 10);
 
-async function ids(db: Kysely<DB>, table: 'players' | 'teams' | 'categories' | 'seasons' | 'users' | 'levels' | 'criteria'): Promise<number[]> {
+async function ids(db: Kysely<DB>, table: 'players' | 'teams' | 'categories' | 'seasons' | 'users' | 'levels' | 'criteria' | 'report_cycles'): Promise<number[]> {
   return (await db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => r.id);
 }
 
@@ -136,6 +137,36 @@ async function seedEvaluations(trx: Kysely<DB>, sizes: Sizes, evaluatorId: numbe
   return { current, history };
 }
 
+/**
+ * Report cycles for the dashboard row: an earlier one and one whose window holds today over every
+ * team, and one report per player of the current cycle (its first team), spread over the states, with
+ * every 5th player re-issued (version 1 superseded).
+ */
+async function seedReports(trx: Kysely<DB>, now: string) {
+  const today = now.slice(0, 10);
+  const shift = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+  const season = (await ids(trx, 'seasons'))[0]!;
+  const cycleColumns = ['name', 'season_id', 'opens_on', 'closes_on', 'show_team_average', 'show_rank', 'created_at', 'updated_at'];
+  await insertRows(trx, 'report_cycles', cycleColumns, [
+    ['Bench spring', season, shift(-240), shift(-200), 0, 0, now, now],
+    ['Bench autumn', season, shift(-30), shift(30), 0, 0, now, now],
+  ]);
+  const [spring, autumn] = await ids(trx, 'report_cycles');
+  const teams = await ids(trx, 'teams');
+  await insertRows(trx, 'report_cycle_teams', ['cycle_id', 'team_id'], teams.flatMap((t) => [[spring!, t], [autumn!, t]]));
+  const firstTeam = await trx.selectFrom('team_players').select(['player_id']).select((eb) => eb.fn.min('team_id').as('team_id')).groupBy('player_id').execute();
+  const states = ['draft', 'approved', 'sent', 'viewed'] as const;
+  const rows: Cell[][] = [];
+  firstTeam.forEach((m, i) => {
+    const state = states[i % states.length]!;
+    const viewed = state === 'viewed' ? now : null;
+    if (i % 5 === 0) rows.push([autumn!, m.player_id, m.team_id, 1, 'superseded', 'Bench comment.', '{}', '[]', null, now, now]);
+    rows.push([autumn!, m.player_id, m.team_id, i % 5 === 0 ? 2 : 1, state, 'Bench comment.', '{}', '[]', viewed, now, now]);
+  });
+  const columns = ['cycle_id', 'player_id', 'team_id', 'version', 'state', 'overall_comment', 'criterion_comments', 'focus', 'viewed_at', 'created_at', 'updated_at'];
+  await insertRows(trx, 'reports', columns, rows);
+}
+
 export async function seedClub(db: Kysely<DB>, sizes: Sizes): Promise<Club> {
   const admin = { email: 'bench-admin@bench.test', password: 'bench-admin-password' };
   await createSuperadmin(db, { ...admin, first_name: 'Bench', last_name: 'Admin' });
@@ -144,6 +175,7 @@ export async function seedClub(db: Kysely<DB>, sizes: Sizes): Promise<Club> {
   await db.transaction().execute(async (trx) => {
     await seedStructure(trx, sizes, now);
     await seedPlayers(trx, sizes, now);
+    await seedReports(trx, now);
   });
   const evaluations = await db.transaction().execute((trx) => seedEvaluations(trx, sizes, adminId));
   return {

@@ -239,6 +239,8 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/players': { rule: 'players:1', replays: teamFilter() },
   'GET /api/team/:teamId/players': { rule: 'players:1', replays: [{ params: { teamId: 'otherTeam' } }] },
   'GET /api/players/team-options': { rule: 'players:1' },
+  // Takes no id: the caller's own teams are chosen on the server (dashboard.test.ts checks a coach sees only theirs).
+  'GET /api/dashboard': { rule: 'players:1' },
   'GET /api/player/:id': { rule: 'self|players:1', replays: [...otherPlayer(), guardianOnStaff] },
   'POST /api/players': {
     rule: 'addPlayers',

@@ -23,6 +23,8 @@ import type { Me } from '../../shared/schemas/auth';
 import { Loading } from '../components/Loading';
 import { OutboxProvider } from '../features/evaluations/outbox/OutboxProvider';
 import { useMe } from '../lib/auth';
+import { DeviceWaitingContext } from '../lib/device-waiting';
+import { countWaitingOnDevice } from './device-waiting';
 import { homeOf } from '../lib/home';
 import { UserMenu } from './UserMenu';
 import header from './header.module.css';
@@ -67,6 +69,7 @@ export default function StaffLayout() {
 
   return (
     <OutboxProvider userId={me.id}>
+    <DeviceWaitingContext.Provider value={countWaitingOnDevice}>
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
@@ -100,6 +103,7 @@ export default function StaffLayout() {
         </Suspense>
       </AppShell.Main>
     </AppShell>
+    </DeviceWaitingContext.Provider>
     </OutboxProvider>
   );
 }

@@ -25,6 +25,7 @@ import { reportsRoutes } from './reports/reports.routes.js';
 import { deliveryRoutes } from './reports/delivery.routes.js';
 import { privacyRoutes } from './privacy/privacy.routes.js';
 import { importsRoutes } from './imports/imports.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -54,4 +55,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   deliveryRoutes,
   privacyRoutes,
   importsRoutes,
+  dashboardRoutes,
 ];

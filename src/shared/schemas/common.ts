@@ -39,6 +39,15 @@ export const emailField = z.string({ error: MSG.required }).trim().toLowerCase()
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the date format YYYY-MM-DD.' });
 
+/** A real calendar day (2026-02-30 is refused) between 1970 and 2999, for dates in queries. */
+export const calendarDay = isoDate.refine(
+  (v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1970-01-01' && v <= '2999-12-31';
+  },
+  { error: 'Use a real date in the format YYYY-MM-DD.' },
+);
+
 export const urlList = z
   .array(z.string().trim().max(2000))
   .default([])

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOB_MAX_YEAR, DOB_MIN_YEAR } from '../constants.js';
 import { MSG } from '../messages.js';
-import { emailField, idParam, pageFields, personNameFields, requiredId, teamRefSchema } from './common.js';
+import { calendarDay, emailField, idParam, pageFields, personNameFields, requiredId, teamRefSchema } from './common.js';
 
 /** Players (docs/product.md#data and #validation). Shared by the API routes and the player forms. */
 
@@ -116,6 +116,10 @@ export const playerListQuerySchema = z.object({
   team_id: optionalId,
   category: optionalId,
   q: z.string().trim().max(100).optional(),
+  // With or without an evaluation dated within [from, to] (open ends: any date); the dashboard's links.
+  evaluated: z.enum(['yes', 'no']).optional(),
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });

@@ -1,10 +1,10 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { plural } from '../../../shared/messages';
-import type { EvalSession } from '../../../shared/schemas/eval-session';
+import { SESSION_STATES, type EvalSession, type SessionState } from '../../../shared/schemas/eval-session';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryView } from '../../components/QueryView';
 import { useCan } from '../../lib/auth';
@@ -48,6 +48,10 @@ export default function SessionsPage() {
   const sessions = useQuery(sessionsQuery);
   const [creating, setCreating] = useState(false);
   const manage = can('sessions', 2);
+  // ?state=open: the dashboard's link to the open sessions.
+  const [search, setSearch] = useSearchParams();
+  const stateParam = search.get('state');
+  const state = SESSION_STATES.includes(stateParam as SessionState) ? (stateParam as SessionState) : null;
 
   return (
     <>
@@ -63,15 +67,25 @@ export default function SessionsPage() {
           A session gathers several evaluators around the same players, as at a tryout. Scores stay blind until the director unlocks the
           results, and publishing turns each player's mean into an evaluation.
         </Text>
+        {state ? (
+          <Group gap={6}>
+            <Badge variant="light" size="lg" tt="none">
+              Only {state} sessions
+            </Badge>
+            <Button variant="subtle" size="compact-sm" onClick={() => setSearch({})}>
+              Clear filter
+            </Button>
+          </Group>
+        ) : null}
         <QueryView
           query={sessions}
           noun="sessions"
-          isEmpty={(data) => data.length === 0}
-          emptyText={manage ? 'No sessions yet. Create one for your next tryout.' : 'You are not an evaluator in any session yet.'}
+          isEmpty={(data) => !data.some((s) => !state || s.state === state)}
+          emptyText={state ? `No ${state} sessions.` : manage ? 'No sessions yet. Create one for your next tryout.' : 'You are not an evaluator in any session yet.'}
         >
           {(data) => (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-              {data.map((s) => (
+              {data.filter((s) => !state || s.state === state).map((s) => (
                 <SessionCard key={s.id} session={s} />
               ))}
             </SimpleGrid>

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconClipboardList, IconDots, IconDownload, IconFileImport, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -25,6 +25,17 @@ import { useErrorRedirect } from '../../lib/useErrorRedirect';
 import classes from './players.module.css';
 
 const PAGE_SIZE = 48;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The evaluation filter of the address (the dashboard's links): ?evaluated=yes|no&from=&to=. */
+function evaluationFilter(search: URLSearchParams) {
+  const evaluated = search.get('evaluated');
+  if (evaluated !== 'yes' && evaluated !== 'no') return null;
+  const day = (key: string) => (DAY.test(search.get(key) ?? '') ? search.get(key)! : undefined);
+  const [from, to] = [day('from'), day('to')];
+  const when = from && to ? `between ${from} and ${to}` : from ? `since ${from}` : to ? `until ${to}` : 'ever';
+  return { evaluated, from, to, label: `${evaluated === 'yes' ? 'Evaluated' : 'Not evaluated'} ${when}` } as const;
+}
 
 type Dialog = { kind: CardAction; player: PlayerListItem } | { kind: 'add' | 'bulk' | 'export' } | null;
 
@@ -48,7 +59,17 @@ export default function PlayersPage() {
 
   const teamOptions = useQuery({ ...teamOptionsQuery, enabled: !teamRoute });
   const teamId = teamRoute ? routeTeamId : filterTeam ? Number(filterTeam) : null;
-  const list = useQuery({ ...playersQuery({ teamRoute, teamId, q, page, pageSize: PAGE_SIZE }), placeholderData: keepPreviousData });
+  const evaluation = evaluationFilter(search);
+  const list = useQuery({
+    ...playersQuery({ teamRoute, teamId, q, evaluated: evaluation?.evaluated, from: evaluation?.from, to: evaluation?.to, page, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const clearEvaluation = () => {
+    const next = new URLSearchParams(search);
+    for (const key of ['evaluated', 'from', 'to']) next.delete(key);
+    setSearch(next);
+    setPage(1);
+  };
   useErrorRedirect(list.error);
 
   const routeTeam = list.data?.team ?? null;
@@ -138,6 +159,16 @@ export default function PlayersPage() {
           w={{ base: '100%', xs: 240 }}
           type="search"
         />
+        {evaluation ? (
+          <Group gap={6} pb={4} wrap="nowrap">
+            <Badge variant="light" size="lg" tt="none">
+              {evaluation.label}
+            </Badge>
+            <Button variant="subtle" size="compact-sm" onClick={clearEvaluation}>
+              Clear filter
+            </Button>
+          </Group>
+        ) : null}
         {list.data ? (
           <Text size="sm" className={classes.muted} pb={8} aria-live="polite">
             {total} player{total === 1 ? '' : 's'}

@@ -14,6 +14,10 @@ export interface ListParams {
   teamId?: number | null;
   category?: number | null;
   q?: string;
+  /** With or without an evaluation dated within [from, to] (the dashboard's links). */
+  evaluated?: 'yes' | 'no';
+  from?: string;
+  to?: string;
   page: number;
   pageSize: number;
 }
@@ -30,7 +34,7 @@ export const playersQuery = (p: ListParams & { teamRoute: boolean }) =>
   queryOptions({
     queryKey: ['players', 'list', p],
     queryFn: ({ signal }): Promise<PlayerList> => {
-      const query = qs({ q: p.q, page: p.page, pageSize: p.pageSize, ...(p.teamRoute ? {} : { team_id: p.teamId, category: p.category }) });
+      const query = qs({ q: p.q, evaluated: p.evaluated, from: p.from, to: p.to, page: p.page, pageSize: p.pageSize, ...(p.teamRoute ? {} : { team_id: p.teamId, category: p.category }) });
       const url = p.teamRoute ? `/api/team/${p.teamId}/players${query}` : `/api/players${query}`;
       return apiGet<Envelope<PlayerList>>(url, signal).then((r) => r.data);
     },

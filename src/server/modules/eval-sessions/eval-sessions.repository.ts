@@ -72,19 +72,27 @@ function onTeamsOtherThan<Q extends SelectQueryBuilder<DB & { sp: DB['eval_sessi
   return q.where('sp.player_id', 'not in', (eb) => eb.selectFrom('team_players').select('team_players.player_id').where('team_players.team_id', 'in', [...teamIds])) as Q;
 }
 
+/** Narrows sessions (`s`) to a caller's scope (null: every session). */
+function inScope<Q extends SelectQueryBuilder<DB & { s: DB['eval_sessions'] }, 's', unknown>>(db: Db, q: Q, scope: ListScope | null): Q {
+  if (scope === null) return q;
+  const { userId, runsWithin } = scope;
+  return q.where((eb) =>
+    eb.or([
+      eb('s.id', 'in', db.selectFrom('eval_session_evaluators').select('session_id').where('user_id', '=', userId)),
+      ...(runsWithin === undefined ? [] : [eb.not(eb.exists(onTeamsOtherThan(eb.selectFrom('eval_session_players as sp').select('sp.player_id').whereRef('sp.session_id', '=', 's.id'), runsWithin)))]),
+    ]),
+  ) as Q;
+}
+
 /** All sessions (scope null), newest first, or those of a caller's scope. */
 export async function listSessions(db: Db, scope: ListScope | null): Promise<SessionRow[]> {
-  let q = sessionQuery(db);
-  if (scope !== null) {
-    const { userId, runsWithin } = scope;
-    q = q.where((eb) =>
-      eb.or([
-        eb('s.id', 'in', db.selectFrom('eval_session_evaluators').select('session_id').where('user_id', '=', userId)),
-        ...(runsWithin === undefined ? [] : [eb.not(eb.exists(onTeamsOtherThan(eb.selectFrom('eval_session_players as sp').select('sp.player_id').whereRef('sp.session_id', '=', 's.id'), runsWithin)))]),
-      ]),
-    );
-  }
-  return (await q.orderBy('s.start_date', 'desc').orderBy('s.id', 'desc').execute()).map(toSession);
+  return (await inScope(db, sessionQuery(db), scope).orderBy('s.start_date', 'desc').orderBy('s.id', 'desc').execute()).map(toSession);
+}
+
+/** How many sessions of a caller's scope are in this state (the staff dashboard). */
+export async function countSessions(db: Db, scope: ListScope | null, state: SessionState): Promise<number> {
+  const q = inScope(db, db.selectFrom('eval_sessions as s').where('s.state', '=', state), scope);
+  return Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 }
 
 /** Of these sessions, those holding a player who is on none of these teams. */

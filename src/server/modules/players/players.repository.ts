@@ -10,6 +10,10 @@ export interface ListFilter {
   teamId?: number;
   categoryId?: number;
   q?: string;
+  /** With ('yes') or without ('no') an evaluation dated within [from, to]. */
+  evaluated?: 'yes' | 'no';
+  from?: string;
+  to?: string;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -24,6 +28,15 @@ export function filteredPlayers(db: Kysely<DB>, f: ListFilter) {
       if (f.teamId !== undefined) sub = sub.where('tp.team_id', '=', f.teamId);
       if (f.categoryId !== undefined) sub = sub.where('t.category_id', '=', f.categoryId);
       return exists(sub);
+    });
+  }
+  if (f.evaluated) {
+    const { evaluated, from, to } = f;
+    q = q.where(({ exists, not, selectFrom }) => {
+      let sub = selectFrom('evaluations as e').select('e.id').whereRef('e.player_id', '=', 'p.id');
+      if (from) sub = sub.where('e.date', '>=', from);
+      if (to) sub = sub.where('e.date', '<=', to);
+      return evaluated === 'yes' ? exists(sub) : not(exists(sub));
     });
   }
   if (f.q) {

@@ -38,9 +38,9 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, querystring: playerListQuerySchema, response: { 200: okEnvelope(playerListSchema), ...readErrors } },
     handler: async (req, reply) => {
       const actor = requireActor(req);
-      const { team_id, category, q, page, pageSize } = req.query;
+      const { team_id, category, q, evaluated, from, to, page, pageSize } = req.query;
       const scope = await authorizePlayerList(app.db, actor, team_id);
-      return sendDataText(reply, playerListText(await service.listPage(app.db, { scope, teamId: team_id, categoryId: category, q }, page, pageSize)));
+      return sendDataText(reply, playerListText(await service.listPage(app.db, { scope, teamId: team_id, categoryId: category, q, evaluated, from, to }, page, pageSize)));
     },
   });
 
@@ -50,8 +50,8 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const actor = requireActor(req);
       const team = await reachableTeam(app.db, actor, req.params.teamId);
-      const { category, q, page, pageSize } = req.query;
-      return read(await service.teamPage(app.db, team, { categoryId: category, q }, page, pageSize));
+      const { category, q, evaluated, from, to, page, pageSize } = req.query;
+      return read(await service.teamPage(app.db, team, { categoryId: category, q, evaluated, from, to }, page, pageSize));
     },
   });
 

@@ -65,7 +65,7 @@ const views = versionedCache<Player | null>(1024);
 
 /** One page of the players list (GET /api/players), cached per score version. Callers must not mutate it. */
 export async function listPage(db: Kysely<DB>, filter: repo.ListFilter, page: number, pageSize: number): Promise<PlayerList> {
-  const key = JSON.stringify([filter.scope, filter.teamId ?? null, filter.categoryId ?? null, filter.q ?? '', page, pageSize]);
+  const key = JSON.stringify([filter.scope, filter.teamId ?? null, filter.categoryId ?? null, filter.q ?? '', filter.evaluated ?? '', filter.from ?? '', filter.to ?? '', page, pageSize]);
   return pages(db, key, async () => {
     const { rows, total } = await repo.listPlayers(db, filter, page, pageSize);
     return { data: await listItems(db, rows), total, page, pageSize };
@@ -125,7 +125,7 @@ async function mustView(db: Kysely<DB>, id: number): Promise<Player> {
 }
 
 /** A team's roster page (GET /api/team/{teamId}/players), with the team. */
-export async function teamPage(db: Kysely<DB>, team: { id: number; name: string }, filter: { categoryId?: number; q?: string }, page: number, pageSize: number) {
+export async function teamPage(db: Kysely<DB>, team: { id: number; name: string }, filter: Omit<repo.ListFilter, 'scope' | 'teamId'>, page: number, pageSize: number) {
   const { rows, total } = await repo.listPlayers(db, { scope: null, teamId: team.id, ...filter }, page, pageSize);
   return { data: await listItems(db, rows), total, page, pageSize, team };
 }

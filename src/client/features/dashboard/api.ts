@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Dashboard } from '../../../shared/schemas/dashboard';
+import { apiGet, type Envelope } from '../../lib/api';
+
+/** The whole dashboard in one read, for the caller's own calendar day. */
+export const dashboardQuery = (today: string) =>
+  queryOptions({
+    queryKey: ['dashboard', today],
+    queryFn: ({ signal }) => apiGet<Envelope<Dashboard>>(`/api/dashboard?today=${today}`, signal).then((r) => r.data),
+  });
+
+/** Where each number leads: the list it counts, filtered (docs/product.md#dashboard). */
+export const links = {
+  players: (teamId: number, filter: { evaluated: 'yes' | 'no'; from?: string; to?: string }) => {
+    const q = new URLSearchParams({ evaluated: filter.evaluated });
+    if (filter.from) q.set('from', filter.from);
+    if (filter.to) q.set('to', filter.to);
+    return `/app/team/${teamId}/players?${q.toString()}`;
+  },
+  reports: (cycleId: number, teamId: number, state: string) => `/app/reports/${cycleId}/team/${teamId}?state=${state}`,
+  openSessions: '/app/sessions?state=open',
+};

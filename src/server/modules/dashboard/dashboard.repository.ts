@@ -1,0 +1,128 @@
+import { sql, type Kysely } from 'kysely';
+import type { ReportState } from '../../db/types.js';
+import type { DB } from '../../db/types.js';
+
+/**
+ * The staff dashboard's reads (docs/product.md#dashboard). Each is one statement over every team the
+ * caller reaches (no query per team): the teams with their current cycle, their players' evaluation
+ * counts, and their reports by state.
+ */
+
+/** Teams of the scope (null: every team) with the id of each one's current cycle: the one whose window holds today, else the latest. */
+function currentCycles(db: Kysely<DB>, scope: readonly number[] | null, today: string) {
+  let q = db
+    .selectFrom('teams as t')
+    .select(['t.id as team_id', 't.name as team_name'])
+    .select((eb) =>
+      eb
+        .selectFrom('report_cycle_teams as rct')
+        .innerJoin('report_cycles as rc', 'rc.id', 'rct.cycle_id')
+        .select('rc.id')
+        .whereRef('rct.team_id', '=', 't.id')
+        .orderBy(sql`case when rc.opens_on <= ${today} and rc.closes_on >= ${today} then 0 else 1 end`)
+        .orderBy('rc.closes_on', 'desc')
+        .orderBy('rc.id', 'desc')
+        .limit(1)
+        .as('cycle_id'),
+    );
+  if (scope !== null) q = q.where('t.id', 'in', [...scope]);
+  return q;
+}
+
+export interface TeamCycleRow {
+  teamId: number;
+  teamName: string;
+  cycle: { id: number; name: string; opensOn: string; closesOn: string } | null;
+}
+
+export async function teamsWithCycle(db: Kysely<DB>, scope: readonly number[] | null, today: string): Promise<TeamCycleRow[]> {
+  if (scope?.length === 0) return [];
+  const rows = await db
+    .with('cur', () => currentCycles(db, scope, today))
+    .selectFrom('cur')
+    .leftJoin('report_cycles as c', 'c.id', 'cur.cycle_id')
+    .select(['cur.team_id', 'cur.team_name', 'c.id as cycle_id', 'c.name as cycle_name', 'c.opens_on', 'c.closes_on'])
+    .orderBy('cur.team_name')
+    .orderBy('cur.team_id')
+    .execute();
+  return rows.map((r) => ({
+    teamId: r.team_id,
+    teamName: r.team_name,
+    cycle: r.cycle_id === null ? null : { id: r.cycle_id, name: r.cycle_name!, opensOn: r.opens_on!, closesOn: r.closes_on! },
+  }));
+}
+
+export interface EvaluationCounts {
+  players: number;
+  /** Players with an evaluation dated within the current cycle's window. */
+  evaluated: number;
+  /** Players with no evaluation dated on or after the cut-off. */
+  stale: number;
+}
+
+export interface TeamWindow {
+  teamId: number;
+  opensOn: string;
+  closesOn: string;
+}
+
+/**
+ * Per team of the scope: its players, those evaluated within its cycle's window (`windows`, chosen by
+ * teamsWithCycle), and those with no evaluation since `since`. The windows go in as CASE values: one
+ * statement whatever the number of teams, each player probed on evaluations_player_date_idx.
+ */
+export async function evaluationCounts(db: Kysely<DB>, scope: readonly number[] | null, windows: readonly TeamWindow[], since: string): Promise<Map<number, EvaluationCounts>> {
+  if (scope?.length === 0) return new Map();
+  const byTeam = (pick: (w: TeamWindow) => string) => sql`case tp.team_id ${sql.join(windows.map((w) => sql`when ${w.teamId} then ${pick(w)}`), sql` `)} end`;
+  // Any evaluation counts, history included: the player was evaluated on that day.
+  const evaluated = windows.length
+    ? sql<number>`sum(case when exists (select 1 from evaluations e where e.player_id = tp.player_id and e.date >= ${byTeam((w) => w.opensOn)} and e.date <= ${byTeam((w) => w.closesOn)}) then 1 else 0 end)`
+    : sql<number>`0`;
+  let q = db
+    .selectFrom('team_players as tp')
+    .select((eb) => [
+      'tp.team_id',
+      eb.fn.countAll().as('players'),
+      evaluated.as('evaluated'),
+      sql<number>`sum(case when exists (select 1 from evaluations e where e.player_id = tp.player_id and e.date >= ${since}) then 0 else 1 end)`.as('stale'),
+    ])
+    .groupBy('tp.team_id');
+  if (scope !== null) q = q.where('tp.team_id', 'in', [...scope]);
+  const rows = await q.execute();
+  return new Map(rows.map((r) => [r.team_id, { players: Number(r.players), evaluated: Number(r.evaluated ?? 0), stale: Number(r.stale ?? 0) }]));
+}
+
+export interface ReportStateCount {
+  teamId: number;
+  state: ReportState;
+  count: number;
+  lastViewedAt: string | null;
+}
+
+/** Per (team, cycle) pair and state: the reports written for that team in that cycle, the latest version of each player only. */
+export async function reportCounts(db: Kysely<DB>, pairs: readonly { teamId: number; cycleId: number }[]): Promise<ReportStateCount[]> {
+  if (!pairs.length) return [];
+  const wanted = new Set(pairs.map((p) => `${p.teamId}:${p.cycleId}`));
+  const rows = await db
+    .selectFrom('reports as r')
+    .where('r.team_id', 'in', [...new Set(pairs.map((p) => p.teamId))])
+    .where('r.cycle_id', 'in', [...new Set(pairs.map((p) => p.cycleId))])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('reports as newer')
+            .select('newer.id')
+            .whereRef('newer.cycle_id', '=', 'r.cycle_id')
+            .whereRef('newer.player_id', '=', 'r.player_id')
+            .whereRef('newer.version', '>', 'r.version'),
+        ),
+      ),
+    )
+    .select((eb) => ['r.team_id', 'r.cycle_id', 'r.state', eb.fn.countAll().as('n'), eb.fn.max('r.viewed_at').as('last_viewed')])
+    .groupBy(['r.team_id', 'r.cycle_id', 'r.state'])
+    .execute();
+  // Both lists are the pairs' own ids; a team's other cycles are dropped here.
+  return rows
+    .filter((r) => wanted.has(`${r.team_id}:${r.cycle_id}`))
+    .map((r) => ({ teamId: r.team_id, state: r.state, count: Number(r.n), lastViewedAt: r.last_viewed ?? null }));
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { calendarDay } from './common.js';
+
+/** docs/product.md#dashboard: a player with no evaluation dated within this many days counts as waiting for one. */
+export const STALE_AFTER_DAYS = 90;
+
+/** GET /api/dashboard: `today` is the caller's own calendar day (the server's UTC day when absent). */
+export const dashboardQuerySchema = z.object({ today: calendarDay.optional() });
+export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
+
+export const dashboardCycleSchema = z.object({ id: z.number(), name: z.string(), opensOn: z.string(), closesOn: z.string() });
+
+export const dashboardReportsSchema = z.object({
+  draft: z.number(),
+  approved: z.number(),
+  sent: z.number(),
+  viewed: z.number(),
+  /** The latest time a report of the team's current cycle was viewed (ISO timestamp), or null. */
+  lastViewedAt: z.string().nullable(),
+});
+export type DashboardReports = z.infer<typeof dashboardReportsSchema>;
+
+export const dashboardTeamSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  players: z.number(),
+  /** The team's cycle whose window holds today, else its latest one; null without any cycle. */
+  cycle: dashboardCycleSchema.nullable(),
+  /** Players with an evaluation dated within the cycle's window (null without a cycle). */
+  evaluated: z.number().nullable(),
+  notEvaluated: z.number().nullable(),
+  /** Latest version per player of the current cycle; null without a cycle or without reports read. */
+  reports: dashboardReportsSchema.nullable(),
+  /** Players with no evaluation dated on or after `staleSince`. */
+  stale: z.number(),
+});
+export type DashboardTeam = z.infer<typeof dashboardTeamSchema>;
+
+export const dashboardSchema = z.object({
+  today: z.string(),
+  staleSince: z.string(),
+  teams: z.array(dashboardTeamSchema),
+  /** Open evaluation sessions the caller reaches; null without sessions read. */
+  openSessions: z.number().nullable(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** The first day that still counts as recent for `today`. */
+export function staleSince(today: string): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) - STALE_AFTER_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
