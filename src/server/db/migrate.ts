@@ -13,6 +13,7 @@ import * as m0014 from './migrations/0014_eval_sessions.js';
 import * as m0015 from './migrations/0015_session_guests.js';
 import * as m0016 from './migrations/0016_rate_limits.js';
 import * as m0017 from './migrations/0017_guardians.js';
+import * as m0020 from './migrations/0020_level_scores.js';
 
 /** Migrations are listed statically so they run the same from tsx, tests and bundles. */
 const migrations: Record<string, (database: Database) => Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0015_session_guests': m0015.migration,
   '0016_rate_limits': m0016.migration,
   '0017_guardians': m0017.migration,
+  '0020_level_scores': m0020.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {
