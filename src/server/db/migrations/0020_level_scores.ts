@@ -3,13 +3,11 @@ import type { Database } from '../index.js';
 import { createIndex, portable } from '../schema-helpers.js';
 
 /**
- * ADR 0020: what a board ranks by is kept on write, and a period reads only its own dates.
+ * ADR 0020: what a board ranks by is kept on write.
  * - player_level_scores (player_id, level_id, total): Σ score_percentage of a player's current
  *   evaluations of one level's criteria, kept by triggers like player_scores (ADR 0008), so the
  *   whole-level boards (every public board, the common staff filter) read one row per player.
  *   A criterion moved to another level, or deleted, recomputes both levels whole: a rare admin write.
- * - evaluations_current_date_idx: a period's current evaluations found by their date, without
- *   reading the others.
  */
 export function migration({ dialect }: Database): Migration {
   return {
@@ -25,7 +23,6 @@ export function migration({ dialect }: Database): Migration {
       await sql`insert into player_level_scores (player_id, level_id, total)
         select e.player_id, c.level_id, sum(e.score_percentage) from evaluations e join criteria c on c.id = e.criterion_id
         where e.is_current = 1 group by e.player_id, c.level_id`.execute(db);
-      await createIndex(db, 'evaluations_current_date_idx', 'evaluations', ['date', 'player_id', 'criterion_id', 'score_percentage'], { where: 'is_current = 1' });
 
       // One level recomputed whole (criterion moved or deleted).
       const level = (ref: string) => `
