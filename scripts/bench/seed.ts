@@ -124,8 +124,11 @@ async function seedEvaluations(database: Database, sizes: Sizes, evaluatorId: nu
     select ${players.first} + pair / ${criteria.count}, ${criteria.first} + ${c}, ${score}, ${percentage}, ${evaluatorId}, 'Bench Admin',
       ${day}, '', '[]', case when n < ${current} then 1 else 0 end, ${day} || 'T12:00:00.000Z', ${day} || 'T12:00:00.000Z'
     from (${rows}) as generated`;
+  const t0 = Date.now();
   await withoutIndexesAndTriggers(db, dialect, 'evaluations', () => sql.raw(insert).execute(db));
+  const t1 = Date.now();
   await rebuildScores(db);
+  console.log(`  evaluations loaded and indexed in ${((t1 - t0) / 1000).toFixed(1)} s, figures rebuilt in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
   return { current, history };
 }
 
