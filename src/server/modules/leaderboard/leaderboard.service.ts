@@ -63,10 +63,17 @@ function positionsOf(ranking: readonly Ranked[]): Map<number, number> {
   return at;
 }
 
+/**
+ * Rows the staff rankings may hold in memory (ADR 0020): eight club rankings at 50,000 players
+ * (about 4 MB each), any number at a small club.
+ */
+export const RANKING_CACHE_ROWS = 400_000;
+const rows = (ranking: Ranked[]) => ranking.length;
+
 export function createBoards(db: Db) {
-  const players = new RankingCache<Ranked[]>();
+  const players = new RankingCache<Ranked[]>(64, rows, RANKING_CACHE_ROWS);
   // Apart from the club rankings, so that walking every team's board cannot evict them.
-  const teamRankings = new RankingCache<Ranked[]>(512);
+  const teamRankings = new RankingCache<Ranked[]>(512, rows, RANKING_CACHE_ROWS / 4);
   const pages = new RankingCache<PageRows>(256);
   const teamBoards = new RankingCache<BoardTeamRow[]>(256);
   const teams = new RankingCache<{ id: number; name: string } | null>(256);
