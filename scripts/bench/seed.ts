@@ -127,7 +127,7 @@ async function seedEvaluations(database: Database, sizes: Sizes, evaluatorId: nu
   const t0 = Date.now();
   await withoutIndexesAndTriggers(db, dialect, 'evaluations', () => sql.raw(insert).execute(db));
   const t1 = Date.now();
-  await rebuildScores(db);
+  await rebuildScores(db, { flags: false }); // the INSERT set them: latest per pair
   console.log(`  evaluations loaded and indexed in ${((t1 - t0) / 1000).toFixed(1)} s, figures rebuilt in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
   return { current, history };
 }

@@ -19,11 +19,19 @@ const superseded = sql<boolean>`exists (select 1 from evaluations w
   where w.player_id = evaluations.player_id and w.criterion_id = evaluations.criterion_id
     and (w.date, w.created_at, w.id) > (evaluations.date, evaluations.created_at, evaluations.id))`;
 
-export async function rebuildScores(db: Kysely<DB>): Promise<RebuildResult> {
+/**
+ * `flags: false` trusts the current flags (a loader that set them itself, like the bench seeder): the
+ * check probes every evaluation and is most of a rebuild's time.
+ */
+export async function rebuildScores(db: Kysely<DB>, { flags = true }: { flags?: boolean } = {}): Promise<RebuildResult> {
   return db.transaction().execute(async (trx) => {
-    // Clear first: the partial unique index allows one current row per pair at any moment.
-    const cleared = await trx.updateTable('evaluations').set({ is_current: 0 }).where('is_current', '=', 1).where(superseded).executeTakeFirst();
-    const set = await trx.updateTable('evaluations').set({ is_current: 1 }).where('is_current', '=', 0).where(sql<boolean>`not ${superseded}`).executeTakeFirst();
+    let fixed = 0;
+    if (flags) {
+      // Clear first: the partial unique index allows one current row per pair at any moment.
+      const cleared = await trx.updateTable('evaluations').set({ is_current: 0 }).where('is_current', '=', 1).where(superseded).executeTakeFirst();
+      const set = await trx.updateTable('evaluations').set({ is_current: 1 }).where('is_current', '=', 0).where(sql<boolean>`not ${superseded}`).executeTakeFirst();
+      fixed = Number(cleared.numUpdatedRows) + Number(set.numUpdatedRows);
+    }
 
     await trx.deleteFrom('player_scores').execute();
     await sql`insert into player_scores (player_id, total)
@@ -41,7 +49,7 @@ export async function rebuildScores(db: Kysely<DB>): Promise<RebuildResult> {
     const count = async (table: 'player_scores' | 'player_level_scores') =>
       Number((await trx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     return {
-      flagsFixed: Number(cleared.numUpdatedRows) + Number(set.numUpdatedRows),
+      flagsFixed: fixed,
       playerScores: await count('player_scores'),
       playerLevelScores: await count('player_level_scores'),
     };
