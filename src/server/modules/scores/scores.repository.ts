@@ -116,13 +116,13 @@ export async function resolveScope<S extends ScoreScope>(db: Kysely<DB>, scope: 
   if (isUnfiltered(scope)) return scope;
   let { from, to } = scope;
   if (!unboundedPeriod(scope)) {
-    const bounds = await db
-      .selectFrom('evaluations')
-      .select([(eb) => eb.fn.min<string>('date').as('first'), (eb) => eb.fn.max<string>('date').as('last')])
-      .where('is_current', '=', 1)
-      .executeTakeFirst();
-    if (!bounds?.first || (from !== undefined && from <= bounds.first)) from = undefined;
-    if (!bounds?.last || (to !== undefined && to >= bounds.last)) to = undefined;
+    // Two statements: SQLite answers min() or max() alone from the end of evaluations_board_idx,
+    // but both in one statement by scanning every current row.
+    const end = async (which: 'min' | 'max') =>
+      (await db.selectFrom('evaluations').select((eb) => eb.fn[which]<string>('date').as('day')).where('is_current', '=', 1).executeTakeFirst())?.day;
+    const [first, last] = [await end('min'), await end('max')];
+    if (!first || (from !== undefined && from <= first)) from = undefined;
+    if (!last || (to !== undefined && to >= last)) to = undefined;
   }
   let levelIds: number[] | undefined;
   if (scope.criteriaIds?.length) {
