@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../../src/server/db/index.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { dropConnections } from '../lib/http.js';
 import { createTempDatabase } from '../lib/pg-temp.js';
-import { printLegend, printTable } from './report.js';
+import { printGrowth, printLegend, printTable, type Row } from './report.js';
 import { GROUPS, measureAll, type Group } from './scenarios.js';
 import { seedClub, type Sizes } from './seed.js';
 import { timeOnce, type Timing } from './measure.js';
@@ -26,12 +26,22 @@ function envNumber(name: string, fallback: number): number {
   return n;
 }
 
-const sizes: Sizes = {
-  players: envNumber('BENCH_PLAYERS', 5000),
+/**
+ * BENCH_SCALE=10: ten times the club (50,000 players, 3M evaluations, 2,000 teams; the criteria stay
+ * 60). A list (BENCH_SCALE=1,10) runs each scale on its own database in turn and ends with the growth
+ * of every row from the first scale to the last, measured in one run.
+ */
+const scales = (process.env.BENCH_SCALE || '1').split(',').map((raw) => {
+  const n = Number(raw.trim());
+  if (!(n > 0)) throw new Error(`BENCH_SCALE must list positive numbers, not "${raw}"`);
+  return n;
+});
+const sizesAt = (scale: number): Sizes => ({
+  players: envNumber('BENCH_PLAYERS', Math.round(5000 * scale)),
   criteria: envNumber('BENCH_CRITERIA', 60),
-  evaluations: envNumber('BENCH_EVALUATIONS', 300_000),
-  teams: envNumber('BENCH_TEAMS', 200),
-};
+  evaluations: envNumber('BENCH_EVALUATIONS', Math.round(300_000 * scale)),
+  teams: envNumber('BENCH_TEAMS', Math.round(200 * scale)),
+});
 const importRows = envNumber('BENCH_IMPORT_ROWS', 10_000);
 const evaluationImportRows = envNumber('BENCH_EVALUATION_IMPORT_ROWS', 50_000);
 const timing: Timing = {
@@ -63,11 +73,11 @@ async function withTempDatabase(run: (url: string, kind: string) => Promise<void
   }
 }
 
-async function prepare(database: Database) {
+async function prepare(database: Database, sizes: Sizes) {
   await migrateToLatest(database);
   let club!: Awaited<ReturnType<typeof seedClub>>;
   const ms = await timeOnce(async () => {
-    club = await seedClub(database.db, sizes);
+    club = await seedClub(database, sizes);
   });
   // PostgreSQL's autovacuum would analyse the new tables within a minute; do it now so plans are steady.
   if (database.dialect === 'postgres') await sql`ANALYZE`.execute(database.db);
@@ -79,17 +89,22 @@ async function prepare(database: Database) {
   return club;
 }
 
-await withTempDatabase(async (url, kind) => {
-  console.log(`bench on ${kind}; node ${process.version}, ${cpus().length} CPUs (load generator, server and database share them)`);
-  const database = openDatabase(url);
-  try {
-    const club = await prepare(database);
-    const rows = await measureAll({ url, database, club, timing, importRows, evaluationImportRows }, only);
-    printTable(`bench: ${kind}, ${timing.connections} connections, ${timing.seconds} s per scenario`, rows);
-    printLegend(timing.connections, timing.seconds);
-  } finally {
-    dropConnections();
-    await database.close();
-  }
-});
+const runs: Row[][] = [];
+for (const scale of scales) {
+  await withTempDatabase(async (url, kind) => {
+    console.log(`bench at ${scale}× on ${kind}; node ${process.version}, ${cpus().length} CPUs (load generator, server and database share them)`);
+    const database = openDatabase(url);
+    try {
+      const club = await prepare(database, sizesAt(scale));
+      const rows = await measureAll({ url, database, club, timing, importRows, evaluationImportRows }, only);
+      runs.push(rows);
+      printTable(`bench at ${scale}×: ${kind}, ${timing.connections} connections, ${timing.seconds} s per scenario`, rows);
+    } finally {
+      dropConnections();
+      await database.close();
+    }
+  });
+}
+printLegend(timing.connections, timing.seconds);
+if (runs.length > 1) printGrowth(scales, runs);
 process.exit(0);

@@ -26,7 +26,7 @@ const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFix
 const rate = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—');
 
 function cells(f: Figures, oneOff: Row['oneOff']): [string, string, string] {
-  if (oneOff) return [`${ms(f.p50)} (median of ${f.count})`, ms(f.p99), `${rate((oneOff.rows / f.p50) * 1000)} rows/s`];
+  if (oneOff) return [`${ms(f.p50)} (median of ${f.count})`, ms(f.p99), oneOff.rows ? `${rate((oneOff.rows / f.p50) * 1000)} rows/s` : '—'];
   return [ms(f.p50), ms(f.p99), rate(f.rps)];
 }
 
@@ -80,4 +80,26 @@ How to read it
   rows as no filter), so every request misses the cache and runs the whole aggregate.
 Targets (README.md#performance / the issue): leaderboard p99 < ${MAX_LEADERBOARD_P99_MS} ms at ${connections} connections; every ratio within ${MAX_RATIO}×.
 Rows marked OVER miss a target; the run still exits 0 (it is a measurement, not a test).`);
+}
+
+/**
+ * One line per scenario measured at every scale of the run (BENCH_SCALE=1,10): its p50 and p99 at the
+ * first and the last scale and their ratio, the growth of its cost with the club.
+ */
+export function printGrowth(scales: readonly number[], runs: readonly (readonly Row[])[]): void {
+  const [first, last] = [runs[0]!, runs.at(-1)!];
+  const [a, b] = [scales[0]!, scales.at(-1)!];
+  const head = ['scenario', `p50 ${a}×`, `p50 ${b}×`, 'p50 growth', `p99 ${a}×`, `p99 ${b}×`, 'p99 growth', `req/s ${a}×`, `req/s ${b}×`];
+  const body = first.flatMap((r) => {
+    const other = last.find((o) => o.scenario === r.scenario);
+    if (!other) return [];
+    const x = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)}×` : '—');
+    return [[r.scenario, ms(r.measured.p50), ms(other.measured.p50), x(other.measured.p50 / r.measured.p50), ms(r.measured.p99), ms(other.measured.p99), x(other.measured.p99 / r.measured.p99), rate(r.measured.rps), rate(other.measured.rps)]];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cols: string[]) => `| ${cols.map((c, i) => (i ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  console.log(`\ngrowth from ${a}× to ${b}× (same run, same machine)\n`);
+  console.log(line(head));
+  console.log(`|${widths.map((w, i) => (i ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
+  for (const row of body) console.log(line(row));
 }

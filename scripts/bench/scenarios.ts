@@ -4,6 +4,7 @@
  * SQL, then the players CSV import against a raw INSERT, then an evaluations CSV import for those
  * players against a raw INSERT of as many evaluations (last: they add players and evaluations).
  */
+import { performance } from 'node:perf_hooks';
 import type { Database } from '../../src/server/db/index.js';
 import { request, signIn, type Session } from '../lib/http.js';
 import {
@@ -84,18 +85,72 @@ async function httpRows(app: Child, session: Session, run: Run): Promise<Row[]> 
   return rows;
 }
 
+/**
+ * Rows whose every request asks for something else (another team, page, player), as a club's many
+ * users do: what it costs once the answer is not the one cached for the previous visitor. With more
+ * teams or pages than a cache holds (10×), these are cache misses; at 1× many are hits.
+ */
+function varyingLoads(club: Club): { scenario: string; path: (k: number) => string }[] {
+  const teams = club.teamIds;
+  const players = club.playerIds;
+  const pagesAt = (size: number) => Math.max(1, Math.floor(players.length / size));
+  return [
+    { scenario: 'team board, another team each request (staff)', path: (k) => `/api/leaderboard/players?team_id=${teams[k % teams.length]}` },
+    { scenario: 'team board, another team each request (public)', path: (k) => `/api/public/leaderboard/team/${teams[k % teams.length]}` },
+    {
+      // Another page size as well: never the page the list cache holds from an earlier request.
+      scenario: 'players list, uncached page N (deep pages, another size each request)',
+      path: (k) => {
+        const size = 20 + (k % 31);
+        return `/api/players?pageSize=${size}&page=${1 + Math.floor(pagesAt(size) / 2) + ((k * 37) % Math.ceil(pagesAt(size) / 2))}`;
+      },
+    },
+    { scenario: "a player's evaluations, another player each request", path: (k) => `/api/player/${players[(k * 7919) % players.length]}/evaluation` },
+    { scenario: "a player's profile, another player each request", path: (k) => `/api/player/${players[(k * 7919) % players.length]}` },
+  ];
+}
+
+async function varyingRows(app: Child, session: Session, run: Run): Promise<Row[]> {
+  const loads = varyingLoads(run.club);
+  const bodies: string[] = [];
+  for (const l of loads) bodies.push(await capture(session, l.path(0)));
+  const bare = await startChild('bare', {}, bodies);
+  const headers = { cookie: session.cookie };
+  const rows: Row[] = [];
+  try {
+    for (const [i, l] of loads.entries()) {
+      step(l.scenario);
+      let k = 1;
+      const measured = await cannon({ base: app.base, headers, path: () => l.path(k++) }, run.timing);
+      const baseline = await cannon({ base: bare.base, headers, path: () => `/bare/${i}` }, run.timing);
+      rows.push({ scenario: l.scenario, measured, baselineName: '(a) bare Fastify, one of its JSON answers', baseline, ratio: baseline.rps / measured.rps, leaderboard: i < 2 });
+    }
+  } finally {
+    await bare.stop();
+  }
+  return rows;
+}
+
 /** A period start before every evaluation, different on every request: same rows, never a cache hit. */
 function coldPath(view: 'players' | 'teams'): () => string {
   let n = 0;
   return () => `/api/leaderboard/${view}?from=${new Date(Date.UTC(1971, 0, 1) + n++ * 86_400_000).toISOString().slice(0, 10)}`;
 }
 
+/**
+ * Closed loop, not autocannon: a cold board at 10× can take longer than autocannon's window, whose
+ * requests still in flight at its end are not counted (the first 10× run had no sample at all).
+ */
 async function coldRows(app: Child, session: Session, run: Run): Promise<Row[]> {
   const rows: Row[] = [];
   for (const [view, text] of [['players', PLAYERS_BOARD_SQL], ['teams', TEAMS_BOARD_SQL]] as const) {
     const scenario = `leaderboard ${view}, no filter (cache-cold)`;
     step(scenario);
-    const measured = await cannon({ base: app.base, headers: { cookie: session.cookie }, path: coldPath(view) }, run.timing);
+    const next = coldPath(view);
+    const measured = await loop(async () => {
+      const res = await request(app.base, next(), { headers: { cookie: session.cookie } });
+      if (res.status !== 200) throw new Error(`cold ${view} board answered ${res.status}`);
+    }, run.timing);
     const baseline = await loop(runSql(run.database.db, text), run.timing);
     rows.push({ scenario, measured, baselineName: '(b) raw SQL aggregate', baseline, ratio: baseline.rps / measured.rps, leaderboard: true });
   }
@@ -220,14 +275,26 @@ async function floodRow(app: Child, session: Session, run: Run): Promise<Row> {
 }
 
 /** The groups of rows, in the order they run (the imports last: they add players and evaluations). */
-export const GROUPS = ['http', 'cold', 'flood', 'import'] as const;
+export const GROUPS = ['http', 'varying', 'cold', 'flood', 'import'] as const;
 export type Group = (typeof GROUPS)[number];
 
+/** From spawning the server process to its first 200 on /api/health (migrations, listen, first answer). */
+async function startTimed(url: string): Promise<{ app: Child; ms: number }> {
+  const started = performance.now();
+  const app = await startChild('app', { DATABASE_URL: url });
+  for (;;) {
+    const res = await request(app.base, '/api/health', {});
+    if (res.status === 200) return { app, ms: performance.now() - started };
+  }
+}
+
 export async function measureAll(run: Run, only: ReadonlySet<Group> = new Set(GROUPS)): Promise<Row[]> {
-  const app = await startChild('app', { DATABASE_URL: run.url });
+  const { app, ms } = await startTimed(run.url);
   try {
     const session = await signIn(app.base, run.club.admin.email, run.club.admin.password);
-    const rows: Row[] = [];
+    const once: Figures = { p50: ms, p99: ms, rps: NaN, count: 1 };
+    const rows: Row[] = [{ scenario: 'start to first health (server process)', measured: once, baselineName: '—', baseline: once, ratio: 1, leaderboard: false, oneOff: { rows: 0 } }];
+    if (only.has('varying')) rows.push(...(await varyingRows(app, session, run)));
     if (only.has('http')) rows.push(...(await httpRows(app, session, run)));
     if (only.has('cold')) rows.push(...(await coldRows(app, session, run)));
     if (only.has('flood')) rows.push(await floodRow(app, session, run));

@@ -1,15 +1,19 @@
 /**
- * Seeds the benchmark's large club into a migrated, empty database with raw multi-row INSERTs inside
- * transactions: clubs, seasons, coaches, teams, players (most in one team, every 10th in two),
- * criteria on four levels, and evaluations of which only the latest per (player, criterion) is current
- * (is_current = 1); about 15% are superseded history rows with earlier dates; two report cycles over
- * every team and a report per player.
+ * Seeds the benchmark's large club into a migrated, empty database: clubs, seasons, coaches, teams,
+ * players (most in one team, every 10th in two) and criteria on four levels with raw multi-row
+ * INSERTs in a transaction; the evaluations, of which only the latest per (player, criterion) is
+ * current (is_current = 1) and about 15% are superseded history rows with earlier dates, in one
+ * set-based INSERT … SELECT loaded like a restore (bulk.ts); two report cycles over every team and a
+ * report per player (the dashboard's row).
  */
-import type { Kysely } from 'kysely';
-import { scorePercentage, type LevelKind } from '../../src/shared/scoring.js';
+import { sql, type Kysely } from 'kysely';
+import type { LevelKind } from '../../src/shared/scoring.js';
+import type { Database } from '../../src/server/db/index.js';
+import { rebuildScores } from '../../src/server/modules/scores/rebuild.repository.js';
 import { createSuperadmin } from '../../src/server/cli/create-admin.js';
 import { roleIdByKey } from '../../src/server/db/bootstrap.js';
 import type { DB } from '../../src/server/db/types.js';
+import { dayAfterStart, series, withoutIndexesAndTriggers } from './bulk.js';
 import { insertRows, type Cell } from './rows.js';
 
 export interface Sizes {
@@ -40,18 +44,7 @@ const LEVELS: { name: string; kind: LevelKind }[] = [
   { name: 'Game IQ', kind: 'yes_no' },
 ];
 
-/** Deterministic pseudo-random numbers: every run seeds the same club. */
-function rng(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1664525 + 1013904223) % 4294967296;
-    return s / 4294967296;
-  };
-}
-
 const DAY = 86_400_000;
-const START = Date.UTC(2024, 0, 1);
-const day = (n: number) => new Date(START + n * DAY).toISOString().slice(0, 10);
 
 async function ids(db: Kysely<DB>, table: 'players' | 'teams' | 'categories' | 'seasons' | 'users' | 'levels' | 'criteria' | 'report_cycles'): Promise<number[]> {
   return (await db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => r.id);
@@ -99,41 +92,46 @@ async function seedPlayers(trx: Kysely<DB>, sizes: Sizes, now: string) {
 
 const EVAL_COLUMNS = ['player_id', 'criterion_id', 'score', 'score_percentage', 'evaluator_user_id', 'evaluator_name', 'date', 'notes', 'video_links', 'is_current', 'created_at', 'updated_at'];
 
+/** Ids the seeder just inserted into an empty table: consecutive, so row k's id is first + k. */
+async function consecutive(db: Kysely<DB>, table: 'players' | 'criteria'): Promise<{ first: number; count: number }> {
+  const list = await ids(db, table);
+  if (!list.length || list.at(-1)! - list[0]! + 1 !== list.length) throw new Error(`bench seed: ${table} ids are not consecutive; seed an empty database`);
+  return { first: list[0]!, count: list.length };
+}
+
 /**
- * `evaluations` rows in all: current ones on distinct (player, criterion) pairs spread over the club
- * (a stride through all pairs), history rows on earlier dates for some of those pairs.
+ * `evaluations` rows in all, in one INSERT … SELECT over a generated series (no row leaves the
+ * database): current ones on distinct (player, criterion) pairs spread over the club (a stride
+ * through all pairs), history rows on earlier dates for some of those pairs. Criterion c is on level
+ * c mod 4 (the last one Yes/No) with weight 1 + c mod 3, as seedStructure made them.
  */
-async function seedEvaluations(trx: Kysely<DB>, sizes: Sizes, evaluatorId: number) {
-  const [players, criteria] = [await ids(trx, 'players'), await ids(trx, 'criteria')];
-  const kinds = criteria.map((_, i) => LEVELS[i % LEVELS.length]!.kind);
-  const weights = criteria.map((_, i) => 1 + (i % 3));
-  const pairs = players.length * criteria.length;
+async function seedEvaluations(database: Database, sizes: Sizes, evaluatorId: number) {
+  const { db, dialect } = database;
+  const [players, criteria] = [await consecutive(db, 'players'), await consecutive(db, 'criteria')];
+  const pairs = players.count * criteria.count;
   const current = Math.min(pairs, Math.round(sizes.evaluations * (1 - HISTORY_SHARE)));
   const history = sizes.evaluations - current;
   const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
   let stride = 7919; // coprime with pairs, so k → k × stride mod pairs visits every pair once
   while (gcd(stride, pairs) !== 1) stride += 2;
-  const random = rng(7);
-  const row = (pair: number, date: string, isCurrent: number): Cell[] => {
-    const c = pair % criteria.length;
-    const kind = kinds[c]!;
-    const score = kind === 'yes_no' ? (random() < 0.6 ? 1 : 0) : 1 + Math.floor(random() * 10);
-    const stamp = `${date}T12:00:00.000Z`;
-    return [players[Math.floor(pair / criteria.length)]!, criteria[c]!, score, scorePercentage(kind, score, weights[c]!), evaluatorId, 'Bench Admin', date, '', '[]', isCurrent, stamp, stamp];
-  };
-  const batch: Cell[][] = [];
-  const flush = async () => {
-    await insertRows(trx, 'evaluations', EVAL_COLUMNS, batch);
-    batch.length = 0;
-  };
-  for (let k = 0; k < current + history; k++) {
-    const pair = ((k % current) * stride) % pairs;
-    const latest = 200 + ((pair * 31) % 530); // 2024-07-19 … 2025-12-31
-    if (k < current) batch.push(row(pair, day(latest), 1));
-    else batch.push(row(pair, day(latest - 20 - Math.floor((k / current) * 60) - (k % 100)), 0));
-    if (batch.length === 10_000) await flush();
-  }
-  await flush();
+  const yesNo = LEVELS.length - 1;
+  // k: row number; pair, c: its (player, criterion); h: a deterministic pseudo-random number.
+  const rows = `select n, ((n % ${current}) * ${stride}) % ${pairs} as pair, (n * 1103515245 + 12345) % 2147483648 as h from ${series(dialect, current + history)}`;
+  const latest = `200 + ((pair * 31) % 530)`; // 2024-07-19 … 2025-12-31
+  const offset = `case when n < ${current} then ${latest} else ${latest} - 20 - (n * 60) / ${current} - (n % 100) end`;
+  const c = `(pair % ${criteria.count})`;
+  const score = `case when ${c} % ${LEVELS.length} = ${yesNo} then (case when h % 10 < 6 then 1 else 0 end) else 1 + h % 10 end`;
+  const percentage = `case when ${c} % ${LEVELS.length} = ${yesNo} then (${score}) * (1 + ${c} % 3) else ((${score}) / 10.0) * (1 + ${c} % 3) end`;
+  const day = dayAfterStart(dialect, offset);
+  const insert = `insert into evaluations (${EVAL_COLUMNS.join(', ')})
+    select ${players.first} + pair / ${criteria.count}, ${criteria.first} + ${c}, ${score}, ${percentage}, ${evaluatorId}, 'Bench Admin',
+      ${day}, '', '[]', case when n < ${current} then 1 else 0 end, ${day} || 'T12:00:00.000Z', ${day} || 'T12:00:00.000Z'
+    from (${rows}) as generated`;
+  const t0 = Date.now();
+  await withoutIndexesAndTriggers(db, dialect, 'evaluations', () => sql.raw(insert).execute(db));
+  const t1 = Date.now();
+  await rebuildScores(db, { flags: false }); // the INSERT set them: latest per pair
+  console.log(`  evaluations loaded and indexed in ${((t1 - t0) / 1000).toFixed(1)} s, figures rebuilt in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
   return { current, history };
 }
 
@@ -167,7 +165,8 @@ async function seedReports(trx: Kysely<DB>, now: string) {
   await insertRows(trx, 'reports', columns, rows);
 }
 
-export async function seedClub(db: Kysely<DB>, sizes: Sizes): Promise<Club> {
+export async function seedClub(database: Database, sizes: Sizes): Promise<Club> {
+  const { db } = database;
   const admin = { email: 'bench-admin@bench.test', password: 'bench-admin-password' };
   await createSuperadmin(db, { ...admin, first_name: 'Bench', last_name: 'Admin' });
   const adminId = (await db.selectFrom('users').select('id').where('email', '=', admin.email).executeTakeFirstOrThrow()).id;
@@ -177,7 +176,7 @@ export async function seedClub(db: Kysely<DB>, sizes: Sizes): Promise<Club> {
     await seedPlayers(trx, sizes, now);
     await seedReports(trx, now);
   });
-  const evaluations = await db.transaction().execute((trx) => seedEvaluations(trx, sizes, adminId));
+  const evaluations = await seedEvaluations(database, sizes, adminId);
   return {
     admin,
     playerIds: await ids(db, 'players'),

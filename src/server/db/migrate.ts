@@ -19,6 +19,7 @@ import * as m0018 from './migrations/0018_handover.js';
 import * as m0026 from './migrations/0026_privacy_requests.js';
 import * as m0025 from './migrations/0025_imports.js';
 import * as m0024 from './migrations/0024_dashboard_version.js';
+import * as m0020 from './migrations/0020_level_scores.js';
 
 /**
  * Migrations are listed statically so they run the same from tsx, tests and bundles. Features built
@@ -45,6 +46,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0026_privacy_requests': m0026.migration,
   '0025_imports': m0025.migration,
   '0024_dashboard_version': m0024.migration,
+  '0020_level_scores': m0020.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {

@@ -243,6 +243,13 @@ export interface PlayerScoresTable {
   total: number;
 }
 
+/** Σ score_percentage of a player's current evaluations of one level (migration 0020, ADR 0023). */
+export interface PlayerLevelScoresTable {
+  player_id: number;
+  level_id: number;
+  total: number;
+}
+
 /** Evaluation sessions (migration 0014). */
 export interface EvalSessionsTable {
   id: Generated<number>;
@@ -542,6 +549,7 @@ export interface DB {
   audit_log: AuditLogTable;
   score_state: ScoreStateTable;
   player_scores: PlayerScoresTable;
+  player_level_scores: PlayerLevelScoresTable;
   eval_sessions: EvalSessionsTable;
   eval_session_criteria: EvalSessionCriteriaTable;
   eval_session_players: EvalSessionPlayersTable;

@@ -44,15 +44,27 @@ const toCriterion = (r: Row): Criterion => ({
   evaluationCount: Number(r.evaluation_count),
 });
 
-/** Criteria in level order, then by name; optionally one level only. */
-export async function listCriteria(db: Db, levelId?: number): Promise<Criterion[]> {
-  let q = baseQuery(db)
+/** Evaluations (current and history) per criterion: one pass over evaluations_criterion_idx. */
+export async function evaluationCounts(db: Db): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('evaluations').select(['criterion_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('criterion_id').execute();
+  return new Map(rows.map((r) => [r.criterion_id, Number(r.n)]));
+}
+
+/**
+ * Criteria in level order, then by name; optionally one level only. The counts come from the caller
+ * (cached per score version: counting every evaluation on each visit was the slowest read of a large club).
+ */
+export async function listCriteria(db: Db, counts: ReadonlyMap<number, number>, levelId?: number): Promise<Criterion[]> {
+  let q = db
+    .selectFrom('criteria as c')
+    .innerJoin('levels as l', 'l.id', 'c.level_id')
+    .select(['c.id', 'c.name', 'c.level_id', 'l.name as level_name', 'l.kind as level_kind', 'c.weight', 'c.description', 'c.video_links', sql<number>`0`.as('evaluation_count')])
     .orderBy('l.position')
     .orderBy('l.name')
     .orderBy(sql`lower(c.name)`)
     .orderBy('c.id');
   if (levelId !== undefined) q = q.where('c.level_id', '=', levelId);
-  return (await q.execute()).map(toCriterion);
+  return (await q.execute()).map((r) => ({ ...toCriterion(r), evaluationCount: counts.get(r.id) ?? 0 }));
 }
 
 export async function findCriterion(db: Db, id: number): Promise<Criterion | undefined> {

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { plural } from '../../../shared/messages.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './criteria.repository.js';
+import { versionedCache } from '../scores/score-cache.js';
 
 type Db = Kysely<DB>;
 type CriterionCreate = z.output<typeof criterionCreateSchema>;
@@ -70,4 +71,10 @@ export async function deleteCriterion(db: Db, actor: Actor, id: number): Promise
 }
 
 /** The catalogue in level order: a plain read, answered as the repository gives it. */
-export { listCriteria } from './criteria.repository.js';
+// Evaluations move the score version (migration 0006), so the counts are cached under it (ADR 0023).
+const counts = versionedCache<Map<number, number>>(1);
+
+/** Criteria with their evaluation counts; names, levels and weights are read fresh (a few rows). */
+export async function listCriteria(db: Db, levelId?: number): Promise<Criterion[]> {
+  return repo.listCriteria(db, await counts(db, 'all', () => repo.evaluationCounts(db)), levelId);
+}

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SETTINGS_DEFAULTS } from '../../../shared/schemas/reference.js';
 import type { LeaderboardFilter } from '../../../shared/scoring.js';
 import type { DB } from '../../db/types.js';
-import { playerTotalsQuery, teamAverages } from '../scores/scores.repository.js';
+import { playerTotalsQuery, resolveScope, teamAverages } from '../scores/scores.repository.js';
 
 /** Queries of the leaderboards. Totals come from the shared aggregates in scores.repository.ts. */
 
@@ -10,19 +10,18 @@ type Db = Kysely<DB>;
 
 /**
  * Every player in scope with their total, highest first, ties by name. Players without evaluations
- * are on the board with 0. The total is the shared aggregate (playerTotalsQuery).
+ * are on the board with 0. The total is the shared aggregate (playerTotalsQuery). A team's board
+ * reads its members only (ADR 0023): their ids first, then their totals by player.
  */
 export async function playerTotalsRanked(db: Db, filter: LeaderboardFilter & { teamId?: number }): Promise<{ id: number; total: number }[]> {
+  const { teamId, ...clubFilter } = filter;
+  const members = teamId === undefined ? undefined : [...(await teamMemberIds(db, teamId))];
+  const scope = await resolveScope(db, { ...clubFilter, ...(members ? { playerIds: members } : {}) });
   let q = db
     .selectFrom('players as p')
-    .leftJoin(playerTotalsQuery(db, filter).as('pt'), 'pt.player_id', 'p.id')
+    .leftJoin(playerTotalsQuery(db, scope).as('pt'), 'pt.player_id', 'p.id')
     .select(['p.id', sql<number>`coalesce(pt.total, 0)`.as('total')]);
-  if (filter.teamId !== undefined) {
-    const teamId = filter.teamId;
-    q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom('team_players as tp').select('tp.player_id').whereRef('tp.player_id', '=', 'p.id').where('tp.team_id', '=', teamId)),
-    );
-  }
+  if (members) q = q.where('p.id', 'in', members.length ? members : [-1]);
   const rows = await q
     .orderBy(sql`coalesce(pt.total, 0)`, 'desc')
     .orderBy(sql`lower(p.last_name)`)

@@ -47,15 +47,33 @@ export interface BoardRead {
   club?: Ranked[];
 }
 
-/** The club ranking of a filter: the one aggregate behind every board of that filter. */
-export async function clubRanking(db: Db, filter: LeaderboardFilter): Promise<Ranked[]> {
+/** The ranking of a filter (the club's, or a team's when it names one). */
+export async function clubRanking(db: Db, filter: LeaderboardFilter & { teamId?: number }): Promise<Ranked[]> {
   return rank(await repo.playerTotalsRanked(db, filter), (r) => r.total);
 }
 
+// Each player's place in a ranking, built once per ranking (rankings are never mutated).
+const positions = new WeakMap<readonly Ranked[], Map<number, number>>();
+function positionsOf(ranking: readonly Ranked[]): Map<number, number> {
+  let at = positions.get(ranking);
+  if (!at) {
+    at = new Map(ranking.map((r, i) => [r.id, i]));
+    positions.set(ranking, at);
+  }
+  return at;
+}
+
+/**
+ * Rows the staff rankings may hold in memory (ADR 0023): eight club rankings at 50,000 players
+ * (about 4 MB each), any number at a small club.
+ */
+export const RANKING_CACHE_ROWS = 400_000;
+const rows = (ranking: Ranked[]) => ranking.length;
+
 export function createBoards(db: Db) {
-  const players = new RankingCache<Ranked[]>();
+  const players = new RankingCache<Ranked[]>(64, rows, RANKING_CACHE_ROWS);
   // Apart from the club rankings, so that walking every team's board cannot evict them.
-  const teamRankings = new RankingCache<Ranked[]>(512);
+  const teamRankings = new RankingCache<Ranked[]>(512, rows, RANKING_CACHE_ROWS / 4);
   const pages = new RankingCache<PageRows>(256);
   const teamBoards = new RankingCache<BoardTeamRow[]>(256);
   const teams = new RankingCache<{ id: number; name: string } | null>(256);
@@ -66,17 +84,20 @@ export function createBoards(db: Db) {
   const currentRead = async (): Promise<BoardRead> => ({ version: await scoreVersion(db) });
 
   /**
-   * A team's ranking is the club ranking narrowed to its members (a total never depends on the team),
-   * so every team board of a filter shares one aggregate.
+   * A team's ranking reads the team (ADR 0023): its members' totals in SQL, or, when the caller brings
+   * the club ranking (public boards, ADR 0015), the members picked out of it by position. A total
+   * never depends on the team, so both give the club's order restricted to the members.
    */
   async function rankingAt({ version, club: given }: BoardRead, filter: PlayersFilter): Promise<Ranked[]> {
     const { teamId, ...clubFilter } = filter;
-    const club = given ?? (await players.get(version, keyOf('p', clubFilter), () => clubRanking(db, clubFilter)));
-    if (teamId === undefined) return club;
+    if (teamId === undefined) return given ?? (await players.get(version, keyOf('p', clubFilter), () => clubRanking(db, clubFilter)));
     return teamRankings.get(version, keyOf('p', filter), async () => {
+      if (!given) return clubRanking(db, filter);
       const members = await repo.teamMemberIds(db, teamId);
+      const at = positionsOf(given);
+      const picked = [...members].flatMap((id) => (at.has(id) ? [at.get(id)!] : [])).sort((a, b) => a - b);
       return rank(
-        club.filter((r) => members.has(r.id)),
+        picked.map((i) => given[i]!),
         (r) => r.total,
       );
     });

@@ -74,3 +74,23 @@ describe('RankingCache.resize', () => {
     expect(await cache.get(1, 'a', async () => 'new a')).toBe('new a');
   });
 });
+
+describe('RankingCache memory bound (ADR 0023)', () => {
+  it('drops the oldest entries until what it keeps weighs at most the bound; the newest stays', async () => {
+    const cache = new RankingCache<number[]>(64, (v) => v.length, 10);
+    const list = (n: number) => async () => Array.from({ length: n }, (_, i) => i);
+    await cache.get(1, 'a', list(4));
+    await cache.get(1, 'b', list(4));
+    expect(cache.totalWeight).toBe(8);
+    await cache.get(1, 'c', list(4));
+    await turn();
+    expect(cache.totalWeight).toBe(8);
+    let runs = 0;
+    await cache.get(1, 'a', async () => (runs++, [1]));
+    expect(runs).toBe(1); // 'a' was the oldest and went
+    await cache.get(1, 'huge', list(50));
+    await turn();
+    expect(cache.totalWeight).toBe(50);
+    expect(await cache.get(1, 'huge', async () => [])).toHaveLength(50);
+  });
+});

@@ -9,14 +9,42 @@ import { scoreVersion } from './scores.repository.js';
  * several app processes, and no invalidation calls needed from other modules.
  */
 export class RankingCache<T> {
-  private readonly entries = new Map<string, { version: number; value: Promise<T> }>();
+  private readonly entries = new Map<string, { version: number; value: Promise<T>; weight?: number }>();
+  private weight = 0;
 
-  constructor(private maxEntries = 64) {}
+  /**
+   * `maxEntries` bounds the count; `weigh` and `maxWeight` bound the memory too (ADR 0023): a club
+   * ranking of 50,000 rows weighs 50,000, a page of 50 rows 50, and the oldest entries go until the
+   * entries kept weigh at most `maxWeight` (the newest one is always kept).
+   */
+  constructor(
+    private maxEntries = 64,
+    private readonly weigh?: (value: T) => number,
+    private readonly maxWeight = Infinity,
+  ) {}
 
   /** Bounds the entries to `n`: callers whose keys are a known, finite set size it to that set. */
   resize(n: number): void {
     this.maxEntries = n;
-    evictOldest(this.entries, n);
+    this.evict();
+  }
+
+  /** What the entries kept weigh now (tests, and the bench's memory figures). */
+  get totalWeight(): number {
+    return this.weight;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.weight -= entry.weight ?? 0;
+    this.entries.delete(key);
+  }
+
+  private evict(): void {
+    while (this.entries.size > this.maxEntries || (this.weight > this.maxWeight && this.entries.size > 1)) {
+      this.drop(this.entries.keys().next().value as string);
+    }
   }
 
   get(version: number, key: string, compute: () => Promise<T>): Promise<T> {
@@ -30,12 +58,21 @@ export class RankingCache<T> {
     }
     // Concurrent misses share one computation instead of running the aggregate ten times.
     const value = compute();
-    this.entries.delete(key);
-    this.entries.set(key, { version, value });
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
-    evictOldest(this.entries, this.maxEntries);
+    this.drop(key);
+    const entry: { version: number; value: Promise<T>; weight?: number } = { version, value };
+    this.entries.set(key, entry);
+    value.then(
+      (v) => {
+        if (!this.weigh || this.entries.get(key) !== entry) return;
+        entry.weight = this.weigh(v);
+        this.weight += entry.weight;
+        this.evict();
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.drop(key);
+      },
+    );
+    this.evict();
     return value;
   }
 }

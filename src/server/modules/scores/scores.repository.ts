@@ -31,7 +31,17 @@ export interface ScoreScope extends LeaderboardFilter {
   /** Only players of this team (the join keeps the query on indexes instead of long id lists). */
   teamId?: number;
   playerIds?: readonly number[];
+  /**
+   * Set by resolveScope: the criteria filter is exactly these whole levels, which
+   * player_level_scores answers (migration 0020, ADR 0023).
+   */
+  levelIds?: readonly number[];
 }
+
+/** Periods longer than this read the current rows by player, not by date (ADR 0023). */
+export const WIDE_PERIOD_DAYS = 120;
+
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 /**
  * Per player: Σ score_percentage of the current evaluations in the period and criteria filter. The
@@ -43,11 +53,15 @@ function filteredTotals(db: Kysely<DB>, scope: ScoreScope) {
     .selectFrom('evaluations as e')
     .select(['e.player_id', (eb) => eb.fn.sum<number>('e.score_percentage').as('total')])
     .where('e.is_current', '=', 1);
-  // The dates are compared as expressions, not columns: a date range on evaluations_board_idx makes
-  // the planner sort every row it finds, while evaluations_totals_idx yields them grouped by player.
-  const day = sql<string>`(e.date || '')`;
-  if (scope.from !== undefined && scope.from > DEFAULT_PERIOD_FROM) q = q.where(day, '>=', scope.from);
-  if (scope.to !== undefined && scope.to < DEFAULT_PERIOD_TO) q = q.where(day, '<=', scope.to);
+  const from = scope.from !== undefined && scope.from > DEFAULT_PERIOD_FROM ? scope.from : undefined;
+  const to = scope.to !== undefined && scope.to < DEFAULT_PERIOD_TO ? scope.to : undefined;
+  // A short period reads its own dates on evaluations_board_idx. A long one compares an expression
+  // instead: a date range over most rows made the planner sort every row it found, while
+  // evaluations_totals_idx yields them grouped by player (ADR 0006, ADR 0023).
+  const short = from !== undefined && daysBetween(from, to ?? new Date().toISOString().slice(0, 10)) <= WIDE_PERIOD_DAYS;
+  const day = short ? sql<string>`e.date` : sql<string>`(e.date || '')`;
+  if (from !== undefined) q = q.where(day, '>=', from);
+  if (to !== undefined) q = q.where(day, '<=', to);
   if (scope.criteriaIds?.length) q = q.where('e.criterion_id', 'in', [...scope.criteriaIds]);
   if (scope.playerIds) q = q.where('e.player_id', 'in', scope.playerIds.length ? [...scope.playerIds] : [-1]);
   if (scope.teamId !== undefined) {
@@ -59,31 +73,73 @@ function filteredTotals(db: Kysely<DB>, scope: ScoreScope) {
   return q.groupBy('e.player_id');
 }
 
-const isUnfiltered = (scope: LeaderboardFilter) =>
-  !scope.criteriaIds?.length && (scope.from ?? DEFAULT_PERIOD_FROM) <= DEFAULT_PERIOD_FROM && (scope.to ?? DEFAULT_PERIOD_TO) >= DEFAULT_PERIOD_TO;
+const unboundedPeriod = (scope: LeaderboardFilter) => (scope.from ?? DEFAULT_PERIOD_FROM) <= DEFAULT_PERIOD_FROM && (scope.to ?? DEFAULT_PERIOD_TO) >= DEFAULT_PERIOD_TO;
+const isUnfiltered = (scope: LeaderboardFilter) => !scope.criteriaIds?.length && unboundedPeriod(scope);
 
-/**
- * Sub-query of (player_id, total): Σ over criteria of the current score_percentage. Without a period or
- * criteria filter that is player_scores, which triggers keep equal to it (migration 0007, ADR 0008).
- */
-export function playerTotalsQuery(db: Kysely<DB>, scope: ScoreScope = {}) {
-  if (!isUnfiltered(scope)) {
-    return filteredTotals(db, scope);
-  }
-  let q = db.selectFrom('player_scores as ps').select(['ps.player_id', 'ps.total']);
-  if (scope.playerIds) q = q.where('ps.player_id', 'in', scope.playerIds.length ? [...scope.playerIds] : [-1]);
+/** Narrowed to what a scope reads (the given players, or a team's members), else the whole table. */
+function inPlayers<Q extends { where: (...args: any[]) => Q }>(q: Q, column: 'ps.player_id' | 'pl.player_id', scope: ScoreScope): Q {
+  if (scope.playerIds) q = q.where(column, 'in', scope.playerIds.length ? [...scope.playerIds] : [-1]);
   if (scope.teamId !== undefined) {
     const teamId = scope.teamId;
-    q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom('team_players as tp').select('tp.player_id').whereRef('tp.player_id', '=', 'ps.player_id').where('tp.team_id', '=', teamId)),
+    q = q.where(({ exists, selectFrom }: any) =>
+      exists(selectFrom('team_players as tp').select('tp.player_id').whereRef('tp.player_id', '=', column).where('tp.team_id', '=', teamId)),
     );
   }
   return q;
 }
 
+/**
+ * Sub-query of (player_id, total): Σ over criteria of the current score_percentage. What the figures
+ * kept on write answer is read from them (ADR 0008, ADR 0023): without a period or criteria filter
+ * player_scores, for whole levels (resolveScope) player_level_scores; the rest is aggregated.
+ */
+export function playerTotalsQuery(db: Kysely<DB>, scope: ScoreScope = {}) {
+  if (scope.levelIds?.length && unboundedPeriod(scope)) {
+    const q = db
+      .selectFrom('player_level_scores as pl')
+      .select(['pl.player_id', (eb) => eb.fn.sum<number>('pl.total').as('total')])
+      .where('pl.level_id', 'in', [...scope.levelIds]);
+    return inPlayers(q, 'pl.player_id', scope).groupBy('pl.player_id');
+  }
+  if (!isUnfiltered(scope)) {
+    return filteredTotals(db, scope);
+  }
+  return inPlayers(db.selectFrom('player_scores as ps').select(['ps.player_id', 'ps.total']), 'ps.player_id', scope);
+}
+
+/**
+ * The scope as the figures kept on write can answer it (ADR 0023): a period bound beyond every
+ * current evaluation is no bound (two lookups at the ends of evaluations_board_idx), and a criteria
+ * filter that is exactly some whole levels becomes those levels. Same totals, fewer rows read.
+ */
+export async function resolveScope<S extends ScoreScope>(db: Kysely<DB>, scope: S): Promise<S> {
+  if (isUnfiltered(scope)) return scope;
+  let { from, to } = scope;
+  if (!unboundedPeriod(scope)) {
+    // Two statements: SQLite answers min() or max() alone from the end of evaluations_board_idx,
+    // but both in one statement by scanning every current row.
+    const end = async (which: 'min' | 'max') =>
+      (await db.selectFrom('evaluations').select((eb) => eb.fn[which]<string>('date').as('day')).where('is_current', '=', 1).executeTakeFirst())?.day;
+    const [first, last] = [await end('min'), await end('max')];
+    if (!first || (from !== undefined && from <= first)) from = undefined;
+    if (!last || (to !== undefined && to >= last)) to = undefined;
+  }
+  let levelIds: number[] | undefined;
+  if (scope.criteriaIds?.length) {
+    const criteria = await db.selectFrom('criteria').select(['id', 'level_id']).execute();
+    const asked = new Set(scope.criteriaIds);
+    const known = criteria.filter((c) => asked.has(c.id));
+    const levels = [...new Set(known.map((c) => c.level_id))];
+    const whole = levels.every((l) => criteria.every((c) => c.level_id !== l || asked.has(c.id)));
+    if (known.length && whole) levelIds = levels;
+  }
+  const { from: _f, to: _t, ...rest } = scope;
+  return { ...rest, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), ...(levelIds ? { levelIds } : {}) } as S;
+}
+
 /** Totals of the given players (or all in scope); players without evaluations are absent (= 0). */
 export async function playerTotals(db: Kysely<DB>, scope: ScoreScope = {}): Promise<Map<number, number>> {
-  const rows = await playerTotalsQuery(db, scope).execute();
+  const rows = await playerTotalsQuery(db, await resolveScope(db, scope)).execute();
   return new Map(rows.map((r) => [r.player_id, Number(r.total) || 0]));
 }
 
@@ -98,7 +154,7 @@ export async function teamAverages(
 ): Promise<Map<number, { playerCount: number; averageScore: number }>> {
   let q = db
     .selectFrom('team_players as tp')
-    .leftJoin(playerTotalsQuery(db, scope).as('pt'), 'pt.player_id', 'tp.player_id')
+    .leftJoin(playerTotalsQuery(db, await resolveScope(db, scope)).as('pt'), 'pt.player_id', 'tp.player_id')
     .select([
       'tp.team_id',
       (eb) => eb.fn.count<number>('tp.player_id').as('player_count'),
