@@ -44,7 +44,10 @@ export default tseslint.config(
   },
   {
     files: ['src/client/{lib,components}/**/*.{ts,tsx}'],
-    rules: clientImports({ group: ['**/features/**', '**/app/**'], message: 'lib/ and components/ are shared by every feature: they import no feature and nothing of app/.' }),
+    rules: clientImports({
+      group: ['**/features/**', '**/app/**'],
+      message: 'lib/ and components/ are shared by every feature: they import no feature and nothing of app/.',
+    }),
   },
   ...featureBoundaries,
   {
@@ -52,13 +55,28 @@ export default tseslint.config(
     files: ['src/server/{lib,db}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**', '**/policies/**'], message: 'lib/ and db/ serve every module: they import no module and no policy.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/policies/**'],
+              message: 'lib/ and db/ serve every module: they import no module and no policy.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/client/**', 'node:*'], message: 'Shared code has no Node, server or client imports.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/server/**', '**/client/**', 'node:*'], message: 'Shared code has no Node, server or client imports.' }],
+        },
+      ],
     },
   },
 );

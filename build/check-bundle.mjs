@@ -14,7 +14,13 @@ const KB = 1024;
 
 // A direct visit to /leaderboard gets public.html (its own entry, see src/server/app.ts).
 const budgets = [
-  { name: 'staff area (/app/dashboard)', limit: 200 * KB, manifest: read('manifest.json'), entry: 'index.html', routes: ['app/boot.tsx', 'app/StaffLayout.tsx', 'features/dashboard/DashboardPage.tsx'] },
+  {
+    name: 'staff area (/app/dashboard)',
+    limit: 200 * KB,
+    manifest: read('manifest.json'),
+    entry: 'index.html',
+    routes: ['app/boot.tsx', 'app/StaffLayout.tsx', 'features/dashboard/DashboardPage.tsx'],
+  },
   { name: 'public leaderboard (/leaderboard)', limit: 120 * KB, manifest: read('public-manifest.json'), entry: 'public.html', routes: [] },
 ];
 
@@ -39,7 +45,9 @@ for (const b of budgets) {
   const size = [...files].reduce((sum, f) => sum + gz(f), 0);
   const ok = size <= b.limit;
   failed ||= !ok;
-  console.log(`${ok ? 'ok  ' : 'OVER'} ${b.name}: ${(size / KB).toFixed(1)} KB gzip of JS in ${files.size} chunks (budget ${b.limit / KB} KB)`);
+  console.log(
+    `${ok ? 'ok  ' : 'OVER'} ${b.name}: ${(size / KB).toFixed(1)} KB gzip of JS in ${files.size} chunks (budget ${b.limit / KB} KB)`,
+  );
 }
 
 /**

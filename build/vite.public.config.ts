@@ -11,7 +11,12 @@ export default mergeConfig(
   defineConfig({
     resolve: {
       // Mantine's Table imports it by this relative name; see the stand-in's comment.
-      alias: [{ find: /^\.\/TableScrollContainer\.mjs$/, replacement: fileURLToPath(new URL('../src/client/app/public/table-scroll-container.tsx', import.meta.url)) }],
+      alias: [
+        {
+          find: /^\.\/TableScrollContainer\.mjs$/,
+          replacement: fileURLToPath(new URL('../src/client/app/public/table-scroll-container.tsx', import.meta.url)),
+        },
+      ],
     },
     build: {
       emptyOutDir: false,

@@ -39,7 +39,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         // as text, so they name nothing from outside themselves). A slow gym connection gets the last
         // roster and criteria after 4 s.
         urlPattern: ({ url, request }) =>
-          request.method === 'GET' && url.origin === self.location.origin && /^\/api\/(levels\/?|criteria\/?|teams|team\/\d+\/evaluations)$/.test(url.pathname),
+          request.method === 'GET' &&
+          url.origin === self.location.origin &&
+          /^\/api\/(levels\/?|criteria\/?|teams|team\/\d+\/evaluations)$/.test(url.pathname),
         handler: 'NetworkFirst',
         options: {
           cacheName: API_CACHE,
@@ -52,7 +54,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       {
         // Who is signed in comes from the cache only when there is no network at all: a slow answer is
         // waited for, so a changed role or a just-changed password is never shown stale.
-        urlPattern: ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === '/api/auth/me',
+        urlPattern: ({ url, request }) =>
+          request.method === 'GET' && url.origin === self.location.origin && url.pathname === '/api/auth/me',
         handler: 'NetworkFirst',
         options: {
           cacheName: API_CACHE,

@@ -21,7 +21,14 @@ async function inflateSummaries(page: Page) {
     const base = d.criteria;
     d.criteria = Array.from({ length: 60 }, (_, i) => ({ ...base[i % base.length]!, id: 10_000 + i, name: `Criterion number ${i + 1}` }));
     if (d.ranking && d.team) {
-      d.ranking = Array.from({ length: 500 }, (_, i) => ({ rank: i + 1, id: 100_000 + i, first_name: `Player${i + 1}`, last_name: 'Example', profile_img: null, totalScore: 90 - i * 0.1 }));
+      d.ranking = Array.from({ length: 500 }, (_, i) => ({
+        rank: i + 1,
+        id: 100_000 + i,
+        first_name: `Player${i + 1}`,
+        last_name: 'Example',
+        profile_img: null,
+        totalScore: 90 - i * 0.1,
+      }));
       d.team.playerCount = 700;
     }
     await route.fulfill({ response: res, json: body });
@@ -40,7 +47,9 @@ async function expectOnePagePrint(page: Page, name: string) {
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print report' })).toBeHidden();
   await page.screenshot({ path: `${screens()}/${name}.png`, fullPage: true });
-  expect(await page.evaluate(() => document.querySelector('.analysis-report')!.getBoundingClientRect().bottom + window.scrollY)).toBeLessThanOrEqual(A4_HEIGHT_PX);
+  expect(
+    await page.evaluate(() => document.querySelector('.analysis-report')!.getBoundingClientRect().bottom + window.scrollY),
+  ).toBeLessThanOrEqual(A4_HEIGHT_PX);
   expect(await printedPages(page)).toBe(1);
 }
 
@@ -88,7 +97,10 @@ test('player analysis: header, charts, print with a clean one-page print view', 
   await loginAs(page, 'admin');
   await page.goto('/app/analysis');
   await page.getByRole('button', { name: 'Player Analysis' }).click();
-  await page.getByRole('link', { name: /^Player analysis of / }).first().click();
+  await page
+    .getByRole('link', { name: /^Player analysis of / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/app\/player\/\d+\/analysis$/);
   await expect(page.getByText('Player Analysis', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Total score over time' })).toBeVisible();
@@ -167,9 +179,19 @@ test('reports is what opens analysis: a role with reports 1 but teams 0 and play
     const res = await page.request.post(url, { data, headers: { 'x-csrf-token': csrf } });
     expect(res.status(), await res.text()).toBe(200);
   };
-  const roles = (await (await page.request.get('/api/roles')).json()).data as { id: number; key: string | null; title: string; admin: boolean; permissions: Record<string, number> }[];
+  const roles = (await (await page.request.get('/api/roles')).json()).data as {
+    id: number;
+    key: string | null;
+    title: string;
+    admin: boolean;
+    permissions: Record<string, number>;
+  }[];
   const coach = roles.find((r) => r.key === 'coach')!;
-  await post(`/api/role/${coach.id}`, { title: coach.title, admin: coach.admin, permissions: { ...coach.permissions, teams: 0, players: 0, reports: 1 } });
+  await post(`/api/role/${coach.id}`, {
+    title: coach.title,
+    admin: coach.admin,
+    permissions: { ...coach.permissions, teams: 0, players: 0, reports: 1 },
+  });
   try {
     await page.context().clearCookies();
     await loginAs(page, 'coach');
@@ -183,7 +205,10 @@ test('reports is what opens analysis: a role with reports 1 but teams 0 and play
 
     await page.goto('/app/analysis');
     await page.getByRole('button', { name: 'Player Analysis' }).click();
-    await page.getByRole('link', { name: /^Player analysis of / }).first().click();
+    await page
+      .getByRole('link', { name: /^Player analysis of / })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/app\/player\/\d+\/analysis$/);
     await expect(page.getByText('Player Analysis', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Total score over time' })).toBeVisible();

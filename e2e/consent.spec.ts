@@ -81,7 +81,10 @@ test('Settings › Consent wording: publish a new version; a parent sees "earlie
   await parent.context().close();
 });
 
-test('a withdrawn media consent: the photo is gone from a team-mate\'s player-area board at once; staff still see it', async ({ page, browser }) => {
+test("a withdrawn media consent: the photo is gone from a team-mate's player-area board at once; staff still see it", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const player = await (await browser.newContext()).newPage();
   await loginAs(player, 'player');
@@ -94,9 +97,22 @@ test('a withdrawn media consent: the photo is gone from a team-mate\'s player-ar
   // Staff give the team-mate a photo.
   await loginAs(page, 'admin');
   const headers = await csrf(page.request);
-  const mate = (await (await page.request.get(`/api/player/${mateId}`)).json()).data as { first_name: string; last_name: string; dob: number | null; player_email: string | null; teamIds: number[] };
+  const mate = (await (await page.request.get(`/api/player/${mateId}`)).json()).data as {
+    first_name: string;
+    last_name: string;
+    dob: number | null;
+    player_email: string | null;
+    teamIds: number[];
+  };
   const saved = await page.request.post(`/api/player/${mateId}`, {
-    data: { first_name: mate.first_name, last_name: mate.last_name, dob: mate.dob, player_email: mate.player_email ?? '', team_id: mate.teamIds, profile_img: PNG },
+    data: {
+      first_name: mate.first_name,
+      last_name: mate.last_name,
+      dob: mate.dob,
+      player_email: mate.player_email ?? '',
+      team_id: mate.teamIds,
+      profile_img: PNG,
+    },
     headers,
   });
   expect(saved.status(), await saved.text()).toBe(200);
@@ -132,7 +148,14 @@ test('a withdrawn media consent: the photo is gone from a team-mate\'s player-ar
   await player.context().close();
   // Leave the demo team-mate as the other specs know it: no photo.
   const cleared = await page.request.post(`/api/player/${mateId}`, {
-    data: { first_name: mate.first_name, last_name: mate.last_name, dob: mate.dob, player_email: mate.player_email ?? '', team_id: mate.teamIds, profile_img: null },
+    data: {
+      first_name: mate.first_name,
+      last_name: mate.last_name,
+      dob: mate.dob,
+      player_email: mate.player_email ?? '',
+      team_id: mate.teamIds,
+      profile_img: null,
+    },
     headers,
   });
   expect(cleared.status()).toBe(200);

@@ -17,7 +17,15 @@ async function choose(page: Page, label: string, option: string) {
 /** What the page gets for each URL right now, through the service worker: the status, or 0 for no answer. */
 async function statusesNow(page: Page, urls: string[]): Promise<number[]> {
   return page.evaluate(
-    (list) => Promise.all(list.map((url) => fetch(url, { headers: { accept: 'application/json' } }).then((r) => r.status, () => 0))),
+    (list) =>
+      Promise.all(
+        list.map((url) =>
+          fetch(url, { headers: { accept: 'application/json' } }).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        ),
+      ),
     urls,
   );
 }
@@ -36,7 +44,9 @@ test("a coach's first visit on a new phone: the sheet opens offline at once, and
   const shown = Date.now();
   const teamId = Number(/\/app\/team\/(\d+)\/evaluate/.exec(page.url())![1]);
   const sheetUrls = [`/api/team/${teamId}/evaluations`, '/api/levels/', '/api/criteria/'];
-  const roster = ((await (await page.request.get(`/api/team/${teamId}/evaluations`)).json()).data.players as { name: string }[]).map((p) => p.name);
+  const roster = ((await (await page.request.get(`/api/team/${teamId}/evaluations`)).json()).data.players as { name: string }[]).map(
+    (p) => p.name,
+  );
   expect(roster.length).toBeGreaterThan(0);
 
   // The sheet says when everything it needs is on the device; the network drops right then.

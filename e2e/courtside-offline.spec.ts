@@ -55,7 +55,12 @@ test('offline: a team scored with no network survives a reload and syncs when th
   for (let n = own.length; n < 12; n++) {
     const res = await page.request.post('/api/players', {
       headers: await csrf(page),
-      data: { first_name: n === 11 ? 'Leaving' : 'Walk', last_name: `Up${n}x${Date.now() % 100000}`, email: 'parent.walkup@example.org', team_id: [team.id] },
+      data: {
+        first_name: n === 11 ? 'Leaving' : 'Walk',
+        last_name: `Up${n}x${Date.now() % 100000}`,
+        email: 'parent.walkup@example.org',
+        team_id: [team.id],
+      },
     });
     expect(res.status(), await res.text()).toBe(200);
     leaverId = (await res.json()).data.id as number;
@@ -72,13 +77,18 @@ test('offline: a team scored with no network survives a reload and syncs when th
     const groups = page.getByRole('group', { name: /^Score for / });
     await expect(groups).toHaveCount(roster.length);
     for (let i = 0; i < roster.length; i++) {
-      await groups.nth(i).getByRole('button', { name: new RegExp(`^${(i % 10) + 1} for `) }).click();
+      await groups
+        .nth(i)
+        .getByRole('button', { name: new RegExp(`^${(i % 10) + 1} for `) })
+        .click();
       taps++;
     }
     await page.getByRole('button', { name: 'Save all' }).click();
     taps++;
     await expect(page.getByText('Saved on this device', { exact: true })).toHaveCount(roster.length);
-    console.log(`courtside offline at 375 px: ${roster.length} players, ${taps} taps (${(taps / roster.length).toFixed(2)} per player), ${Date.now() - started} ms including the save`);
+    console.log(
+      `courtside offline at 375 px: ${roster.length} players, ${taps} taps (${(taps / roster.length).toFixed(2)} per player), ${Date.now() - started} ms including the save`,
+    );
     expect(taps).toBeLessThanOrEqual(2 * roster.length);
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText(`${roster.length} scores waiting to sync`);
     await expectAccessible(page);
@@ -154,8 +164,14 @@ test.describe('a dropped answer', () => {
       } else await route.continue();
     });
     const groups = page.getByRole('group', { name: /^Score for / });
-    await groups.nth(0).getByRole('button', { name: /^3 for / }).click();
-    await groups.nth(1).getByRole('button', { name: /^4 for / }).click();
+    await groups
+      .nth(0)
+      .getByRole('button', { name: /^3 for / })
+      .click();
+    await groups
+      .nth(1)
+      .getByRole('button', { name: /^4 for / })
+      .click();
     await page.getByRole('button', { name: 'Save all' }).click();
     await expect.poll(() => dropped).toBe(1);
     await expect(page.getByText('Saved on this device', { exact: true })).toHaveCount(2);
@@ -175,7 +191,10 @@ test('signing out with scores on the device warns, keeps them for the same coach
   await openSheetOnline(page, team.id, 'Ball handling');
   await context.setOffline(true);
   const groups = page.getByRole('group', { name: /^Score for / });
-  await groups.nth(0).getByRole('button', { name: /^8 for / }).click();
+  await groups
+    .nth(0)
+    .getByRole('button', { name: /^8 for / })
+    .click();
   await expect(page.getByText('Saved on this device', { exact: true })).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -20,11 +20,15 @@ function seedCycle(): { evaluated: number; players: number } {
     db.pragma('busy_timeout = 5000');
     const now = new Date().toISOString();
     const team = db.prepare("select id, season_id from teams where name = 'U14 Boys'").get() as { id: number; season_id: number };
-    const players = (db.prepare('select player_id from team_players where team_id = ? order by player_id').all(team.id) as { player_id: number }[]).map((r) => r.player_id);
+    const players = (
+      db.prepare('select player_id from team_players where team_id = ? order by player_id').all(team.id) as { player_id: number }[]
+    ).map((r) => r.player_id);
     const existing = db.prepare("select id from report_cycles where name = 'Autumn check'").get() as { id: number } | undefined;
     if (!existing) {
       const cycle = db
-        .prepare("insert into report_cycles (name, season_id, opens_on, closes_on, show_team_average, show_rank, created_at, updated_at) values ('Autumn check', ?, ?, ?, 0, 0, ?, ?)")
+        .prepare(
+          "insert into report_cycles (name, season_id, opens_on, closes_on, show_team_average, show_rank, created_at, updated_at) values ('Autumn check', ?, ?, ?, 0, 0, ?, ?)",
+        )
         .run(team.season_id, day(-10), day(10), now, now).lastInsertRowid;
       db.prepare('insert into report_cycle_teams (cycle_id, team_id) values (?, ?)').run(cycle, team.id);
       const report = db.prepare(
@@ -34,7 +38,9 @@ function seedCycle(): { evaluated: number; players: number } {
       report.run(cycle, players[1], team.id, 'draft', null, now, now);
     }
     const evaluated = db
-      .prepare('select count(distinct tp.player_id) as n from team_players tp join evaluations e on e.player_id = tp.player_id where tp.team_id = ? and e.date between ? and ?')
+      .prepare(
+        'select count(distinct tp.player_id) as n from team_players tp join evaluations e on e.player_id = tp.player_id where tp.team_id = ? and e.date between ? and ?',
+      )
       .get(team.id, day(-10), day(10)) as { n: number };
     return { evaluated: evaluated.n, players: players.length };
   } finally {
@@ -44,7 +50,9 @@ function seedCycle(): { evaluated: number; players: number } {
 
 const card = (page: Page, team: string) => page.getByRole('article', { name: team, exact: true });
 
-test('a coach starts on the dashboard: only their teams, the current cycle, the viewed time, links to the filtered lists', async ({ page }) => {
+test('a coach starts on the dashboard: only their teams, the current cycle, the viewed time, links to the filtered lists', async ({
+  page,
+}) => {
   const counts = seedCycle();
   await signInWithTheForm(page, 'coach');
   await expect(page).toHaveURL(/\/app\/dashboard$/);

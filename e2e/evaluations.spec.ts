@@ -132,9 +132,9 @@ test('evaluation page: single evaluations on both level kinds, supersede with hi
   await expect(row(page, 'Shooting form')).toContainText('4/10');
   await expect(page.getByText('16%', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Show previous evaluations (1)' }).click();
-  await expect(page.getByRole('region', { name: 'Previous evaluations' }).or(page.locator('section[aria-label="Previous evaluations"]'))).toContainText(
-    '8/10',
-  );
+  await expect(
+    page.getByRole('region', { name: 'Previous evaluations' }).or(page.locator('section[aria-label="Previous evaluations"]')),
+  ).toContainText('8/10');
   await page.getByRole('button', { name: 'Hide previous evaluations' }).click();
 
   // Edit the current Yes/No evaluation to No, then delete it.
@@ -182,7 +182,9 @@ test('editing an evaluation keeps every video link; links can be added, checked 
   await dialog.getByRole('button', { name: 'Remove video link 1' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  const saved = (await (await page.request.get(`/api/player/${player.id}/evaluation`)).json()).data.evaluations as { video_links: string[] }[];
+  const saved = (await (await page.request.get(`/api/player/${player.id}/evaluation`)).json()).data.evaluations as {
+    video_links: string[];
+  }[];
   expect(saved[0]!.video_links).toEqual([links[1], 'https://example.org/clip-three.mp4']);
 });
 
@@ -213,7 +215,9 @@ test('bulk evaluation: csv only, a bad file writes nothing and reports its rows,
   const before = (await (await page.request.get(`/api/player/${player.id}/evaluation`)).json()).data.evaluations;
   expect(before).toHaveLength(0);
 
-  await input.setInputFiles(csvFile('good.csv', `${header}\n,,,Fundamentals,Passing,7,Quick release,\n,,,Game IQ,Sprints in transition,Yes,,\n`));
+  await input.setInputFiles(
+    csvFile('good.csv', `${header}\n,,,Fundamentals,Passing,7,Quick release,\n,,,Game IQ,Sprints in transition,Yes,,\n`),
+  );
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Operation successful!').first()).toBeVisible();
   await expect(row(page, 'Passing')).toContainText('7/10');
@@ -277,10 +281,19 @@ test('courtside: evaluate a whole team at 375 px with tap targets, and by keyboa
   await expect(groups.first()).toBeVisible();
   const count = await groups.count();
   expect(count).toBeGreaterThan(3);
-  const box = await groups.first().getByRole('button', { name: /^7 for / }).boundingBox();
+  const box = await groups
+    .first()
+    .getByRole('button', { name: /^7 for / })
+    .boundingBox();
   expect(box!.height).toBeGreaterThanOrEqual(44);
-  await groups.nth(0).getByRole('button', { name: /^7 for / }).click();
-  await groups.nth(1).getByRole('button', { name: /^9 for / }).click();
+  await groups
+    .nth(0)
+    .getByRole('button', { name: /^7 for / })
+    .click();
+  await groups
+    .nth(1)
+    .getByRole('button', { name: /^9 for / })
+    .click();
   await expect(page.getByText(`2 of ${count} scored`)).toBeVisible();
 
   // An optional note per player, behind a note button; a note without a score is not dropped silently.
@@ -298,7 +311,10 @@ test('courtside: evaluate a whole team at 375 px with tap targets, and by keyboa
   await page.setViewportSize({ width: 375, height: 740 });
   await page.getByRole('button', { name: 'Save all' }).click();
   await expect(page.getByRole('alert').filter({ hasText: `${third!.name}: Enter a score to save this note.` })).toBeVisible();
-  await groups.nth(2).getByRole('button', { name: /^6 for / }).click();
+  await groups
+    .nth(2)
+    .getByRole('button', { name: /^6 for / })
+    .click();
   await page.getByRole('button', { name: 'Save all' }).click();
   await expect(page.getByText('Operation successful!').first()).toBeVisible();
   // The sheet keeps showing what was scored, each row saying it reached the server.
@@ -306,9 +322,9 @@ test('courtside: evaluate a whole team at 375 px with tap targets, and by keyboa
   await expect(page.getByText('Synced', { exact: true })).toHaveCount(3);
   await expect(page.getByText(/^Last: 7\/10 on /).first()).toBeVisible();
   const latest = async (id: number) =>
-    ((await (await page.request.get(`/api/player/${id}/evaluation`)).json()).data.evaluations as { criteria: string; notes: string }[]).find(
-      (e) => e.criteria === 'Free throws',
-    );
+    (
+      (await (await page.request.get(`/api/player/${id}/evaluation`)).json()).data.evaluations as { criteria: string; notes: string }[]
+    ).find((e) => e.criteria === 'Free throws');
   expect((await latest(first!.id))?.notes).toBe('Great follow-through.');
   expect((await latest(third!.id))?.notes).toBe('Bend the knees.');
 

@@ -121,7 +121,7 @@ test('staff: the Guardians list with Unclaimed and Resend invitation; the guardi
   await snap(page, 'player-guardians-panel');
 });
 
-test('the player reaches the hand-over age, claims the account, and the parent\'s view ends', async ({ page, browser }) => {
+test("the player reaches the hand-over age, claims the account, and the parent's view ends", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const parentEmail = 'e2e.handover.parent@example.org';
   const playerEmail = 'e2e.handover.kid@example.org';
@@ -129,7 +129,10 @@ test('the player reaches the hand-over age, claims the account, and the parent\'
   const headers = await csrf(page.request);
   // Born 16 years ago: the player reached the default hand-over age (16) on 1 January.
   const dob = String(new Date().getUTCFullYear() - 16);
-  const created = await page.request.post('/api/players', { data: { first_name: 'Sasha', last_name: 'Handover', email: parentEmail, dob, team_id: [] }, headers });
+  const created = await page.request.post('/api/players', {
+    data: { first_name: 'Sasha', last_name: 'Handover', email: parentEmail, dob, team_id: [] },
+    headers,
+  });
   expect(created.status(), await created.text()).toBe(200);
   const id = (await created.json()).data.id as number;
 

@@ -34,7 +34,8 @@ export async function signInWithTheForm(page: Page, role: DemoRole) {
 export async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
-    const busy = () => document.getAnimations().some((a) => (a.playState === 'running' || a.pending) && a.effect?.getTiming().iterations !== Infinity);
+    const busy = () =>
+      document.getAnimations().some((a) => (a.playState === 'running' || a.pending) && a.effect?.getTiming().iterations !== Infinity);
     await new Promise<void>((resolve, reject) => {
       const deadline = performance.now() + 5000;
       let quiet = 0;

@@ -9,7 +9,10 @@ test('staff leaderboard: players and teams views, actions, search and the empty 
   await expect(rows(page)).toHaveCount(40);
   await expect(rows(page).first().getByRole('cell').first()).toHaveText('1');
   await expect(rows(page).first()).toContainText('%');
-  await rows(page).first().getByRole('button', { name: /^Actions for / }).click();
+  await rows(page)
+    .first()
+    .getByRole('button', { name: /^Actions for / })
+    .click();
   await expect(page.getByRole('menuitem', { name: 'View Profile' })).toHaveAttribute('href', /\/app\/player\/\d+$/);
   await expect(page.getByRole('menuitem', { name: 'Evaluation' })).toHaveAttribute('href', /\/app\/player\/\d+\/evaluation$/);
   await page.keyboard.press('Escape');
@@ -17,7 +20,9 @@ test('staff leaderboard: players and teams views, actions, search and the empty 
   await snap(page, 'leaderboard-players');
 
   // Keyboard: the row menu (mounted on first use) opens with Enter and gives focus back on Escape.
-  const second = rows(page).nth(1).getByRole('button', { name: /^Actions for / });
+  const second = rows(page)
+    .nth(1)
+    .getByRole('button', { name: /^Actions for / });
   await second.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'View Profile' })).toBeVisible();
@@ -25,7 +30,11 @@ test('staff leaderboard: players and teams views, actions, search and the empty 
   await expect(page.getByRole('menuitem').first()).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
-  await expect(rows(page).nth(1).getByRole('button', { name: /^Actions for / })).toBeFocused();
+  await expect(
+    rows(page)
+      .nth(1)
+      .getByRole('button', { name: /^Actions for / }),
+  ).toBeFocused();
 
   await page.getByLabel('Find a player').fill('zzzz-nobody');
   await expect(page.getByText('no content')).toBeVisible();
@@ -34,7 +43,10 @@ test('staff leaderboard: players and teams views, actions, search and the empty 
   await page.getByRole('combobox', { name: 'Filter by' }).selectOption('Teams');
   await expect(rows(page)).toHaveCount(4);
   await expect(page.getByRole('columnheader', { name: 'Coach' })).toBeVisible();
-  await rows(page).first().getByRole('button', { name: /^Actions for / }).click();
+  await rows(page)
+    .first()
+    .getByRole('button', { name: /^Actions for / })
+    .click();
   await expect(page.getByRole('menuitem', { name: 'Manage Team' })).toHaveAttribute('href', /\/app\/team\/\d+\/players$/);
   const view = page.getByRole('menuitem', { name: 'View Team Leaderboard' });
   await expect(view).toHaveAttribute('target', '_blank');
@@ -55,7 +67,10 @@ test('criteria modal (level, then criteria) and period modal filter the board', 
   const period = page.getByRole('dialog', { name: 'Evaluation period' });
 
   // Cancel puts the select back on the applied sort, and choosing the option again reopens the modal.
-  for (const [option, dialog] of [['Criteria', modal], ['Evaluation Period', period]] as const) {
+  for (const [option, dialog] of [
+    ['Criteria', modal],
+    ['Evaluation Period', period],
+  ] as const) {
     await sortBy.selectOption(option);
     await expect(dialog).toBeVisible();
     await expect(sortBy).toHaveValue(option);
@@ -122,7 +137,11 @@ test('team variant and coach view: title with the team name, no view selector, a
   await expect(page.getByRole('heading', { name: 'Leaderboard for U14 Boys' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Filter by' })).toHaveCount(0);
   await expect(rows(page)).toHaveCount(10);
-  await expect(rows(page).first().getByRole('button', { name: /^Actions for / })).toBeVisible();
+  await expect(
+    rows(page)
+      .first()
+      .getByRole('button', { name: /^Actions for / }),
+  ).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'leaderboard-team-coach');
   await page.goto(`/app/leaderboard?team=${other.id}`);

@@ -14,8 +14,10 @@ const DESKTOP = { width: 1280, height: 800 };
 async function errorTips(scope: Locator) {
   return scope.evaluate((root) => {
     const box = (e: Element) => e.getBoundingClientRect();
-    const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-    const name = (e: Element) => `${e.tagName.toLowerCase()} "${(e.textContent || e.getAttribute('aria-label') || (e as HTMLInputElement).name || '').trim().slice(0, 40)}"`;
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const name = (e: Element) =>
+      `${e.tagName.toLowerCase()} "${(e.textContent || e.getAttribute('aria-label') || (e as HTMLInputElement).name || '').trim().slice(0, 40)}"`;
     const others = [...root.querySelectorAll('label, input:not([type="hidden"]), textarea, select, button')].filter((e) => {
       const r = box(e);
       return r.width > 0 && r.height > 0;
@@ -47,7 +49,11 @@ async function expectTipsClear(scope: Locator, count: number) {
 /** A screenshot at the current size, for a person to look at (test-results/screens). */
 async function shoot(page: Page, name: string, height = 1000) {
   const width = page.viewportSize()!.width;
-  await page.screenshot({ path: `${process.env.SCREENS_DIR ?? 'test-results/screens'}/${name}.png`, fullPage: true, clip: { x: 0, y: 0, width, height } });
+  await page.screenshot({
+    path: `${process.env.SCREENS_DIR ?? 'test-results/screens'}/${name}.png`,
+    fullPage: true,
+    clip: { x: 0, y: 0, width, height },
+  });
 }
 
 async function at(page: Page, size: { width: number; height: number }) {
@@ -108,7 +114,9 @@ test.describe('error tooltips cover no label, field or button (point 4)', () => 
       await expect(dialog.getByRole('tooltip').first()).toBeVisible();
       await expectTipsClear(dialog, 3);
       // The field's own description stays read with the error.
-      await expect(dialog.getByLabel('Score (%)')).toHaveAccessibleDescription(/The weight of this criterion in the total.*This field is required/);
+      await expect(dialog.getByLabel('Score (%)')).toHaveAccessibleDescription(
+        /The weight of this criterion in the total.*This field is required/,
+      );
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toHaveCount(0);
     }
@@ -148,9 +156,15 @@ test.describe('courtside sheet at 375 px', () => {
   test("right after a tap the card's last score is the tap's score with the tap's date (point 8)", async ({ page }) => {
     await loginAs(page, 'coach');
     await at(page, PHONE);
-    const team = ((await (await page.request.get('/api/players/team-options')).json()).data as { id: number; name: string }[]).find((t) => t.name === 'U14 Boys')!;
-    const criterion = ((await (await page.request.get('/api/criteria')).json()).data as { id: number; criteria: string }[]).find((c) => c.criteria === 'Ball handling')!;
-    const sheet = (await (await page.request.get(`/api/team/${team.id}/evaluations?criteria_id=${criterion.id}`)).json()).data as { players: SheetPlayer[] };
+    const team = ((await (await page.request.get('/api/players/team-options')).json()).data as { id: number; name: string }[]).find(
+      (t) => t.name === 'U14 Boys',
+    )!;
+    const criterion = ((await (await page.request.get('/api/criteria')).json()).data as { id: number; criteria: string }[]).find(
+      (c) => c.criteria === 'Ball handling',
+    )!;
+    const sheet = (await (await page.request.get(`/api/team/${team.id}/evaluations?criteria_id=${criterion.id}`)).json()).data as {
+      players: SheetPlayer[];
+    };
 
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -177,7 +191,11 @@ test.describe('courtside sheet at 375 px', () => {
     await expect(card).toContainText(`Last: 7/10 on ${today}`);
 
     // Leave the demo club's scores as they were for the other specs.
-    const mine = (await (await page.request.get(`/api/player/${player.id}/evaluation`)).json()).data.evaluations as { id: number; criteria: string; date: string }[];
+    const mine = (await (await page.request.get(`/api/player/${player.id}/evaluation`)).json()).data.evaluations as {
+      id: number;
+      criteria: string;
+      date: string;
+    }[];
     const added = mine.find((e) => e.criteria === 'Ball handling' && e.date === today)!;
     const res = await page.request.post(`/api/player/${player.id}/evaluation/${added.id}/delete`, { headers: await csrf(page), data: {} });
     expect(res.status(), await res.text()).toBe(200);
@@ -225,7 +243,8 @@ async function openSession(admin: Api, name: string, team: string, evaluators: s
   const id = created.session.id;
   await admin.post(`/api/eval-session/${id}/players`, { teamIds: [teamId] });
   const { players } = await admin.get<Detail>(`/api/eval-session/${id}`);
-  for (const [i, p] of players.entries()) await admin.post(`/api/eval-session/${id}/player/${p.playerId}/check-in`, { present: true, bib: 21 + i });
+  for (const [i, p] of players.entries())
+    await admin.post(`/api/eval-session/${id}/player/${p.playerId}/check-in`, { present: true, bib: 21 + i });
   const options = await admin.get<{ id: number; name: string }[]>('/api/eval-sessions/evaluator-options');
   for (const who of evaluators) await admin.post(`/api/eval-session/${id}/evaluators`, { userId: options.find((o) => o.name === who)!.id });
   await admin.post(`/api/eval-session/${id}/open`, {});
@@ -297,7 +316,9 @@ test.describe('on a phone (point 6)', () => {
     test('the footer keeps "Save all" whole beside a long summary', async ({ page }) => {
       await loginAs(page, 'coach');
       await at(page, PHONE);
-      const team = ((await (await page.request.get('/api/players/team-options')).json()).data as { id: number; name: string }[]).find((t) => t.name === 'U14 Boys')!;
+      const team = ((await (await page.request.get('/api/players/team-options')).json()).data as { id: number; name: string }[]).find(
+        (t) => t.name === 'U14 Boys',
+      )!;
       // Nothing reaches the server: every tap stays on the device, and the summary is at its longest.
       await page.route('**/api/evaluations/sync', (route) => route.abort('internetdisconnected'));
       await page.goto(`/app/team/${team.id}/evaluate`);
@@ -306,7 +327,11 @@ test.describe('on a phone (point 6)', () => {
       const groups = page.getByRole('group', { name: /^Score for / });
       await expect(groups.first()).toBeVisible();
       const n = await groups.count();
-      for (let i = 0; i < n; i++) await groups.nth(i).getByRole('button', { name: /^8 for / }).click();
+      for (let i = 0; i < n; i++)
+        await groups
+          .nth(i)
+          .getByRole('button', { name: /^8 for / })
+          .click();
       await expect(page.getByTestId('sheet-summary')).toContainText(`${n} of ${n} scored · ${n} on this device`);
       const save = page.getByRole('button', { name: 'Save all' });
       expect(await cut(save.locator('.mantine-Button-label'))).toBeNull();
@@ -350,7 +375,11 @@ test.describe('the tryout sheet at 375 px (point 1)', () => {
       const problems: string[] = [];
       for (let i = 0; i < s.players.length; i++) {
         const card = cards.nth(i);
-        const parts = [card.getByLabel(/^Number \d+$/).locator('.mantine-Badge-label'), card.locator('p').first(), ...(await card.locator('.mantine-Badge-root:not([aria-label]) .mantine-Badge-label').all())];
+        const parts = [
+          card.getByLabel(/^Number \d+$/).locator('.mantine-Badge-label'),
+          card.locator('p').first(),
+          ...(await card.locator('.mantine-Badge-root:not([aria-label]) .mantine-Badge-label').all()),
+        ];
         for (const part of parts) {
           const problem = await cut(part);
           if (problem) problems.push(problem);
@@ -367,7 +396,9 @@ test.describe('the tryout sheet at 375 px (point 1)', () => {
     await page.route(`**/api/eval-session/${s.id}/scores`, async (route) => {
       const entries = (route.request().postDataJSON() as { entries: { playerId: number; criterionId: number }[] }).entries;
       if (entries.some((e) => e.playerId === refusedId)) {
-        return route.fulfill({ json: { data: entries.map((e) => ({ ...e, status: 'refused', reason: 'This player is no longer in the session.' })) } });
+        return route.fulfill({
+          json: { data: entries.map((e) => ({ ...e, status: 'refused', reason: 'This player is no longer in the session.' })) },
+        });
       }
       if (entries.some((e) => e.playerId === heldId)) await holding;
       return route.continue();
@@ -378,21 +409,27 @@ test.describe('the tryout sheet at 375 px (point 1)', () => {
     const cardOf = (name: string) => cards.filter({ has: page.getByText(name, { exact: true }) });
 
     await page.context().setOffline(true);
-    await cardOf(offline!).getByRole('button', { name: /^5 for / }).click();
+    await cardOf(offline!)
+      .getByRole('button', { name: /^5 for / })
+      .click();
     await expect(cardOf(offline!).getByText('Saved on this device')).toBeVisible();
     await expectWhole('saved on this device');
     await page.context().setOffline(false);
     await expect(cardOf(offline!).getByText('Synced')).toBeVisible();
     await expectWhole('synced');
 
-    await cardOf(refused!).getByRole('button', { name: /^6 for / }).click();
+    await cardOf(refused!)
+      .getByRole('button', { name: /^6 for / })
+      .click();
     await expect(cardOf(refused!).getByText('Needs attention')).toBeVisible();
     await expectWhole('needs attention');
     // The sheet's own list of refused scores keeps its Discard button whole too.
     const discard = page.getByRole('alert').filter({ hasText: refused! }).getByRole('button', { name: 'Discard' });
     expect(await cut(discard.locator('.mantine-Button-label'))).toBeNull();
 
-    await cardOf(held!).getByRole('button', { name: /^7 for / }).click();
+    await cardOf(held!)
+      .getByRole('button', { name: /^7 for / })
+      .click();
     await expect(cardOf(held!).getByText('Syncing')).toBeVisible();
     await expectWhole('syncing');
     await page.screenshot({ path: `${process.env.SCREENS_DIR ?? 'test-results/screens'}/tryout-sheet-phone.png`, fullPage: true });
@@ -410,7 +447,9 @@ test('the guest sheet at 375 px keeps "#21" and the name whole while a score wai
   expect(joined.status(), await joined.text()).toBe(200);
   const token = (await joined.json()).data.token as string;
   // A guest scores once the director lets them in.
-  const guest = (await admin.get<{ evaluators: { id: number; name: string }[] }>(`/api/eval-session/${s.id}`)).evaluators.find((e) => e.name === 'Gina Guest')!;
+  const guest = (await admin.get<{ evaluators: { id: number; name: string }[] }>(`/api/eval-session/${s.id}`)).evaluators.find(
+    (e) => e.name === 'Gina Guest',
+  )!;
   await admin.post(`/api/eval-session/${s.id}/evaluator/${guest.id}/admit`, {});
   await admin.dispose();
   await page.addInitScript((t) => localStorage.setItem('tryout-token', t), token);

@@ -30,7 +30,8 @@ test('dashboard: score, progress with modals, analysis, achievements, leaderboar
   await page.goto(`/player/${id}/dashboard`);
   const player = await (await page.request.get(`/api/player/${id}`)).json();
   await expect(page.getByRole('heading', { name: player.data.name, level: 1 })).toBeVisible();
-  for (const panel of ['Score', 'Progress', 'Analysis', 'Leaderboard']) await expect(page.getByRole('region', { name: panel })).toBeVisible();
+  for (const panel of ['Score', 'Progress', 'Analysis', 'Leaderboard'])
+    await expect(page.getByRole('region', { name: panel })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Total score' })).toBeVisible();
 
   const progress = page.getByRole('region', { name: 'Progress' });
@@ -41,8 +42,13 @@ test('dashboard: score, progress with modals, analysis, achievements, leaderboar
   expect(await rows.count()).toBeLessThanOrEqual(5);
 
   // Criterion video modal: videos or 'NO VIDEOS!'.
-  const videos = (await (await page.request.get(`/api/player-area/${id}/criteria-videos`)).json()).data as { criteria: string; video_links: string[] }[];
-  const evaluations = (await (await page.request.get(`/api/player/${id}/evaluation`)).json()).data.evaluations.slice(0, 5) as { criteria: string }[];
+  const videos = (await (await page.request.get(`/api/player-area/${id}/criteria-videos`)).json()).data as {
+    criteria: string;
+    video_links: string[];
+  }[];
+  const evaluations = (await (await page.request.get(`/api/player/${id}/evaluation`)).json()).data.evaluations.slice(0, 5) as {
+    criteria: string;
+  }[];
   const withoutVideo = evaluations.find((e) => !videos.find((v) => v.criteria === e.criteria)?.video_links.length);
   if (withoutVideo) {
     await progress.getByRole('button', { name: withoutVideo.criteria }).click();
@@ -67,7 +73,10 @@ test('the Analysis.pdf link appears once the club uploads a PDF', async ({ page,
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
   const saved = await staff.post(`/api/player/${id}/analysis`, {
     headers: { 'x-csrf-token': csrf },
-    multipart: { video_links: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', pdf: { name: 'analysis.pdf', mimeType: 'application/pdf', buffer: pdf } },
+    multipart: {
+      video_links: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      pdf: { name: 'analysis.pdf', mimeType: 'application/pdf', buffer: pdf },
+    },
   });
   expect(saved.status(), await saved.text()).toBe(200);
   await staff.dispose();

@@ -9,7 +9,6 @@ import { expect as baseExpect, expectAccessible, loginAs, snap, test } from './f
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
 
-
 const unique = () => Math.random().toString(36).slice(2, 7);
 const cards = (page: Page) => page.getByRole('article');
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
@@ -75,7 +74,8 @@ test.describe('players list', () => {
 
     const name = await first.getByRole('paragraph').first().textContent();
     await page.getByRole('button', { name: `Actions for ${name}` }).click();
-    for (const item of ['Edit player', 'Evaluation', 'Analysis', 'Delete Player']) await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+    for (const item of ['Edit player', 'Evaluation', 'Analysis', 'Delete Player'])
+      await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Remove from Team' })).toHaveCount(0);
     await page.getByRole('menuitem', { name: 'Evaluation' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -134,13 +134,17 @@ test.describe('add, edit, remove, delete', () => {
     await dialog.getByRole('textbox', { name: "Parent's email" }).fill('nina.parent@example.org');
     await dialog.getByRole('textbox', { name: 'Year of birth' }).fill('1990');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('tooltip').filter({ hasText: 'year' })).toHaveText('This field must be a year more than 1995 and less than 2025!');
+    await expect(page.getByRole('tooltip').filter({ hasText: 'year' })).toHaveText(
+      'This field must be a year more than 1995 and less than 2025!',
+    );
     await expect(page.getByRole('tooltip').filter({ hasText: 'Please choose at least one of your teams.' })).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Year of birth' }).fill('2013');
     await dialog.getByRole('textbox', { name: 'Teams' }).click();
     await page.getByRole('option', { name: 'U14 Boys (Northside Hawks)' }).click();
     await page.keyboard.press('Escape');
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+      .png()
+      .toBuffer();
     await dialog.locator('input[type=file]').setInputFiles(tmpFile('photo.png', png));
     await expect(dialog.getByRole('img', { name: 'New photo preview' })).toBeVisible();
     await snap(page, 'players-add-filled');
@@ -271,7 +275,13 @@ test.describe('add, edit, remove, delete', () => {
     await loginAs(page, 'admin');
     const last = `Account${unique()}`;
     const kidEmail = `kid.${last.toLowerCase()}@example.org`;
-    const p = await createPlayer(page, { first_name: 'Kai', last_name: last, email: 'kai@example.org', player_email: kidEmail, team_id: [] });
+    const p = await createPlayer(page, {
+      first_name: 'Kai',
+      last_name: last,
+      email: 'kai@example.org',
+      player_email: kidEmail,
+      team_id: [],
+    });
     await page.goto(`/app/player/${p.id}`);
     await page.getByRole('button', { name: `Actions for Kai ${last}` }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -303,7 +313,9 @@ test.describe('add, edit, remove, delete', () => {
     const download = page.waitForEvent('download');
     await dialog.getByRole('link', { name: 'Download CSV' }).click();
     const file = await download;
-    const text = readFileSync(await file.path()).toString('utf8').replace(/^\uFEFF/, '');
+    const text = readFileSync(await file.path())
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     const lines = text.trim().split(/\r?\n/);
     expect(lines[0]).toBe('FirstName,LastName,Email,Score');
     expect(lines.length).toBeGreaterThan(40);
@@ -314,7 +326,10 @@ test.describe('add, edit, remove, delete', () => {
     await choose(page, dialog, 'Club', 'Riverside Tigers');
     const byClub = page.waitForEvent('download');
     await dialog.getByRole('link', { name: 'Download CSV' }).click();
-    const clubLines = readFileSync(await (await byClub).path()).toString('utf8').trim().split(/\r?\n/);
+    const clubLines = readFileSync(await (await byClub).path())
+      .toString('utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(clubLines.length - 1).toBeLessThan(lines.length - 1);
     expect(clubLines.length - 1).toBeGreaterThanOrEqual(20);
   });
@@ -353,7 +368,11 @@ test.describe('player profile', () => {
     await analysis.getByRole('link', { name: 'Download PDF' }).click();
     const pdf = await download;
     expect(pdf.suggestedFilename()).toBe('Analysis.pdf');
-    expect(readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // NOTES
     const notes = page.getByRole('region', { name: 'NOTES' });

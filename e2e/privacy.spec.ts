@@ -25,11 +25,17 @@ async function newPlayer(page: Page, first: string, last: string): Promise<numbe
   const headers = await csrf(page.request);
   const teams = (await (await page.request.get('/api/teams')).json()).data as { id: number; name: string }[];
   const team = teams.find((t) => t.name === 'U14 Boys')!.id;
-  const res = await page.request.post('/api/players', { data: { first_name: first, last_name: last, email: `${last.toLowerCase()}.parent@example.org`, team_id: [team] }, headers });
+  const res = await page.request.post('/api/players', {
+    data: { first_name: first, last_name: last, email: `${last.toLowerCase()}.parent@example.org`, team_id: [team] },
+    headers,
+  });
   expect(res.status(), await res.text()).toBe(200);
   const id = (await res.json()).data.id as number;
   const criteria = (await (await page.request.get('/api/criteria')).json()).data as { id: number }[];
-  const scored = await page.request.post(`/api/player/${id}/evaluation`, { data: { criteria_id: criteria[0]!.id, score: 9, notes: `${first} did well` }, headers });
+  const scored = await page.request.post(`/api/player/${id}/evaluation`, {
+    data: { criteria_id: criteria[0]!.id, score: 9, notes: `${first} did well` },
+    headers,
+  });
   expect(scored.status(), await scored.text()).toBe(200);
   return id;
 }
@@ -63,7 +69,9 @@ test('an admin downloads one player’s data from the profile: JSON parsed, PDF 
   await snap(page, 'player-privacy-panel');
 });
 
-test('an erasure requested for a player and approved: the name is found nowhere, in the players list or on the public board', async ({ page }) => {
+test('an erasure requested for a player and approved: the name is found nowhere, in the players list or on the public board', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const [first, last] = ['Wendeline', 'Quarrowby'];
   await loginAs(page, 'admin');
@@ -100,7 +108,12 @@ test('an erasure requested for a player and approved: the name is found nowhere,
   await expect(page.getByText('Operation successful!')).toBeVisible();
   await expect(card).toHaveCount(0);
   await page.getByText('All', { exact: true }).click();
-  await expect(page.getByRole('listitem', { name: 'Erasure request for Erased Player' }).first().getByText(/Erased \d{4}/)).toBeVisible();
+  await expect(
+    page
+      .getByRole('listitem', { name: 'Erasure request for Erased Player' })
+      .first()
+      .getByText(/Erased \d{4}/),
+  ).toBeVisible();
 
   // After: the staff list finds nothing by the name.
   await page.goto('/app/players');
@@ -142,7 +155,10 @@ test('a guardian asks the club to erase their child’s data from the family pag
   const parentEmail = 'privacy.family@example.org';
   await loginAs(page, 'admin');
   const id = await newPlayer(page, 'Tamsin', 'Florimel');
-  const added = await page.request.post(`/api/player/${id}/guardians`, { data: { email: parentEmail, relationship: 'parent' }, headers: await csrf(page.request) });
+  const added = await page.request.post(`/api/player/${id}/guardians`, {
+    data: { email: parentEmail, relationship: 'parent' },
+    headers: await csrf(page.request),
+  });
   expect(added.status(), await added.text()).toBe(200);
   const mail = await smtp.waitFor((m) => m.to.includes(parentEmail));
   const link = new URL(/https?:\/\/\S+\/family\/sign-in\?token=\S+/.exec(mail.text)![0]);
@@ -161,5 +177,7 @@ test('a guardian asks the club to erase their child’s data from the family pag
   await phone.close();
 
   await page.goto('/app/privacy');
-  await expect(page.getByRole('listitem', { name: 'Erasure request for Tamsin Florimel' }).getByText('by a guardian', { exact: false })).toBeVisible();
+  await expect(
+    page.getByRole('listitem', { name: 'Erasure request for Tamsin Florimel' }).getByText('by a guardian', { exact: false }),
+  ).toBeVisible();
 });

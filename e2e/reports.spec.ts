@@ -26,23 +26,45 @@ async function setUp(page: Page): Promise<{ teamId: number; cycleId: number }> {
   const headers = await csrf(r);
   const categories = await ok<{ id: number; name: string }[]>(await r.get('/api/categories'));
   const seasons = await ok<{ id: number }[]>(await r.get('/api/seasons'));
-  const options = await ok<{ id: number; users: { id: number; first_name: string; last_name: string }[] }[]>(await r.get('/api/teams/coach-options'));
+  const options = await ok<{ id: number; users: { id: number; first_name: string; last_name: string }[] }[]>(
+    await r.get('/api/teams/coach-options'),
+  );
   const role = options.find((o) => o.users.some((u) => u.first_name === 'Casey'))!;
   const team = await ok<{ id: number }>(
     await r.post('/api/teams', {
-      data: { name: TEAM, category: categories.find((c) => c.name === 'Northside Hawks')!.id, season: seasons[0]!.id, coachRole: role.id, coachUser: role.users.find((u) => u.first_name === 'Casey')!.id },
+      data: {
+        name: TEAM,
+        category: categories.find((c) => c.name === 'Northside Hawks')!.id,
+        season: seasons[0]!.id,
+        coachRole: role.id,
+        coachUser: role.users.find((u) => u.first_name === 'Casey')!.id,
+      },
       headers,
     }),
   );
   const criteria = await ok<{ id: number }[]>(await r.get('/api/criteria'));
   for (let i = 1; i <= 12; i++) {
     const player = await ok<{ id: number }>(
-      await r.post('/api/players', { data: { first_name: `Rep${String(i).padStart(2, '0')}`, last_name: 'Player', email: `rep${i}.parent@example.org`, team_id: [team.id] }, headers }),
+      await r.post('/api/players', {
+        data: {
+          first_name: `Rep${String(i).padStart(2, '0')}`,
+          last_name: 'Player',
+          email: `rep${i}.parent@example.org`,
+          team_id: [team.id],
+        },
+        headers,
+      }),
     );
-    if (i <= 3) await ok(await r.post(`/api/player/${player.id}/evaluation`, { data: { criteria_id: criteria[0]!.id, score: 6 + i }, headers }));
+    if (i <= 3)
+      await ok(await r.post(`/api/player/${player.id}/evaluation`, { data: { criteria_id: criteria[0]!.id, score: 6 + i }, headers }));
   }
   const today = new Date().toISOString().slice(0, 10);
-  const cycle = await ok<{ id: number }>(await r.post('/api/report-cycles', { data: { name: CYCLE, season_id: seasons[0]!.id, team_ids: [team.id], opens_on: '2026-01-01', closes_on: today }, headers }));
+  const cycle = await ok<{ id: number }>(
+    await r.post('/api/report-cycles', {
+      data: { name: CYCLE, season_id: seasons[0]!.id, team_ids: [team.id], opens_on: '2026-01-01', closes_on: today },
+      headers,
+    }),
+  );
   return { teamId: team.id, cycleId: cycle.id };
 }
 
@@ -101,7 +123,9 @@ test('a coach writes comments for a 12-player team on a 375 px phone, and an adm
   await expect(coach.getByRole('heading', { name: `${TEAM}: ${CYCLE}` })).toBeVisible();
   await coach.getByRole('link', { name: 'Rep11 Player' }).click();
   await expect(coach.getByRole('textbox', { name: 'Overall comment' })).toHaveValue('Rewritten before leaving.');
-  const rows = await ok<{ rows: { report: { has_comment: boolean; state: string } }[] }>(await coach.request.get(`/api/report-cycle/${cycleId}/team/${teamId}/reports`));
+  const rows = await ok<{ rows: { report: { has_comment: boolean; state: string } }[] }>(
+    await coach.request.get(`/api/report-cycle/${cycleId}/team/${teamId}/reports`),
+  );
   expect(rows.rows.map((r) => r.report.has_comment)).toEqual(Array(12).fill(true));
   await phone.close();
 

@@ -32,13 +32,9 @@ function cachePreview(url: string, preview: { title: string; description: string
   const db = new Database(join(process.env.E2E_DATA_DIR!, 'e2e.db'));
   try {
     db.pragma('busy_timeout = 5000');
-    db.prepare('insert into link_previews (url, success, title, description, image, fetched_at) values (?, 1, ?, ?, ?, ?) on conflict(url) do update set success = 1, title = excluded.title, description = excluded.description, image = excluded.image, fetched_at = excluded.fetched_at').run(
-      url,
-      preview.title,
-      preview.description,
-      preview.image,
-      new Date().toISOString(),
-    );
+    db.prepare(
+      'insert into link_previews (url, success, title, description, image, fetched_at) values (?, 1, ?, ?, ?, ?) on conflict(url) do update set success = 1, title = excluded.title, description = excluded.description, image = excluded.image, fetched_at = excluded.fetched_at',
+    ).run(url, preview.title, preview.description, preview.image, new Date().toISOString());
   } finally {
     db.close();
   }
@@ -111,7 +107,9 @@ test('add with every repeatable list, validation alert, edit and delete', async 
   await expect(dialog.getByText('This field is required').first()).toBeVisible();
   // Title, Category and the first tag; axe must not run while their fade-in is still at opacity 0.
   await expect(dialog.getByRole('tooltip')).toHaveCount(3);
-  await expect.poll(() => dialog.getByRole('tooltip').evaluateAll((els) => els.every((e) => getComputedStyle(e).opacity === '1'))).toBe(true);
+  await expect
+    .poll(() => dialog.getByRole('tooltip').evaluateAll((els) => els.every((e) => getComputedStyle(e).opacity === '1')))
+    .toBe(true);
   await expectAccessible(page);
   await snap(page, 'resources-add-invalid');
   await expect(dialog.getByRole('alert')).toBeHidden({ timeout: 8000 });
@@ -155,7 +153,10 @@ test('add with every repeatable list, validation alert, edit and delete', async 
 
   // The new row, its previews: the cached one as a full card, the local page as a host link.
   await page.route('https://preview.example/cover.png', (route) =>
-    route.fulfill({ contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhgGAVKsn3QAAAABJRU5ErkJggg==', 'base64') }),
+    route.fulfill({
+      contentType: 'image/png',
+      body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhgGAVKsn3QAAAABJRU5ErkJggg==', 'base64'),
+    }),
   );
   await row(page, title).click();
   const card = page.getByRole('link', { name: /Zone defence explained/ });

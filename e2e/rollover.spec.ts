@@ -15,13 +15,31 @@ async function seasonWithTeam(page: Page, stamp: string) {
   const [club] = (await (await page.request.get('/api/categories')).json()).data as { id: number }[];
   const teams = (await (await page.request.get('/api/teams')).json()).data as { coachUser: number; coachRole: number }[];
   const anyTeam = teams[0]!;
-  const team = await post(page, '/api/teams', { name: `U12 Rollover ${stamp}`, category: club!.id, coachRole: anyTeam.coachRole, coachUser: anyTeam.coachUser, season: source.id });
-  for (const [first, dob] of [['Rory', 2019], ['Sasha', 2019], ['Veteran', 2010]] as const)
-    await post(page, '/api/players', { first_name: first, last_name: `Roll${stamp}`, email: `roll.${stamp}@example.org`, dob, team_id: [team.id] });
+  const team = await post(page, '/api/teams', {
+    name: `U12 Rollover ${stamp}`,
+    category: club!.id,
+    coachRole: anyTeam.coachRole,
+    coachUser: anyTeam.coachUser,
+    season: source.id,
+  });
+  for (const [first, dob] of [
+    ['Rory', 2019],
+    ['Sasha', 2019],
+    ['Veteran', 2010],
+  ] as const)
+    await post(page, '/api/players', {
+      first_name: first,
+      last_name: `Roll${stamp}`,
+      email: `roll.${stamp}@example.org`,
+      dob,
+      team_id: [team.id],
+    });
   return { source, target };
 }
 
-test('an admin rolls a season over: U12 → U13, a renamed team, an aged-out player left behind, a dry run, then a second run adds nothing', async ({ page }) => {
+test('an admin rolls a season over: U12 → U13, a renamed team, an aged-out player left behind, a dry run, then a second run adds nothing', async ({
+  page,
+}) => {
   await loginAs(page, 'admin');
   const stamp = String(Date.now() % 1_000_000);
   const { source, target } = await seasonWithTeam(page, stamp);

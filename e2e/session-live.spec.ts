@@ -50,12 +50,17 @@ async function openSession(director: Api, name: string): Promise<Setup> {
   await director.post(`/api/eval-session/${id}/players`, { teamIds: [team.id] });
   const options = (await director.get('/api/eval-sessions/evaluator-options')) as { id: number; name: string }[];
   await director.post(`/api/eval-session/${id}/evaluators`, { userId: options.find((o) => o.name === 'Casey Coach')!.id });
-  const opened = (await director.post(`/api/eval-session/${id}/open`)) as { session: { guestCode: string }; players: { playerId: number }[] };
+  const opened = (await director.post(`/api/eval-session/${id}/open`)) as {
+    session: { guestCode: string };
+    players: { playerId: number }[];
+  };
   return { id, code: opened.session.guestCode, playerIds: opened.players.map((p) => p.playerId), criterionId };
 }
 
 const evaluatorId = async (director: Api, id: number, name: string) =>
-  ((await director.get(`/api/eval-session/${id}`)) as { evaluators: { id: number; name: string }[] }).evaluators.find((e) => e.name === name)!.id;
+  ((await director.get(`/api/eval-session/${id}`)) as { evaluators: { id: number; name: string }[] }).evaluators.find(
+    (e) => e.name === name,
+  )!.id;
 
 /** A guest on a 375 px phone who joins with the code and is let in by the director. */
 async function guestPhone(browser: Browser, baseURL: string, director: Api, s: Setup, name: string) {
@@ -88,7 +93,11 @@ async function apiGuest(baseURL: string, code: string, name: string) {
 
 const card = (page: Page, i: number) => page.getByTestId('sheet-player').nth(i);
 
-test('point 2: a guest whose session closes is told so at once, sees the late score as not counted, and nothing is sent again', async ({ page, browser, baseURL }) => {
+test('point 2: a guest whose session closes is told so at once, sees the late score as not counted, and nothing is sent again', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await loginAs(page, 'admin');
   const director = await api(page);
   const s = await openSession(director, `Closing tryout ${Date.now() % 100000}`);
@@ -96,24 +105,32 @@ test('point 2: a guest whose session closes is told so at once, sees the late sc
   const hana = await guestPhone(browser, baseURL!, director, s, 'Hana Idle');
 
   // Gina scores one player while the session is open: it counts.
-  await card(gina.page, 0).getByRole('button', { name: /^7 for / }).click();
+  await card(gina.page, 0)
+    .getByRole('button', { name: /^7 for / })
+    .click();
   await expect(card(gina.page, 0).getByText('Synced')).toBeVisible();
 
   // Gina's phone learns of the close from her tap here, not from its status poll (Hana's shows that one).
-  await gina.page.route('**/api/tryout/status', (r) => r.fulfill({ json: { data: { name: 'Gina Late', sessionName: 'Closing tryout', admitted: true } } }));
+  await gina.page.route('**/api/tryout/status', (r) =>
+    r.fulfill({ json: { data: { name: 'Gina Late', sessionName: 'Closing tryout', admitted: true } } }),
+  );
   await director.post(`/api/eval-session/${s.id}/close`);
   const sent: string[] = [];
   gina.page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().endsWith('/api/tryout/scores')) sent.push(r.url());
   });
   // Her next tap: the sheet says at once that the session is closed and that this score does not count.
-  await card(gina.page, 1).getByRole('button', { name: /^5 for / }).click();
+  await card(gina.page, 1)
+    .getByRole('button', { name: /^5 for / })
+    .click();
   await expect(gina.page.getByRole('alert').filter({ hasText: CLOSED })).toBeVisible({ timeout: 5_000 });
   await expect(card(gina.page, 1).getByText('Not counted')).toBeVisible();
   await expect(card(gina.page, 1).getByText('Your score: 5')).toBeVisible();
   await expect(card(gina.page, 0).getByText('Synced')).toBeVisible();
   await expect(gina.page.getByText(`1 of ${s.playerIds.length} players scored on ${SCALE}`)).toBeVisible();
-  await expect(gina.page.getByRole('alert').filter({ hasText: 'The session closed before this score was sent; it does not count.' })).toBeVisible();
+  await expect(
+    gina.page.getByRole('alert').filter({ hasText: 'The session closed before this score was sent; it does not count.' }),
+  ).toBeVisible();
   // Nothing offers to sync it, and no more taps are taken.
   await expect(gina.page.getByText(/waiting to sync|Saved on this device|Syncing/)).toHaveCount(0);
   await expect(gina.page.getByRole('group', { name: /^Score for / })).toHaveCount(0);
@@ -148,7 +165,11 @@ test('point 2: a guest whose session closes is told so at once, sees the late sc
 });
 
 for (const width of [1280, 375]) {
-  test(`point 5: the director's tabs follow the scores and the evaluators as they arrive, without a reload (${width} px)`, async ({ page, browser, baseURL }) => {
+  test(`point 5: the director's tabs follow the scores and the evaluators as they arrive, without a reload (${width} px)`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     await loginAs(page, 'admin');
     const director = await api(page);
@@ -163,7 +184,11 @@ for (const width of [1280, 375]) {
     const coach = await browser.newContext({ baseURL });
     const coachPage = await coach.newPage();
     await loginAs(coachPage, 'coach');
-    await (await api(coachPage)).post(`/api/eval-session/${s.id}/scores`, { entries: s.playerIds.map((playerId) => ({ playerId, criterionId: s.criterionId, score: 6 })) });
+    await (
+      await api(coachPage)
+    ).post(`/api/eval-session/${s.id}/scores`, {
+      entries: s.playerIds.map((playerId) => ({ playerId, criterionId: s.criterionId, score: 6 })),
+    });
     await expect(page.getByText(`${n} of ${n} players done`)).toBeVisible();
 
     // On the Progress tab: guests join and score from their phones; the counts and the tab labels follow.
@@ -171,7 +196,8 @@ for (const width of [1280, 375]) {
     await expect(page.getByText(`0 of ${n} players complete`)).toBeVisible();
     const guests = [await apiGuest(baseURL!, s.code, 'Pia Phone'), await apiGuest(baseURL!, s.code, 'Quin Phone')];
     await expect(page.getByRole('tab', { name: 'Evaluators (3)' })).toBeVisible();
-    for (const name of ['Pia Phone', 'Quin Phone']) await director.post(`/api/eval-session/${s.id}/evaluator/${await evaluatorId(director, s.id, name)}/admit`);
+    for (const name of ['Pia Phone', 'Quin Phone'])
+      await director.post(`/api/eval-session/${s.id}/evaluator/${await evaluatorId(director, s.id, name)}/admit`);
     await guests[0]!.score(s.playerIds.slice(0, 2).map((playerId) => ({ playerId, criterionId: s.criterionId, score: 8 })));
     await expect(page.getByText(`2 of ${n} players complete`)).toBeVisible();
     await guests[1]!.score(s.playerIds.map((playerId) => ({ playerId, criterionId: s.criterionId, score: 7 })));

@@ -101,7 +101,10 @@ test('a tryout: the director sets up and checks in 12 players, three evaluators 
   await expect(page.getByText('12 of 12 checked in')).toBeVisible();
   const firstRow = rows.first();
   const firstNumber = firstRow.getByRole('textbox', { name: /^Number for / });
-  const taken = await rows.nth(1).getByRole('textbox', { name: /^Number for / }).inputValue();
+  const taken = await rows
+    .nth(1)
+    .getByRole('textbox', { name: /^Number for / })
+    .inputValue();
   await firstNumber.fill(taken);
   await firstNumber.press('Enter');
   await expect(firstRow.getByRole('alert')).toContainText(`Number ${taken} is already given to`);
@@ -137,7 +140,11 @@ test('a tryout: the director sets up and checks in 12 players, three evaluators 
   await expect(coach.page.getByText('Only your own scores are shown.')).toBeVisible();
   await expectAccessible(coach.page);
   const started = Date.now();
-  const players = await scoreSheet(coach.page, (i) => String(6 + (i % 4)), () => 'Yes');
+  const players = await scoreSheet(
+    coach.page,
+    (i) => String(6 + (i % 4)),
+    () => 'Yes',
+  );
   expect(players).toBe(12);
   // A score changed offline is still on the device: signing out warns, and 'Sync now' sends it first.
   await coach.context.setOffline(true);
@@ -194,7 +201,9 @@ test('a tryout: the director sets up and checks in 12 players, three evaluators 
   await helper.page.getByRole('button', { name: 'Not you?' }).click();
   await expect(helper.page.getByRole('heading', { name: 'Join a tryout' })).toBeVisible();
   await expect(helper.page.getByText('You have left the session.')).toBeVisible();
-  await expect.poll(async () => (await helper.page.request.get('/api/tryout/status', { headers: { 'x-tryout-token': samToken } })).status()).toBe(401);
+  await expect
+    .poll(async () => (await helper.page.request.get('/api/tryout/status', { headers: { 'x-tryout-token': samToken } })).status())
+    .toBe(401);
   await helper.page.reload();
   await expect(helper.page.getByLabel('Your name')).toHaveValue('');
   await expectAccessible(helper.page);
@@ -214,14 +223,24 @@ test('a tryout: the director sets up and checks in 12 players, three evaluators 
   await guest.context.setOffline(false);
   await expect(firstCard.getByText('Synced')).toBeVisible();
   // The guest scores the first player far lower than the others: an outlier.
-  await scoreSheet(guest.page, (i) => (i === 0 ? '1' : String(6 + (i % 4))), (i) => (i % 3 ? 'Yes' : 'No'));
+  await scoreSheet(
+    guest.page,
+    (i) => (i === 0 ? '1' : String(6 + (i % 4))),
+    (i) => (i % 3 ? 'Yes' : 'No'),
+  );
   await snap(guest.page, 'session-guest-sheet');
 
   // Evaluator 3: the director on their own sheet.
   await page.goto(`${sessionUrl}/score`);
   await expect(page.getByText('0 of 12 players scored')).toBeVisible();
-  await scoreSheet(page, (i) => String(7 + (i % 3)), () => 'Yes');
-  console.log(`sessions: 3 evaluators scored 12 players on 2 criteria; the coach's sheet took ${Math.round((Date.now() - started) / 1000)} s of test time in all`);
+  await scoreSheet(
+    page,
+    (i) => String(7 + (i % 3)),
+    () => 'Yes',
+  );
+  console.log(
+    `sessions: 3 evaluators scored 12 players on 2 criteria; the coach's sheet took ${Math.round((Date.now() - started) / 1000)} s of test time in all`,
+  );
 
   // Progress: everyone complete; then unlock, close, publish.
   await page.goto(sessionUrl);
@@ -241,7 +260,12 @@ test('a tryout: the director sets up and checks in 12 players, three evaluators 
   await expect(page.getByRole('columnheader', { name: 'Total' })).toBeVisible();
   await expect(page.getByTestId('results-evaluators')).toHaveText('Counted: 2 staff and 1 guest evaluator; 1 excluded.');
   await expect(page.getByRole('img', { name: /flagged/ }).first()).toBeVisible();
-  await page.getByRole('row').filter({ has: page.getByRole('img', { name: /flagged/ }) }).first().getByRole('button').click();
+  await page
+    .getByRole('row')
+    .filter({ has: page.getByRole('img', { name: /flagged/ }) })
+    .first()
+    .getByRole('button')
+    .click();
   const drill = page.getByRole('dialog', { name: /scores by evaluator/ });
   await expect(drill.getByText('Review').first()).toBeVisible();
   // Guests are marked beside their scores.

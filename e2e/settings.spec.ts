@@ -183,7 +183,12 @@ test('general: instructions video with preview and public leaderboard names', as
   await expect(page.getByLabel('Instructions video URL')).toHaveValue('https://vimeo.com/76979871');
   await expect(page.getByRole('radio', { name: 'Full name' })).toBeChecked();
   const saved = await (await page.request.get('/api/settings')).json();
-  expect(saved.data).toEqual({ instructions_video: 'https://vimeo.com/76979871', public_leaderboard_names: 'full', own_login_age: 13, handover_age: 16 });
+  expect(saved.data).toEqual({
+    instructions_video: 'https://vimeo.com/76979871',
+    public_leaderboard_names: 'full',
+    own_login_age: 13,
+    handover_age: 16,
+  });
 });
 
 test('a coach is sent to the unauthorized page and sees no Settings link', async ({ page }) => {

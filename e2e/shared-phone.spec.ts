@@ -194,7 +194,10 @@ test("the service worker never serves one user's cached answers to the next", as
   await context.setOffline(false);
 });
 
-test("signing in as someone else while the coach's session is still alive leaves none of the coach's answers offline", async ({ page, context }) => {
+test("signing in as someone else while the coach's session is still alive leaves none of the coach's answers offline", async ({
+  page,
+  context,
+}) => {
   await loginAs(page, 'coach');
   const kept = await fillTheWorkerCache(page);
   // No sign-out and no 401 on this phone: another sign-in replaces the coach's cookie on the same profile

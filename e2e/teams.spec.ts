@@ -173,7 +173,9 @@ test.describe('as an admin', () => {
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByRole('tooltip')).toHaveText('This field is required');
 
-    await fileInput.setInputFiles(csvFile('bad.csv', 'Name,CoachEmail\nBulk Good,coach@demo.club\n,coach@demo.club\nBulk Ghost,nobody@demo.club\n'));
+    await fileInput.setInputFiles(
+      csvFile('bad.csv', 'Name,CoachEmail\nBulk Good,coach@demo.club\n,coach@demo.club\nBulk Ghost,nobody@demo.club\n'),
+    );
     await expect(dialog.getByText('File should be a csv file!')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Upload' }).click();
     const box = dialog.getByRole('alert');
@@ -190,7 +192,9 @@ test.describe('as an admin', () => {
     await choose(page, again, 'Club', 'Riverside Tigers');
     await choose(page, again, 'Season', '2025/26');
     // E-mails match in any case. Jordan coaches both, so Casey keeps no Riverside team (coach test below).
-    await again.locator('input[type="file"]').setInputFiles(csvFile('good.csv', 'Name,CoachEmail\nBulk Rockets,jordan.reyes@demo.club\nBulk Comets,JORDAN.REYES@demo.club\n'));
+    await again
+      .locator('input[type="file"]')
+      .setInputFiles(csvFile('good.csv', 'Name,CoachEmail\nBulk Rockets,jordan.reyes@demo.club\nBulk Comets,JORDAN.REYES@demo.club\n'));
     await again.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByText('Operation successful!')).toBeVisible();
     await expect(again).toBeHidden();
@@ -199,7 +203,9 @@ test.describe('as an admin', () => {
   });
 
   test('shows one coach’s teams on the CoachTeams route, and not-found for an unknown coach', async ({ page }) => {
-    const options = (await (await page.request.get('/api/teams/coach-options')).json()) as { data: { users: { id: number; first_name: string }[] }[] };
+    const options = (await (await page.request.get('/api/teams/coach-options')).json()) as {
+      data: { users: { id: number; first_name: string }[] }[];
+    };
     const casey = options.data.flatMap((r) => r.users).find((u) => u.first_name === 'Casey')!.id;
     await page.goto(`/app/coach/${casey}/teams`);
     await expect(page.getByRole('heading', { name: 'Teams', level: 1 })).toBeVisible();

@@ -95,7 +95,11 @@ class Api {
   }
 }
 
-async function signIn(playwright: PlaywrightWorkerArgs['playwright'], info: TestInfo, creds: { email: string; password: string }): Promise<Api> {
+async function signIn(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  info: TestInfo,
+  creds: { email: string; password: string },
+): Promise<Api> {
   const ctx = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
   const res = await ctx.post('/api/auth/login', { data: creds });
   expect(res.status(), await res.text()).toBe(200);
@@ -116,13 +120,23 @@ test.beforeAll(async ({ playwright }, info) => {
     ids.level = (await admin.post('/api/levels', { name: v('level'), kind: 'scale_1_10' })).id;
     ids.achievement = (await admin.post('/api/achievements', { title: v('achievement') })).id;
     ids.criterion = (
-      await admin.post('/api/criteria', { criteria: v('criterion'), level: ids.level, score: 1, description: v('description'), video_links: [VIDEO_URL] })
+      await admin.post('/api/criteria', {
+        criteria: v('criterion'),
+        level: ids.level,
+        score: 1,
+        description: v('description'),
+        video_links: [VIDEO_URL],
+      })
     ).id;
     // A coach role (teams exactly 1, not admin) so its user can coach the team.
     const permissions = { teams: 1, players: 2, evaluation: 2, criteria: 1, user_management: 0, reports: 2, resources: 1, emails: 0 };
     ids.role = (await admin.post('/api/roles', { title: v('role'), admin: false, permissions })).id;
-    ids.user = (await admin.post('/api/users', { first_name: v('userFirst'), last_name: v('userLast'), email: COACH_EMAIL, role: ids.role })).id;
-    ids.team = (await admin.post('/api/teams', { name: v('team'), category: ids.club, coachRole: ids.role, coachUser: ids.user, season: ids.season })).id;
+    ids.user = (
+      await admin.post('/api/users', { first_name: v('userFirst'), last_name: v('userLast'), email: COACH_EMAIL, role: ids.role })
+    ).id;
+    ids.team = (
+      await admin.post('/api/teams', { name: v('team'), category: ids.club, coachRole: ids.role, coachUser: ids.user, season: ids.season })
+    ).id;
     ids.player = (
       await admin.post('/api/players', {
         first_name: v('playerFirst'),
@@ -147,7 +161,9 @@ test.beforeAll(async ({ playwright }, info) => {
     ).id;
 
     // The coach writes the notes, evaluations and achievements: their name is shown as author/evaluator.
-    const temporary = /Temporary password: (\S+)/.exec((await smtp.waitFor((m) => m.to.includes(COACH_EMAIL) && m.text.includes('Temporary password'))).text)![1]!;
+    const temporary = /Temporary password: (\S+)/.exec(
+      (await smtp.waitFor((m) => m.to.includes(COACH_EMAIL) && m.text.includes('Temporary password'))).text,
+    )![1]!;
     const coach = await signIn(playwright, info, { email: COACH_EMAIL, password: temporary });
     try {
       await coach.post('/api/auth/password', { current_password: temporary, new_password: COACH_PASSWORD });
@@ -162,7 +178,12 @@ test.beforeAll(async ({ playwright }, info) => {
         notes: v('oldEvalNotes'),
         video_links: [VIDEO_URL],
       });
-      await coach.post(`/api/player/${p}/evaluation`, { criteria_id: ids.criterion, score: 9, notes: v('evalNotes'), video_links: [VIDEO_URL] });
+      await coach.post(`/api/player/${p}/evaluation`, {
+        criteria_id: ids.criterion,
+        score: 9,
+        notes: v('evalNotes'),
+        video_links: [VIDEO_URL],
+      });
       await coach.post(`/api/player/${p}/achievements`, { achievement_id: ids.achievement, detail: v('awardDetail') });
       const analysis = await coach.ctx.post(`/api/player/${p}/analysis`, {
         multipart: { video_links: JSON.stringify([VIDEO_URL]) },
@@ -254,7 +275,8 @@ test.beforeEach(async ({ page }) => {
  * opened no alert.
  */
 async function expectInert(page: Page, ...texts: string[]): Promise<void> {
-  for (const text of texts) await expect(page.getByText(text).filter({ visible: true }).first(), `"${text}" shown as text on ${page.url()}`).toBeVisible();
+  for (const text of texts)
+    await expect(page.getByText(text).filter({ visible: true }).first(), `"${text}" shown as text on ${page.url()}`).toBeVisible();
   await expect(page.locator('[data-xss]'), `injected element on ${page.url()}`).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), `script ran on ${page.url()}`).toBeUndefined();
   expect(dialogs, `alert on ${page.url()}`).toEqual([]);
@@ -284,9 +306,15 @@ test('fields that do not take free text refuse markup', async ({ page }) => {
   const roles = (await (await page.request.get('/api/roles')).json()).data as { id: number; key: string | null }[];
   const coachRole = roles.find((r) => r.key === 'coach')!.id;
   // E-mail addresses are checked as addresses; links must be http(s).
-  expect((await post('/api/users', { first_name: 'A', last_name: 'B', email: '"<img data-xss>"@example.org', role: coachRole })).status()).toBe(400);
-  expect((await post('/api/players', { first_name: 'A', last_name: 'B', email: 'a<img>@example.org', team_id: [id('team')] })).status()).toBe(400);
-  expect((await post('/api/criteria', { criteria: 'XSS-LINK', level: id('level'), score: 1, video_links: ['javascript:alert(1)'] })).status()).toBe(400);
+  expect(
+    (await post('/api/users', { first_name: 'A', last_name: 'B', email: '"<img data-xss>"@example.org', role: coachRole })).status(),
+  ).toBe(400);
+  expect(
+    (await post('/api/players', { first_name: 'A', last_name: 'B', email: 'a<img>@example.org', team_id: [id('team')] })).status(),
+  ).toBe(400);
+  expect(
+    (await post('/api/criteria', { criteria: 'XSS-LINK', level: id('level'), score: 1, video_links: ['javascript:alert(1)'] })).status(),
+  ).toBe(400);
   const settings = await post('/api/settings', { instructions_video: 'javascript:alert(1)' });
   expect(settings.status()).toBe(400);
 });
@@ -325,11 +353,23 @@ test('staff pages: teams, coach teams, roster, players, profile, evaluations', a
   await expectInert(page, seen('playerFirst'), seen('team'));
 
   await page.goto(`/app/player/${id('player')}`);
-  await expectInert(page, seen('playerFirst'), seen('team'), seen('note'), seen('userFirst'), seen('achievement'), seen('awardDetail'), VIDEO_SEEN);
+  await expectInert(
+    page,
+    seen('playerFirst'),
+    seen('team'),
+    seen('note'),
+    seen('userFirst'),
+    seen('achievement'),
+    seen('awardDetail'),
+    VIDEO_SEEN,
+  );
   await page.getByRole('button', { name: `Actions for ${MARKERS.playerFirst}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await expectInert(page, `Are you sure you want to delete ${seen('playerFirst')}`);
-  await page.getByRole('dialog').getByRole('button', { name: /Cancel|OK/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Cancel|OK/ })
+    .click();
   await page.getByRole('button', { name: `Actions for ${MARKERS.playerFirst}` }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await expect(page.getByRole('dialog').getByRole('textbox', { name: 'First name' })).toHaveValue(v('playerFirst'));
@@ -439,7 +479,17 @@ test('player area: dashboard, progress, leaderboard, resources, analysis', async
   const p = id('player');
 
   await page.goto(`/player/${p}/dashboard`);
-  await expectInert(page, seen('playerFirst'), seen('team'), seen('criterion'), seen('achievement'), seen('awardDetail'), seen('note'), seen('userFirst'), VIDEO_SEEN);
+  await expectInert(
+    page,
+    seen('playerFirst'),
+    seen('team'),
+    seen('criterion'),
+    seen('achievement'),
+    seen('awardDetail'),
+    seen('note'),
+    seen('userFirst'),
+    VIDEO_SEEN,
+  );
   await page.getByRole('button', { name: MARKERS.criterion }).click();
   await expectInert(page, seen('evalNotes'), seen('level'));
   await page.getByRole('button', { name: 'Criterion videos' }).click();

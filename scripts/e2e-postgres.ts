@@ -6,7 +6,14 @@
 import { spawnSync } from 'node:child_process';
 import { createTempDatabase } from './lib/pg-temp.js';
 
-const SPECS = ['e2e/teams.spec.ts', 'e2e/players.spec.ts', 'e2e/evaluations.spec.ts', 'e2e/users.spec.ts', 'e2e/sessions.spec.ts', 'e2e/reports.spec.ts'];
+const SPECS = [
+  'e2e/teams.spec.ts',
+  'e2e/players.spec.ts',
+  'e2e/evaluations.spec.ts',
+  'e2e/users.spec.ts',
+  'e2e/sessions.spec.ts',
+  'e2e/reports.spec.ts',
+];
 
 const server = process.env.TEST_DATABASE_URL;
 if (!server) {
@@ -19,7 +26,12 @@ try {
   console.log(`end-to-end write flows on PostgreSQL (temporary database ${temp.name})`);
   const run = spawnSync('npx', ['playwright', 'test', ...SPECS, ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, E2E_DATABASE_URL: temp.url, PW_OUTPUT: 'test-results/playwright-postgres', SCREENS_DIR: 'test-results/screens-postgres' },
+    env: {
+      ...process.env,
+      E2E_DATABASE_URL: temp.url,
+      PW_OUTPUT: 'test-results/playwright-postgres',
+      SCREENS_DIR: 'test-results/screens-postgres',
+    },
   });
   status = run.status ?? 1;
 } finally {

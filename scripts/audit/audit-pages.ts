@@ -50,7 +50,15 @@ async function signIn(email: string, password: string): Promise<{ cookie: string
 
 const dir = mkdtempSync(join(tmpdir(), 'club-audit-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'audit.db')}`, SEED_DEMO: 'always', LOG_LEVEL: 'warn', LOGIN_MAX_PER_MINUTE: '1000' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${join(dir, 'audit.db')}`,
+    SEED_DEMO: 'always',
+    LOG_LEVEL: 'warn',
+    LOGIN_MAX_PER_MINUTE: '1000',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -67,7 +75,16 @@ try {
   ];
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   for (const formFactor of FORM_FACTORS) {
     console.log(`\nLighthouse ${formFactor} preset, minimum ${MIN}${formFactor === GATE ? '' : ' (reported, not gated)'}:`);
@@ -76,7 +93,13 @@ try {
       const run = () =>
         lighthouse(
           p.url,
-          { port: chrome!.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...(p.cookie ? { extraHeaders: { Cookie: p.cookie } } : {}) },
+          {
+            port: chrome!.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            ...(p.cookie ? { extraHeaders: { Cookie: p.cookie } } : {}),
+          },
           formFactor === 'desktop' ? desktopConfig : undefined,
         );
       let result = await run();

@@ -54,7 +54,8 @@ async function timeUpload(session: Session, path: string, csv: Buffer, rows: num
 }
 
 /** ms of POST /api/players/bulk with the players CSV. */
-export const timeImport = (session: Session, rows: number, tag: string) => timeUpload(session, '/api/players/bulk', playersCsv(tag, rows), rows, 'created');
+export const timeImport = (session: Session, rows: number, tag: string) =>
+  timeUpload(session, '/api/players/bulk', playersCsv(tag, rows), rows, 'created');
 
 /**
  * ms of the import wizard's first two steps on the players CSV: upload (read, store the cells, suggest
@@ -66,7 +67,11 @@ export async function timeWizardPreview(session: Session, rows: number, tag: str
   let counted = -1;
   let failure = '';
   const ms = await timeOnce(async () => {
-    const up = await request(session.base, '/api/imports/players/upload', { method: 'POST', headers: { ...session.headers, 'content-type': contentType }, body });
+    const up = await request(session.base, '/api/imports/players/upload', {
+      method: 'POST',
+      headers: { ...session.headers, 'content-type': contentType },
+      body,
+    });
     if (up.status !== 200) return void (failure = up.text);
     const { id, mapping } = (JSON.parse(up.text) as { data: { id: number; mapping: unknown } }).data;
     const plan = await request(session.base, `/api/import/${id}/validate`, {
@@ -84,9 +89,27 @@ export async function timeWizardPreview(session: Session, rows: number, tag: str
 /** ms of one transaction of raw multi-row INSERTs of the same player rows (1,000 rows a statement). */
 export async function timeRawInsert(db: Kysely<DB>, rows: number, lastName: string): Promise<number> {
   const now = new Date().toISOString();
-  const values = Array.from({ length: rows }, (_, i) => [`Raw${i}`, lastName, `${lastName.toLowerCase()}.${i}@import.test`, null, 2008 + (i % 10), '[]', now, now]);
+  const values = Array.from({ length: rows }, (_, i) => [
+    `Raw${i}`,
+    lastName,
+    `${lastName.toLowerCase()}.${i}@import.test`,
+    null,
+    2008 + (i % 10),
+    '[]',
+    now,
+    now,
+  ]);
   return timeOnce(() =>
-    db.transaction().execute((trx) => insertRows(trx, 'players', ['first_name', 'last_name', 'email', 'player_email', 'dob', 'video_links', 'created_at', 'updated_at'], values)),
+    db
+      .transaction()
+      .execute((trx) =>
+        insertRows(
+          trx,
+          'players',
+          ['first_name', 'last_name', 'email', 'player_email', 'dob', 'video_links', 'created_at', 'updated_at'],
+          values,
+        ),
+      ),
   );
 }
 
@@ -124,10 +147,16 @@ export async function benchCriteria(db: Kysely<DB>): Promise<BenchCriterion[]> {
 }
 
 /** ms of POST /api/players/evaluation/bulk with the evaluations CSV. */
-export const timeEvaluationImport = (session: Session, csv: Buffer, rows: number) => timeUpload(session, '/api/players/evaluation/bulk', csv, rows, 'rows');
+export const timeEvaluationImport = (session: Session, csv: Buffer, rows: number) =>
+  timeUpload(session, '/api/players/evaluation/bulk', csv, rows, 'rows');
 
 /** ms of one transaction of raw multi-row INSERTs of as many evaluation rows for the raw-inserted players. */
-export async function timeRawEvaluationInsert(db: Kysely<DB>, criteria: readonly BenchCriterion[], rows: number, lastName: string): Promise<number> {
+export async function timeRawEvaluationInsert(
+  db: Kysely<DB>,
+  criteria: readonly BenchCriterion[],
+  rows: number,
+  lastName: string,
+): Promise<number> {
   const players = (await db.selectFrom('players').select('id').where('last_name', '=', lastName).orderBy('id').execute()).map((p) => p.id);
   const now = new Date().toISOString();
   const today = now.slice(0, 10);
@@ -136,6 +165,19 @@ export async function timeRawEvaluationInsert(db: Kysely<DB>, criteria: readonly
     const player = players[Math.floor(r / criteria.length) % players.length]!;
     return [player, c.id, 5, 10, null, 'Raw', today, '', '[]', 1, now, now];
   });
-  const columns = ['player_id', 'criterion_id', 'score', 'score_percentage', 'evaluator_user_id', 'evaluator_name', 'date', 'notes', 'video_links', 'is_current', 'created_at', 'updated_at'];
+  const columns = [
+    'player_id',
+    'criterion_id',
+    'score',
+    'score_percentage',
+    'evaluator_user_id',
+    'evaluator_name',
+    'date',
+    'notes',
+    'video_links',
+    'is_current',
+    'created_at',
+    'updated_at',
+  ];
   return timeOnce(() => db.transaction().execute((trx) => insertRows(trx, 'evaluations', columns, values)));
 }

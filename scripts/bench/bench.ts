@@ -92,7 +92,9 @@ async function prepare(database: Database, sizes: Sizes) {
 const runs: Row[][] = [];
 for (const scale of scales) {
   await withTempDatabase(async (url, kind) => {
-    console.log(`bench at ${scale}× on ${kind}; node ${process.version}, ${cpus().length} CPUs (load generator, server and database share them)`);
+    console.log(
+      `bench at ${scale}× on ${kind}; node ${process.version}, ${cpus().length} CPUs (load generator, server and database share them)`,
+    );
     const database = openDatabase(url);
     try {
       const club = await prepare(database, sizesAt(scale));

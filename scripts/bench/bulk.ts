@@ -56,5 +56,7 @@ export function series(dialect: Dialect, count: number): string {
 
 /** The ISO date `offset` days after 2024-01-01, as SQL. */
 export function dayAfterStart(dialect: Dialect, offset: string): string {
-  return dialect === 'postgres' ? `to_char(date '2024-01-01' + (${offset})::int, 'YYYY-MM-DD')` : `date('2024-01-01', '+' || (${offset}) || ' days')`;
+  return dialect === 'postgres'
+    ? `to_char(date '2024-01-01' + (${offset})::int, 'YYYY-MM-DD')`
+    : `date('2024-01-01', '+' || (${offset}) || ' days')`;
 }

@@ -41,10 +41,18 @@ export function verdict(row: Row): string {
 
 export function printTable(title: string, rows: readonly Row[]): void {
   const head = ['scenario', 'p50 ms', 'p99 ms', 'req/s', 'baseline', 'base p50', 'base p99', 'base req/s', 'ratio', 'target'];
-  const body = rows.map((r) => [r.scenario, ...cells(r.measured, r.oneOff), r.baselineName, ...cells(r.baseline, r.oneOff), `${r.ratio.toFixed(1)}×`, verdict(r)]);
+  const body = rows.map((r) => [
+    r.scenario,
+    ...cells(r.measured, r.oneOff),
+    r.baselineName,
+    ...cells(r.baseline, r.oneOff),
+    `${r.ratio.toFixed(1)}×`,
+    verdict(r),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const numeric = new Set([1, 2, 3, 5, 6, 7, 8]);
-  const line = (cols: string[]) => `| ${cols.map((c, i) => (numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  const line = (cols: string[]) =>
+    `| ${cols.map((c, i) => (numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
   console.log(`\n${title}\n`);
   console.log(line(head));
   console.log(`|${widths.map((w, i) => (numeric.has(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
@@ -94,7 +102,19 @@ export function printGrowth(scales: readonly number[], runs: readonly (readonly 
     const other = last.find((o) => o.scenario === r.scenario);
     if (!other) return [];
     const x = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)}×` : '—');
-    return [[r.scenario, ms(r.measured.p50), ms(other.measured.p50), x(other.measured.p50 / r.measured.p50), ms(r.measured.p99), ms(other.measured.p99), x(other.measured.p99 / r.measured.p99), rate(r.measured.rps), rate(other.measured.rps)]];
+    return [
+      [
+        r.scenario,
+        ms(r.measured.p50),
+        ms(other.measured.p50),
+        x(other.measured.p50 / r.measured.p50),
+        ms(r.measured.p99),
+        ms(other.measured.p99),
+        x(other.measured.p99 / r.measured.p99),
+        rate(r.measured.rps),
+        rate(other.measured.rps),
+      ],
+    ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const line = (cols: string[]) => `| ${cols.map((c, i) => (i ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;

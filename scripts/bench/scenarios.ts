@@ -45,15 +45,27 @@ function endpoints(club: Club): Endpoint[] {
   const period = `criteria=${club.criteriaIds.slice(0, 10).join(',')}&from=2025-01-01&to=2025-12-31`;
   return [
     { scenario: 'leaderboard players, no filter (cache-warm)', path: '/api/leaderboard/players', leaderboard: true },
-    { scenario: 'leaderboard players, team filter (cache-warm)', path: `/api/leaderboard/players?team_id=${mid(club.teamIds)}`, leaderboard: true },
+    {
+      scenario: 'leaderboard players, team filter (cache-warm)',
+      path: `/api/leaderboard/players?team_id=${mid(club.teamIds)}`,
+      leaderboard: true,
+    },
     { scenario: 'leaderboard players, criteria + period (cache-warm)', path: `/api/leaderboard/players?${period}`, leaderboard: true },
     { scenario: 'leaderboard teams, no filter (cache-warm)', path: '/api/leaderboard/teams', leaderboard: true },
-    { scenario: 'leaderboard teams, club + criteria + period (cache-warm)', path: `/api/leaderboard/teams?category=${club.categoryIds[0]}&${period}`, leaderboard: true },
+    {
+      scenario: 'leaderboard teams, club + criteria + period (cache-warm)',
+      path: `/api/leaderboard/teams?category=${club.categoryIds[0]}&${period}`,
+      leaderboard: true,
+    },
     { scenario: 'GET /api/teams (cache-warm)', path: '/api/teams', leaderboard: false },
     { scenario: 'GET /api/players (cache-warm)', path: '/api/players', leaderboard: false },
     { scenario: 'GET /api/player/{id} (cache-warm)', path: `/api/player/${mid(club.playerIds)}`, leaderboard: false },
     // The admin's start page: every team with its current cycle, reports by state, open sessions.
-    { scenario: `GET /api/dashboard, ${club.teamIds.length} teams (cache-warm)`, path: `/api/dashboard?today=${new Date().toISOString().slice(0, 10)}`, leaderboard: false },
+    {
+      scenario: `GET /api/dashboard, ${club.teamIds.length} teams (cache-warm)`,
+      path: `/api/dashboard?today=${new Date().toISOString().slice(0, 10)}`,
+      leaderboard: false,
+    },
   ];
 }
 
@@ -77,7 +89,14 @@ async function httpRows(app: Child, session: Session, run: Run): Promise<Row[]> 
       step(e.scenario);
       const measured = await cannon({ base: app.base, headers, path: () => e.path }, run.timing);
       const baseline = await cannon({ base: bare.base, headers, path: () => `/bare/${i}` }, run.timing);
-      rows.push({ scenario: e.scenario, measured, baselineName: '(a) bare Fastify, same JSON', baseline, ratio: baseline.rps / measured.rps, leaderboard: e.leaderboard });
+      rows.push({
+        scenario: e.scenario,
+        measured,
+        baselineName: '(a) bare Fastify, same JSON',
+        baseline,
+        ratio: baseline.rps / measured.rps,
+        leaderboard: e.leaderboard,
+      });
     }
   } finally {
     await bare.stop();
@@ -95,7 +114,10 @@ function varyingLoads(club: Club): { scenario: string; path: (k: number) => stri
   const players = club.playerIds;
   const pagesAt = (size: number) => Math.max(1, Math.floor(players.length / size));
   return [
-    { scenario: 'team board, another team each request (staff)', path: (k) => `/api/leaderboard/players?team_id=${teams[k % teams.length]}` },
+    {
+      scenario: 'team board, another team each request (staff)',
+      path: (k) => `/api/leaderboard/players?team_id=${teams[k % teams.length]}`,
+    },
     { scenario: 'team board, another team each request (public)', path: (k) => `/api/public/leaderboard/team/${teams[k % teams.length]}` },
     {
       // Another page size as well: never the page the list cache holds from an earlier request.
@@ -105,7 +127,10 @@ function varyingLoads(club: Club): { scenario: string; path: (k: number) => stri
         return `/api/players?pageSize=${size}&page=${1 + Math.floor(pagesAt(size) / 2) + ((k * 37) % Math.ceil(pagesAt(size) / 2))}`;
       },
     },
-    { scenario: "a player's evaluations, another player each request", path: (k) => `/api/player/${players[(k * 7919) % players.length]}/evaluation` },
+    {
+      scenario: "a player's evaluations, another player each request",
+      path: (k) => `/api/player/${players[(k * 7919) % players.length]}/evaluation`,
+    },
     { scenario: "a player's profile, another player each request", path: (k) => `/api/player/${players[(k * 7919) % players.length]}` },
   ];
 }
@@ -123,7 +148,14 @@ async function varyingRows(app: Child, session: Session, run: Run): Promise<Row[
       let k = 1;
       const measured = await cannon({ base: app.base, headers, path: () => l.path(k++) }, run.timing);
       const baseline = await cannon({ base: bare.base, headers, path: () => `/bare/${i}` }, run.timing);
-      rows.push({ scenario: l.scenario, measured, baselineName: '(a) bare Fastify, one of its JSON answers', baseline, ratio: baseline.rps / measured.rps, leaderboard: i < 2 });
+      rows.push({
+        scenario: l.scenario,
+        measured,
+        baselineName: '(a) bare Fastify, one of its JSON answers',
+        baseline,
+        ratio: baseline.rps / measured.rps,
+        leaderboard: i < 2,
+      });
     }
   } finally {
     await bare.stop();
@@ -143,7 +175,10 @@ function coldPath(view: 'players' | 'teams'): () => string {
  */
 async function coldRows(app: Child, session: Session, run: Run): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const [view, text] of [['players', PLAYERS_BOARD_SQL], ['teams', TEAMS_BOARD_SQL]] as const) {
+  for (const [view, text] of [
+    ['players', PLAYERS_BOARD_SQL],
+    ['teams', TEAMS_BOARD_SQL],
+  ] as const) {
     const scenario = `leaderboard ${view}, no filter (cache-cold)`;
     step(scenario);
     const next = coldPath(view);
@@ -152,7 +187,14 @@ async function coldRows(app: Child, session: Session, run: Run): Promise<Row[]> 
       if (res.status !== 200) throw new Error(`cold ${view} board answered ${res.status}`);
     }, run.timing);
     const baseline = await loop(runSql(run.database.db, text), run.timing);
-    rows.push({ scenario, measured, baselineName: '(b) raw SQL aggregate', baseline, ratio: baseline.rps / measured.rps, leaderboard: true });
+    rows.push({
+      scenario,
+      measured,
+      baselineName: '(b) raw SQL aggregate',
+      baseline,
+      ratio: baseline.rps / measured.rps,
+      leaderboard: true,
+    });
   }
   return rows;
 }
@@ -167,7 +209,15 @@ const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.flo
 
 function oneOffRow(scenario: string, imported: number[], baselineName: string, raw: number[], rows: number): Row {
   const figures = (runs: number[]): Figures => ({ p50: median(runs), p99: Math.max(...runs), rps: NaN, count: runs.length });
-  return { scenario, measured: figures(imported), baselineName, baseline: figures(raw), ratio: median(imported) / median(raw), leaderboard: false, oneOff: { rows } };
+  return {
+    scenario,
+    measured: figures(imported),
+    baselineName,
+    baseline: figures(raw),
+    ratio: median(imported) / median(raw),
+    leaderboard: false,
+    oneOff: { rows },
+  };
 }
 
 /** Times `raw(k)` and `imported(k)` for k = 1..RUNS, alternating. */
@@ -214,7 +264,11 @@ async function wizardRow(session: Session, run: Run): Promise<Row> {
     (k) => timeImport(session, run.importRows, `Bulk${k}`),
     (k) => timeWizardPreview(session, run.importRows, `Wizard${k}`),
   );
-  return { ...oneOffRow(scenario, wizard, '(f) all-or-nothing CSV import, same rows', bulk, run.importRows), maxMs: MAX_WIZARD_PREVIEW_MS, maxRatio: 3 };
+  return {
+    ...oneOffRow(scenario, wizard, '(f) all-or-nothing CSV import, same rows', bulk, run.importRows),
+    maxMs: MAX_WIZARD_PREVIEW_MS,
+    maxRatio: 3,
+  };
 }
 
 /** Needs importRow first: run k's CSV names the players import k created (five criteria each). */
@@ -261,17 +315,29 @@ async function floodRow(app: Child, session: Session, run: Run): Promise<Row> {
         // Shown apart: the first pass computes each ranking once, as the first visitors after a start would.
         const first = await cannon(load, { ...run.timing, warmupSeconds: 0 });
         const seconds = ((await flood.firstPass) / 1000).toFixed(1);
-        console.log(`    public flood: first pass over every board in ${seconds} s; staff p50 / p99 meanwhile ${first.p50.toFixed(2)} / ${first.p99.toFixed(2)} ms`);
+        console.log(
+          `    public flood: first pass over every board in ${seconds} s; staff p50 / p99 meanwhile ${first.p50.toFixed(2)} / ${first.p99.toFixed(2)} ms`,
+        );
       }
       under.push(await cannon(load, run.timing));
     } finally {
       const { sent, byStatus } = await flood.stop();
       const statuses = [...byStatus].map(([status, n]) => `${status || 'error'}×${n}`).join(' ');
-      console.log(`    round ${round + 1}: staff p99 ${without.at(-1)!.p99.toFixed(2)} ms without, ${under.at(-1)?.p99.toFixed(2) ?? '—'} ms under the flood; ${sent} public requests, answers ${statuses}`);
+      console.log(
+        `    round ${round + 1}: staff p99 ${without.at(-1)!.p99.toFixed(2)} ms without, ${under.at(-1)?.p99.toFixed(2) ?? '—'} ms under the flood; ${sent} public requests, answers ${statuses}`,
+      );
     }
   }
   const [baseline, measured] = [medianFigures(without), medianFigures(under)];
-  return { scenario, measured, baselineName: '(e) same board, no public traffic', baseline, ratio: measured.p99 / baseline.p99, maxRatio: MAX_FLOOD_P99_RATIO, leaderboard: true };
+  return {
+    scenario,
+    measured,
+    baselineName: '(e) same board, no public traffic',
+    baseline,
+    ratio: measured.p99 / baseline.p99,
+    maxRatio: MAX_FLOOD_P99_RATIO,
+    leaderboard: true,
+  };
 }
 
 /** The groups of rows, in the order they run (the imports last: they add players and evaluations). */
@@ -293,7 +359,17 @@ export async function measureAll(run: Run, only: ReadonlySet<Group> = new Set(GR
   try {
     const session = await signIn(app.base, run.club.admin.email, run.club.admin.password);
     const once: Figures = { p50: ms, p99: ms, rps: NaN, count: 1 };
-    const rows: Row[] = [{ scenario: 'start to first health (server process)', measured: once, baselineName: '—', baseline: once, ratio: 1, leaderboard: false, oneOff: { rows: 0 } }];
+    const rows: Row[] = [
+      {
+        scenario: 'start to first health (server process)',
+        measured: once,
+        baselineName: '—',
+        baseline: once,
+        ratio: 1,
+        leaderboard: false,
+        oneOff: { rows: 0 },
+      },
+    ];
     if (only.has('varying')) rows.push(...(await varyingRows(app, session, run)));
     if (only.has('http')) rows.push(...(await httpRows(app, session, run)));
     if (only.has('cold')) rows.push(...(await coldRows(app, session, run)));

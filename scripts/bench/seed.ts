@@ -35,8 +35,40 @@ export interface Club {
 const CLUBS = 10;
 const COACHES = 50;
 const HISTORY_SHARE = 0.15;
-const FIRST = ['Liam', 'Noah', 'Emma', 'Olivia', 'Mason', 'Ava', 'Lucas', 'Mia', 'Ethan', 'Sofia', 'Leo', 'Amelia', 'Kai', 'Zoe', 'Nora', 'Lily'];
-const LAST = ['Johnson', 'Okafor', 'Müller', 'García', 'Novak', 'Kowalski', 'Rossi', 'Dubois', 'Nguyen', 'Andersen', 'Petrov', "O'Brien", 'Silva', 'Kim'];
+const FIRST = [
+  'Liam',
+  'Noah',
+  'Emma',
+  'Olivia',
+  'Mason',
+  'Ava',
+  'Lucas',
+  'Mia',
+  'Ethan',
+  'Sofia',
+  'Leo',
+  'Amelia',
+  'Kai',
+  'Zoe',
+  'Nora',
+  'Lily',
+];
+const LAST = [
+  'Johnson',
+  'Okafor',
+  'Müller',
+  'García',
+  'Novak',
+  'Kowalski',
+  'Rossi',
+  'Dubois',
+  'Nguyen',
+  'Andersen',
+  'Petrov',
+  "O'Brien",
+  'Silva',
+  'Kim',
+];
 const LEVELS: { name: string; kind: LevelKind }[] = [
   { name: 'Fundamentals', kind: 'scale_1_10' },
   { name: 'Athletics', kind: 'scale_1_10' },
@@ -46,24 +78,70 @@ const LEVELS: { name: string; kind: LevelKind }[] = [
 
 const DAY = 86_400_000;
 
-async function ids(db: Kysely<DB>, table: 'players' | 'teams' | 'categories' | 'seasons' | 'users' | 'levels' | 'criteria' | 'report_cycles'): Promise<number[]> {
+async function ids(
+  db: Kysely<DB>,
+  table: 'players' | 'teams' | 'categories' | 'seasons' | 'users' | 'levels' | 'criteria' | 'report_cycles',
+): Promise<number[]> {
   return (await db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => r.id);
 }
 
 async function seedStructure(trx: Kysely<DB>, sizes: Sizes, now: string) {
   const named = (prefix: string, n: number): Cell[][] => Array.from({ length: n }, (_, i) => [`${prefix} ${i + 1}`, now]);
   await insertRows(trx, 'categories', ['name', 'created_at'], named('Bench club', CLUBS));
-  await insertRows(trx, 'seasons', ['name', 'created_at'], [['2024/25', now], ['2025/26', now]]);
+  await insertRows(
+    trx,
+    'seasons',
+    ['name', 'created_at'],
+    [
+      ['2024/25', now],
+      ['2025/26', now],
+    ],
+  );
   const coachRole = await roleIdByKey(trx, 'coach');
-  const coachRows = Array.from({ length: COACHES }, (_, i) => ['Coach', `Number ${i + 1}`, `coach${i + 1}@bench.test`, null, coachRole, 1, 0, now, now]);
-  await insertRows(trx, 'users', ['first_name', 'last_name', 'email', 'password_hash', 'role_id', 'status', 'must_change_password', 'created_at', 'updated_at'], coachRows);
+  const coachRows = Array.from({ length: COACHES }, (_, i) => [
+    'Coach',
+    `Number ${i + 1}`,
+    `coach${i + 1}@bench.test`,
+    null,
+    coachRole,
+    1,
+    0,
+    now,
+    now,
+  ]);
+  await insertRows(
+    trx,
+    'users',
+    ['first_name', 'last_name', 'email', 'password_hash', 'role_id', 'status', 'must_change_password', 'created_at', 'updated_at'],
+    coachRows,
+  );
   const coachIds = (await trx.selectFrom('users').select('id').where('role_id', '=', coachRole).orderBy('id').execute()).map((r) => r.id);
   const [clubs, seasons] = [await ids(trx, 'categories'), await ids(trx, 'seasons')];
-  const teamRows = Array.from({ length: sizes.teams }, (_, i) => [`U${10 + (i % 9)} Team ${i + 1}`, clubs[i % clubs.length]!, seasons[i % 2]!, coachIds[i % coachIds.length]!, now, now]);
+  const teamRows = Array.from({ length: sizes.teams }, (_, i) => [
+    `U${10 + (i % 9)} Team ${i + 1}`,
+    clubs[i % clubs.length]!,
+    seasons[i % 2]!,
+    coachIds[i % coachIds.length]!,
+    now,
+    now,
+  ]);
   await insertRows(trx, 'teams', ['name', 'category_id', 'season_id', 'coach_user_id', 'created_at', 'updated_at'], teamRows);
-  await insertRows(trx, 'levels', ['name', 'kind', 'position', 'created_at'], LEVELS.map((l, i) => [l.name, l.kind, i, now]));
+  await insertRows(
+    trx,
+    'levels',
+    ['name', 'kind', 'position', 'created_at'],
+    LEVELS.map((l, i) => [l.name, l.kind, i, now]),
+  );
   const levels = await ids(trx, 'levels');
-  const criteriaRows = Array.from({ length: sizes.criteria }, (_, i) => [`Criterion ${i + 1}`, levels[i % LEVELS.length]!, 1 + (i % 3), `What criterion ${i + 1} looks at.`, '[]', now, now]);
+  const criteriaRows = Array.from({ length: sizes.criteria }, (_, i) => [
+    `Criterion ${i + 1}`,
+    levels[i % LEVELS.length]!,
+    1 + (i % 3),
+    `What criterion ${i + 1} looks at.`,
+    '[]',
+    now,
+    now,
+  ]);
   await insertRows(trx, 'criteria', ['name', 'level_id', 'weight', 'description', 'video_links', 'created_at', 'updated_at'], criteriaRows);
 }
 
@@ -78,7 +156,12 @@ async function seedPlayers(trx: Kysely<DB>, sizes: Sizes, now: string) {
     now,
     now,
   ]);
-  await insertRows(trx, 'players', ['first_name', 'last_name', 'email', 'player_email', 'dob', 'video_links', 'created_at', 'updated_at'], playerRows);
+  await insertRows(
+    trx,
+    'players',
+    ['first_name', 'last_name', 'email', 'player_email', 'dob', 'video_links', 'created_at', 'updated_at'],
+    playerRows,
+  );
   const [players, teams] = [await ids(trx, 'players'), await ids(trx, 'teams')];
   const memberships: Cell[][] = [];
   players.forEach((p, i) => {
@@ -90,12 +173,26 @@ async function seedPlayers(trx: Kysely<DB>, sizes: Sizes, now: string) {
   await insertRows(trx, 'team_players', ['team_id', 'player_id'], memberships);
 }
 
-const EVAL_COLUMNS = ['player_id', 'criterion_id', 'score', 'score_percentage', 'evaluator_user_id', 'evaluator_name', 'date', 'notes', 'video_links', 'is_current', 'created_at', 'updated_at'];
+const EVAL_COLUMNS = [
+  'player_id',
+  'criterion_id',
+  'score',
+  'score_percentage',
+  'evaluator_user_id',
+  'evaluator_name',
+  'date',
+  'notes',
+  'video_links',
+  'is_current',
+  'created_at',
+  'updated_at',
+];
 
 /** Ids the seeder just inserted into an empty table: consecutive, so row k's id is first + k. */
 async function consecutive(db: Kysely<DB>, table: 'players' | 'criteria'): Promise<{ first: number; count: number }> {
   const list = await ids(db, table);
-  if (!list.length || list.at(-1)! - list[0]! + 1 !== list.length) throw new Error(`bench seed: ${table} ids are not consecutive; seed an empty database`);
+  if (!list.length || list.at(-1)! - list[0]! + 1 !== list.length)
+    throw new Error(`bench seed: ${table} ids are not consecutive; seed an empty database`);
   return { first: list[0]!, count: list.length };
 }
 
@@ -131,7 +228,9 @@ async function seedEvaluations(database: Database, sizes: Sizes, evaluatorId: nu
   await withoutIndexesAndTriggers(db, dialect, 'evaluations', () => sql.raw(insert).execute(db));
   const t1 = Date.now();
   await rebuildScores(db, { flags: false }); // the INSERT set them: latest per pair
-  console.log(`  evaluations loaded and indexed in ${((t1 - t0) / 1000).toFixed(1)} s, figures rebuilt in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+  console.log(
+    `  evaluations loaded and indexed in ${((t1 - t0) / 1000).toFixed(1)} s, figures rebuilt in ${((Date.now() - t1) / 1000).toFixed(1)} s`,
+  );
   return { current, history };
 }
 
@@ -151,8 +250,21 @@ async function seedReports(trx: Kysely<DB>, now: string) {
   ]);
   const [spring, autumn] = await ids(trx, 'report_cycles');
   const teams = await ids(trx, 'teams');
-  await insertRows(trx, 'report_cycle_teams', ['cycle_id', 'team_id'], teams.flatMap((t) => [[spring!, t], [autumn!, t]]));
-  const firstTeam = await trx.selectFrom('team_players').select(['player_id']).select((eb) => eb.fn.min('team_id').as('team_id')).groupBy('player_id').execute();
+  await insertRows(
+    trx,
+    'report_cycle_teams',
+    ['cycle_id', 'team_id'],
+    teams.flatMap((t) => [
+      [spring!, t],
+      [autumn!, t],
+    ]),
+  );
+  const firstTeam = await trx
+    .selectFrom('team_players')
+    .select(['player_id'])
+    .select((eb) => eb.fn.min('team_id').as('team_id'))
+    .groupBy('player_id')
+    .execute();
   const states = ['draft', 'approved', 'sent', 'viewed'] as const;
   const rows: Cell[][] = [];
   firstTeam.forEach((m, i) => {
@@ -161,7 +273,19 @@ async function seedReports(trx: Kysely<DB>, now: string) {
     if (i % 5 === 0) rows.push([autumn!, m.player_id, m.team_id, 1, 'superseded', 'Bench comment.', '{}', '[]', null, now, now]);
     rows.push([autumn!, m.player_id, m.team_id, i % 5 === 0 ? 2 : 1, state, 'Bench comment.', '{}', '[]', viewed, now, now]);
   });
-  const columns = ['cycle_id', 'player_id', 'team_id', 'version', 'state', 'overall_comment', 'criterion_comments', 'focus', 'viewed_at', 'created_at', 'updated_at'];
+  const columns = [
+    'cycle_id',
+    'player_id',
+    'team_id',
+    'version',
+    'state',
+    'overall_comment',
+    'criterion_comments',
+    'focus',
+    'viewed_at',
+    'created_at',
+    'updated_at',
+  ];
   await insertRows(trx, 'reports', columns, rows);
 }
 

@@ -101,7 +101,11 @@ export async function getJson<T>(session: Session, path: string): Promise<T> {
 
 /** A signed-in POST with a JSON body (CSRF header included); throws unless 200. */
 export async function postJson<T>(session: Session, path: string, body: unknown = {}): Promise<T> {
-  const res = await request(session.base, path, { method: 'POST', headers: { ...session.headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await request(session.base, path, {
+    method: 'POST',
+    headers: { ...session.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (res.status !== 200) throw new Error(`POST ${path} answered ${res.status}: ${res.text.slice(0, 200)}`);
   return (JSON.parse(res.text) as { data: T }).data;
 }

@@ -94,7 +94,16 @@ function syncBatch(f: Fixtures): string {
   const now = new Date().toISOString();
   const entries = Array.from({ length: 10 }, () => {
     const c = pick(f.criteria);
-    return { client_id: randomUUID(), team_id: teamId, player_id: pick(playerIds), criteria_id: c.id, score: scoreFor(c), notes: 'load sync', date: now.slice(0, 10), recorded_at: now };
+    return {
+      client_id: randomUUID(),
+      team_id: teamId,
+      player_id: pick(playerIds),
+      criteria_id: c.id,
+      score: scoreFor(c),
+      notes: 'load sync',
+      date: now.slice(0, 10),
+      recorded_at: now,
+    };
   });
   return JSON.stringify({ entries });
 }
@@ -104,7 +113,9 @@ function publicCombination(f: Fixtures): string {
   const period = pick(['all', '12m', '90d', '30d']);
   const level = pick([undefined, ...f.levelIds]);
   const filter = `period=${period}${level ? `&level=${level}` : ''}&page=${1 + Math.floor(Math.random() * 3)}&pageSize=${10 + Math.floor(Math.random() * 40)}`;
-  return Math.random() < 0.5 ? `/api/public/leaderboard/team/${pick(f.teamIds)}?${filter}` : `/api/public/leaderboard?${filter}&q=${String.fromCharCode(97 + Math.floor(Math.random() * 26))}`;
+  return Math.random() < 0.5
+    ? `/api/public/leaderboard/team/${pick(f.teamIds)}?${filter}`
+    : `/api/public/leaderboard?${filter}&q=${String.fromCharCode(97 + Math.floor(Math.random() * 26))}`;
 }
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
@@ -114,7 +125,12 @@ type Shape = Pick<CannonRequest, 'method' | 'path' | 'body'> & { visitor?: boole
 
 function kinds(f: Fixtures): [string, number, () => Shape][] {
   // Names are one evaluator's per session: every join is another volunteer, who then waits to be let in.
-  const join = (): Shape => ({ method: 'POST', path: '/api/tryout/join', body: JSON.stringify({ code: f.guestCode, name: `Load volunteer ${++joins}` }), visitor: true });
+  const join = (): Shape => ({
+    method: 'POST',
+    path: '/api/tryout/join',
+    body: JSON.stringify({ code: f.guestCode, name: `Load volunteer ${++joins}` }),
+    visitor: true,
+  });
   return [
     ['GET /api/teams', 10, () => ({ path: '/api/teams' })],
     ['GET /api/players', 10, () => ({ path: '/api/players' })],

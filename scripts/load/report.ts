@@ -24,7 +24,9 @@ export function report({ kind, connections, result: r, mix, before, after, sampl
   console.log(
     `  req/s ${r.requests.average.toFixed(1)}, latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms`,
   );
-  console.log(`  errors ${r.errors} (timeouts ${r.timeouts}), non-2xx ${r.non2xx}, of which public boards deferred (503 + Retry-After) ${mix.deferred}`);
+  console.log(
+    `  errors ${r.errors} (timeouts ${r.timeouts}), non-2xx ${r.non2xx}, of which public boards deferred (503 + Retry-After) ${mix.deferred}`,
+  );
   for (const [name, byStatus] of [...mix.counts].sort()) {
     const statuses = [...byStatus].map(([status, n]) => `${status}×${n}`).join(' ');
     console.log(`    ${name.padEnd(38)} ${statuses.padEnd(12)} slowest ${Math.round(mix.slowest.get(name) ?? 0)} ms`);

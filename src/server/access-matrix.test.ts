@@ -38,7 +38,13 @@ const ALL = permissionsAt(2);
 const PASSWORD = 'matrix-caller-password';
 const callers: Caller[] = [];
 const refs = {} as Record<ReplayCaller, Record<Ref, number>>;
-const rows: Record<ReplayCaller, Partial<Record<Ref, Record<string, unknown>>>> = { coach: {}, player: {}, director: {}, guest: {}, guardian: {} };
+const rows: Record<ReplayCaller, Partial<Record<Ref, Record<string, unknown>>>> = {
+  coach: {},
+  player: {},
+  director: {},
+  guest: {},
+  guardian: {},
+};
 let staff: Record<ReplayCaller, Client>;
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
@@ -65,7 +71,15 @@ beforeAll(async () => {
   for (const role of ['superadmin', 'admin', 'coach', 'player'] as const) {
     const client = await t.login(role);
     const me = ok(await client.get('/api/auth/me'), 'me');
-    callers.push({ name: role, client, signedIn: true, permissions: me.permissions, admin: me.admin, roleKey: me.roleKey, isPlayer: me.isPlayer });
+    callers.push({
+      name: role,
+      client,
+      signedIn: true,
+      permissions: me.permissions,
+      admin: me.admin,
+      roleKey: me.roleKey,
+      isPlayer: me.isPlayer,
+    });
   }
   const hash = await hashPassword(PASSWORD);
   for (const [i, role] of customRoles().entries()) {
@@ -73,7 +87,15 @@ beforeAll(async () => {
     const email = `matrix${i}@example.org`;
     await insertUser(t.db, { first_name: 'Matrix', last_name: `Caller ${i}`, email, password_hash: hash, role_id: roleId });
     const client = await t.login({ email, password: PASSWORD });
-    callers.push({ name: `custom role '${role.title}'`, client, signedIn: true, permissions: role.permissions, admin: role.admin, roleKey: null, isPlayer: false });
+    callers.push({
+      name: `custom role '${role.title}'`,
+      client,
+      signedIn: true,
+      permissions: role.permissions,
+      admin: role.admin,
+      roleKey: null,
+      isPlayer: false,
+    });
   }
   await fixtures(callers.find((c) => c.name === 'superadmin')!.client);
 }, 120_000);
@@ -82,7 +104,13 @@ afterAll(() => t.close());
 /** The objects the replays point at, resolved for the demo Coach and the demo Player. */
 async function fixtures(su: Client) {
   const director = await directorClient();
-  staff = { coach: callers.find((c) => c.name === 'coach')!.client, player: callers.find((c) => c.name === 'player')!.client, director: director.client, guest: t.anon, guardian: t.anon };
+  staff = {
+    coach: callers.find((c) => c.name === 'coach')!.client,
+    player: callers.find((c) => c.name === 'player')!.client,
+    director: director.client,
+    guest: t.anon,
+    guardian: t.anon,
+  };
   const allTeams: { id: number; coachUser: number }[] = ok(await su.get('/api/teams'), 'teams');
   const coachTeams: { id: number }[] = ok(await staff.coach.get('/api/teams'), 'coach teams');
   const own = new Set(coachTeams.map((x) => x.id));
@@ -130,21 +158,42 @@ async function fixtures(su: Client) {
   };
   const sessionPlayer = (await members(otherTeam.id))[0]!;
   const otherSession = ok(
-    await su.post('/api/eval-sessions', { name: 'Not the coach\'s', startDate: '2026-01-10', endDate: '2026-01-10', criteria: [{ criterionId: criterion.id, weight: 100 }] }),
+    await su.post('/api/eval-sessions', {
+      name: "Not the coach's",
+      startDate: '2026-01-10',
+      endDate: '2026-01-10',
+      criteria: [{ criterionId: criterion.id, weight: 100 }],
+    }),
     'session',
   ).session.id as number;
   ok(await su.post(`/api/eval-session/${otherSession}/players`, { playerIds: [sessionPlayer] }), 'session players');
   const code = ok(await su.post(`/api/eval-session/${otherSession}/open`), 'open session').session.guestCode as string;
   const { token } = ok(await t.anon.post('/api/tryout/join', { code, name: 'Matrix guest' }), 'guest join');
-  const guestEvaluator = ok(await su.get(`/api/eval-session/${otherSession}`), 'session detail').evaluators.find((e: { guest: boolean }) => e.guest).id as number;
+  const guestEvaluator = ok(await su.get(`/api/eval-session/${otherSession}`), 'session detail').evaluators.find(
+    (e: { guest: boolean }) => e.guest,
+  ).id as number;
   ok(await su.post(`/api/eval-session/${otherSession}/evaluator/${guestEvaluator}/admit`), 'admit guest');
   staff.guest = guestClient(token);
-  callers.push({ name: 'tryout guest', client: staff.guest, signedIn: false, permissions: NONE, admin: false, roleKey: null, isPlayer: false, isGuest: true });
+  callers.push({
+    name: 'tryout guest',
+    client: staff.guest,
+    signedIn: false,
+    permissions: NONE,
+    admin: false,
+    roleKey: null,
+    isPlayer: false,
+    isGuest: true,
+  });
   // The director's own team (one of the coach's players) and own draft session.
   const directorPlayer = ownMembers.find((id) => id !== sessionPlayer)!;
   const directorTeam = await directorTeamOf(director.userId, directorPlayer);
   const ownSession = ok(
-    await director.client.post('/api/eval-sessions', { name: 'The director\'s', startDate: '2026-01-10', endDate: '2026-01-10', criteria: [{ criterionId: criterion.id, weight: 100 }] }),
+    await director.client.post('/api/eval-sessions', {
+      name: "The director's",
+      startDate: '2026-01-10',
+      endDate: '2026-01-10',
+      criteria: [{ criterionId: criterion.id, weight: 100 }],
+    }),
     'own session',
   ).session.id as number;
   ok(await director.client.post(`/api/eval-session/${ownSession}/players`, { playerIds: [directorPlayer] }), 'own session players');
@@ -153,24 +202,54 @@ async function fixtures(su: Client) {
     player: { ownTeam: playerTeam, otherTeam: otherTeam.id, ownPlayer: me.player as number, otherPlayer: teammates[0]! },
   };
   const sessionRefs = { otherSession, ownSession, otherEvaluator: guestEvaluator };
-  refs.director = { ...shared, ...sessionRefs, ownTeam: directorTeam, otherTeam: otherTeam.id, ownPlayer: directorPlayer, otherPlayer: sessionPlayer } as Record<Ref, number>;
+  refs.director = {
+    ...shared,
+    ...sessionRefs,
+    ownTeam: directorTeam,
+    otherTeam: otherTeam.id,
+    ownPlayer: directorPlayer,
+    otherPlayer: sessionPlayer,
+  } as Record<Ref, number>;
   rows.director = { otherPlayer: ok(await su.get(`/api/player/${sessionPlayer}`), 'player row'), criterion };
   // The guest's otherPlayer: a player outside its session.
-  refs.guest = { ...shared, ...sessionRefs, ownTeam: otherTeam.id, otherTeam: ownTeam.id, ownPlayer: sessionPlayer, otherPlayer: directorPlayer } as Record<Ref, number>;
+  refs.guest = {
+    ...shared,
+    ...sessionRefs,
+    ownTeam: otherTeam.id,
+    otherTeam: ownTeam.id,
+    ownPlayer: sessionPlayer,
+    otherPlayer: directorPlayer,
+  } as Record<Ref, number>;
   for (const who of ['coach', 'player'] as const) {
     const target = perCaller[who].otherPlayer;
     const note = ok(await su.post(`/api/player/${target}/notes`, { details: `Private note on ${target}` }), 'note');
     const award = ok(await su.post(`/api/player/${target}/achievements`, { achievement_id: shared.achievement, detail: 'x' }), 'award');
     const evaluation = ok(await su.post(`/api/player/${target}/evaluation`, { criteria_id: criterion.id, score: 5 }), 'evaluation');
-    const pdf = await su.upload(`/api/player/${target}/analysis`, { video_links: 'https://example.org/v' }, { field: 'pdf', name: 'a.pdf', content: '%PDF-1.4\n%%EOF\n', type: 'application/pdf' });
+    const pdf = await su.upload(
+      `/api/player/${target}/analysis`,
+      { video_links: 'https://example.org/v' },
+      { field: 'pdf', name: 'a.pdf', content: '%PDF-1.4\n%%EOF\n', type: 'application/pdf' },
+    );
     ok(pdf, 'analysis pdf');
-    const links = ok(await su.post(`/api/player/${target}/guardians`, { email: `matrix.${who}.parent@example.org` }), 'guardian link') as { id: number; guardianId: number; email: string }[];
+    const links = ok(await su.post(`/api/player/${target}/guardians`, { email: `matrix.${who}.parent@example.org` }), 'guardian link') as {
+      id: number;
+      guardianId: number;
+      email: string;
+    }[];
     const otherLink = links.find((l) => l.email === `matrix.${who}.parent@example.org`)!;
-    const guardianRefs = { otherLink: otherLink.id, otherGuardian: otherLink.guardianId, ownChild: 0, otherFamilyPlayer: 0, revokedChild: 0 };
+    const guardianRefs = {
+      otherLink: otherLink.id,
+      otherGuardian: otherLink.guardianId,
+      ownChild: 0,
+      otherFamilyPlayer: 0,
+      revokedChild: 0,
+    };
     const reportTeam = who === 'coach' ? otherTeam.id : playerTeam;
     const otherReportCycle = await reportCycle(t.db, [reportTeam], `Matrix ${who}`);
     const otherReport = await approvedReport(t.db, { cycleId: otherReportCycle, playerId: target, teamId: reportTeam, state: 'sent' });
-    const privacy = ok(await su.post(`/api/player/${target}/erasure-request`, { reason: 'Matrix' }), 'erasure request') as { requests: { id: number }[] };
+    const privacy = ok(await su.post(`/api/player/${target}/erasure-request`, { reason: 'Matrix' }), 'erasure request') as {
+      requests: { id: number }[];
+    };
     refs[who] = {
       ...shared,
       ...sessionRefs,
@@ -190,23 +269,54 @@ async function fixtures(su: Client) {
   const { links } = await familyOf(su, 'matrix.family@example.org', [childA!, childB!]);
   ok(await su.post(`/api/player/${childB}/guardian/${links[1]}/revoke`), 'revoke');
   staff.guardian = await familyLogin(t, 'matrix.family@example.org');
-  callers.push({ name: 'guardian', client: staff.guardian, signedIn: false, permissions: NONE, admin: false, roleKey: null, isPlayer: false, isGuardian: true });
+  callers.push({
+    name: 'guardian',
+    client: staff.guardian,
+    signedIn: false,
+    permissions: NONE,
+    admin: false,
+    roleKey: null,
+    isPlayer: false,
+    isGuardian: true,
+  });
   refs.guardian = { ...refs.coach, ownChild: childA!, otherFamilyPlayer: perCaller.coach.otherPlayer, revokedChild: childB! };
   // Reports: a cycle of the other coach's team with a draft in it, and a cycle of both teams.
   const cycleOf = async (name: string, teamIds: number[]) =>
-    ok(await su.post('/api/report-cycles', { name, season_id: shared.season, team_ids: teamIds, opens_on: '2026-01-01', closes_on: '2026-06-30' }), name).id as number;
-  const otherCycle = await cycleOf('Not the coach\'s cycle', [otherTeam.id]);
+    ok(
+      await su.post('/api/report-cycles', {
+        name,
+        season_id: shared.season,
+        team_ids: teamIds,
+        opens_on: '2026-01-01',
+        closes_on: '2026-06-30',
+      }),
+      name,
+    ).id as number;
+  const otherCycle = await cycleOf("Not the coach's cycle", [otherTeam.id]);
   const clubCycle = await cycleOf('Club cycle', [ownTeam.id, otherTeam.id]);
   ok(await su.post(`/api/report-cycle/${otherCycle}/team/${otherTeam.id}/reports`, {}), 'drafts');
-  const otherReport = ok(await su.get(`/api/report-cycle/${otherCycle}/team/${otherTeam.id}/reports`), 'team reports').rows[0].report.id as number;
-  for (const who of ['coach', 'player', 'director', 'guest', 'guardian'] as const) Object.assign(refs[who], { otherCycle, clubCycle, otherReport });
+  const otherReport = ok(await su.get(`/api/report-cycle/${otherCycle}/team/${otherTeam.id}/reports`), 'team reports').rows[0].report
+    .id as number;
+  for (const who of ['coach', 'player', 'director', 'guest', 'guardian'] as const)
+    Object.assign(refs[who], { otherCycle, clubCycle, otherReport });
 }
 
 /** The superadmin's players imports: one checked and not run, one run (the replays must not reach either). */
 async function importsOf(su: Client): Promise<{ otherPlan: number; otherImport: number }> {
   const ids: number[] = [];
   for (const name of ['Plan', 'Import']) {
-    const up = ok(await su.upload('/api/imports/players/upload', {}, { field: 'file', name: 'players.csv', content: `First name,Last name,Email\nMatrix,${name},matrix.${name.toLowerCase()}@example.org\n` }), 'import upload');
+    const up = ok(
+      await su.upload(
+        '/api/imports/players/upload',
+        {},
+        {
+          field: 'file',
+          name: 'players.csv',
+          content: `First name,Last name,Email\nMatrix,${name},matrix.${name.toLowerCase()}@example.org\n`,
+        },
+      ),
+      'import upload',
+    );
     ids.push(up.id);
     const plan = ok(await su.post(`/api/import/${up.id}/validate`, { mapping: up.mapping }), 'import plan');
     importRows[name === 'Plan' ? 'otherPlan' : 'otherImport'] = { plan_hash: plan.plan_hash };
@@ -218,9 +328,19 @@ const importRows: Partial<Record<Ref, Record<string, unknown>>> = {};
 
 /** A director of their own team: runs sessions (sessions 2) but reaches only that team (teams 1). */
 async function directorClient(): Promise<{ client: Client; userId: number }> {
-  const roleId = await insertRole(t.db, { title: 'Session director (own team)', admin: false, permissions: { ...NONE, sessions: 2, teams: 1, players: 2, evaluation: 2, criteria: 1 } });
+  const roleId = await insertRole(t.db, {
+    title: 'Session director (own team)',
+    admin: false,
+    permissions: { ...NONE, sessions: 2, teams: 1, players: 2, evaluation: 2, criteria: 1 },
+  });
   const email = 'matrix.director@example.org';
-  const userId = await insertUser(t.db, { first_name: 'Matrix', last_name: 'Director', email, password_hash: await hashPassword(PASSWORD), role_id: roleId });
+  const userId = await insertUser(t.db, {
+    first_name: 'Matrix',
+    last_name: 'Director',
+    email,
+    password_hash: await hashPassword(PASSWORD),
+    role_id: roleId,
+  });
   return { client: await t.login({ email, password: PASSWORD }), userId };
 }
 
@@ -230,7 +350,14 @@ async function directorTeamOf(userId: number, playerId: number): Promise<number>
   const base = await t.db.selectFrom('teams').select(['category_id', 'season_id']).executeTakeFirstOrThrow();
   const { id } = await t.db
     .insertInto('teams')
-    .values({ name: 'Director team', category_id: base.category_id, season_id: base.season_id, coach_user_id: userId, created_at: now, updated_at: now })
+    .values({
+      name: 'Director team',
+      category_id: base.category_id,
+      season_id: base.season_id,
+      coach_user_id: userId,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.db.insertInto('team_players').values({ team_id: id, player_id: playerId }).execute();
@@ -312,15 +439,23 @@ describe('access matrix (access-matrix.ts × every caller)', () => {
   it('lists every registered route, and only those', () => {
     const registered = t.app.routeTable.map(key).sort();
     const listed = Object.keys(ACCESS_MATRIX).sort();
-    expect(registered.filter((k) => !(k in ACCESS_MATRIX)), 'registered routes missing from access-matrix.ts').toEqual([]);
-    expect(listed.filter((k) => !registered.includes(k)), 'rows of access-matrix.ts without a route').toEqual([]);
+    expect(
+      registered.filter((k) => !(k in ACCESS_MATRIX)),
+      'registered routes missing from access-matrix.ts',
+    ).toEqual([]);
+    expect(
+      listed.filter((k) => !registered.includes(k)),
+      'rows of access-matrix.ts without a route',
+    ).toEqual([]);
   });
 
   it('has an object-level replay (or a stated reason) for every route with an id in its path', () => {
     const missing = Object.entries(ACCESS_MATRIX).filter(([k, v]) => k.includes('/:') && !v.replays?.length && !v.noReplay);
     expect(missing.map(([k]) => k)).toEqual([]);
     // Sessions routes take session, player and evaluator ids: each is replayed, none excused (issue 25).
-    const excused = Object.entries(ACCESS_MATRIX).filter(([k, v]) => /\/api\/(eval-session|tryout)\/.*:/.test(k) && (v.noReplay || !v.replays?.length));
+    const excused = Object.entries(ACCESS_MATRIX).filter(
+      ([k, v]) => /\/api\/(eval-session|tryout)\/.*:/.test(k) && (v.noReplay || !v.replays?.length),
+    );
     expect(excused.map(([k]) => k)).toEqual([]);
     for (const [k, v] of Object.entries(ACCESS_MATRIX)) {
       for (const r of v.replays ?? []) {
@@ -330,7 +465,7 @@ describe('access matrix (access-matrix.ts × every caller)', () => {
     }
   });
 
-  it('replays other coaches\' and players\' objects: 403 or 404, never 2xx, nothing written', async () => {
+  it("replays other coaches' and players' objects: 403 or 404, never 2xx, nothing written", async () => {
     let cells = 0;
     const failures: string[] = [];
     for (const [k, entry] of Object.entries(ACCESS_MATRIX)) {
@@ -342,7 +477,8 @@ describe('access matrix (access-matrix.ts × every caller)', () => {
           const after = await fingerprint(t.db);
           cells++;
           const allowed = r.expect ?? [403, 404];
-          if (!allowed.includes(res.statusCode)) failures.push(`${who} ${k} ${JSON.stringify(r.params ?? r.query ?? {})}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (!allowed.includes(res.statusCode))
+            failures.push(`${who} ${k} ${JSON.stringify(r.params ?? r.query ?? {})}: ${res.statusCode} ${res.body.slice(0, 200)}`);
           else if (before !== after) failures.push(`${who} ${k}: refused with ${res.statusCode} but wrote (${before} → ${after})`);
         }
       }
@@ -380,7 +516,14 @@ describe('access matrix (access-matrix.ts × every caller)', () => {
     const undeclared = async (app: import('fastify').FastifyInstance) => {
       app.get('/api/undeclared', async () => ({ data: 1 }));
     };
-    await expect(buildApp({ config, database: { db: t.db, dialect: t.dialect, changes: null, limits: t.app.database.limits, close: async () => {} }, logger: false, extraModules: [undeclared] })).rejects.toThrow(/no access declaration/);
+    await expect(
+      buildApp({
+        config,
+        database: { db: t.db, dialect: t.dialect, changes: null, limits: t.app.database.limits, close: async () => {} },
+        logger: false,
+        extraModules: [undeclared],
+      }),
+    ).rejects.toThrow(/no access declaration/);
     expect(access.public.kind).toBe('public');
   });
 });

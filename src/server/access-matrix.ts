@@ -129,10 +129,22 @@ export interface RouteAccess {
 const player = { first_name: 'Replay', last_name: 'Attempt', team_id: ['$ownTeam'] };
 const evaluation = { criteria_id: '$criterion', score: 7 };
 const team = { name: 'Replayed team', category: '$category', season: '$season', coachRole: '$coachRole', coachUser: '$otherCoach' };
-const resource = { title: 'Replayed', category: 'Drills', video_links: ['https://example.org/v'], document_links: [], tags: ['x'], access: [] };
-const role = { title: 'Replayed role', permissions: { teams: 1, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0, sessions: 0 } };
+const resource = {
+  title: 'Replayed',
+  category: 'Drills',
+  video_links: ['https://example.org/v'],
+  document_links: [],
+  tags: ['x'],
+  access: [],
+};
+const role = {
+  title: 'Replayed role',
+  permissions: { teams: 1, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0, sessions: 0 },
+};
 /** A sessions route: another team's session, by the coach, the player and the director of their own team. */
-const session = (extra: Record<string, Ref> = {}, body?: unknown): Replay[] => [{ params: { id: 'otherSession', ...extra }, ...(body === undefined ? {} : { body }), as: ['coach', 'player', 'director'] }];
+const session = (extra: Record<string, Ref> = {}, body?: unknown): Replay[] => [
+  { params: { id: 'otherSession', ...extra }, ...(body === undefined ? {} : { body }), as: ['coach', 'player', 'director'] },
+];
 /** The director's own session with another team's player or team. */
 const ownSession = (extra: Record<string, Ref>, body?: unknown, expect?: number[]): Replay => ({
   params: { id: 'ownSession', ...extra },
@@ -140,11 +152,17 @@ const ownSession = (extra: Record<string, Ref>, body?: unknown, expect?: number[
   ...(expect ? { expect } : {}),
   as: ['director'],
 });
-const sessionSave = { name: 'Replayed session', startDate: '2026-01-10', endDate: '2026-01-10', criteria: [{ criterionId: '$criterion', weight: 100 }] };
+const sessionSave = {
+  name: 'Replayed session',
+  startDate: '2026-01-10',
+  endDate: '2026-01-10',
+  criteria: [{ criterionId: '$criterion', weight: 100 }],
+};
 const evaluationCsv = {
   field: 'bulkFile',
   name: 'evaluations.csv',
-  content: 'PlayerFirstName,PlayerLastName,ParentEmail,Level,Criteria,Score,Notes,Video\n{otherPlayer.first_name},{otherPlayer.last_name},{otherPlayer.email},{criterion.level_name},{criterion.criteria},7,,\n',
+  content:
+    'PlayerFirstName,PlayerLastName,ParentEmail,Level,Criteria,Score,Notes,Video\n{otherPlayer.first_name},{otherPlayer.last_name},{otherPlayer.email},{criterion.level_name},{criterion.criteria},7,,\n',
 };
 /** A player route: the other player's data, then (nested rows) the caller's own player with the other's row id. */
 const otherPlayer = (body?: unknown): Replay[] => [{ params: { id: 'otherPlayer' }, ...(body === undefined ? {} : { body }) }];
@@ -155,10 +173,17 @@ const nested = (key: string, ref: Ref, body?: unknown): Replay[] => [
 const reference = (ref: Ref, body?: unknown): Replay[] => [{ params: { id: ref }, ...(body === undefined ? {} : { body }) }];
 /** A family route: another family's child (404), the child of a revoked link (403). */
 const family = (body?: unknown): Replay[] =>
-  (['otherFamilyPlayer', 'revokedChild'] as const).map((ref) => ({ as: ['guardian'], params: { id: ref }, ...(body === undefined ? {} : { body }) }));
+  (['otherFamilyPlayer', 'revokedChild'] as const).map((ref) => ({
+    as: ['guardian'],
+    params: { id: ref },
+    ...(body === undefined ? {} : { body }),
+  }));
 /** A family report route: another family's child and report, a revoked child, and the own child with another's report. */
 const familyReport = (): Replay[] => [
-  ...(['otherFamilyPlayer', 'revokedChild'] as const).map((ref): Replay => ({ as: ['guardian'], params: { id: ref, reportId: 'otherSentReport' } })),
+  ...(['otherFamilyPlayer', 'revokedChild'] as const).map((ref): Replay => ({
+    as: ['guardian'],
+    params: { id: ref, reportId: 'otherSentReport' },
+  })),
   { as: ['guardian'], params: { id: 'ownChild', reportId: 'otherSentReport' } },
 ];
 /** A player-area report: another player's report, and the caller's own player with another's report. */
@@ -169,7 +194,13 @@ const playerReport: Replay[] = [
 /** A guardian's session on a staff route, even for their own child: 401. */
 const guardianOnStaff: Replay = { as: ['guardian'], params: { id: 'ownChild' }, expect: [401] };
 const link = { relationship: 'parent', is_primary: true, receives_reports: true, parental_responsibility: true };
-const cycle = (team: Ref) => ({ name: 'Replayed cycle', season_id: '$season', team_ids: [`$${team}`], opens_on: '2026-01-01', closes_on: '2026-06-30' });
+const cycle = (team: Ref) => ({
+  name: 'Replayed cycle',
+  season_id: '$season',
+  team_ids: [`$${team}`],
+  opens_on: '2026-01-01',
+  closes_on: '2026-06-30',
+});
 /** A team of a cycle: another coach's team in a shared cycle, in its own cycle, and the caller's team in a cycle that does not cover it. */
 const cycleTeam = (body?: unknown): Replay[] =>
   (
@@ -263,18 +294,31 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'POST /api/player/:id/note/:noteId/delete': { rule: 'players:2', replays: nested('noteId', 'otherNote') },
   'GET /api/player/:id/achievements': { rule: 'self|players:1', replays: otherPlayer() },
   'POST /api/player/:id/achievements': { rule: 'players:2', replays: otherPlayer({ achievement_id: '$achievement', detail: 'Replayed' }) },
-  'POST /api/player/:id/achievement/:achId': { rule: 'players:2', replays: nested('achId', 'otherAward', { achievement_id: '$achievement', detail: 'Replayed' }) },
+  'POST /api/player/:id/achievement/:achId': {
+    rule: 'players:2',
+    replays: nested('achId', 'otherAward', { achievement_id: '$achievement', detail: 'Replayed' }),
+  },
   'POST /api/player/:id/achievement/:achId/delete': { rule: 'players:2', replays: nested('achId', 'otherAward') },
-  'POST /api/player/:id/analysis': { rule: 'players:2', replays: [{ params: { id: 'otherPlayer' }, upload: { fields: { video_links: 'https://example.org/replayed' } } }] },
+  'POST /api/player/:id/analysis': {
+    rule: 'players:2',
+    replays: [{ params: { id: 'otherPlayer' }, upload: { fields: { video_links: 'https://example.org/replayed' } } }],
+  },
   'GET /api/player/:id/analysis/pdf': { rule: 'self|players:1', replays: otherPlayer() },
   'GET /assets/images/users/:key': {
     rule: 'signedIn',
     noReplay:
-      'The key is no id of a reachable object: staff see every photo (staff lists, leaderboards), a player their own and team-mates\' with media consent, else 404 (policies/media.ts, tested in media.test.ts); keys are random (ADR 0004).',
+      "The key is no id of a reachable object: staff see every photo (staff lists, leaderboards), a player their own and team-mates' with media consent, else 404 (policies/media.ts, tested in media.test.ts); keys are random (ADR 0004).",
   },
   'POST /api/players/bulk': {
     rule: 'addPlayers',
-    replays: [{ upload: { fields: { team_id: '$otherTeam' }, file: { field: 'bulkFile', name: 'players.csv', content: 'FirstName,LastName,Email\nReplay,Bulk,replay.bulk@example.org\n' } } }],
+    replays: [
+      {
+        upload: {
+          fields: { team_id: '$otherTeam' },
+          file: { field: 'bulkFile', name: 'players.csv', content: 'FirstName,LastName,Email\nReplay,Bulk,replay.bulk@example.org\n' },
+        },
+      },
+    ],
   },
   'GET /api/players/export': { rule: 'players:1', replays: teamFilter() },
 
@@ -302,7 +346,10 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/criteria': { rule: 'criteria:1|evaluation:1' },
   'GET /api/criteria/': { rule: 'criteria:1|evaluation:1' },
   'POST /api/criteria': { rule: 'criteria:2' },
-  'POST /api/criterion/:id': { rule: 'criteria:2', replays: reference('criterion', { criteria: 'Replayed', level: '{criterion.level}', description: '', video_links: [] }) },
+  'POST /api/criterion/:id': {
+    rule: 'criteria:2',
+    replays: reference('criterion', { criteria: 'Replayed', level: '{criterion.level}', description: '', video_links: [] }),
+  },
   'POST /api/criterion/:id/delete': { rule: 'criteria:2', replays: reference('criterion') },
   'GET /api/player/:id/evaluation': { rule: 'self|evaluation:1', replays: otherPlayer() },
   'GET /api/player/:id/evaluation/history': { rule: 'self|evaluation:1', replays: otherPlayer() },
@@ -328,7 +375,11 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     replays: [
       { params: { id: 'otherTeam' }, body: { criteria_id: '$criterion', scores: [{ player_id: '$otherPlayer', score: 7 }] } },
       // The caller's own team with a player of another team: the membership check answers 400 on the field.
-      { params: { id: 'ownTeam' }, body: { criteria_id: '$criterion', scores: [{ player_id: '$otherPlayer', score: 7 }] }, expect: [400, 403, 404] },
+      {
+        params: { id: 'ownTeam' },
+        body: { criteria_id: '$criterion', scores: [{ player_id: '$otherPlayer', score: 7 }] },
+        expect: [400, 403, 404],
+      },
     ],
   },
   // The offline outbox's batch: an entry for a team the coach does not coach is refused inside a 200
@@ -393,9 +444,15 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   },
   'POST /api/eval-session/:id/player/:playerId/check-in': {
     rule: 'sessions:2',
-    replays: [...session({ playerId: 'otherPlayer' }, { present: true, bib: 5 }), ownSession({ playerId: 'otherPlayer' }, { present: true, bib: 5 })],
+    replays: [
+      ...session({ playerId: 'otherPlayer' }, { present: true, bib: 5 }),
+      ownSession({ playerId: 'otherPlayer' }, { present: true, bib: 5 }),
+    ],
   },
-  'POST /api/eval-session/:id/player/:playerId/delete': { rule: 'sessions:2', replays: [...session({ playerId: 'otherPlayer' }), ownSession({ playerId: 'otherPlayer' })] },
+  'POST /api/eval-session/:id/player/:playerId/delete': {
+    rule: 'sessions:2',
+    replays: [...session({ playerId: 'otherPlayer' }), ownSession({ playerId: 'otherPlayer' })],
+  },
   'POST /api/eval-session/:id/evaluators': { rule: 'sessions:2', replays: session({}, { userId: '$otherCoach' }) },
   'POST /api/eval-session/:id/evaluator/:evaluatorId/delete': {
     rule: 'sessions:2',
@@ -407,7 +464,10 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   },
   'POST /api/eval-session/:id/evaluator/:evaluatorId/exclude': {
     rule: 'sessions:2',
-    replays: [...session({ evaluatorId: 'otherEvaluator' }, { excluded: true }), ownSession({ evaluatorId: 'otherEvaluator' }, { excluded: true })],
+    replays: [
+      ...session({ evaluatorId: 'otherEvaluator' }, { excluded: true }),
+      ownSession({ evaluatorId: 'otherEvaluator' }, { excluded: true }),
+    ],
   },
   'POST /api/eval-session/:id/open': { rule: 'sessions:2', replays: session() },
   'POST /api/eval-session/:id/close': { rule: 'sessions:2', replays: session() },
@@ -431,7 +491,10 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/tryout/photo/:playerId': { rule: 'guest', replays: [{ params: { playerId: 'otherPlayer' }, as: ['guest'] }] },
 
   'GET /api/public/leaderboard': { rule: 'public' },
-  'GET /api/public/leaderboard/team/:teamId': { rule: 'public', noReplay: 'The public board of a team is public by design (names as the admin chose, scores, ranks).' },
+  'GET /api/public/leaderboard/team/:teamId': {
+    rule: 'public',
+    noReplay: 'The public board of a team is public by design (names as the admin chose, scores, ranks).',
+  },
   'GET /api/public/leaderboard/criteria': { rule: 'public' },
   'GET /api/analysis/players': { rule: 'reports:1', replays: teamFilter() },
   'GET /api/analysis/teams': { rule: 'reports:1' },
@@ -488,14 +551,23 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   // Age and hand-over: staff send the claim link (players write + user management, checked in the
   // handler); the player claims by link (public) and then decides, themself only, what guardians see
   'GET /api/player/:id/handover': { rule: 'players:1', replays: [...otherPlayer(), guardianOnStaff] },
-  'POST /api/player/:id/handover/claim-link': { rule: 'players:2', replays: [...otherPlayer({ email: 'replayed.claim@example.org' }), guardianOnStaff] },
+  'POST /api/player/:id/handover/claim-link': {
+    rule: 'players:2',
+    replays: [...otherPlayer({ email: 'replayed.claim@example.org' }), guardianOnStaff],
+  },
   'POST /api/handover/claim': { rule: 'public' },
   'GET /api/player/:id/family': { rule: 'self|players:1', replays: [...otherPlayer(), guardianOnStaff] },
   'POST /api/player/:id/family/guardian/:linkId': {
     rule: 'self|players:2',
-    replays: [...nested('linkId', 'otherLink', { shares_after_handover: true, receives_reports: true }), { ...guardianOnStaff, params: { id: 'ownChild', linkId: 'otherLink' } }],
+    replays: [
+      ...nested('linkId', 'otherLink', { shares_after_handover: true, receives_reports: true }),
+      { ...guardianOnStaff, params: { id: 'ownChild', linkId: 'otherLink' } },
+    ],
   },
-  'POST /api/player/:id/family/consent': { rule: 'self|players:2', replays: [...otherPlayer({ purpose: 'public_name', granted: true }), guardianOnStaff] },
+  'POST /api/player/:id/family/consent': {
+    rule: 'self|players:2',
+    replays: [...otherPlayer({ purpose: 'public_name', granted: true }), guardianOnStaff],
+  },
   // Reports (ADR 0020): reports 1 reads, reports 2 writes; a coach reaches cycles and reports through their teams
   'GET /api/report-cycles': { rule: 'reports:1' },
   'POST /api/report-cycles': { rule: 'reports:2', replays: [{ body: cycle('otherTeam') }] },
@@ -518,7 +590,10 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'POST /api/report/:id/revoke': { rule: 'reports:2', replays: otherReport() },
   // Reports: delivery (preview, send, deliveries on the profile), the one-time link, reading
   'GET /api/team/:teamId/report-delivery/cycles': { rule: 'reports:1', replays: [{ params: { teamId: 'otherTeam' } }] },
-  'GET /api/team/:teamId/report-delivery/:cycleId': { rule: 'reports:1', replays: [{ params: { teamId: 'otherTeam', cycleId: 'otherReportCycle' } }] },
+  'GET /api/team/:teamId/report-delivery/:cycleId': {
+    rule: 'reports:1',
+    replays: [{ params: { teamId: 'otherTeam', cycleId: 'otherReportCycle' } }],
+  },
   'POST /api/team/:teamId/report-delivery/:cycleId': {
     rule: 'reports:2',
     replays: [
@@ -540,11 +615,17 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/player/:id/privacy/export.json': { rule: 'user_management:2', replays: [...otherPlayer(), guardianOnStaff] },
   'GET /api/player/:id/privacy/export.pdf': { rule: 'user_management:2', replays: [...otherPlayer(), guardianOnStaff] },
   'GET /api/player/:id/privacy': { rule: 'self|user_management:2', replays: [...otherPlayer(), guardianOnStaff] },
-  'POST /api/player/:id/erasure-request': { rule: 'self|user_management:2', replays: [...otherPlayer({ reason: 'Replayed' }), { ...guardianOnStaff, body: { reason: 'Replayed' } }] },
+  'POST /api/player/:id/erasure-request': {
+    rule: 'self|user_management:2',
+    replays: [...otherPlayer({ reason: 'Replayed' }), { ...guardianOnStaff, body: { reason: 'Replayed' } }],
+  },
   'GET /api/privacy/requests': { rule: 'user_management:2' },
   'POST /api/privacy/request/:id/decide': {
     rule: 'user_management:2',
-    replays: [{ params: { id: 'otherPrivacyRequest' }, body: { decision: 'approve' } }, { as: ['guardian'], params: { id: 'otherPrivacyRequest' }, body: { decision: 'approve' }, expect: [401] }],
+    replays: [
+      { params: { id: 'otherPrivacyRequest' }, body: { decision: 'approve' } },
+      { as: ['guardian'], params: { id: 'otherPrivacyRequest' }, body: { decision: 'approve' }, expect: [401] },
+    ],
   },
   'GET /api/family/player/:id/privacy': { rule: 'family', replays: family() },
   'POST /api/family/player/:id/erasure-request': { rule: 'family', replays: family({ reason: 'Replayed' }) },

@@ -53,7 +53,8 @@ const isGuarded = (url: string) =>
 
 export async function buildApp({ config, database, logger, logStream, extraModules = [] }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === false ? false : { level: config.LOG_LEVEL, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
+    logger:
+      logger === false ? false : { level: config.LOG_LEVEL, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 12 * 1024 * 1024, // profile photos arrive as data URLs in JSON
     trustProxy: config.TRUST_PROXY,
   });
@@ -140,7 +141,13 @@ async function serveClient(app: FastifyInstance, config: Config): Promise<void> 
     // update reaches phones; icons for a day.
     const pwaFile = hasClient && (req.method === 'GET' || req.method === 'HEAD') ? PWA_FILES.exec(path) : null;
     if (pwaFile && existsSync(resolve(root, `.${path}`))) {
-      const type = path.endsWith('.js') ? 'text/javascript' : path.endsWith('.png') ? 'image/png' : path.endsWith('.svg') ? 'image/svg+xml' : 'application/manifest+json';
+      const type = path.endsWith('.js')
+        ? 'text/javascript'
+        : path.endsWith('.png')
+          ? 'image/png'
+          : path.endsWith('.svg')
+            ? 'image/svg+xml'
+            : 'application/manifest+json';
       return reply
         .type(type)
         .header('cache-control', path.startsWith('/icons/') ? 'public, max-age=86400' : 'no-cache')

@@ -29,7 +29,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-
 const headers = () => ({ cookie: su.cookie, 'x-csrf-token': su.csrf });
 
 // ---------------------------------------------------------------------------------------------
@@ -68,7 +67,7 @@ const BULKS: Record<string, Bulk> = {
     header: 'PlayerFirstName,PlayerLastName,ParentEmail,Level,Criteria,Score,Notes,Video',
     row: (tag) => `${player.first_name},${player.last_name},${player.email},${criterion.level_name},${criterion.criteria},7,${tag},`,
   },
-  'one player\'s evaluations': {
+  "one player's evaluations": {
     url: () => `/api/player/${ids.player}/evaluation/bulk`,
     fields: () => ({}),
     header: 'PlayerFirstName,PlayerLastName,ParentEmail,Level,Criteria,Score,Notes,Video',
@@ -86,8 +85,15 @@ const utf16be = (s: string) => {
 describe('hostile CSV files on every bulk endpoint', () => {
   for (const [name, bulk] of Object.entries(BULKS)) {
     const upload = (content: string | Buffer, file: { name?: string; type?: string } = {}) => {
-      const { payload, contentType } = multipart(bulk.fields(), { field: 'bulkFile', name: file.name ?? 'upload.csv', content, ...(file.type ? { type: file.type } : {}) });
-      return checked(`${name} ${file.name ?? ''}`, content.toString(), () => t.app.inject({ method: 'POST', url: bulk.url(), payload, headers: { ...headers(), 'content-type': contentType } }));
+      const { payload, contentType } = multipart(bulk.fields(), {
+        field: 'bulkFile',
+        name: file.name ?? 'upload.csv',
+        content,
+        ...(file.type ? { type: file.type } : {}),
+      });
+      return checked(`${name} ${file.name ?? ''}`, content.toString(), () =>
+        t.app.inject({ method: 'POST', url: bulk.url(), payload, headers: { ...headers(), 'content-type': contentType } }),
+      );
     };
     const lines = (...rows: string[]) => [bulk.header, ...rows].join('\r\n');
 
@@ -132,7 +138,12 @@ describe('hostile CSV files on every bulk endpoint', () => {
       Buffer.from(lines(bulk.row('big')) + '\r\n').copy(big);
       const tooBig = await upload(big);
       expect([400, 413]).toContain(tooBig.statusCode);
-      for (const file of [{ name: 'upload.csv.exe' }, { name: 'upload.csv', type: 'image/png' }, { name: '../../etc/passwd' }, { name: 'upload.xlsx', type: 'text/csv' }]) {
+      for (const file of [
+        { name: 'upload.csv.exe' },
+        { name: 'upload.csv', type: 'image/png' },
+        { name: '../../etc/passwd' },
+        { name: 'upload.xlsx', type: 'text/csv' },
+      ]) {
         expect((await upload(lines(bulk.row('type')), file)).statusCode, JSON.stringify(file)).toBe(400);
       }
       expect((await upload('')).statusCode).toBe(400);
@@ -146,7 +157,10 @@ describe('hostile CSV files on every bulk endpoint', () => {
 // ---------------------------------------------------------------------------------------------
 // Files whose bytes do not match their names or types
 
-const png = (w = 64, h = 64) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+const png = (w = 64, h = 64) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
 const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -163,7 +177,12 @@ describe('uploads whose bytes do not match their names or types', () => {
   const analysis = (file: { name: string; content: Buffer | string; type?: string }) => {
     const { payload, contentType } = multipart({ video_links: 'https://example.org/analysis' }, { field: 'pdf', ...file });
     return checked(`analysis ${file.name}`, null, () =>
-      t.app.inject({ method: 'POST', url: `/api/player/${ids.player}/analysis`, payload, headers: { ...headers(), 'content-type': contentType } }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/player/${ids.player}/analysis`,
+        payload,
+        headers: { ...headers(), 'content-type': contentType },
+      }),
     );
   };
 
@@ -186,7 +205,11 @@ describe('uploads whose bytes do not match their names or types', () => {
     expect(big.json().field).toBe('pdf');
 
     // Real PDF bytes under a hostile name and type: stored under a server-chosen name, served as a PDF.
-    const html = await analysis({ name: '<img src=x onerror=alert(1)>.html', content: Buffer.concat([pdfBytes, Buffer.from('<script>alert(1)</script>')]), type: 'text/html' });
+    const html = await analysis({
+      name: '<img src=x onerror=alert(1)>.html',
+      content: Buffer.concat([pdfBytes, Buffer.from('<script>alert(1)</script>')]),
+      type: 'text/html',
+    });
     expect(html.statusCode, html.body).toBe(200);
     const got = await su.get(`/api/player/${ids.player}/analysis/pdf`);
     expect(got.statusCode).toBe(200);
@@ -221,7 +244,9 @@ describe('uploads whose bytes do not match their names or types', () => {
       expect(res.json().field).toBe('profile_img');
     }
     // PNG bytes labelled JPEG, and a GIF labelled text/html: sniffed, re-encoded to a WebP.
-    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0f0' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0f0' } })
+      .gif()
+      .toBuffer();
     for (const [i, url] of [dataUrl('image/jpeg', await png()), dataUrl('text/html', gif)].entries()) {
       const res = await create(url, 100 + i);
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
@@ -232,7 +257,12 @@ describe('uploads whose bytes do not match their names or types', () => {
     }
     // A JSON body over the 12 MB limit.
     const huge = await checked('12 MB body', null, () =>
-      t.app.inject({ method: 'POST', url: '/api/players', headers: { ...headers(), 'content-type': 'application/json' }, payload: JSON.stringify({ profile_img: 'A'.repeat(13 * 1024 * 1024) }) }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/players',
+        headers: { ...headers(), 'content-type': 'application/json' },
+        payload: JSON.stringify({ profile_img: 'A'.repeat(13 * 1024 * 1024) }),
+      }),
     );
     expect(huge.statusCode).toBe(413);
   });
@@ -245,7 +275,12 @@ describe('players export', () => {
   it('neutralises every formula cell, whether the player came from the form or a CSV import', async () => {
     const formulas = ['=HYPERLINK("http://evil.example","x")', '+SUM(1,2)', '-2+3', '@cmd', '=1+1'];
     for (const [i, f] of formulas.entries()) {
-      const res = await su.post('/api/players', { first_name: f, last_name: `${f}${i}`, email: `formula${i}@example.org`, team_id: [ids.team] });
+      const res = await su.post('/api/players', {
+        first_name: f,
+        last_name: `${f}${i}`,
+        email: `formula${i}@example.org`,
+        team_id: [ids.team],
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     const emails = ['+1@example.org', '-1@example.org', '=1@example.org'];
@@ -253,15 +288,23 @@ describe('players export', () => {
       const res = await su.post('/api/players', { first_name: 'Formula', last_name: 'Mail', email: e, team_id: [ids.team] });
       expect([200, 400]).toContain(res.statusCode);
     }
-    const csv = ['FirstName,LastName,Email,Dob,PlayerEmail', '"=HYPERLINK(""http://evil.example"")",@Imported,imported.formula@example.org,,', '+Imported,-Imported,imported.two@example.org,,'].join('\n');
-    const imported = await su.upload('/api/players/bulk', { team_id: String(ids.team) }, { field: 'bulkFile', name: 'p.csv', content: csv });
+    const csv = [
+      'FirstName,LastName,Email,Dob,PlayerEmail',
+      '"=HYPERLINK(""http://evil.example"")",@Imported,imported.formula@example.org,,',
+      '+Imported,-Imported,imported.two@example.org,,',
+    ].join('\n');
+    const imported = await su.upload(
+      '/api/players/bulk',
+      { team_id: String(ids.team) },
+      { field: 'bulkFile', name: 'p.csv', content: csv },
+    );
     expect(imported.statusCode, imported.body).toBe(200);
 
     const res = await su.get('/api/players/export');
     expect(res.statusCode).toBe(200);
     const cells = (parse(res.body, { bom: true }) as string[][]).flat();
     expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
-    for (const f of [...formulas, '@Imported', '+Imported', '-Imported', '=HYPERLINK("http://evil.example")']) expect(cells).toContain(`'${f}`);
+    for (const f of [...formulas, '@Imported', '+Imported', '-Imported', '=HYPERLINK("http://evil.example")'])
+      expect(cells).toContain(`'${f}`);
   });
 });
-

@@ -11,14 +11,12 @@ export const MSG = {
   year: 'This field must be a year more than 1995 and less than 2025!',
   onePermission: 'Please select at least one permission',
   resourceLinks: 'Error: Please fill in video links or document links as they both cannot be empty!',
-  roleHasUsers:
-    'You cannot delete this role since it has users associated with it. Delete or re-assign the users to continue.',
+  roleHasUsers: 'You cannot delete this role since it has users associated with it. Delete or re-assign the users to continue.',
   coachBlocked: (name: string) =>
     `${name} is currently assigned as a coach and cannot be suspended or deleted. To proceed, please reassign the teams to a different coach.`,
   unauthorized: '401 Unauthorized',
   notFound: '404 Not Found',
-  resourceAccessTooltip:
-    'Roles having resources-write permissions will automatically have access to this resource.',
+  resourceAccessTooltip: 'Roles having resources-write permissions will automatically have access to this resource.',
   deleteTeam: (team: string) => `Are you sure you want to delete ${team}?`,
   deleteTeamWarning: (team: string) => `All players associated with ${team} will be without a team.`,
   deleteResource: 'Are you sure you want to delete this resource?',
@@ -46,8 +44,7 @@ export const MSG = {
   tryoutNameTaken: 'Someone in this session already uses this name. Add an initial or a number.',
   publishNotYours: 'Publishing writes evaluations: it needs evaluation write and every player of the session on your teams.',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
-  inUse: (what: string, count: number, by: string) =>
-    `${what} is used by ${count} ${by} and cannot be deleted.`,
+  inUse: (what: string, count: number, by: string) => `${what} is used by ${count} ${by} and cannot be deleted.`,
   // Roles, users and passwords (issue 6).
   mustChangePassword: 'Please change your temporary password to continue.',
   commonPassword: 'This password is too common or too easy to guess. Choose a less predictable one.',

@@ -74,7 +74,6 @@ export function isCoachRole(role: { admin: boolean; permissions: Pick<Permission
   return !role.admin && role.permissions.teams === 1;
 }
 
-
 /** Coaches (teams < 2) only reach their own teams and those teams' players. */
 export function isScopedToOwnTeams(actor: Pick<Actor, 'permissions'>): boolean {
   return actor.permissions.teams < 2;

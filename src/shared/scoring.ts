@@ -69,10 +69,7 @@ export interface LeaderboardFilter {
 }
 
 /** Leaderboard totals per player, from current evaluations filtered by period and criteria. */
-export function leaderboardTotals(
-  evaluations: readonly ScoredEvaluation[],
-  filter: LeaderboardFilter = {},
-): Map<number, number> {
+export function leaderboardTotals(evaluations: readonly ScoredEvaluation[], filter: LeaderboardFilter = {}): Map<number, number> {
   const from = filter.from ?? '1970-01-01';
   const to = filter.to ?? '2999-12-31';
   const allowed = filter.criteriaIds?.length ? new Set(filter.criteriaIds) : null;
@@ -241,6 +238,11 @@ export function sessionResults(
     const total = complete ? cells.reduce((a, c) => a + c.percentage, 0) : null;
     return { playerId, evaluatorsDone, complete, total, rank: null as number | null, cells };
   });
-  const ranked = new Map(rank(results.filter((r) => r.complete), (r) => r.total!).map((r) => [r.playerId, r.rank]));
+  const ranked = new Map(
+    rank(
+      results.filter((r) => r.complete),
+      (r) => r.total!,
+    ).map((r) => [r.playerId, r.rank]),
+  );
   return results.map((r) => ({ ...r, rank: ranked.get(r.playerId) ?? null }));
 }

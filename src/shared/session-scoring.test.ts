@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SCALE_MAX, SCALE_MIN } from './constants';
-import { meanPercentage, outliersOf, scorePercentage, sessionMean, sessionResults, type SessionCriterion, type SessionScore } from './scoring';
+import {
+  meanPercentage,
+  outliersOf,
+  scorePercentage,
+  sessionMean,
+  sessionResults,
+  type SessionCriterion,
+  type SessionScore,
+} from './scoring';
 
 const scaleScore = fc.integer({ min: SCALE_MIN, max: SCALE_MAX });
 const criteria: SessionCriterion[] = [
@@ -12,29 +20,37 @@ const criteria: SessionCriterion[] = [
 /** Every evaluator scores every criterion of every player. */
 const fullSheet = (players: number[], evaluators: number, score: (p: number, e: number, c: number) => number): SessionScore[] =>
   players.flatMap((playerId) =>
-    Array.from({ length: evaluators }, (_, e) => criteria.map((c) => ({ evaluatorId: e + 1, playerId, criterionId: c.criterionId, score: score(playerId, e, c.criterionId) }))).flat(),
+    Array.from({ length: evaluators }, (_, e) =>
+      criteria.map((c) => ({ evaluatorId: e + 1, playerId, criterionId: c.criterionId, score: score(playerId, e, c.criterionId) })),
+    ).flat(),
   );
 
 describe('session averaging', () => {
   it('the mean of equal scores is that score, trimmed or not', () => {
-    fc.assert(fc.property(scaleScore, fc.integer({ min: 1, max: 12 }), (s, n) => {
-      expect(sessionMean(Array(n).fill(s))).toBe(s);
-    }));
+    fc.assert(
+      fc.property(scaleScore, fc.integer({ min: 1, max: 12 }), (s, n) => {
+        expect(sessionMean(Array(n).fill(s))).toBe(s);
+      }),
+    );
   });
 
   it('the order of evaluators never changes a result', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ a: scaleScore, b: fc.constantFrom(0, 1) }), { minLength: 1, maxLength: 8 }), fc.integer(), (marks, seed) => {
-        const scores: SessionScore[] = marks.flatMap((m, i) => [
-          { evaluatorId: i + 1, playerId: 7, criterionId: 1, score: m.a },
-          { evaluatorId: i + 1, playerId: 7, criterionId: 2, score: m.b },
-        ]);
-        const shuffled = [...scores].sort((x, y) => ((x.evaluatorId * 7919 + seed) % 13) - ((y.evaluatorId * 7919 + seed) % 13));
-        const a = sessionResults([7], criteria, scores, { minEvaluators: 1 });
-        const b = sessionResults([7], criteria, shuffled, { minEvaluators: 1 });
-        expect(b[0]!.total).toBeCloseTo(a[0]!.total!, 9);
-        expect(b[0]!.cells.map((c) => c.outliers)).toEqual(a[0]!.cells.map((c) => c.outliers));
-      }),
+      fc.property(
+        fc.array(fc.record({ a: scaleScore, b: fc.constantFrom(0, 1) }), { minLength: 1, maxLength: 8 }),
+        fc.integer(),
+        (marks, seed) => {
+          const scores: SessionScore[] = marks.flatMap((m, i) => [
+            { evaluatorId: i + 1, playerId: 7, criterionId: 1, score: m.a },
+            { evaluatorId: i + 1, playerId: 7, criterionId: 2, score: m.b },
+          ]);
+          const shuffled = [...scores].sort((x, y) => ((x.evaluatorId * 7919 + seed) % 13) - ((y.evaluatorId * 7919 + seed) % 13));
+          const a = sessionResults([7], criteria, scores, { minEvaluators: 1 });
+          const b = sessionResults([7], criteria, shuffled, { minEvaluators: 1 });
+          expect(b[0]!.total).toBeCloseTo(a[0]!.total!, 9);
+          expect(b[0]!.cells.map((c) => c.outliers)).toEqual(a[0]!.cells.map((c) => c.outliers));
+        },
+      ),
     );
   });
 
@@ -75,7 +91,11 @@ describe('session averaging', () => {
   });
 
   it('a far-off score does not also flag the scores it pulled the mean from; two who disagree are both flagged', () => {
-    const cell = (scores: number[]) => outliersOf(scores.map((score, i) => ({ evaluatorId: i + 1, score })), 0.25 * 9);
+    const cell = (scores: number[]) =>
+      outliersOf(
+        scores.map((score, i) => ({ evaluatorId: i + 1, score })),
+        0.25 * 9,
+      );
     expect(cell([8, 7, 2])).toEqual([3]);
     expect(cell([8, 2])).toEqual([1, 2]);
     expect(cell([5, 6, 7])).toEqual([]);

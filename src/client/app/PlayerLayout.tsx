@@ -56,7 +56,14 @@ export default function PlayerLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" className={header.tapTarget} aria-label="Toggle navigation" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              className={header.tapTarget}
+              aria-label="Toggle navigation"
+            />
             <Text fw={700}>My Development</Text>
           </Group>
           <UserMenu me={me} />
@@ -66,7 +73,15 @@ export default function PlayerLayout() {
         {NAV.map((item) => {
           const to = `/player/${me.player}/${item.path}`;
           return (
-            <NavLink key={item.path} component={Link} to={to} label={item.label} leftSection={<item.icon size={18} />} active={location.pathname === to} onClick={close} />
+            <NavLink
+              key={item.path}
+              component={Link}
+              to={to}
+              label={item.label}
+              leftSection={<item.icon size={18} />}
+              active={location.pathname === to}
+              onClick={close}
+            />
           );
         })}
       </AppShell.Navbar>

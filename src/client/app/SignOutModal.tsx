@@ -25,8 +25,8 @@ export function SignOutModal({ pending, syncAll, onSignOut, onClose }: Props) {
     <Modal opened onClose={onClose} title="Scores not synced yet" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="sm">
         <Text>
-          {pending} score{pending === 1 ? ' has' : 's have'} not reached the server yet. They stay on this device for your next
-          sign-in; nobody else who signs in here sees or sends them.
+          {pending} score{pending === 1 ? ' has' : 's have'} not reached the server yet. They stay on this device for your next sign-in;
+          nobody else who signs in here sees or sends them.
         </Text>
         {failed ? (
           <Text c="red" role="alert">

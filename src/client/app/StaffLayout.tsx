@@ -69,41 +69,48 @@ export default function StaffLayout() {
 
   return (
     <OutboxProvider userId={me.id}>
-    <DeviceWaitingContext.Provider value={countWaitingOnDevice}>
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="sm">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" className={header.tapTarget} aria-label="Toggle navigation" />
-            <Text fw={700} component={Link} to="/app/dashboard" c="inherit" td="none">
-              Club Development
-            </Text>
-          </Group>
-          <UserMenu me={me} />
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main navigation">
-        <ScrollArea>
-          {visibleNav(me).map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              leftSection={<item.icon size={18} />}
-              active={location.pathname.startsWith(item.to)}
-              onClick={close}
-            />
-          ))}
-        </ScrollArea>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
-    </DeviceWaitingContext.Provider>
+      <DeviceWaitingContext.Provider value={countWaitingOnDevice}>
+        <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+          <AppShell.Header>
+            <Group h="100%" px="md" justify="space-between">
+              <Group gap="sm">
+                <Burger
+                  opened={opened}
+                  onClick={toggle}
+                  hiddenFrom="sm"
+                  size="sm"
+                  className={header.tapTarget}
+                  aria-label="Toggle navigation"
+                />
+                <Text fw={700} component={Link} to="/app/dashboard" c="inherit" td="none">
+                  Club Development
+                </Text>
+              </Group>
+              <UserMenu me={me} />
+            </Group>
+          </AppShell.Header>
+          <AppShell.Navbar p="xs" aria-label="Main navigation">
+            <ScrollArea>
+              {visibleNav(me).map((item) => (
+                <NavLink
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  label={item.label}
+                  leftSection={<item.icon size={18} />}
+                  active={location.pathname.startsWith(item.to)}
+                  onClick={close}
+                />
+              ))}
+            </ScrollArea>
+          </AppShell.Navbar>
+          <AppShell.Main>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </AppShell.Main>
+        </AppShell>
+      </DeviceWaitingContext.Provider>
     </OutboxProvider>
   );
 }

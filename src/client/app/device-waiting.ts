@@ -6,7 +6,10 @@
  */
 export async function countWaitingOnDevice(userId: number): Promise<number> {
   if (typeof indexedDB === 'undefined') return 0;
-  const [outbox, sessions] = await Promise.all([import('../features/evaluations/outbox/store'), import('../features/eval-sessions/scoreQueue')]);
+  const [outbox, sessions] = await Promise.all([
+    import('../features/evaluations/outbox/store'),
+    import('../features/eval-sessions/scoreQueue'),
+  ]);
   const [entries, bySession] = await Promise.all([outbox.entriesOf(userId), sessions.waitingOfUser(userId)]);
   const courtside = entries.filter((e) => e.state === 'local' || e.state === 'syncing').length;
   return courtside + [...bySession.values()].reduce((sum, n) => sum + n, 0);

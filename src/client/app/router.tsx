@@ -45,9 +45,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/app/dashboard" replace /> },
       { path: 'dashboard', ...page(loadStaffDashboard) },
-      guarded('teams', 1, [
-        { path: 'teams', ...page(() => import('../features/teams/TeamsPage')) },
-      ]),
+      guarded('teams', 1, [{ path: 'teams', ...page(() => import('../features/teams/TeamsPage')) }]),
       guarded('teams', 2, [
         { path: 'coach/:coachId/teams', ...page(() => import('../features/teams/TeamsPage')) },
         { path: 'teams/rollover', ...page(() => import('../features/rollover/RolloverPage')) },

@@ -49,10 +49,7 @@ export function BulkEvaluationModal({ opened, onClose, playerId, playerName }: P
           Nothing is saved unless every row is correct.
         </Text>
         <TextInput label="Evaluator" value={evaluator} onChange={(e) => setEvaluator(e.currentTarget.value)} />
-        <CsvUpload
-          {...csv.field}
-          template={{ columns: CSV_TEMPLATES.evaluation, filename: 'evaluation-template.csv' }}
-        />
+        <CsvUpload {...csv.field} template={{ columns: CSV_TEMPLATES.evaluation, filename: 'evaluation-template.csv' }} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -19,7 +19,17 @@ interface Props {
 }
 
 /** The confirmation of one action (delete, remove, suspend…): Cancel and the action, a refusal in red. */
-export function ConfirmModal({ opened, title, children, onClose, onConfirm, confirmLabel = 'Delete', color = 'red', blocked = false, disabled = false }: Props) {
+export function ConfirmModal({
+  opened,
+  title,
+  children,
+  onClose,
+  onConfirm,
+  confirmLabel = 'Delete',
+  color = 'red',
+  blocked = false,
+  disabled = false,
+}: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Each opening starts without the previous one's refusal.

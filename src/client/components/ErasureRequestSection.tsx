@@ -9,7 +9,15 @@ const day = (iso: string) => iso.slice(0, 10);
  * A player's erasure requests and the button to make one (docs/product.md#privacy): the same on the
  * player profile (an admin on the player's behalf), in the player area and on the family page.
  */
-export function ErasureRequestSection({ privacy, subject, onRequest }: { privacy: PlayerPrivacy; subject: string; onRequest: (reason: string) => Promise<unknown> }) {
+export function ErasureRequestSection({
+  privacy,
+  subject,
+  onRequest,
+}: {
+  privacy: PlayerPrivacy;
+  subject: string;
+  onRequest: (reason: string) => Promise<unknown>;
+}) {
   const titleId = useId();
   const [opened, setOpened] = useState(false);
   const [reason, setReason] = useState('');
@@ -56,7 +64,14 @@ export function ErasureRequestSection({ privacy, subject, onRequest }: { privacy
         }}
       >
         <Text size="sm">Ask the club to erase the personal data of {subject}?</Text>
-        <Textarea label="Reason (optional)" value={reason} maxLength={2000} autosize minRows={2} onChange={(e) => setReason(e.currentTarget.value)} />
+        <Textarea
+          label="Reason (optional)"
+          value={reason}
+          maxLength={2000}
+          autosize
+          minRows={2}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
       </ConfirmModal>
     </section>
   );

@@ -7,7 +7,11 @@ export function PageHeader({ title, children }: { title: ReactNode; children?: R
       <Title order={1} size="h2">
         {title}
       </Title>
-      {children ? <Group gap="sm" wrap="wrap">{children}</Group> : null}
+      {children ? (
+        <Group gap="sm" wrap="wrap">
+          {children}
+        </Group>
+      ) : null}
     </Group>
   );
 }

@@ -22,7 +22,18 @@ interface Props {
  * docs/product.md#screens: a repeatable list shows Remove on each entry when it has more than one, and its
  * 'Add another …' button only once the last entry is filled.
  */
-export function RepeatableList({ label, itemLabel, addLabel, values, errors, onChange, required, placeholder, suggestions, inputStyles }: Props) {
+export function RepeatableList({
+  label,
+  itemLabel,
+  addLabel,
+  values,
+  errors,
+  onChange,
+  required,
+  placeholder,
+  suggestions,
+  inputStyles,
+}: Props) {
   const set = (i: number, v: string) => onChange(values.map((x, j) => (j === i ? v : x)));
   const remove = (i: number) => onChange(values.filter((_, j) => j !== i));
   const lastFilled = (values[values.length - 1] ?? '').trim() !== '';
@@ -35,7 +46,8 @@ export function RepeatableList({ label, itemLabel, addLabel, values, errors, onC
           {label}
           {required ? (
             <Text component="span" c="red" aria-hidden>
-              {' '}*
+              {' '}
+              *
             </Text>
           ) : null}
         </Text>
@@ -60,7 +72,15 @@ export function RepeatableList({ label, itemLabel, addLabel, values, errors, onC
                 )}
               </ErrorTip>
               {values.length > 1 ? (
-                <Anchor component="button" type="button" size="sm" c="red.8" onClick={() => remove(i)} aria-label={`Remove ${itemLabel.toLowerCase()} ${i + 1}`} py={8}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  c="red.8"
+                  onClick={() => remove(i)}
+                  aria-label={`Remove ${itemLabel.toLowerCase()} ${i + 1}`}
+                  py={8}
+                >
                   Remove
                 </Anchor>
               ) : null}
@@ -68,7 +88,13 @@ export function RepeatableList({ label, itemLabel, addLabel, values, errors, onC
           );
         })}
         {lastFilled ? (
-          <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={14} />} onClick={() => onChange([...values, ''])} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => onChange([...values, ''])}
+            style={{ alignSelf: 'flex-start' }}
+          >
             {addLabel}
           </Button>
         ) : null}

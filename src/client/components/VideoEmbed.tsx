@@ -12,7 +12,14 @@ export function VideoEmbed({ link, title = 'Video' }: { link: string; title?: st
   }
   return (
     <AspectRatio ratio={16 / 9} maw={640}>
-      <iframe src={src} title={title} loading="lazy" allow="encrypted-media; picture-in-picture; fullscreen" allowFullScreen style={{ border: 0 }} />
+      <iframe
+        src={src}
+        title={title}
+        loading="lazy"
+        allow="encrypted-media; picture-in-picture; fullscreen"
+        allowFullScreen
+        style={{ border: 0 }}
+      />
     </AspectRatio>
   );
 }

@@ -5,5 +5,13 @@ type Props = Pick<ComponentProps<typeof RepeatableList>, 'values' | 'errors' | '
 
 /** docs/product.md#validation: a new video link only once the last is filled; Remove when there is more than one. */
 export function VideoLinksField(props: Props) {
-  return <RepeatableList label="Video Links" itemLabel="Video link" addLabel="Add another video link" placeholder="https://www.youtube.com/watch?v=…" {...props} />;
+  return (
+    <RepeatableList
+      label="Video Links"
+      itemLabel="Video link"
+      addLabel="Add another video link"
+      placeholder="https://www.youtube.com/watch?v=…"
+      {...props}
+    />
+  );
 }

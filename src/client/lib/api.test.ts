@@ -27,7 +27,8 @@ function network(answer: (call: Call) => Response) {
 const offline = () => {
   throw new TypeError('Failed to fetch');
 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const me = () => (meQuery.queryFn as () => Promise<unknown>)();
 
 describe('a sign-out made on a shared phone', () => {
@@ -61,11 +62,20 @@ describe('a sign-out made on a shared phone', () => {
     network(offline);
     await expect(apiGet('/api/teams')).rejects.toThrow();
     const calls = network((c) => (c.url === '/api/auth/logout' ? json(200, { data: null }) : json(401, { message: 'Please sign in.' })));
-    await Promise.all([apiGet('/api/teams').catch(() => null), me(), apiPost('/api/auth/login', { email: 'a@b.c', password: 'x' }).catch(() => null)]);
+    await Promise.all([
+      apiGet('/api/teams').catch(() => null),
+      me(),
+      apiPost('/api/auth/login', { email: 'a@b.c', password: 'x' }).catch(() => null),
+    ]);
     expect(calls[0]).toEqual({ method: 'POST', url: '/api/auth/logout', csrf: 'coach-token' });
     // Sent once, though three requests waited for it.
     expect(calls.filter((c) => c.url === '/api/auth/logout')).toHaveLength(1);
-    expect(calls.slice(1).map((c) => c.url).sort()).toEqual(['/api/auth/login', '/api/auth/me', '/api/teams']);
+    expect(
+      calls
+        .slice(1)
+        .map((c) => c.url)
+        .sort(),
+    ).toEqual(['/api/auth/login', '/api/auth/me', '/api/teams']);
     expect(pendingSignOut()).toBeNull();
   });
 

@@ -7,4 +7,5 @@ const closeButtonProps = { 'aria-label': 'Close notification' };
 export const notifySuccess = (message: string = MSG.success) =>
   notifications.show({ message, color: 'green', autoClose: 4000, closeButtonProps });
 
-export const notifyError = (message: string) => notifications.show({ title: 'Error', message, color: 'red', autoClose: 6000, closeButtonProps });
+export const notifyError = (message: string) =>
+  notifications.show({ title: 'Error', message, color: 'red', autoClose: 6000, closeButtonProps });

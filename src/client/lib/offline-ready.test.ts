@@ -48,8 +48,12 @@ describe('the courtside sheet made ready offline on its first visit', () => {
   });
 
   it('keys an answer where the worker stores it', async () => {
-    await apiOwnerPlugin.fetchDidSucceed({ request: new Request(`${ORIGIN}/api/auth/me`), response: new Response(JSON.stringify({ data: { id: 3 } })) });
-    for (const url of READS) expect(ownedKey(url, '3')).toBe(await apiOwnerPlugin.cacheKeyWillBeUsed({ request: new Request(`${ORIGIN}${url}`) }));
+    await apiOwnerPlugin.fetchDidSucceed({
+      request: new Request(`${ORIGIN}/api/auth/me`),
+      response: new Response(JSON.stringify({ data: { id: 3 } })),
+    });
+    for (const url of READS)
+      expect(ownedKey(url, '3')).toBe(await apiOwnerPlugin.cacheKeyWillBeUsed({ request: new Request(`${ORIGIN}${url}`) }));
   });
 
   it('reads "who am I" first when the worker has not heard of the user, then the rest, and waits until all are stored', async () => {

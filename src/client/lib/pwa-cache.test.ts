@@ -17,7 +17,7 @@ describe('the service worker API cache on a phone two users share', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it("keys each answer by the user the server named, and keeps nothing before it named one", async () => {
+  it('keys each answer by the user the server named, and keeps nothing before it named one', async () => {
     expect(await keeps()).toBe(false);
     await signedIn('/api/auth/me', 3);
     expect(await keeps()).toBe(true);
@@ -51,7 +51,10 @@ describe('the service worker API cache on a phone two users share', () => {
 
   it('a failed sign-in or an answer without a user changes nothing', async () => {
     await signedIn('/api/auth/me', 3);
-    await apiOwnerPlugin.fetchDidSucceed({ request: get('/api/auth/login'), response: answer(400, { message: 'Incorrect email or password.' }) });
+    await apiOwnerPlugin.fetchDidSucceed({
+      request: get('/api/auth/login'),
+      response: answer(400, { message: 'Incorrect email or password.' }),
+    });
     await apiOwnerPlugin.fetchDidSucceed({ request: get('/api/auth/me'), response: new Response('not json') });
     expect(await keyOf('/api/teams')).toBe(`${ORIGIN}/api/teams?__owner=3`);
   });

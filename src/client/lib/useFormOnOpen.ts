@@ -6,7 +6,13 @@ import { useEffect } from 'react';
  * what the values come from (`source`: the record being edited) while open loads them again. With `dirty`,
  * those values are also the form's unchanged state (form.isDirty()).
  */
-export function useFormOnOpen<T>(form: UseFormReturnType<T>, opened: boolean, values: () => T, source: readonly unknown[], { dirty = false } = {}): void {
+export function useFormOnOpen<T>(
+  form: UseFormReturnType<T>,
+  opened: boolean,
+  values: () => T,
+  source: readonly unknown[],
+  { dirty = false } = {},
+): void {
   useEffect(() => {
     if (!opened) return;
     form.setValues(values());

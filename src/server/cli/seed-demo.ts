@@ -31,8 +31,50 @@ function rng(seed: number) {
   };
 }
 
-const FIRST = ['Liam', 'Noah', 'Emma', 'Olivia', 'Mason', 'Ava', 'Lucas', 'Mia', 'Ethan', 'Sofia', 'Leo', 'Amelia', 'Jayden', 'Chloe', 'Mateo', 'Zoe', 'Elijah', 'Nora', 'Kai', 'Lily'];
-const LAST = ['Johnson', 'Okafor', 'Müller', 'García', 'Novak', 'Kowalski', 'Rossi', 'Dubois', 'Nguyen', 'Andersen', 'Petrov', "O'Brien", 'Silva', 'Jansen', 'Kim', 'Haddad', 'Costa', 'Walker', 'Ibrahim', 'Lindqvist'];
+const FIRST = [
+  'Liam',
+  'Noah',
+  'Emma',
+  'Olivia',
+  'Mason',
+  'Ava',
+  'Lucas',
+  'Mia',
+  'Ethan',
+  'Sofia',
+  'Leo',
+  'Amelia',
+  'Jayden',
+  'Chloe',
+  'Mateo',
+  'Zoe',
+  'Elijah',
+  'Nora',
+  'Kai',
+  'Lily',
+];
+const LAST = [
+  'Johnson',
+  'Okafor',
+  'Müller',
+  'García',
+  'Novak',
+  'Kowalski',
+  'Rossi',
+  'Dubois',
+  'Nguyen',
+  'Andersen',
+  'Petrov',
+  "O'Brien",
+  'Silva',
+  'Jansen',
+  'Kim',
+  'Haddad',
+  'Costa',
+  'Walker',
+  'Ibrahim',
+  'Lindqvist',
+];
 
 const LEVELS: { name: string; kind: LevelKind }[] = [
   { name: 'Fundamentals', kind: 'scale_1_10' },
@@ -71,13 +113,51 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
       player: await roleIdByKey(trx, 'player'),
     };
     const [superHash, adminHash, coachHash, playerHash] = await Promise.all(DEMO_SIGN_INS.map((s) => hashPassword(s.password)));
-    await insertUser(trx, { first_name: 'Sam', last_name: 'Superadmin', email: 'superadmin@demo.club', password_hash: superHash!, role_id: roleId.superadmin });
-    const adminId = await insertUser(trx, { first_name: 'Alex', last_name: 'Admin', email: 'admin@demo.club', password_hash: adminHash!, role_id: roleId.admin });
-    const coachId = await insertUser(trx, { first_name: 'Casey', last_name: 'Coach', email: 'coach@demo.club', password_hash: coachHash!, role_id: roleId.coach });
-    const coach2Id = await insertUser(trx, { first_name: 'Jordan', last_name: 'Reyes', email: 'jordan.reyes@demo.club', password_hash: null, role_id: roleId.coach });
+    await insertUser(trx, {
+      first_name: 'Sam',
+      last_name: 'Superadmin',
+      email: 'superadmin@demo.club',
+      password_hash: superHash!,
+      role_id: roleId.superadmin,
+    });
+    const adminId = await insertUser(trx, {
+      first_name: 'Alex',
+      last_name: 'Admin',
+      email: 'admin@demo.club',
+      password_hash: adminHash!,
+      role_id: roleId.admin,
+    });
+    const coachId = await insertUser(trx, {
+      first_name: 'Casey',
+      last_name: 'Coach',
+      email: 'coach@demo.club',
+      password_hash: coachHash!,
+      role_id: roleId.coach,
+    });
+    const coach2Id = await insertUser(trx, {
+      first_name: 'Jordan',
+      last_name: 'Reyes',
+      email: 'jordan.reyes@demo.club',
+      password_hash: null,
+      role_id: roleId.coach,
+    });
 
-    const clubs = await trx.insertInto('categories').values([{ name: 'Northside Hawks', created_at: now }, { name: 'Riverside Tigers', created_at: now }]).returning('id').execute();
-    const seasons = await trx.insertInto('seasons').values([{ name: '2025/26', created_at: now }, { name: '2026/27', created_at: now }]).returning('id').execute();
+    const clubs = await trx
+      .insertInto('categories')
+      .values([
+        { name: 'Northside Hawks', created_at: now },
+        { name: 'Riverside Tigers', created_at: now },
+      ])
+      .returning('id')
+      .execute();
+    const seasons = await trx
+      .insertInto('seasons')
+      .values([
+        { name: '2025/26', created_at: now },
+        { name: '2026/27', created_at: now },
+      ])
+      .returning('id')
+      .execute();
     const levels = await trx
       .insertInto('levels')
       .values(LEVELS.map((l, i) => ({ name: l.name, kind: l.kind, position: i, created_at: now })))
@@ -91,7 +171,16 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
     ];
     const teams = await trx
       .insertInto('teams')
-      .values(teamSpecs.map((t) => ({ name: t.name, category_id: clubs[t.club]!.id, season_id: seasons[1]!.id, coach_user_id: t.coach, created_at: now, updated_at: now })))
+      .values(
+        teamSpecs.map((t) => ({
+          name: t.name,
+          category_id: clubs[t.club]!.id,
+          season_id: seasons[1]!.id,
+          coach_user_id: t.coach,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .returning('id')
       .execute();
 
@@ -135,7 +224,10 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
         .returning('id')
         .executeTakeFirstOrThrow();
       playerIds.push(row.id);
-      await trx.insertInto('team_players').values({ team_id: teams[i % 4]!.id, player_id: row.id }).execute();
+      await trx
+        .insertInto('team_players')
+        .values({ team_id: teams[i % 4]!.id, player_id: row.id })
+        .execute();
       parentEmails.push({ id: row.id, email });
     }
     await linkParentEmails(trx, parentEmails);
@@ -145,14 +237,41 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
     const links = await trx.selectFrom('guardian_links').select('id').execute();
     await trx
       .insertInto('guardian_consents')
-      .values(links.flatMap((l) => CONSENT_PURPOSES.map((purpose) => ({ link_id: l.id, purpose, granted: 1, text_version: 1, updated_at: now }))))
+      .values(
+        links.flatMap((l) => CONSENT_PURPOSES.map((purpose) => ({ link_id: l.id, purpose, granted: 1, text_version: 1, updated_at: now }))),
+      )
       .execute();
-    const coParent = await trx.insertInto('guardians').values({ email: DEMO_CO_PARENT, name: '', last_sign_in_at: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const coParent = await trx
+      .insertInto('guardians')
+      .values({ email: DEMO_CO_PARENT, name: '', last_sign_in_at: null, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await trx
       .insertInto('guardian_links')
-      .values(DEMO_SIBLINGS.map((i) => ({ guardian_id: coParent.id, player_id: playerIds[i]!, relationship: 'parent', is_primary: 0, receives_reports: 1, parental_responsibility: 1, status: 'invited' as const, invited_at: null, status_at: now, created_at: now, updated_at: now })))
+      .values(
+        DEMO_SIBLINGS.map((i) => ({
+          guardian_id: coParent.id,
+          player_id: playerIds[i]!,
+          relationship: 'parent',
+          is_primary: 0,
+          receives_reports: 1,
+          parental_responsibility: 1,
+          status: 'invited' as const,
+          invited_at: null,
+          status_at: now,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .execute();
-    await insertUser(trx, { first_name: FIRST[0]!, last_name: LAST[0]!, email: 'player@demo.club', password_hash: playerHash!, role_id: roleId.player, player_id: playerIds[0]! });
+    await insertUser(trx, {
+      first_name: FIRST[0]!,
+      last_name: LAST[0]!,
+      email: 'player@demo.club',
+      password_hash: playerHash!,
+      role_id: roleId.player,
+      player_id: playerIds[0]!,
+    });
 
     // Most players evaluated; some twice, so history exists behind the current evaluation.
     for (const [p, playerId] of playerIds.entries()) {
@@ -185,33 +304,91 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
 
     const achievements = await trx
       .insertInto('achievements')
-      .values(['Player of the Week', 'Most Improved', 'Defensive Player of the Month', 'Perfect Attendance'].map((title) => ({ title, created_at: now })))
+      .values(
+        ['Player of the Week', 'Most Improved', 'Defensive Player of the Month', 'Perfect Attendance'].map((title) => ({
+          title,
+          created_at: now,
+        })),
+      )
       .returning('id')
       .execute();
     for (let i = 0; i < 8; i++) {
       await trx
         .insertInto('player_achievements')
-        .values({ player_id: playerIds[i * 3]!, achievement_id: pick(achievements).id, detail: 'Recognised at the team meeting.', action_by_user_id: coachId, created_at: now, updated_at: now })
+        .values({
+          player_id: playerIds[i * 3]!,
+          achievement_id: pick(achievements).id,
+          detail: 'Recognised at the team meeting.',
+          action_by_user_id: coachId,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       await trx
         .insertInto('notes')
-        .values({ player_id: playerIds[i * 2]!, author_user_id: coachId, author_name: 'Casey Coach', details: pick(['Works hard in every drill; keep pushing the weak hand.', 'Needs to finish stronger at the rim. Extra form shooting after practice on Tuesdays and Thursdays.', 'Great leader on the bench, talks on defense.']), created_at: now, updated_at: now })
+        .values({
+          player_id: playerIds[i * 2]!,
+          author_user_id: coachId,
+          author_name: 'Casey Coach',
+          details: pick([
+            'Works hard in every drill; keep pushing the weak hand.',
+            'Needs to finish stronger at the rim. Extra form shooting after practice on Tuesdays and Thursdays.',
+            'Great leader on the bench, talks on defense.',
+          ]),
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     }
 
     const resources = [
-      { title: 'Form shooting progression', category: 'Shooting', tags: ['shooting', 'drills'], videos: ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'], docs: ['https://www.fiba.basketball/'], roles: [roleId.coach, roleId.player] },
-      { title: 'Ball handling at home', category: 'Ball handling', tags: ['homework'], videos: ['https://vimeo.com/76979871'], docs: [], roles: [roleId.player] },
-      { title: 'Practice planning guide', category: 'Coaching', tags: ['planning'], videos: [], docs: ['https://www.nba.com/'], roles: [roleId.coach] },
+      {
+        title: 'Form shooting progression',
+        category: 'Shooting',
+        tags: ['shooting', 'drills'],
+        videos: ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
+        docs: ['https://www.fiba.basketball/'],
+        roles: [roleId.coach, roleId.player],
+      },
+      {
+        title: 'Ball handling at home',
+        category: 'Ball handling',
+        tags: ['homework'],
+        videos: ['https://vimeo.com/76979871'],
+        docs: [],
+        roles: [roleId.player],
+      },
+      {
+        title: 'Practice planning guide',
+        category: 'Coaching',
+        tags: ['planning'],
+        videos: [],
+        docs: ['https://www.nba.com/'],
+        roles: [roleId.coach],
+      },
     ];
     for (const r of resources) {
       const row = await trx
         .insertInto('resources')
-        .values({ title: r.title, category: r.category, video_links: JSON.stringify(r.videos), document_links: JSON.stringify(r.docs), created_by_user_id: adminId, created_at: now, updated_at: now })
+        .values({
+          title: r.title,
+          category: r.category,
+          video_links: JSON.stringify(r.videos),
+          document_links: JSON.stringify(r.docs),
+          created_by_user_id: adminId,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.insertInto('resource_tags').values(r.tags.map((tag) => ({ resource_id: row.id, tag }))).execute();
-      await trx.insertInto('resource_access').values(r.roles.map((role_id) => ({ resource_id: row.id, role_id }))).execute();
+      await trx
+        .insertInto('resource_tags')
+        .values(r.tags.map((tag) => ({ resource_id: row.id, tag })))
+        .execute();
+      await trx
+        .insertInto('resource_access')
+        .values(r.roles.map((role_id) => ({ resource_id: row.id, role_id })))
+        .execute();
     }
 
     await trx

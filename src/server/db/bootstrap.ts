@@ -22,7 +22,10 @@ export async function roleIdByKey(db: Kysely<DB>, key: string): Promise<number> 
 }
 
 export async function userCount(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -38,7 +41,15 @@ export async function insertUser(
   const now = new Date().toISOString();
   const row = await db
     .insertInto('users')
-    .values({ ...user, email: user.email.toLowerCase(), player_id: user.player_id ?? null, status: 1, must_change_password: 0, created_at: now, updated_at: now })
+    .values({
+      ...user,
+      email: user.email.toLowerCase(),
+      player_id: user.player_id ?? null,
+      status: 1,
+      must_change_password: 0,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -34,25 +34,48 @@ async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean):
 const feedOf = (t: TestApp) => t.app.database.changes!;
 const status = async (c: Client, url = '/api/auth/me') => (await c.get(url)).statusCode;
 const boardTotal = async (c: Client) =>
-  ((await c.get('/api/leaderboard/players?pageSize=200')).json().data.rows as { id: number; totalScore: number }[]).find((r) => r.id === playerId)?.totalScore;
+  ((await c.get('/api/leaderboard/players?pageSize=200')).json().data.rows as { id: number; totalScore: number }[]).find(
+    (r) => r.id === playerId,
+  )?.totalScore;
 const storedTotal = async (t: TestApp) =>
-  roundPercent(Number((await t.db.selectFrom('player_scores').select('total').where('player_id', '=', playerId).executeTakeFirst())?.total ?? 0));
+  roundPercent(
+    Number((await t.db.selectFrom('player_scores').select('total').where('player_id', '=', playerId).executeTakeFirst())?.total ?? 0),
+  );
 /** A score for the criterion that differs from its current one, so the total moves. */
 async function newScore(t: TestApp): Promise<number> {
-  const row = await t.db.selectFrom('evaluations').select('score').where('player_id', '=', playerId).where('criterion_id', '=', criterionId).where('is_current', '=', 1).executeTakeFirst();
+  const row = await t.db
+    .selectFrom('evaluations')
+    .select('score')
+    .where('player_id', '=', playerId)
+    .where('criterion_id', '=', criterionId)
+    .where('is_current', '=', 1)
+    .executeTakeFirst();
   return Number(row?.score) === 3 ? 8 : 3;
 }
 const evaluate = async (admin: Client, t: TestApp) =>
-  admin.post(`/api/player/${playerId}/evaluation`, { criteria_id: criterionId, score: await newScore(t), evaluator_name: 'Ada Admin', notes: '', video_links: [] });
+  admin.post(`/api/player/${playerId}/evaluation`, {
+    criteria_id: criterionId,
+    score: await newScore(t),
+    evaluator_name: 'Ada Admin',
+    notes: '',
+    video_links: [],
+  });
 
 beforeAll(async () => {
   a = await createTestApp();
   b = await secondInstance(a);
   if (postgres) await eventually(async () => feedOf(a).live && feedOf(b).live, Boolean);
-  playerId = (await a.db.selectFrom('users').select('player_id').where('email', '=', 'player@demo.club').executeTakeFirstOrThrow()).player_id!;
+  playerId = (await a.db.selectFrom('users').select('player_id').where('email', '=', 'player@demo.club').executeTakeFirstOrThrow())
+    .player_id!;
   playerUserId = (await a.db.selectFrom('users').select('id').where('email', '=', 'player@demo.club').executeTakeFirstOrThrow()).id;
   criterionId = (
-    await a.db.selectFrom('criteria as c').innerJoin('levels as l', 'l.id', 'c.level_id').select('c.id').where('l.kind', '=', 'scale_1_10').orderBy('c.id').executeTakeFirstOrThrow()
+    await a.db
+      .selectFrom('criteria as c')
+      .innerJoin('levels as l', 'l.id', 'c.level_id')
+      .select('c.id')
+      .where('l.kind', '=', 'scale_1_10')
+      .orderBy('c.id')
+      .executeTakeFirstOrThrow()
   ).id;
 }, 60_000);
 
@@ -76,16 +99,30 @@ describe('another app process on the same database', () => {
     expect(await status(player)).toBe(200); // served from the session cache on PostgreSQL
     const admin = await b.login('admin');
     expect((await admin.post(`/api/user/${playerUserId}/suspend`)).statusCode).toBe(200);
-    expect(await eventually(() => status(player), (s) => s === 401)).toBe(401);
+    expect(
+      await eventually(
+        () => status(player),
+        (s) => s === 401,
+      ),
+    ).toBe(401);
     expect((await admin.post(`/api/user/${playerUserId}/reactivate`)).statusCode).toBe(200);
   });
 
   it('ends a session there: it ends here', async () => {
     const coach = await a.login('coach');
     expect(await status(coach)).toBe(200);
-    const out = await b.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: coach.cookie, 'x-csrf-token': coach.csrf } });
+    const out = await b.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: coach.cookie, 'x-csrf-token': coach.csrf },
+    });
     expect(out.statusCode).toBe(200);
-    expect(await eventually(() => status(coach), (s) => s === 401)).toBe(401);
+    expect(
+      await eventually(
+        () => status(coach),
+        (s) => s === 401,
+      ),
+    ).toBe(401);
   });
 
   it('adds an evaluation there: the cached board here shows it', async () => {
@@ -95,7 +132,12 @@ describe('another app process on the same database', () => {
     expect((await evaluate(await b.login('admin'), b)).statusCode).toBe(200);
     const expected = await storedTotal(b);
     expect(expected).not.toBe(before);
-    expect(await eventually(() => boardTotal(here), (v) => v === expected)).toBe(expected);
+    expect(
+      await eventually(
+        () => boardTotal(here),
+        (v) => v === expected,
+      ),
+    ).toBe(expected);
   });
 
   it('lowers a role there: its users are refused here', async () => {
@@ -104,18 +146,35 @@ describe('another app process on the same database', () => {
     const role = await b.db.selectFrom('roles').selectAll().where('key', '=', 'coach').executeTakeFirstOrThrow();
     await b.db.updateTable('roles').set({ teams: 0 }).where('id', '=', role.id).execute();
     try {
-      expect(await eventually(() => status(coach, '/api/teams'), (s) => s === 403)).toBe(403);
+      expect(
+        await eventually(
+          () => status(coach, '/api/teams'),
+          (s) => s === 403,
+        ),
+      ).toBe(403);
     } finally {
       await b.db.updateTable('roles').set({ teams: role.teams }).where('id', '=', role.id).execute();
     }
-    expect(await eventually(() => status(coach, '/api/teams'), (s) => s === 200)).toBe(200);
+    expect(
+      await eventually(
+        () => status(coach, '/api/teams'),
+        (s) => s === 200,
+      ),
+    ).toBe(200);
   });
 });
 
 describe('this process', () => {
   it('serves warm signed-in requests without a statement (PostgreSQL: the feed; SQLite: the WAL-index watch)', async () => {
     const admin = await a.login('admin');
-    const paths = ['/api/auth/me', '/api/leaderboard/players', '/api/leaderboard/teams', '/api/teams', '/api/players', `/api/player/${playerId}`];
+    const paths = [
+      '/api/auth/me',
+      '/api/leaderboard/players',
+      '/api/leaderboard/teams',
+      '/api/teams',
+      '/api/players',
+      `/api/player/${playerId}`,
+    ];
     for (const path of paths) expect((await admin.get(path)).statusCode, path).toBe(200);
     const statements = await statementsDuring(async () => {
       for (const path of paths) expect((await admin.get(path)).statusCode, path).toBe(200);
@@ -170,7 +229,11 @@ describe.runIf(postgres)('the PostgreSQL change feed', () => {
         expect(auth, statement).toEqual([{ channel: 'session_auth', payload: '' }]);
       }
       expect(await notifiedBy('update sessions set last_seen_at = last_seen_at')).toEqual([]);
-      expect(await notifiedBy("insert into sessions (token_hash, user_id, csrf_token, created_at, last_seen_at, expires_at) select 'x', id, 'y', '', '', '' from users limit 1")).toEqual([]);
+      expect(
+        await notifiedBy(
+          "insert into sessions (token_hash, user_id, csrf_token, created_at, last_seen_at, expires_at) select 'x', id, 'y', '', '', '' from users limit 1",
+        ),
+      ).toEqual([]);
     } finally {
       await listener.end();
     }
@@ -221,7 +284,12 @@ describe.runIf(postgres)('the PostgreSQL change feed', () => {
     expect(await eventually(async () => feed.live && feedOf(b).live, Boolean)).toBe(true);
     expect((await evaluate(await b.login('admin'), b)).statusCode).toBe(200);
     const expected = await storedTotal(b);
-    expect(await eventually(() => boardTotal(admin), (v) => v === expected)).toBe(expected);
+    expect(
+      await eventually(
+        () => boardTotal(admin),
+        (v) => v === expected,
+      ),
+    ).toBe(expected);
   });
 
   it('does not keep the process alive', async () => {

@@ -51,8 +51,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
 
 export async function migrateToLatest(database: Database): Promise<void> {
   const provider: MigrationProvider = {
-    getMigrations: async () =>
-      Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(database)])),
+    getMigrations: async () => Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(database)])),
   };
   const { error, results } = await new Migrator({ db: database.db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -17,7 +17,12 @@ export async function newestFirstPage<T extends LogTable>(
 ): Promise<{ items: Selectable<DB[T]>[]; total: number }> {
   const logs = q as unknown as SelectQueryBuilder<DB, LogTable, object>;
   const [items, total] = await Promise.all([
-    logs.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    logs
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     logs.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items: items as Selectable<DB[T]>[], total: Number(total.n) };

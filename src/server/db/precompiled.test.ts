@@ -19,7 +19,11 @@ describe('chunked', () => {
       db,
       items,
       10,
-      (chunk) => db.insertInto('seasons').values([...chunk]).returning('name'),
+      (chunk) =>
+        db
+          .insertInto('seasons')
+          .values([...chunk])
+          .returning('name'),
       (chunk) => chunk.flatMap((s) => [s.name, s.created_at]),
     );
     expect(rows.map((r) => r.name)).toEqual(items.map((s) => s.name));

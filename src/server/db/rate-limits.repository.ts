@@ -43,7 +43,11 @@ export async function fail(db: Db, key: string, forgetMs: number, now: number): 
 }
 
 export async function setUntil(db: Db, key: string, until: number): Promise<void> {
-  await db.updateTable('rate_limits').set({ until: sql<number>`case when rate_limits.until > ${until} then rate_limits.until else ${until} end` }).where('key', '=', key).execute();
+  await db
+    .updateTable('rate_limits')
+    .set({ until: sql<number>`case when rate_limits.until > ${until} then rate_limits.until else ${until} end` })
+    .where('key', '=', key)
+    .execute();
 }
 
 /** A marker that lasts until `expires_at` (hits 0, no wait). */
@@ -57,7 +61,12 @@ export async function mark(db: Db, key: string, expiresAt: number): Promise<void
 
 /** The live counters among these keys. */
 export async function read(db: Db, keys: readonly string[], now: number) {
-  const rows = await db.selectFrom('rate_limits').select(['key', 'hits', 'until']).where('key', 'in', keys).where('expires_at', '>', now).execute();
+  const rows = await db
+    .selectFrom('rate_limits')
+    .select(['key', 'hits', 'until'])
+    .where('key', 'in', keys)
+    .where('expires_at', '>', now)
+    .execute();
   return new Map(rows.map((r) => [r.key, { hits: Number(r.hits), until: Number(r.until) }]));
 }
 

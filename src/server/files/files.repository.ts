@@ -18,12 +18,23 @@ export interface StoredFile {
   sha256: string;
 }
 
-export async function storeFile(db: Kysely<DB>, file: { ext: string; mime: string; data: Buffer; originalName: string }): Promise<StoredFile> {
+export async function storeFile(
+  db: Kysely<DB>,
+  file: { ext: string; mime: string; data: Buffer; originalName: string },
+): Promise<StoredFile> {
   const key = newFileKey(file.ext);
   const sha256 = sha256Hex(file.data);
   const row = await db
     .insertInto('files')
-    .values({ key, mime: file.mime, size: file.data.length, sha256, data: file.data, original_name: file.originalName.slice(0, 255), created_at: nowIso() })
+    .values({
+      key,
+      mime: file.mime,
+      size: file.data.length,
+      sha256,
+      data: file.data,
+      original_name: file.originalName.slice(0, 255),
+      created_at: nowIso(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, key, mime: file.mime, size: file.data.length, sha256 };

@@ -45,7 +45,13 @@ export function csvTable(content: Buffer, field = 'bulkFile'): { columns: string
   const text = csvText(content, field);
   try {
     // With info: true each record comes with its position, which the string[][] typing does not show.
-    records = parse(text, { bom: true, info: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as unknown as typeof records;
+    records = parse(text, {
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+    }) as unknown as typeof records;
   } catch (e) {
     throw badRequest(`The file could not be read as CSV: ${(e as Error).message}`, field);
   }

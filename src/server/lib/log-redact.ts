@@ -12,10 +12,13 @@ export function redactUrl(url: string): string {
   if (q < 0) return url;
   const path = url.slice(0, q);
   if (/^\/(reset-password|api\/auth\/reset-password)\/?$/.test(path)) return `${path}?[redacted]`;
-  const params = url.slice(q + 1).split('&').map((pair) => {
-    const name = decodeURIComponentSafe(pair.split('=')[0] ?? '');
-    return SECRET_PARAMS.test(name) ? `${pair.split('=')[0]}=[redacted]` : pair;
-  });
+  const params = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const name = decodeURIComponentSafe(pair.split('=')[0] ?? '');
+      return SECRET_PARAMS.test(name) ? `${pair.split('=')[0]}=[redacted]` : pair;
+    });
   return `${path}?${params.join('&')}`;
 }
 

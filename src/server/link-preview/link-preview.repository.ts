@@ -24,4 +24,3 @@ export async function saveCached(db: Kysely<DB>, url: string, p: Omit<CachedPrev
     .onConflict((oc) => oc.column('url').doUpdateSet(values))
     .execute();
 }
-

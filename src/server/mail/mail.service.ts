@@ -9,6 +9,8 @@ export const OUTBOX_PAGE_SIZE = 25;
 export async function outboxPage(db: Kysely<DB>, query: { status?: MailOutboxTable['status']; to?: string; page: number }) {
   const { status, to, page } = query;
   const result = await listOutbox(db, { status, to: to || undefined, page, pageSize: OUTBOX_PAGE_SIZE });
-  const items = result.items.map(({ sensitive, ...m }) => (sensitive && m.text !== WITHHELD && m.text !== EXPIRED ? { ...m, text: NOT_SHOWN } : m));
+  const items = result.items.map(({ sensitive, ...m }) =>
+    sensitive && m.text !== WITHHELD && m.text !== EXPIRED ? { ...m, text: NOT_SHOWN } : m,
+  );
   return { items, total: result.total, page, pageSize: OUTBOX_PAGE_SIZE };
 }

@@ -13,22 +13,39 @@ describe('mailer over SMTP (a real local smtp-server)', () => {
   const env = appWithSmtp({ MAIL_FROM: 'Club <club@example.org>' });
 
   it('delivers the message and records it as sent', async () => {
-    await env.t.app.mailer.send({ to: 'someone@example.org', subject: 'Training moved – Tuesday', text: 'See you at 18:00 in the gym. Ünïcödé ok.' });
+    await env.t.app.mailer.send({
+      to: 'someone@example.org',
+      subject: 'Training moved – Tuesday',
+      text: 'See you at 18:00 in the gym. Ünïcödé ok.',
+    });
     const mail = await env.smtp.waitFor((m) => m.to.includes('someone@example.org'));
     expect(mail.subject).toBe('Training moved – Tuesday');
     expect(mail.text).toContain('See you at 18:00 in the gym. Ünïcödé ok.');
     expect(mail.from).toBe('club@example.org');
-    const row = await env.t.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'someone@example.org').executeTakeFirstOrThrow();
+    const row = await env.t.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'someone@example.org')
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('sent');
     expect(row.sent_at).not.toBeNull();
     expect(row.text).toContain('18:00');
   });
 
   it('keeps no secret in the outbox once a sensitive message is delivered', async () => {
-    await env.t.app.mailer.send({ to: 'secret@example.org', subject: 'Your password', text: 'Temporary password: Xy7Kq2', sensitive: true });
+    await env.t.app.mailer.send({
+      to: 'secret@example.org',
+      subject: 'Your password',
+      text: 'Temporary password: Xy7Kq2',
+      sensitive: true,
+    });
     const mail = await env.smtp.waitFor((m) => m.to.includes('secret@example.org'));
     expect(mail.text).toContain('Xy7Kq2');
-    const row = await env.t.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'secret@example.org').executeTakeFirstOrThrow();
+    const row = await env.t.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'secret@example.org')
+      .executeTakeFirstOrThrow();
     expect(row.text).toBe(WITHHELD);
   });
 });
@@ -61,7 +78,19 @@ describe('mailer without SMTP, and when SMTP fails', () => {
       expect(statSync(file).mode & 0o777).toBe(0o600);
       const key = loadOutboxKey(t.app.config);
       expect(key.length).toBe(32);
-      await t.db.insertInto('mail_outbox').values({ to_address: 'old@example.org', subject: 'Your password', text: 'Temporary password: Old-Clear1', status: 'stored', error: null, created_at: new Date().toISOString(), sent_at: null, sensitive: 1 }).execute();
+      await t.db
+        .insertInto('mail_outbox')
+        .values({
+          to_address: 'old@example.org',
+          subject: 'Your password',
+          text: 'Temporary password: Old-Clear1',
+          status: 'stored',
+          error: null,
+          created_at: new Date().toISOString(),
+          sent_at: null,
+          sensitive: 1,
+        })
+        .execute();
       const other = await secondInstance(t); // a restart: same key file, and it seals what it finds in clear
       await other.close();
       const row = await t.db.selectFrom('mail_outbox').select('text').where('to_address', '=', 'old@example.org').executeTakeFirstOrThrow();
@@ -95,7 +124,12 @@ describe('secrets in the outbox', () => {
   it('are never shown to admins, and are masked after 24 h when they could not be delivered', async () => {
     const t = await createTestApp();
     try {
-      await t.app.mailer.send({ to: 'new.coach@example.org', subject: 'Your temporary password', text: 'Temporary password: Xy7Kq2-secret', sensitive: true });
+      await t.app.mailer.send({
+        to: 'new.coach@example.org',
+        subject: 'Your temporary password',
+        text: 'Temporary password: Xy7Kq2-secret',
+        sensitive: true,
+      });
       await t.app.mailer.send({ to: 'parent@example.org', subject: 'Welcome', text: 'Plain news' });
       const sa = await t.login('superadmin');
       const listed = (await sa.get('/api/mail/outbox')).json().data.items as { subject: string; text: string; status: string }[];
@@ -125,7 +159,18 @@ describe('GET /api/mail/outbox', () => {
     t = await createTestApp();
     await t.app.mailer.send({ to: 'first@example.org', subject: 'One', text: '1' });
     await t.app.mailer.send({ to: 'second@example.org', subject: 'Two', text: '2' });
-    await t.db.insertInto('mail_outbox').values({ to_address: 'third@example.org', subject: 'Three', text: '3', status: 'failed', error: 'x', created_at: new Date().toISOString(), sent_at: null }).execute();
+    await t.db
+      .insertInto('mail_outbox')
+      .values({
+        to_address: 'third@example.org',
+        subject: 'Three',
+        text: '3',
+        status: 'failed',
+        error: 'x',
+        created_at: new Date().toISOString(),
+        sent_at: null,
+      })
+      .execute();
   });
   afterAll(() => t.close());
 

@@ -46,17 +46,44 @@ export function createMailer(config: Config, db: Kysely<DB>, log: FastifyBaseLog
       const sensitive = mail.sensitive ? 1 : 0;
       const undelivered = mail.sensitive ? seal(key, mail.to, mail.text) : mail.text;
       if (!transport) {
-        await recordMail(db, { to_address: mail.to, subject: mail.subject, text: undelivered, status: 'stored', error: null, created_at, sent_at: null, sensitive });
+        await recordMail(db, {
+          to_address: mail.to,
+          subject: mail.subject,
+          text: undelivered,
+          status: 'stored',
+          error: null,
+          created_at,
+          sent_at: null,
+          sensitive,
+        });
         return { status: 'stored', error: null };
       }
       try {
         await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
         const kept = mail.sensitive ? WITHHELD : mail.text;
-        await recordMail(db, { to_address: mail.to, subject: mail.subject, text: kept, status: 'sent', error: null, created_at, sent_at: nowIso(), sensitive });
+        await recordMail(db, {
+          to_address: mail.to,
+          subject: mail.subject,
+          text: kept,
+          status: 'sent',
+          error: null,
+          created_at,
+          sent_at: nowIso(),
+          sensitive,
+        });
         return { status: 'sent', error: null };
       } catch (err) {
         log.error({ err, to: mail.to }, 'mail delivery failed');
-        await recordMail(db, { to_address: mail.to, subject: mail.subject, text: undelivered, status: 'failed', error: String(err), created_at, sent_at: null, sensitive });
+        await recordMail(db, {
+          to_address: mail.to,
+          subject: mail.subject,
+          text: undelivered,
+          status: 'failed',
+          error: String(err),
+          created_at,
+          sent_at: null,
+          sensitive,
+        });
         return { status: 'failed', error: String(err) };
       }
     },

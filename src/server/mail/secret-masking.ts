@@ -16,7 +16,8 @@ export function installSecretMasking(app: FastifyInstance, key: OutboxKey): void
     try {
       await maskSecretsBefore(app.db, new Date(Date.now() - SECRET_KEEP_MS).toISOString(), EXPIRED);
       if (!sealed) {
-        for (const row of await clearSecrets(app.db, [WITHHELD, EXPIRED], PREFIX)) await replaceText(app.db, row.id, row.text, seal(key, row.to_address, row.text));
+        for (const row of await clearSecrets(app.db, [WITHHELD, EXPIRED], PREFIX))
+          await replaceText(app.db, row.id, row.text, seal(key, row.to_address, row.text));
         sealed = true;
       }
     } catch (e) {

@@ -106,7 +106,11 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
         const waiter = { match, resolve: (m: CapturedMail) => (clearTimeout(timer), resolve(m)) };
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
-          reject(new Error(`no matching e-mail within ${timeoutMs} ms (received: ${messages.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'})`));
+          reject(
+            new Error(
+              `no matching e-mail within ${timeoutMs} ms (received: ${messages.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'})`,
+            ),
+          );
         }, timeoutMs);
         waiters.push(waiter);
       });

@@ -71,4 +71,3 @@ export function requireActor(req: FastifyRequest): Actor {
   if (!req.actor) throw unauthenticated();
   return req.actor;
 }
-

@@ -134,7 +134,13 @@ export async function loadGuest(app: FastifyInstance, req: FastifyRequest): Prom
   if (!guest) throw new HttpError(401, MSG.tryoutSignIn);
   // 410, not 401: the guest's sheet tells "closed, these scores will not count" apart from "join again".
   if (guest.state !== 'open') throw new HttpError(410, MSG.tryoutClosed);
-  req.guest = { evaluatorId: guest.id, sessionId: guest.session_id, sessionName: guest.session_name, name: guest.guest_name ?? 'Guest', admitted: guest.admitted === 1 };
+  req.guest = {
+    evaluatorId: guest.id,
+    sessionId: guest.session_id,
+    sessionName: guest.session_name,
+    name: guest.guest_name ?? 'Guest',
+    admitted: guest.admitted === 1,
+  };
 }
 
 /** The token's guest, admitted or still waiting (their status, leaving). */

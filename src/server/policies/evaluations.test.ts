@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bulkCandidates,
-  decideEvaluation,
-  decideSyncEntry,
-  type Decision,
-  type SyncAccess,
-  type SyncFacts,
-} from './evaluations.js';
+import { bulkCandidates, decideEvaluation, decideSyncEntry, type Decision, type SyncAccess, type SyncFacts } from './evaluations.js';
 
 describe('evaluation under a player', () => {
   const table: [boolean, boolean, Decision][] = [

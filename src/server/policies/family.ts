@@ -65,7 +65,8 @@ export async function authorizeChild(db: Kysely<DB>, guardian: Guardian, playerI
   if (d === 404) throw notFound(MSG.notFoundApi);
   if (d === 403) throw denied();
   // After the hand-over the player decides: by default a guardian sees nothing new (ADR 0019).
-  if ((await claimedAt(db, playerId)) !== null && link!.shares_after_handover !== 1) throw new HttpError(403, await ownAccountMessage(db, playerId));
+  if ((await claimedAt(db, playerId)) !== null && link!.shares_after_handover !== 1)
+    throw new HttpError(403, await ownAccountMessage(db, playerId));
   return link!;
 }
 
@@ -92,6 +93,7 @@ export const familyMessages = {
 export async function authorizeConsent(db: Kysely<DB>, guardian: Guardian, playerId: number) {
   const link = await authorizeChild(db, guardian, playerId);
   if (link.parental_responsibility !== 1) throw new HttpError(403, familyMessages.noResponsibility);
-  if ((await claimedAt(db, playerId)) !== null) throw new HttpError(403, familyMessages.playerConsents((await playerForHandover(db, playerId))?.first_name ?? 'The player'));
+  if ((await claimedAt(db, playerId)) !== null)
+    throw new HttpError(403, familyMessages.playerConsents((await playerForHandover(db, playerId))?.first_name ?? 'The player'));
   return link;
 }

@@ -18,7 +18,12 @@ describe('a withdrawn media consent hides the photo from other players on the ne
   let teamId: number, mate: number, self: number, mateKey: string, selfKey: string, parent: string;
 
   const photo = async (playerId: number) => {
-    const file = await storeFile(t.db, { ext: 'webp', mime: 'image/webp', data: Buffer.from(`photo of ${playerId}`), originalName: 'p.webp' });
+    const file = await storeFile(t.db, {
+      ext: 'webp',
+      mime: 'image/webp',
+      data: Buffer.from(`photo of ${playerId}`),
+      originalName: 'p.webp',
+    });
     await t.db.updateTable('players').set({ profile_img: file.key }).where('id', '=', playerId).execute();
     return file.key;
   };
@@ -34,7 +39,13 @@ describe('a withdrawn media consent hides the photo from other players on the ne
     self = ((await player.get('/api/auth/me')).json().data as { player: number }).player;
     teamId = (await t.db.selectFrom('team_players').select('team_id').where('player_id', '=', self).executeTakeFirstOrThrow()).team_id;
     mate = (
-      await t.db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId).where('player_id', '!=', self).orderBy('player_id').executeTakeFirstOrThrow()
+      await t.db
+        .selectFrom('team_players')
+        .select('player_id')
+        .where('team_id', '=', teamId)
+        .where('player_id', '!=', self)
+        .orderBy('player_id')
+        .executeTakeFirstOrThrow()
     ).player_id;
     mateKey = await photo(mate);
     selfKey = await photo(self);
@@ -51,7 +62,7 @@ describe('a withdrawn media consent hides the photo from other players on the ne
   });
   afterAll(() => t.close());
 
-  it('shows a consented team-mate\'s photo; the player revalidates it each time, staff may keep it', async () => {
+  it("shows a consented team-mate's photo; the player revalidates it each time, staff may keep it", async () => {
     expect(await boardPhoto(player, mate)).toBe(mateKey);
     const img = await player.get(`/assets/images/users/${mateKey}`);
     expect(img.statusCode).toBe(200);
@@ -68,7 +79,11 @@ describe('a withdrawn media consent hides the photo from other players on the ne
     expect(await boardPhoto(player, mate)).toBeNull();
     expect((await player.get(`/assets/images/users/${mateKey}`)).statusCode).toBe(404);
     // A browser revalidating its copy is refused too, not told 304.
-    const revalidate = await t.app.inject({ method: 'GET', url: `/assets/images/users/${mateKey}`, headers: { cookie: player.cookie, 'if-none-match': etag } });
+    const revalidate = await t.app.inject({
+      method: 'GET',
+      url: `/assets/images/users/${mateKey}`,
+      headers: { cookie: player.cookie, 'if-none-match': etag },
+    });
     expect(revalidate.statusCode).toBe(404);
     expect(await boardPhoto(coach, mate)).toBe(mateKey);
     expect((await coach.get(`/assets/images/users/${mateKey}`)).statusCode).toBe(200);

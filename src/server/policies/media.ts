@@ -27,12 +27,18 @@ export function decideMedia(f: MediaFacts): boolean {
 const isStaff = (actor: Actor) => actor.playerId === null;
 
 /** The rows with the photo of each player the caller may not see removed (new objects; cached rows stay as they are). */
-export async function withVisiblePhotos<T extends { id: number; profile_img: string | null }>(db: Kysely<DB>, actor: Actor, rows: readonly T[]): Promise<T[]> {
+export async function withVisiblePhotos<T extends { id: number; profile_img: string | null }>(
+  db: Kysely<DB>,
+  actor: Actor,
+  rows: readonly T[],
+): Promise<T[]> {
   if (isStaff(actor)) return [...rows];
   const others = rows.filter((r) => r.profile_img !== null && r.id !== actor.playerId).map((r) => r.id);
   const consented = await mediaConsented(db, others);
   return rows.map((r) =>
-    r.profile_img === null || decideMedia({ staff: false, self: r.id === actor.playerId, consented: consented.has(r.id) }) ? r : { ...r, profile_img: null },
+    r.profile_img === null || decideMedia({ staff: false, self: r.id === actor.playerId, consented: consented.has(r.id) })
+      ? r
+      : { ...r, profile_img: null },
   );
 }
 

@@ -54,7 +54,14 @@ describe('player policy', () => {
 
 const actor = (key: 'superadmin' | 'admin' | 'coach' | 'player', levels: Partial<Actor['permissions']> = {}): Actor => {
   const role = BUILT_IN_ROLES.find((r) => r.key === key)!;
-  return { id: 1, roleId: 1, roleKey: key, roleAdmin: role.admin, permissions: { ...role.permissions, ...levels }, playerId: key === 'player' ? 9 : null };
+  return {
+    id: 1,
+    roleId: 1,
+    roleKey: key,
+    roleAdmin: role.admin,
+    permissions: { ...role.permissions, ...levels },
+    playerId: key === 'player' ? 9 : null,
+  };
 };
 
 /** docs/product.md#permissions canAddPlayers, applied on the server by authorizeAddPlayers only. */
@@ -146,7 +153,7 @@ const ownLogins: [number | null, number, string, 'allow' | 'tooYoung'][] = [
   [null, 13, '2026-06-01', 'allow'],
 ];
 
-describe('own sign-in from the club\'s age', () => {
+describe("own sign-in from the club's age", () => {
   it.each(ownLogins)('born %s, from %s, on %s → %s', (dob, age, on, want) => {
     expect(decideOwnLogin(dob, age, new Date(`${on}T12:00:00Z`))).toBe(want);
   });

@@ -163,7 +163,12 @@ export function decideTeams(teamScope: readonly number[] | null, submitted: read
 }
 
 /** decideTeams for the caller; existing team ids only (unknown ones are refused before). */
-export async function authorizeTeams(db: Kysely<DB>, actor: Actor, submitted: readonly number[], current: readonly number[]): Promise<number[]> {
+export async function authorizeTeams(
+  db: Kysely<DB>,
+  actor: Actor,
+  submitted: readonly number[],
+  current: readonly number[],
+): Promise<number[]> {
   const d = decideTeams(await reachableTeamIds(db, actor), submitted, current);
   if ('teams' in d) return d.teams;
   if (d.refuse === 'notOwnTeam') throw new HttpError(403, playerMessages.notOwnTeam, 'team_id');
@@ -214,7 +219,8 @@ export function decideOwnLogin(dob: number | null, ownLoginAge: number, on: Date
 /** The refusal for each birth year under the own-login age today, or null (bulk checks read the setting once). */
 export async function ownLoginCheck(db: Kysely<DB>, on = new Date()): Promise<(dob: number | null) => string | null> {
   const { own_login_age } = await getSettings(db);
-  return (dob) => (decideOwnLogin(dob, own_login_age, on) === 'allow' ? null : playerMessages.tooYoung(own_login_age, dateOfAge(dob!, own_login_age)));
+  return (dob) =>
+    decideOwnLogin(dob, own_login_age, on) === 'allow' ? null : playerMessages.tooYoung(own_login_age, dateOfAge(dob!, own_login_age));
 }
 
 /** A sign-in for this player may be created: 400 on `field` under the own-login age. */

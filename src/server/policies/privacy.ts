@@ -21,7 +21,11 @@ export function decideRequester(actor: Pick<Actor, 'playerId'>, playerId: number
   return actor.playerId === playerId ? 'player' : 403;
 }
 
-export async function authorizeErasureRequest(db: Kysely<DB>, actor: Actor, playerId: number): Promise<Exclude<PrivacyRequester, 'guardian'>> {
+export async function authorizeErasureRequest(
+  db: Kysely<DB>,
+  actor: Actor,
+  playerId: number,
+): Promise<Exclude<PrivacyRequester, 'guardian'>> {
   await reachablePlayer(db, actor, playerId);
   const who = decideRequester(actor, playerId);
   if (who === 403) throw denied();

@@ -53,7 +53,12 @@ export async function assertTeamsReachable(db: Kysely<DB>, actor: Actor, teamIds
 }
 
 /** A team of the cycle the caller reaches: 404 when the team is not in the cycle, 403 when not theirs. */
-export async function reachableCycleTeam(db: Kysely<DB>, actor: Actor, cycleTeamIds: readonly number[] | undefined, teamId: number): Promise<void> {
+export async function reachableCycleTeam(
+  db: Kysely<DB>,
+  actor: Actor,
+  cycleTeamIds: readonly number[] | undefined,
+  teamId: number,
+): Promise<void> {
   if (!cycleTeamIds) throw notFound(reportMessages.cycleNotFound);
   if (!cycleTeamIds.includes(teamId)) throw notFound(reportMessages.teamNotInCycle);
   if (!reaches(await reachableTeamIds(db, actor), teamId)) throw denied();

@@ -110,7 +110,13 @@ export function authorizeNewRole(actor: Actor, next: Grant): void {
 }
 
 /** Checks the caller may update (to `next`) or delete the role; answers it. */
-export async function authorizeRole(db: Kysely<DB>, actor: Actor, id: number, action: 'update' | 'delete', next: Grant | null = null): Promise<RoleRow> {
+export async function authorizeRole(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: number,
+  action: 'update' | 'delete',
+  next: Grant | null = null,
+): Promise<RoleRow> {
   const role = await findRole(db, id);
   enforce(decide(actor, action, { role, next }), role);
   return role!;

@@ -21,13 +21,7 @@ export async function findTeamName(db: Kysely<DB>, teamId: number): Promise<{ id
 }
 
 export async function isCoachOfTeam(db: Kysely<DB>, userId: number, teamId: number): Promise<boolean> {
-  return exists(
-    db
-      .selectFrom('teams')
-      .select('id')
-      .where('id', '=', teamId)
-      .where('coach_user_id', '=', userId),
-  );
+  return exists(db.selectFrom('teams').select('id').where('id', '=', teamId).where('coach_user_id', '=', userId));
 }
 
 export async function isCoachOfPlayer(db: Kysely<DB>, userId: number, playerId: number): Promise<boolean> {
@@ -42,18 +36,16 @@ export async function isCoachOfPlayer(db: Kysely<DB>, userId: number, playerId: 
 }
 
 export async function isPlayerInTeam(db: Kysely<DB>, playerId: number, teamId: number): Promise<boolean> {
-  return exists(
-    db
-      .selectFrom('team_players')
-      .select('player_id')
-      .where('team_id', '=', teamId)
-      .where('player_id', '=', playerId),
-  );
+  return exists(db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId).where('player_id', '=', playerId));
 }
 
 /** The players on any of these teams. */
 export async function playerIdsOnTeams(db: Kysely<DB>, teamIds: readonly number[]): Promise<Set<number>> {
   if (!teamIds.length) return new Set();
-  const rows = await db.selectFrom('team_players').select('player_id').where('team_id', 'in', [...teamIds]).execute();
+  const rows = await db
+    .selectFrom('team_players')
+    .select('player_id')
+    .where('team_id', 'in', [...teamIds])
+    .execute();
   return new Set(rows.map((r) => r.player_id));
 }

@@ -45,7 +45,14 @@ const TABLES = [
 /** One cheap query: the row count of each main table, as 'table=n …' (equal strings = nothing written). */
 export async function fingerprint(db: Kysely<DB>): Promise<string> {
   const row = await db
-    .selectNoFrom((eb) => TABLES.map((table) => eb.selectFrom(table).select((e) => e.fn.countAll().as('n')).as(table)))
+    .selectNoFrom((eb) =>
+      TABLES.map((table) =>
+        eb
+          .selectFrom(table)
+          .select((e) => e.fn.countAll().as('n'))
+          .as(table),
+      ),
+    )
     .executeTakeFirstOrThrow();
   const counts = row as Record<string, unknown>;
   return TABLES.map((table) => `${table}=${Number(counts[table])}`).join(' ');

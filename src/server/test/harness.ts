@@ -14,7 +14,11 @@ export interface Client {
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
   /** Multipart upload: fields plus one file. */
-  upload(url: string, fields: Record<string, string>, file?: { field: string; name: string; content: string | Buffer; type?: string }): Promise<LightMyRequestResponse>;
+  upload(
+    url: string,
+    fields: Record<string, string>,
+    file?: { field: string; name: string; content: string | Buffer; type?: string },
+  ): Promise<LightMyRequestResponse>;
   csrf: string;
   cookie: string;
 }
@@ -37,14 +41,21 @@ export interface TestApp {
 }
 
 /** A multipart/form-data body (fields, then at most one file). */
-export function multipartBody(fields: Record<string, string>, file?: { field: string; name: string; content: string | Buffer; type?: string }) {
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { field: string; name: string; content: string | Buffer; type?: string },
+) {
   const boundary = `----test${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`,
+      ),
+    );
     parts.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content));
     parts.push(Buffer.from('\r\n'));
   }
@@ -77,7 +88,7 @@ export async function feedSettled(database: Database): Promise<void> {
   if (!feed?.live) return;
   const epoch = feed.authEpoch;
   await sql`select pg_notify('session_auth', 'test')`.execute(database.db);
-  for (const until = Date.now() + 2000; feed.authEpoch === epoch; ) {
+  for (const until = Date.now() + 2000; feed.authEpoch === epoch;) {
     if (Date.now() > until) throw new Error('the change feed delivered nothing within 2 s');
     await new Promise((r) => setTimeout(r, 2));
   }
@@ -88,7 +99,17 @@ export async function createTestApp(options: { seed?: 'demo' | 'none'; config?: 
   const database = await freshDatabase();
   if (options.seed === 'none') await ensureBuiltInRoles(database.db);
   else await seedDemo(database.db);
-  const config = loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_MAX_PER_MINUTE: 1000, CLIENT_DIR: '/nonexistent', MAIL_OUTBOX_KEY: randomBytes(32).toString('base64'), HANDOVER_JOB_MINUTES: 0, ...options.config });
+  const config = loadConfig(
+    {},
+    {
+      LOG_LEVEL: 'silent',
+      LOGIN_MAX_PER_MINUTE: 1000,
+      CLIENT_DIR: '/nonexistent',
+      MAIL_OUTBOX_KEY: randomBytes(32).toString('base64'),
+      HANDOVER_JOB_MINUTES: 0,
+      ...options.config,
+    },
+  );
   return appOn(database, config, database.url, () => database.dispose());
 }
 

@@ -57,7 +57,8 @@ export function hostileChecker(app: FastifyInstance) {
       sent++;
       assertSafe(res, label, input, leakyInputs);
       for (const echo of echoes(input)) if (LEAKS.some((leak) => leak.test(echo))) leakyInputs.add(echo);
-      if (res.statusCode >= 400) expect(await fingerprint(app.db), `${label}: error ${res.statusCode} but something was written`).toBe(before);
+      if (res.statusCode >= 400)
+        expect(await fingerprint(app.db), `${label}: error ${res.statusCode} but something was written`).toBe(before);
       return res;
     },
   };
@@ -73,7 +74,10 @@ export interface FilePart {
 /** Same builder as the harness's clients use. */
 export const multipart = (fields: Record<string, string>, file?: FilePart) => multipartBody(fields, file);
 
-export type DemoIds = Record<'category' | 'season' | 'coachRole' | 'playerRole' | 'coachUser' | 'criterion' | 'achievement' | 'level' | 'team' | 'player', number>;
+export type DemoIds = Record<
+  'category' | 'season' | 'coachRole' | 'playerRole' | 'coachUser' | 'criterion' | 'achievement' | 'level' | 'team' | 'player',
+  number
+>;
 
 /** The demo club's ids (and a criterion and player as the API lists them) that the hostile suites aim at. */
 export async function demoTargets(su: Client) {
@@ -96,5 +100,9 @@ export async function demoTargets(su: Client) {
     team,
     player: players[0].id,
   };
-  return { ids, criterion: criteria[0] as { criteria: string; level_name: string }, player: players[0] as { first_name: string; last_name: string; email: string } };
+  return {
+    ids,
+    criterion: criteria[0] as { criteria: string; level_name: string },
+    player: players[0] as { first_name: string; last_name: string; email: string },
+  };
 }

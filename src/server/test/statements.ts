@@ -12,7 +12,11 @@ export async function statementsDuring(fn: () => Promise<void>): Promise<string[
     try {
       await fn();
       return query.mock.calls
-        .filter((_, i) => (query.mock.contexts[i] as { connectionParameters?: { application_name?: string } }).connectionParameters?.application_name !== 'club-change-feed')
+        .filter(
+          (_, i) =>
+            (query.mock.contexts[i] as { connectionParameters?: { application_name?: string } }).connectionParameters?.application_name !==
+            'club-change-feed',
+        )
         .map(([text]) => (typeof text === 'string' ? text : String((text as { text?: string }).text)));
     } finally {
       query.mockRestore();

@@ -12,7 +12,10 @@ export type Login = z.infer<typeof loginSchema>;
 export const PASSWORD_MIN = 8;
 export const changePasswordSchema = z.object({
   current_password: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(1024),
-  new_password: z.string({ error: MSG.required }).min(PASSWORD_MIN, { error: `Use at least ${PASSWORD_MIN} characters.` }).max(1024),
+  new_password: z
+    .string({ error: MSG.required })
+    .min(PASSWORD_MIN, { error: `Use at least ${PASSWORD_MIN} characters.` })
+    .max(1024),
 });
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 

@@ -3,7 +3,11 @@ import { MSG } from '../messages.js';
 
 /** A required, trimmed text field whose error is 'This field is required' (docs/product.md#validation). */
 export const requiredText = (max = 200) =>
-  z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(max, { error: `At most ${max} characters.` });
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, { error: MSG.required })
+    .max(max, { error: `At most ${max} characters.` });
 
 /** The longest first or last name. */
 export const NAME_MAX = 100;
@@ -11,13 +15,22 @@ export const NAME_MAX = 100;
 /** A person's first and last name, both required. */
 export const personNameFields = { first_name: requiredText(NAME_MAX), last_name: requiredText(NAME_MAX) };
 
-export const optionalText = (max = 5000) => z.string().trim().max(max, { error: `At most ${max} characters.` }).default('');
+export const optionalText = (max = 5000) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `At most ${max} characters.` })
+    .default('');
 
 /** The largest id a table can hold (PostgreSQL `integer`); a larger one is refused, not sent to the database. */
 export const MAX_ID = 2_147_483_647;
 
 /** The one parser of ids in paths and queries. */
-export const idParam = z.coerce.number({ error: 'Invalid id.' }).int().positive({ error: 'Invalid id.' }).max(MAX_ID, { error: 'Invalid id.' });
+export const idParam = z.coerce
+  .number({ error: 'Invalid id.' })
+  .int()
+  .positive({ error: 'Invalid id.' })
+  .max(MAX_ID, { error: 'Invalid id.' });
 
 export const idParams = z.object({ id: idParam });
 
@@ -35,7 +48,12 @@ export const requiredId = z.coerce
   .positive({ error: MSG.required })
   .max(MAX_ID, { error: 'Invalid id.' });
 
-export const emailField = z.string({ error: MSG.required }).trim().toLowerCase().min(1, { error: MSG.required }).pipe(z.email({ error: 'Please enter a valid email address.' }));
+export const emailField = z
+  .string({ error: MSG.required })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: MSG.required })
+  .pipe(z.email({ error: 'Please enter a valid email address.' }));
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the date format YYYY-MM-DD.' });
 

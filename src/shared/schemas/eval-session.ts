@@ -18,7 +18,10 @@ const weightsSumTo100 = (list: readonly { weight: number }[]) => Math.abs(list.r
 
 export const sessionCriterionInputSchema = z.object({
   criterionId: requiredId,
-  weight: z.coerce.number({ error: 'Enter a weight from 0 to 100.' }).min(0, { error: 'Enter a weight from 0 to 100.' }).max(100, { error: 'Enter a weight from 0 to 100.' }),
+  weight: z.coerce
+    .number({ error: 'Enter a weight from 0 to 100.' })
+    .min(0, { error: 'Enter a weight from 0 to 100.' })
+    .max(100, { error: 'Enter a weight from 0 to 100.' }),
 });
 
 export const sessionSaveSchema = z
@@ -203,7 +206,9 @@ export const publishResultSchema = z.object({ published: z.number(), incomplete:
 export const sessionSheetSchema = z.object({
   session: z.object({ ...refFields, state: sessionStateSchema, criteria: z.array(sessionCriterionSchema) }),
   evaluator: z.object({ ...refFields, guest: z.boolean() }),
-  players: z.array(z.object({ playerId: z.number(), name: z.string(), photo: z.string().nullable(), bib: z.number().nullable(), present: z.boolean() })),
+  players: z.array(
+    z.object({ playerId: z.number(), name: z.string(), photo: z.string().nullable(), bib: z.number().nullable(), present: z.boolean() }),
+  ),
   scores: z.array(z.object({ playerId: z.number(), criterionId: z.number(), score: z.number() })),
 });
 export type SessionSheet = z.infer<typeof sessionSheetSchema>;
@@ -243,4 +248,3 @@ export const tryoutLeaveSchema = z.object({}).strict();
 
 /** Guests send their token in this header (not a cookie: nothing a cross-site page could send for them). */
 export const TRYOUT_TOKEN_HEADER = 'x-tryout-token';
-

@@ -27,14 +27,7 @@ export const syncEntrySchema = z.object({
 
 export const syncBatchSchema = z.object({ entries: z.array(syncEntrySchema).min(1).max(SYNC_BATCH_MAX) });
 
-export const SYNC_REFUSALS = [
-  'not_on_team',
-  'player_deleted',
-  'criterion_deleted',
-  'forbidden',
-  'invalid_score',
-  'invalid_date',
-] as const;
+export const SYNC_REFUSALS = ['not_on_team', 'player_deleted', 'criterion_deleted', 'forbidden', 'invalid_score', 'invalid_date'] as const;
 
 export const syncResultSchema = z.object({
   client_id: z.string(),

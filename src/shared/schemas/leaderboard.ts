@@ -37,7 +37,8 @@ const period = {
   from: isoDate.optional(),
   to: isoDate.optional(),
 };
-const checkPeriod = (q: { from?: string | undefined; to?: string | undefined }) => (q.from ?? DEFAULT_PERIOD_FROM) <= (q.to ?? DEFAULT_PERIOD_TO);
+const checkPeriod = (q: { from?: string | undefined; to?: string | undefined }) =>
+  (q.from ?? DEFAULT_PERIOD_FROM) <= (q.to ?? DEFAULT_PERIOD_TO);
 const periodError = { error: 'The start of the period must not be after its end.', path: ['from'] };
 
 const paging = {
@@ -58,7 +59,12 @@ const publicFilter = {
   /** A level: its criteria only. */
   level: optionalId,
 };
-export const publicBoardQuery = z.object({ view: z.enum(['players', 'teams']).default('players'), category: optionalId, ...publicFilter, ...paging });
+export const publicBoardQuery = z.object({
+  view: z.enum(['players', 'teams']).default('players'),
+  category: optionalId,
+  ...publicFilter,
+  ...paging,
+});
 export const publicTeamBoardQuery = z.object({ ...publicFilter, ...paging });
 
 /** A player as the boards, the analysis and the evaluation reads show them: id, name and photo. */
@@ -98,7 +104,14 @@ export type BoardTeamRow = z.infer<typeof boardTeamRow>;
 /** Public rows: names per the admin setting, score and rank; nothing else (photos need sign-in: ADR 0004). */
 export const publicPlayerRow = boardPlayerRow.pick({ rank: true, id: true, first_name: true, last_name: true, totalScore: true });
 export type PublicPlayerRow = z.infer<typeof publicPlayerRow>;
-export const publicTeamRow = boardTeamRow.pick({ rank: true, id: true, name: true, coachName: true, playerCount: true, averageScore: true });
+export const publicTeamRow = boardTeamRow.pick({
+  rank: true,
+  id: true,
+  name: true,
+  coachName: true,
+  playerCount: true,
+  averageScore: true,
+});
 export type PublicTeamRow = z.infer<typeof publicTeamRow>;
 
 export const publicPlayersBoard = z.object({
@@ -115,9 +128,7 @@ export const publicBoard = z.union([
 export type PublicBoard = z.infer<typeof publicBoard>;
 
 /** Criteria for the leaderboard's criteria modal (level, then criteria). */
-export const boardCriteria = z.array(
-  z.object({ ...refFields, criteria: z.array(z.object(refFields)) }),
-);
+export const boardCriteria = z.array(z.object({ ...refFields, criteria: z.array(z.object(refFields)) }));
 export type BoardCriteria = z.infer<typeof boardCriteria>;
 
 // Analysis landing lists

@@ -83,14 +83,15 @@ export const settingsMessages = {
 export const agesConsistent = (s: Pick<Settings, 'own_login_age' | 'handover_age'>) => s.handover_age >= s.own_login_age;
 
 /** The Settings form: the whole set, ages consistent. */
-export const settingsFormSchema = settingsSchema.refine(agesConsistent, { error: settingsMessages.handoverBelowOwnLogin, path: ['handover_age'] });
+export const settingsFormSchema = settingsSchema.refine(agesConsistent, {
+  error: settingsMessages.handoverBelowOwnLogin,
+  path: ['handover_age'],
+});
 
 /** POST /api/settings: any subset of the settings; at least one. */
-export const settingsSaveSchema = settingsSchema
-  .partial()
-  .refine((s) => Object.values(s).some((v) => v !== undefined), {
-    error: 'Nothing to save.',
-  });
+export const settingsSaveSchema = settingsSchema.partial().refine((s) => Object.values(s).some((v) => v !== undefined), {
+  error: 'Nothing to save.',
+});
 export type SettingsSave = z.infer<typeof settingsSaveSchema>;
 
 /** Used when a setting has never been saved (a fresh production install). */

@@ -28,7 +28,14 @@ export type CycleSave = z.input<typeof cycleSaveSchema>;
 export type CycleSaved = z.output<typeof cycleSaveSchema>;
 
 /** How many reports of the (reachable) teams are in each state; superseded versions are not counted. */
-export const stateCountsSchema = z.object({ none: z.number(), draft: z.number(), approved: z.number(), sent: z.number(), viewed: z.number(), revoked: z.number() });
+export const stateCountsSchema = z.object({
+  none: z.number(),
+  draft: z.number(),
+  approved: z.number(),
+  sent: z.number(),
+  viewed: z.number(),
+  revoked: z.number(),
+});
 export type StateCounts = z.infer<typeof stateCountsSchema>;
 
 export const cycleSchema = z.object({
@@ -73,18 +80,38 @@ export const draftCreateResultSchema = z.object({ created: z.number() });
 
 export const focusItemSchema = z.object({
   criterion_id: requiredId,
-  text: z.string().trim().max(FOCUS_TEXT_MAX, { error: `At most ${FOCUS_TEXT_MAX} characters.` }).min(1, { error: MSG.required }),
-  resource_ids: z.array(requiredId).max(FOCUS_RESOURCES_MAX, { error: `At most ${FOCUS_RESOURCES_MAX} resources.` }).default([]),
+  text: z
+    .string()
+    .trim()
+    .max(FOCUS_TEXT_MAX, { error: `At most ${FOCUS_TEXT_MAX} characters.` })
+    .min(1, { error: MSG.required }),
+  resource_ids: z
+    .array(requiredId)
+    .max(FOCUS_RESOURCES_MAX, { error: `At most ${FOCUS_RESOURCES_MAX} resources.` })
+    .default([]),
 });
 export type FocusItem = z.infer<typeof focusItemSchema>;
 
 /** POST /api/report/{id}: a draft's text. The overall comment may be empty while drafting; approval needs it. */
 export const reportSaveSchema = z.object({
-  overall_comment: z.string().trim().max(OVERALL_COMMENT_MAX, { error: `At most ${OVERALL_COMMENT_MAX} characters.` }).default(''),
+  overall_comment: z
+    .string()
+    .trim()
+    .max(OVERALL_COMMENT_MAX, { error: `At most ${OVERALL_COMMENT_MAX} characters.` })
+    .default(''),
   criterion_comments: z
-    .record(z.string().regex(/^\d{1,10}$/), z.string().trim().max(CRITERION_COMMENT_MAX, { error: `At most ${CRITERION_COMMENT_MAX} characters.` }))
+    .record(
+      z.string().regex(/^\d{1,10}$/),
+      z
+        .string()
+        .trim()
+        .max(CRITERION_COMMENT_MAX, { error: `At most ${CRITERION_COMMENT_MAX} characters.` }),
+    )
     .default({}),
-  focus: z.array(focusItemSchema).max(REPORT_FOCUS_MAX, { error: `At most ${REPORT_FOCUS_MAX} things to work on.` }).default([]),
+  focus: z
+    .array(focusItemSchema)
+    .max(REPORT_FOCUS_MAX, { error: `At most ${REPORT_FOCUS_MAX} things to work on.` })
+    .default([]),
 });
 export type ReportSave = z.input<typeof reportSaveSchema>;
 export type ReportSaved = z.output<typeof reportSaveSchema>;

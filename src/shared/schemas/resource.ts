@@ -48,7 +48,15 @@ const isHttpUrl = (value: string) => {
 };
 
 const entries = (max: number, limit: number) =>
-  z.array(z.string().trim().max(max, { error: `At most ${max} characters.` })).max(limit).default([]);
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(max, { error: `At most ${max} characters.` }),
+    )
+    .max(limit)
+    .default([]);
 
 const nonEmpty = (list: string[]) => list.filter((v) => v !== '');
 const unique = (list: string[]) => [...new Set(list)];

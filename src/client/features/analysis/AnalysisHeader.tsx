@@ -4,7 +4,17 @@ import type { ReactNode } from 'react';
 import { useCan } from '../../lib/auth';
 
 /** docs/product.md#screens: photo (players), name, the page label, and the print icon with tooltip when reports > 1. */
-export function AnalysisHeader({ title, label, photo, children }: { title: string; label: string; photo?: { src: string | undefined; initials: string }; children?: ReactNode }) {
+export function AnalysisHeader({
+  title,
+  label,
+  photo,
+  children,
+}: {
+  title: string;
+  label: string;
+  photo?: { src: string | undefined; initials: string };
+  children?: ReactNode;
+}) {
   const can = useCan();
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" mb="md">

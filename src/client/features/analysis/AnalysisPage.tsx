@@ -37,8 +37,18 @@ export default function AnalysisPage() {
       </PageHeader>
       {mode === null ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} maw={720}>
-          <ChoiceCard title="Team Analysis" text="Averages, progress and rankings of a team." icon={<IconUsersGroup size={32} />} onClick={() => setMode('teams')} />
-          <ChoiceCard title="Player Analysis" text="A player's progress against their team." icon={<IconChartLine size={32} />} onClick={() => setMode('players')} />
+          <ChoiceCard
+            title="Team Analysis"
+            text="Averages, progress and rankings of a team."
+            icon={<IconUsersGroup size={32} />}
+            onClick={() => setMode('teams')}
+          />
+          <ChoiceCard
+            title="Player Analysis"
+            text="A player's progress against their team."
+            icon={<IconChartLine size={32} />}
+            onClick={() => setMode('players')}
+          />
         </SimpleGrid>
       ) : spinning ? (
         <Loading />
@@ -187,16 +197,18 @@ function PlayerList() {
                 </Table.Td>
                 <Table.Td style={{ wordBreak: 'break-all' }}>{p.email}</Table.Td>
                 <Table.Td ta="right">
-                  <Anchor component={Link} to={`/app/player/${p.id}/analysis`} aria-label={`Player analysis of ${p.first_name} ${p.last_name}`}>
+                  <Anchor
+                    component={Link}
+                    to={`/app/player/${p.id}/analysis`}
+                    aria-label={`Player analysis of ${p.first_name} ${p.last_name}`}
+                  >
                     View
                   </Anchor>
                 </Table.Td>
               </Table.Tr>
             ))}
           </DataTable>
-          {pages > 1 ? (
-            <LabelledPagination total={pages} value={page} onChange={setPage} siblings={0} />
-          ) : null}
+          {pages > 1 ? <LabelledPagination total={pages} value={page} onChange={setPage} siblings={0} /> : null}
         </>
       )}
     </Stack>

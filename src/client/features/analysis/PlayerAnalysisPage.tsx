@@ -34,7 +34,11 @@ export default function PlayerAnalysisPage() {
   const series = [{ name: 'Player', color: 'indigo.6' }, ...(data.team ? [{ name: teamLabel, color: 'gray.5' }] : [])];
   return (
     <div className="analysis-report">
-      <AnalysisHeader title={name} label="Player Analysis" photo={{ src: photoUrl(p.profile_img), initials: `${p.first_name.charAt(0)}${p.last_name.charAt(0)}` }}>
+      <AnalysisHeader
+        title={name}
+        label="Player Analysis"
+        photo={{ src: photoUrl(p.profile_img), initials: `${p.first_name.charAt(0)}${p.last_name.charAt(0)}` }}
+      >
         {/* The server lists only the teams this viewer can reach, so no choice answers 403. */}
         {p.teams.length > 1 ? (
           <Select
@@ -49,7 +53,9 @@ export default function PlayerAnalysisPage() {
       </AnalysisHeader>
 
       <Group gap="sm" mb="md" wrap="wrap">
-        <Badge size="xl" variant="filled">Total {formatPercent(data.totalScore)}%</Badge>
+        <Badge size="xl" variant="filled">
+          Total {formatPercent(data.totalScore)}%
+        </Badge>
         {data.team ? (
           <Badge size="xl" variant="light">
             {data.rankInTeam !== null ? `Rank ${data.rankInTeam} of ${data.team.playerCount} in ${data.team.name}` : data.team.name}

@@ -33,7 +33,9 @@ export default function TeamAnalysisPage() {
     <div className="analysis-report">
       <AnalysisHeader title={t.name.toUpperCase()} label="Team Analysis" />
       <Group gap="sm" mb="md" wrap="wrap">
-        <Badge size="xl" variant="filled">Average {formatPercent(data.averageScore)}%</Badge>
+        <Badge size="xl" variant="filled">
+          Average {formatPercent(data.averageScore)}%
+        </Badge>
         <Badge size="xl" variant="light">
           {t.playerCount} Player(s)
         </Badge>
@@ -74,7 +76,15 @@ export default function TeamAnalysisPage() {
                   <Table.Td fw={700}>{r.rank}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Avatar src={photoUrl(r.profile_img)} alt="" size="sm" radius="xl" color="indigo" variant="filled" className="analysis-no-print">
+                      <Avatar
+                        src={photoUrl(r.profile_img)}
+                        alt=""
+                        size="sm"
+                        radius="xl"
+                        color="indigo"
+                        variant="filled"
+                        className="analysis-no-print"
+                      >
                         {r.first_name.charAt(0)}
                         {r.last_name.charAt(0)}
                       </Avatar>

@@ -16,7 +16,12 @@ export const analysisPlayersQuery = (o: { teamId?: number | undefined; q: string
     queryKey: ['analysis', 'players', o],
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) =>
-      (await apiGet<Envelope<AnalysisPlayers>>(`/api/analysis/players${qs({ team_id: o.teamId, q: o.q || undefined, page: o.page, pageSize: o.pageSize })}`, signal)).data,
+      (
+        await apiGet<Envelope<AnalysisPlayers>>(
+          `/api/analysis/players${qs({ team_id: o.teamId, q: o.q || undefined, page: o.page, pageSize: o.pageSize })}`,
+          signal,
+        )
+      ).data,
   });
 
 export const analysisTeamsQuery = () =>
@@ -29,7 +34,8 @@ export const playerAnalysisQuery = (playerId: number, teamId?: number) =>
   queryOptions({
     queryKey: ['analysis', 'player', playerId, teamId ?? null],
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => (await apiGet<Envelope<PlayerAnalysis>>(`/api/player/${playerId}/analysis/summary${qs({ team_id: teamId })}`, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await apiGet<Envelope<PlayerAnalysis>>(`/api/player/${playerId}/analysis/summary${qs({ team_id: teamId })}`, signal)).data,
   });
 
 export const teamAnalysisQuery = (teamId: number) =>

@@ -19,10 +19,12 @@ export async function login(values: Login): Promise<Me> {
 export const requestPasswordReset = async (values: ForgotPassword): Promise<string> =>
   (await apiPost<WriteEnvelope<null>>('/api/auth/forgot-password', values)).message;
 
-export const resetPassword = (token: string, newPassword: string) => apiPost('/api/auth/reset-password', { token, new_password: newPassword });
+export const resetPassword = (token: string, newPassword: string) =>
+  apiPost('/api/auth/reset-password', { token, new_password: newPassword });
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
   apiPost('/api/auth/password', { current_password: currentPassword, new_password: newPassword });
 
 /** At the hand-over: the player claims their account with the e-mailed link and a new password. */
-export const claimAccount = (token: string, password: string) => apiPost<WriteEnvelope<{ email: string }>>('/api/handover/claim', { token, password }).then((r) => r.data);
+export const claimAccount = (token: string, password: string) =>
+  apiPost<WriteEnvelope<{ email: string }>>('/api/handover/claim', { token, password }).then((r) => r.data);

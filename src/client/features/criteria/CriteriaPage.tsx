@@ -26,7 +26,12 @@ function WeightsWarning({ criteria }: { criteria: readonly Criterion[] | undefin
   const total = roundPercent(criteriaTotal(criteria));
   if (total === 100) return null;
   return (
-    <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={MSG.weightsTotalTitle(formatPercent(total))} data-testid="weights-warning">
+    <Alert
+      color="orange"
+      icon={<IconAlertTriangle size={18} />}
+      title={MSG.weightsTotalTitle(formatPercent(total))}
+      data-testid="weights-warning"
+    >
       {total > 100 ? MSG.weightsOver(formatPercent(total - 100)) : MSG.weightsUnder(formatPercent(100 - total))}
     </Alert>
   );

@@ -13,8 +13,8 @@ export function DeleteCriterionModal({ criterion, onClose }: { criterion: Criter
       <Text>Are you sure you want to delete {criterion.criteria}?</Text>
       {n > 0 ? (
         <Alert color="orange" variant="light">
-          {n} {plural(n, 'evaluation', 'evaluations')} of this criterion (including previous evaluations) will be deleted too, and players’ scores
-          will change.
+          {n} {plural(n, 'evaluation', 'evaluations')} of this criterion (including previous evaluations) will be deleted too, and players’
+          scores will change.
         </Alert>
       ) : null}
     </ConfirmModal>

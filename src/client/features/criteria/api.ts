@@ -17,7 +17,8 @@ export const criteriaQuery = (levelId: number | null) =>
       (await apiGet<Envelope<Criterion[]>>(`/api/criteria/${levelId ? `?level=${levelId}` : ''}`, signal)).data,
   });
 
-export const useCreateCriterion = () => useRefreshingWrite((body: CriterionCreate) => apiPost<WriteEnvelope<Criterion>>('/api/criteria', body));
+export const useCreateCriterion = () =>
+  useRefreshingWrite((body: CriterionCreate) => apiPost<WriteEnvelope<Criterion>>('/api/criteria', body));
 export const useEditCriterion = (id: number) =>
   useRefreshingWrite((body: CriterionEdit) => apiPost<WriteEnvelope<Criterion>>(`/api/criterion/${id}`, body));
 export const useDeleteCriterion = (id: number) =>

@@ -52,11 +52,24 @@ function TeamCard({ team, staleSince }: { team: DashboardTeam; staleSince: strin
       {cycle && window ? (
         <>
           <Text size="sm" mb={6}>
-            {cycle.name} <span className={classes.window}>({cycle.opensOn} – {cycle.closesOn})</span>
+            {cycle.name}{' '}
+            <span className={classes.window}>
+              ({cycle.opensOn} – {cycle.closesOn})
+            </span>
           </Text>
           <div className={classes.stats}>
-            <Stat label="Evaluated" value={team.evaluated!} to={links.players(team.id, { evaluated: 'yes', ...window })} describe={`${team.evaluated} evaluated in ${cycle.name}, ${team.name}`} />
-            <Stat label="Not yet" value={team.notEvaluated!} to={links.players(team.id, { evaluated: 'no', ...window })} describe={`${team.notEvaluated} not yet evaluated in ${cycle.name}, ${team.name}`} />
+            <Stat
+              label="Evaluated"
+              value={team.evaluated!}
+              to={links.players(team.id, { evaluated: 'yes', ...window })}
+              describe={`${team.evaluated} evaluated in ${cycle.name}, ${team.name}`}
+            />
+            <Stat
+              label="Not yet"
+              value={team.notEvaluated!}
+              to={links.players(team.id, { evaluated: 'no', ...window })}
+              describe={`${team.notEvaluated} not yet evaluated in ${cycle.name}, ${team.name}`}
+            />
           </div>
           {reports ? (
             <>
@@ -101,9 +114,20 @@ function Overview({ data, waiting }: { data: Dashboard; waiting: number | undefi
   return (
     <div className={classes.overview} role="group" aria-label="Waiting for you">
       {data.openSessions !== null ? (
-        <Stat label="Open sessions" value={data.openSessions} to={links.openSessions} describe={`${data.openSessions} open evaluation ${plural(data.openSessions, 'session', 'sessions')}`} />
+        <Stat
+          label="Open sessions"
+          value={data.openSessions}
+          to={links.openSessions}
+          describe={`${data.openSessions} open evaluation ${plural(data.openSessions, 'session', 'sessions')}`}
+        />
       ) : null}
-      {waiting !== undefined ? <Stat label="Scores waiting on this device" value={waiting} describe={`${waiting} ${plural(waiting, 'score', 'scores')} waiting on this device`} /> : null}
+      {waiting !== undefined ? (
+        <Stat
+          label="Scores waiting on this device"
+          value={waiting}
+          describe={`${waiting} ${plural(waiting, 'score', 'scores')} waiting on this device`}
+        />
+      ) : null}
     </div>
   );
 }

@@ -12,7 +12,17 @@ import { teamOptionsQuery, useAddPlayers, useCheckIn, useRemovePlayer } from './
 import { AddOnePicker } from './AddOnePicker';
 import { WalkUpModal } from './WalkUpModal';
 
-function CheckInRow({ sessionId, player, editable, rosterOpen }: { sessionId: number; player: SessionPlayer; editable: boolean; rosterOpen: boolean }) {
+function CheckInRow({
+  sessionId,
+  player,
+  editable,
+  rosterOpen,
+}: {
+  sessionId: number;
+  player: SessionPlayer;
+  editable: boolean;
+  rosterOpen: boolean;
+}) {
   const checkIn = useCheckIn(sessionId);
   const remove = useRemovePlayer(sessionId);
   const [bib, setBib] = useState<string | number>(player.bib ?? '');
@@ -109,7 +119,9 @@ export function CheckInPanel({ detail }: { detail: SessionDetail }) {
 
   const q = search.trim().toLowerCase();
   const players = q
-    ? detail.players.filter((p) => (/^\d+$/.test(q) ? String(p.bib ?? '').startsWith(q) : `${p.firstName} ${p.lastName}`.toLowerCase().includes(q)))
+    ? detail.players.filter((p) =>
+        /^\d+$/.test(q) ? String(p.bib ?? '').startsWith(q) : `${p.firstName} ${p.lastName}`.toLowerCase().includes(q),
+      )
     : detail.players;
 
   return (
@@ -136,7 +148,9 @@ export function CheckInPanel({ detail }: { detail: SessionDetail }) {
       {players.length === 0 ? (
         <EmptyState text={detail.players.length ? 'No player matches this number or name.' : 'No players yet. Add a team or a walk-up.'} />
       ) : (
-        players.map((p) => <CheckInRow key={`${p.playerId}-${p.bib ?? ''}`} sessionId={s.id} player={p} editable={editable} rosterOpen={rosterOpen} />)
+        players.map((p) => (
+          <CheckInRow key={`${p.playerId}-${p.bib ?? ''}`} sessionId={s.id} player={p} editable={editable} rosterOpen={rosterOpen} />
+        ))
       )}
       <WalkUpModal sessionId={s.id} opened={walkUp} onClose={() => setWalkUp(false)} />
     </Stack>

@@ -42,8 +42,8 @@ export function EvaluatorsPanel({ detail }: { detail: SessionDetail }) {
         />
       ) : null}
       <Text size="sm" c="dimmed">
-        Guests join from the tryout page with the session code while the session is open, and score once you let them in. Each evaluator sees only their own
-        scores.
+        Guests join from the tryout page with the session code while the session is open, and score once you let them in. Each evaluator
+        sees only their own scores.
       </Text>
       {waiting ? (
         <Text size="sm" fw={600} role="status">
@@ -83,7 +83,12 @@ export function EvaluatorsPanel({ detail }: { detail: SessionDetail }) {
                   </Text>
                 ) : null}
                 {editable && !e.admitted ? (
-                  <Button size="compact-sm" aria-label={`Let in ${e.name}`} loading={admit.isPending && admit.variables === e.id} onClick={() => admit.mutate(e.id)}>
+                  <Button
+                    size="compact-sm"
+                    aria-label={`Let in ${e.name}`}
+                    loading={admit.isPending && admit.variables === e.id}
+                    onClick={() => admit.mutate(e.id)}
+                  >
                     Let in
                   </Button>
                 ) : null}
@@ -107,7 +112,13 @@ export function EvaluatorsPanel({ detail }: { detail: SessionDetail }) {
           </Card>
         ))
       )}
-      <ConfirmModal opened={!!removing} title="Remove evaluator" onClose={() => setRemoving(null)} onConfirm={() => remove.mutateAsync(removing!.id)} confirmLabel="Remove">
+      <ConfirmModal
+        opened={!!removing}
+        title="Remove evaluator"
+        onClose={() => setRemoving(null)}
+        onConfirm={() => remove.mutateAsync(removing!.id)}
+        confirmLabel="Remove"
+      >
         Remove {removing?.name} from this session? Their scores in it are deleted too.
       </ConfirmModal>
       <ConfirmModal
@@ -117,7 +128,8 @@ export function EvaluatorsPanel({ detail }: { detail: SessionDetail }) {
         onConfirm={() => exclude.mutateAsync({ evaluatorId: excluding!.id, excluded: true })}
         confirmLabel="Exclude"
       >
-        Leave {excluding?.name}&apos;s scores out of the results and out of publishing? They stay on record, and the audit log notes who excluded them.
+        Leave {excluding?.name}&apos;s scores out of the results and out of publishing? They stay on record, and the audit log notes who
+        excluded them.
       </ConfirmModal>
     </Stack>
   );

@@ -20,12 +20,20 @@ export function PlayerScoresModal({
   onClose: () => void;
 }) {
   const scores = useQuery({ ...playerScoresQuery(sessionId, row?.playerId ?? 0), enabled: !!row });
-  const score = (evaluatorId: number, criterionId: number) => scores.data?.scores.find((s) => s.evaluatorId === evaluatorId && s.criterionId === criterionId);
+  const score = (evaluatorId: number, criterionId: number) =>
+    scores.data?.scores.find((s) => s.evaluatorId === evaluatorId && s.criterionId === criterionId);
   const evaluators = results.evaluators.filter((e) => scores.data?.scores.some((s) => s.evaluatorId === e.id));
   const label = (kind: string, v: number) => (kind === 'yes_no' ? (v === 1 ? 'Yes' : 'No') : String(v));
 
   return (
-    <Modal opened={opened} onClose={onClose} title={row ? `${row.firstName} ${row.lastName}: scores by evaluator` : ''} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={row ? `${row.firstName} ${row.lastName}: scores by evaluator` : ''}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {scores.isPending ? (
         <Loading label="Loading scores" />
       ) : evaluators.length === 0 ? (

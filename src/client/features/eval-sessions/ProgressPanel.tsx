@@ -20,7 +20,9 @@ export function ProgressPanel({ session }: { session: EvalSession }) {
   const p = progress.data;
   if (!p.rows.length) return <EmptyState text="No players in this session yet." />;
   // Missing players first: they are the ones to send evaluators to.
-  const rows = [...p.rows].sort((a, b) => Number(a.complete) - Number(b.complete) || a.evaluatorsDone - b.evaluatorsDone || (a.bib ?? Infinity) - (b.bib ?? Infinity));
+  const rows = [...p.rows].sort(
+    (a, b) => Number(a.complete) - Number(b.complete) || a.evaluatorsDone - b.evaluatorsDone || (a.bib ?? Infinity) - (b.bib ?? Infinity),
+  );
   return (
     <Stack gap="sm">
       <Group justify="space-between">

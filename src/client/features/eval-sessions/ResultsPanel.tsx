@@ -84,8 +84,7 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           Mean of each criterion's scores (trimmed from 5 evaluators on; on Yes/No criteria, the share of Yes).{' '}
-          {flagged ? MSG.flaggedForReview(flagged) : 'No score is far from the others.'} Tap a
-          player for each evaluator's scores.{' '}
+          {flagged ? MSG.flaggedForReview(flagged) : 'No score is far from the others.'} Tap a player for each evaluator's scores.{' '}
           <Text span size="sm" fw={600} data-testid="results-evaluators">
             Counted: {counted.length - guests} staff and {guests} guest {guests === 1 ? 'evaluator' : 'evaluators'}
             {excluded ? `; ${excluded} excluded` : ''}.

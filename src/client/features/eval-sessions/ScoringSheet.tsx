@@ -158,7 +158,9 @@ export function ScoringSheet({ source, closed: closedOutside = false, onEnded, o
     return serverScore.has(`${p.playerId}|${criterion.criterionId}`) ? 'synced' : null;
   };
   // Closed: only what the server has counts.
-  const done = players.filter((p) => (closed ? serverScore.has(`${p.playerId}|${criterion.criterionId}`) : valueOf(p) !== undefined)).length;
+  const done = players.filter((p) =>
+    closed ? serverScore.has(`${p.playerId}|${criterion.criterionId}`) : valueOf(p) !== undefined,
+  ).length;
   const refused = [...queue.waiting.values()].filter((q) => q.state === 'refused');
   const nameOf = (playerId: number) => data.players.find((p) => p.playerId === playerId)?.name ?? `Player ${playerId}`;
 
@@ -184,7 +186,8 @@ export function ScoringSheet({ source, closed: closedOutside = false, onEnded, o
         </Alert>
       ) : !queue.online ? (
         <Alert color="yellow" icon={<IconCloudOff size={18} />} role="status" title="You are offline">
-          {queue.pending} {queue.pending === 1 ? 'score is' : 'scores are'} saved on this device and will be sent when the connection returns.
+          {queue.pending} {queue.pending === 1 ? 'score is' : 'scores are'} saved on this device and will be sent when the connection
+          returns.
         </Alert>
       ) : queue.pending ? (
         <Text size="sm" role="status">
@@ -224,14 +227,10 @@ export function ScoringSheet({ source, closed: closedOutside = false, onEnded, o
           data={criteria.map((c) => ({ value: String(c.criterionId), label: `${c.levelName}: ${c.name}` }))}
         />
       )}
-      <SearchInput
-        label="Find a player"
-        placeholder="Number or name"
-        value={search}
-        onSearch={setSearch}
-        type="search"
-      />
-      {anyPresent ? <Switch label="Checked-in players only" checked={presentOnly} onChange={(e) => setPresentOnly(e.currentTarget.checked)} /> : null}
+      <SearchInput label="Find a player" placeholder="Number or name" value={search} onSearch={setSearch} type="search" />
+      {anyPresent ? (
+        <Switch label="Checked-in players only" checked={presentOnly} onChange={(e) => setPresentOnly(e.currentTarget.checked)} />
+      ) : null}
       <Text size="sm" aria-live="polite">
         {done} of {players.length} players scored on {criterion.name}
       </Text>

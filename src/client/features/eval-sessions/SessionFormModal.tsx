@@ -34,7 +34,15 @@ const valuesOf = (s: EvalSession | null): Values =>
         minEvaluators: s.minEvaluators,
         criteria: s.criteria.map((c) => ({ criterionId: c.criterionId, weight: c.weight })),
       }
-    : { name: '', categoryId: null, seasonId: null, startDate: today(), endDate: today(), minEvaluators: SESSION_MIN_EVALUATORS, criteria: [] };
+    : {
+        name: '',
+        categoryId: null,
+        seasonId: null,
+        startDate: today(),
+        endDate: today(),
+        minEvaluators: SESSION_MIN_EVALUATORS,
+        criteria: [],
+      };
 
 const toInput = (v: Values): SessionSaveInput => ({
   ...v,
@@ -57,7 +65,17 @@ function catalogueWeights(chosen: number[], catalogue: Criterion[]): { criterion
 }
 
 /** New session and Edit session: name, days, club and season, minimum evaluators, criteria and weights. */
-export function SessionFormModal({ opened, onClose, session, onSaved }: { opened: boolean; onClose: () => void; session: EvalSession | null; onSaved?: (id: number) => void }) {
+export function SessionFormModal({
+  opened,
+  onClose,
+  session,
+  onSaved,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  session: EvalSession | null;
+  onSaved?: (id: number) => void;
+}) {
   const catalogue = useQuery({ ...criteriaCatalogueQuery, enabled: opened });
   const save = useSaveSession(session?.id ?? null);
   const form = useForm<Values>({ initialValues: valuesOf(session), validate: (v) => resolve(toInput(v)) });
@@ -135,7 +153,20 @@ export function SessionFormModal({ opened, onClose, session, onSaved }: { opened
             ))}
           </SimpleGrid>
           {!criteriaLocked ? (
-            <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => form.setFieldValue('criteria', catalogueWeights(form.values.criteria.map((c) => c.criterionId), list))}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              w="fit-content"
+              onClick={() =>
+                form.setFieldValue(
+                  'criteria',
+                  catalogueWeights(
+                    form.values.criteria.map((c) => c.criterionId),
+                    list,
+                  ),
+                )
+              }
+            >
               Use the catalogue's weights
             </Button>
           ) : null}

@@ -24,9 +24,7 @@ function GuestCode({ code }: { code: string }) {
       <Title order={2} ff="monospace" aria-label={`Session code ${code.split('').join(' ')}`} data-testid="guest-code">
         {spaced(code)}
       </Title>
-      <Text size="xs">
-        The code works until the session closes and opens this session's scoring sheet only.
-      </Text>
+      <Text size="xs">The code works until the session closes and opens this session's scoring sheet only.</Text>
     </Card>
   );
 }
@@ -65,9 +63,16 @@ function Actions({ detail, onEdit, onDelete }: { detail: SessionDetail; onEdit: 
           Delete
         </Button>
       ) : null}
-      <ConfirmModal opened={publishing} title="Publish results" onClose={() => setPublishing(false)} onConfirm={() => move.mutateAsync('publish')} confirmLabel="Publish" color="blue">
-        Each complete player's means become evaluations dated the session's last day, and count on leaderboards at once. Incomplete players are not published. A
-        published session cannot be changed.
+      <ConfirmModal
+        opened={publishing}
+        title="Publish results"
+        onClose={() => setPublishing(false)}
+        onConfirm={() => move.mutateAsync('publish')}
+        confirmLabel="Publish"
+        color="blue"
+      >
+        Each complete player's means become evaluations dated the session's last day, and count on leaderboards at once. Incomplete players
+        are not published. A published session cannot be changed.
       </ConfirmModal>
     </Group>
   );
@@ -100,7 +105,15 @@ export default function SessionPage() {
   const d = detail.data;
   const s = d.session;
   const tabs = [
-    { value: 'check-in', label: <>Check-in ({s.presentCount}/{s.playerCount})</>, panel: <CheckInPanel detail={d} /> },
+    {
+      value: 'check-in',
+      label: (
+        <>
+          Check-in ({s.presentCount}/{s.playerCount})
+        </>
+      ),
+      panel: <CheckInPanel detail={d} />,
+    },
     { value: 'evaluators', label: <>Evaluators ({s.evaluatorCount})</>, panel: <EvaluatorsPanel detail={d} /> },
     { value: 'progress', label: 'Progress', panel: <ProgressPanel session={s} /> },
     { value: 'results', label: 'Results', panel: <ResultsPanel session={s} /> },
@@ -129,7 +142,9 @@ export default function SessionPage() {
       {s.guestCode ? <GuestCode code={s.guestCode} /> : null}
       {!s.canManage ? (
         <Text>
-          {s.state === 'open' ? 'The session is open: score your players from the sheet.' : 'Scoring opens when the director opens the session.'}
+          {s.state === 'open'
+            ? 'The session is open: score your players from the sheet.'
+            : 'Scoring opens when the director opens the session.'}
           {s.state === 'open' ? (
             <Button component={Link} to={`/app/sessions/${s.id}/score`} ml="sm" size="xs">
               Score

@@ -29,8 +29,9 @@ function SessionCard({ session }: { session: EvalSession }) {
         {session.categoryName ? ` · ${session.categoryName}` : ''}
       </Text>
       <Text size="sm" mt={4}>
-        {session.playerCount} {plural(session.playerCount, 'player', 'players')} ({session.presentCount} checked in) · {session.evaluatorCount}{' '}
-        {plural(session.evaluatorCount, 'evaluator', 'evaluators')} · {session.criteria.length} {plural(session.criteria.length, 'criterion', 'criteria')}
+        {session.playerCount} {plural(session.playerCount, 'player', 'players')} ({session.presentCount} checked in) ·{' '}
+        {session.evaluatorCount} {plural(session.evaluatorCount, 'evaluator', 'evaluators')} · {session.criteria.length}{' '}
+        {plural(session.criteria.length, 'criterion', 'criteria')}
       </Text>
       {session.isEvaluator && session.state === 'open' ? (
         <Button component={Link} to={`/app/sessions/${session.id}/score`} mt="sm" size="sm" fullWidth>
@@ -81,13 +82,21 @@ export default function SessionsPage() {
           query={sessions}
           noun="sessions"
           isEmpty={(data) => !data.some((s) => !state || s.state === state)}
-          emptyText={state ? `No ${state} sessions.` : manage ? 'No sessions yet. Create one for your next tryout.' : 'You are not an evaluator in any session yet.'}
+          emptyText={
+            state
+              ? `No ${state} sessions.`
+              : manage
+                ? 'No sessions yet. Create one for your next tryout.'
+                : 'You are not an evaluator in any session yet.'
+          }
         >
           {(data) => (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-              {data.filter((s) => !state || s.state === state).map((s) => (
-                <SessionCard key={s.id} session={s} />
-              ))}
+              {data
+                .filter((s) => !state || s.state === state)
+                .map((s) => (
+                  <SessionCard key={s.id} session={s} />
+                ))}
             </SimpleGrid>
           )}
         </QueryView>

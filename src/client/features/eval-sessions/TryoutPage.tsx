@@ -26,8 +26,8 @@ function Waiting({ token, onLeave, onEnded }: { token: string; onLeave: () => vo
         Waiting for the session director
       </Title>
       <Text role="status">
-        {status.data ? `You joined ${status.data.sessionName} as ${status.data.name}. ` : ''}The director lets you in from their screen; your sheet opens here as soon as
-        they do.
+        {status.data ? `You joined ${status.data.sessionName} as ${status.data.name}. ` : ''}The director lets you in from their screen;
+        your sheet opens here as soon as they do.
       </Text>
       <Button variant="default" onClick={onLeave}>
         Not you? Leave
@@ -115,7 +115,8 @@ export default function TryoutPage() {
               Join a tryout
             </Title>
             <Text c="dimmed" size="sm" mb="md">
-              Enter the session code from the session director and your name. The director lets you in; you will see and score only this session.
+              Enter the session code from the session director and your name. The director lets you in; you will see and score only this
+              session.
             </Text>
             {ended ? (
               <Alert color="blue" role="status" mb="md">

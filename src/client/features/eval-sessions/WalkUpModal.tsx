@@ -54,7 +54,15 @@ export function WalkUpModal({ sessionId, opened, onClose }: { sessionId: number;
         data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
         {...form.getInputProps('teamId')}
       />
-      <NumberInput label="Number" min={1} max={BIB_MAX} allowDecimal={false} hideControls inputMode="numeric" {...form.getInputProps('bib')} />
+      <NumberInput
+        label="Number"
+        min={1}
+        max={BIB_MAX}
+        allowDecimal={false}
+        hideControls
+        inputMode="numeric"
+        {...form.getInputProps('bib')}
+      />
       <FormActions onCancel={onClose} busy={save.isPending} label="Add and check in" mt="sm" />
     </FormModal>
   );

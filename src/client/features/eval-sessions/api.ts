@@ -71,7 +71,8 @@ export const resultsQuery = (id: number) =>
 export const playerScoresQuery = (id: number, playerId: number) =>
   queryOptions({
     queryKey: sessionKeys.playerScores(id, playerId),
-    queryFn: async ({ signal }) => (await apiGet<Envelope<SessionPlayerScores>>(`/api/eval-session/${id}/results/${playerId}`, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await apiGet<Envelope<SessionPlayerScores>>(`/api/eval-session/${id}/results/${playerId}`, signal)).data,
   });
 
 export const evaluatorOptionsQuery = queryOptions({
@@ -106,22 +107,30 @@ function useSessionWrite<I, R>(fn: (input: I) => Promise<WriteEnvelope<R>>, quie
 }
 
 export const useSaveSession = (id: number | null) =>
-  useSessionWrite((body: SessionSaveInput) => apiPost<WriteEnvelope<SessionDetail>>(id === null ? '/api/eval-sessions' : `/api/eval-session/${id}`, body));
-export const useDeleteSession = (id: number) => useSessionWrite(() => apiPost<WriteEnvelope<{ id: number }>>(`/api/eval-session/${id}/delete`));
+  useSessionWrite((body: SessionSaveInput) =>
+    apiPost<WriteEnvelope<SessionDetail>>(id === null ? '/api/eval-sessions' : `/api/eval-session/${id}`, body),
+  );
+export const useDeleteSession = (id: number) =>
+  useSessionWrite(() => apiPost<WriteEnvelope<{ id: number }>>(`/api/eval-session/${id}/delete`));
 export const useAddPlayers = (id: number) =>
   useSessionWrite((body: SessionPlayersAdd) => apiPost<WriteEnvelope<{ added: number }>>(`/api/eval-session/${id}/players`, body));
-export const useWalkUp = (id: number) => useSessionWrite((body: WalkUpInput) => apiPost<WriteEnvelope<{ playerId: number }>>(`/api/eval-session/${id}/walk-up`, body));
+export const useWalkUp = (id: number) =>
+  useSessionWrite((body: WalkUpInput) => apiPost<WriteEnvelope<{ playerId: number }>>(`/api/eval-session/${id}/walk-up`, body));
 /** Check-in is tapped row after row: it confirms in the row itself, not with a toast each time. */
 export const useCheckIn = (id: number) =>
   useSessionWrite(
-    ({ playerId, ...body }: CheckIn & { playerId: number }) => apiPost<WriteEnvelope<{ playerId: number }>>(`/api/eval-session/${id}/player/${playerId}/check-in`, body),
+    ({ playerId, ...body }: CheckIn & { playerId: number }) =>
+      apiPost<WriteEnvelope<{ playerId: number }>>(`/api/eval-session/${id}/player/${playerId}/check-in`, body),
     true,
   );
 export const useRemovePlayer = (id: number) =>
   useSessionWrite((playerId: number) => apiPost<WriteEnvelope<{ playerId: number }>>(`/api/eval-session/${id}/player/${playerId}/delete`));
-export const useAddEvaluator = (id: number) => useSessionWrite((userId: number) => apiPost<WriteEnvelope<SessionDetail>>(`/api/eval-session/${id}/evaluators`, { userId }));
+export const useAddEvaluator = (id: number) =>
+  useSessionWrite((userId: number) => apiPost<WriteEnvelope<SessionDetail>>(`/api/eval-session/${id}/evaluators`, { userId }));
 export const useRemoveEvaluator = (id: number) =>
-  useSessionWrite((evaluatorId: number) => apiPost<WriteEnvelope<SessionDetail>>(`/api/eval-session/${id}/evaluator/${evaluatorId}/delete`));
+  useSessionWrite((evaluatorId: number) =>
+    apiPost<WriteEnvelope<SessionDetail>>(`/api/eval-session/${id}/evaluator/${evaluatorId}/delete`),
+  );
 export const useAdmitGuest = (id: number) =>
   useSessionWrite((evaluatorId: number) => apiPost<WriteEnvelope<SessionDetail>>(`/api/eval-session/${id}/evaluator/${evaluatorId}/admit`));
 export const useExcludeEvaluator = (id: number) =>
@@ -136,7 +145,9 @@ export const useTransition = (id: number) =>
 export interface SheetSource {
   key: string;
   load: (signal?: AbortSignal) => Promise<SessionSheet>;
-  send: (entries: SessionScoreEntry[]) => Promise<{ playerId: number; criterionId: number; status: 'saved' | 'refused'; reason?: string }[]>;
+  send: (
+    entries: SessionScoreEntry[],
+  ) => Promise<{ playerId: number; criterionId: number; status: 'saved' | 'refused'; reason?: string }[]>;
   photo?: (playerId: number) => Promise<Blob>;
   /** Whether a failed load or send means the session is no longer open: scores still waiting will not count. */
   closed: (error: unknown) => boolean;
@@ -148,7 +159,8 @@ const answered = (status: number) => (e: unknown) => e instanceof ApiError && e.
 export const staffSheet = (id: number, userId: number): SheetSource => ({
   key: `session-${id}-user-${userId}`,
   load: async (signal) => (await apiGet<Envelope<SessionSheet>>(`/api/eval-session/${id}/sheet`, signal)).data,
-  send: async (entries) => (await apiPost<Envelope<Awaited<ReturnType<SheetSource['send']>>>>(`/api/eval-session/${id}/scores`, { entries })).data,
+  send: async (entries) =>
+    (await apiPost<Envelope<Awaited<ReturnType<SheetSource['send']>>>>(`/api/eval-session/${id}/scores`, { entries })).data,
   // The staff sheet and scores routes answer 409 only when the session is not open.
   closed: answered(409),
 });
@@ -158,13 +170,15 @@ export const guestSheet = (token: string): SheetSource => {
   return {
     key: `guest-${token.slice(0, 12)}`,
     load: async (signal) => (await apiGet<Envelope<SessionSheet>>('/api/tryout/sheet', signal, headers)).data,
-    send: async (entries) => (await apiPost<Envelope<Awaited<ReturnType<SheetSource['send']>>>>('/api/tryout/scores', { entries }, headers)).data,
+    send: async (entries) =>
+      (await apiPost<Envelope<Awaited<ReturnType<SheetSource['send']>>>>('/api/tryout/scores', { entries }, headers)).data,
     photo: (playerId) => apiBlob(`/api/tryout/photo/${playerId}`, headers),
     closed: answered(410),
   };
 };
 
-export const joinTryout = async (body: TryoutJoin) => (await apiPost<Envelope<{ token: string; name: string; admitted: boolean }>>('/api/tryout/join', body)).data;
+export const joinTryout = async (body: TryoutJoin) =>
+  (await apiPost<Envelope<{ token: string; name: string; admitted: boolean }>>('/api/tryout/join', body)).data;
 
 /** The guest's token has ended (401) or its session has closed (410): asking again changes nothing. */
 export const tryoutEnded = (e: unknown) => e instanceof ApiError && (e.status === 401 || e.status === 410);
@@ -177,10 +191,12 @@ export const tryoutClosed = answered(410);
 export const tryoutStatusQuery = (token: string) =>
   queryOptions({
     queryKey: ['tryout-status', token.slice(0, 12)],
-    queryFn: async ({ signal }) => (await apiGet<Envelope<TryoutStatus>>('/api/tryout/status', signal, { [TRYOUT_TOKEN_HEADER]: token })).data,
+    queryFn: async ({ signal }) =>
+      (await apiGet<Envelope<TryoutStatus>>('/api/tryout/status', signal, { [TRYOUT_TOKEN_HEADER]: token })).data,
     refetchInterval: (q) => (tryoutEnded(q.state.error) ? false : q.state.data?.admitted ? 10_000 : 3_000),
     retry: false,
   });
 
 /** Ends the guest's token on the server (Leave, Not you?); the phone forgets it either way. */
-export const leaveTryout = (token: string) => apiPost<Envelope<{ left: boolean }>>('/api/tryout/leave', {}, { [TRYOUT_TOKEN_HEADER]: token });
+export const leaveTryout = (token: string) =>
+  apiPost<Envelope<{ left: boolean }>>('/api/tryout/leave', {}, { [TRYOUT_TOKEN_HEADER]: token });

@@ -5,7 +5,7 @@ import { enqueue, flush, markNotCounted, queued, waitingOfUser } from './scoreQu
 
 /** Issue 31 #2: once the session has closed, what still waits on the device is not counted and never sent again. */
 describe('scores waiting when the session closes', () => {
-  it('marks only this sheet\'s waiting scores not counted; a flush then sends nothing and sign-out has nothing to warn about', async () => {
+  it("marks only this sheet's waiting scores not counted; a flush then sends nothing and sign-out has nothing to warn about", async () => {
     const guest = 'guest-closedtoken';
     const staff = 'session-7-user-3';
     await enqueue(guest, { playerId: 1, criterionId: 1, score: 5 });

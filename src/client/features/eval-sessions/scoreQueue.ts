@@ -55,7 +55,9 @@ export async function lastSheet(source: string): Promise<SessionSheet | undefine
   return (await (await db()).get('sheets', source))?.sheet;
 }
 
-type Send = (entries: SessionScoreEntry[]) => Promise<{ playerId: number; criterionId: number; status: 'saved' | 'refused'; reason?: string }[]>;
+type Send = (
+  entries: SessionScoreEntry[],
+) => Promise<{ playerId: number; criterionId: number; status: 'saved' | 'refused'; reason?: string }[]>;
 
 /**
  * Sends this source's waiting scores in batches. A score changed on the device while its batch was

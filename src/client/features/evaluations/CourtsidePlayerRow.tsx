@@ -48,7 +48,8 @@ const initialsOf = (name: string) =>
  */
 function lastScore(player: SheetPlayer, entry: OutboxEntry | undefined, kind: LevelKind): string {
   const tap = entry && entry.state !== 'refused' ? parseScore(kind, entry.score) : undefined;
-  if (entry && tap && 'score' in tap && (!player.current || entry.date >= player.current.date)) return `Last: ${scoreLabel(kind, tap.score)} on ${entry.date}`;
+  if (entry && tap && 'score' in tap && (!player.current || entry.date >= player.current.date))
+    return `Last: ${scoreLabel(kind, tap.score)} on ${entry.date}`;
   return player.current ? `Last: ${player.current.scoreLabel} on ${player.current.date}` : 'Not evaluated yet';
 }
 

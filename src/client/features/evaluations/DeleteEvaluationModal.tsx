@@ -4,7 +4,15 @@ import type { Evaluation } from '../../../shared/schemas/evaluation';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { useDeleteEvaluation } from './api';
 
-export function DeleteEvaluationModal({ playerId, evaluation, onClose }: { playerId: number; evaluation: Evaluation; onClose: () => void }) {
+export function DeleteEvaluationModal({
+  playerId,
+  evaluation,
+  onClose,
+}: {
+  playerId: number;
+  evaluation: Evaluation;
+  onClose: () => void;
+}) {
   const remove = useDeleteEvaluation(playerId, evaluation.id);
   return (
     <ConfirmModal opened title="Delete Evaluation" onClose={onClose} onConfirm={() => remove.mutateAsync(undefined)}>

@@ -135,7 +135,13 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
       onClose();
     } catch (e) {
       const apiField = e instanceof ApiError ? e.field : undefined;
-      const target = apiField?.startsWith('video_links') ? (apiField === 'video_links' ? 'video_links.0' : apiField) : apiField ? FIELD_OF[apiField] : undefined;
+      const target = apiField?.startsWith('video_links')
+        ? apiField === 'video_links'
+          ? 'video_links.0'
+          : apiField
+        : apiField
+          ? FIELD_OF[apiField]
+          : undefined;
       if (target) form.setFieldError(target, (e as ApiError).message);
       else setFailure(failureMessage(e));
     }

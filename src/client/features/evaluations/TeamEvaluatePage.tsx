@@ -68,7 +68,9 @@ export default function TeamEvaluatePage() {
   );
   const counts = countStates(latest.values());
   const shown = new Set(players.map((p) => p.id));
-  const elsewhere = snapshot.entries.filter((e) => e.state === 'refused' && !(chosen && e.team_id === teamId && e.criteria_id === chosen.id && shown.has(e.player_id)));
+  const elsewhere = snapshot.entries.filter(
+    (e) => e.state === 'refused' && !(chosen && e.team_id === teamId && e.criteria_id === chosen.id && shown.has(e.player_id)),
+  );
   const scored = players.filter((p) => latest.has(p.id)).length;
 
   if (sheet.isPending || !draft || !me) return <Loading />;
@@ -144,12 +146,14 @@ export default function TeamEvaluatePage() {
   const onDate = (date: string) => {
     updateDraft((d) => ({ ...d, date }));
     const unsent = [...latest.values()].filter((e) => e.state === 'local' || e.state === 'refused').map((e) => e.client_id);
-    if (unsent.length && /^\d{4}-\d{2}-\d{2}$/.test(date)) void patchEntries(unsent, (e) => (e.state === 'local' || e.state === 'refused' ? { ...e, date } : e));
+    if (unsent.length && /^\d{4}-\d{2}-\d{2}$/.test(date))
+      void patchEntries(unsent, (e) => (e.state === 'local' || e.state === 'refused' ? { ...e, date } : e));
   };
 
   const syncNow = async () => {
     const untouched = players.filter((p) => !latest.has(p.id) && (draft.notes[p.id] ?? '').trim());
-    if (untouched.length) setErrors((e) => ({ ...e, ...Object.fromEntries(untouched.map((p) => [p.id, 'Enter a score to save this note.'])) }));
+    if (untouched.length)
+      setErrors((e) => ({ ...e, ...Object.fromEntries(untouched.map((p) => [p.id, 'Enter a score to save this note.'])) }));
     if (!engine) return;
     const outcome = await engine.syncNow();
     // Everything this sheet holds is on the server (now, or already by the background sync).
@@ -218,7 +222,10 @@ export default function TeamEvaluatePage() {
       {players.length === 0 ? (
         <EmptyState />
       ) : !chosen || !kind ? (
-        <Text className={classes.muted}>Choose a level and a criterion, then score every player of the team. Each score is kept on this device at once and syncs by itself.</Text>
+        <Text className={classes.muted}>
+          Choose a level and a criterion, then score every player of the team. Each score is kept on this device at once and syncs by
+          itself.
+        </Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Players">
           {players.map((p, i) => {
@@ -240,7 +247,12 @@ export default function TeamEvaluatePage() {
                 onNote={(t) => onNote(p.id, t)}
                 onNoteDone={() => onNoteDone(p.id)}
                 onToggleNote={() => setNoteOpen((all) => ({ ...all, [p.id]: !all[p.id] }))}
-                onRetry={() => entry && void patchEntries([entry.client_id], (e) => ({ ...e, state: 'local', reason: undefined, message: undefined })).then(() => engine?.syncNow())}
+                onRetry={() =>
+                  entry &&
+                  void patchEntries([entry.client_id], (e) => ({ ...e, state: 'local', reason: undefined, message: undefined })).then(() =>
+                    engine?.syncNow(),
+                  )
+                }
                 onDiscard={() => entry && void removeEntries([entry.client_id])}
                 onNext={() => (inputs.current[i + 1] ?? saveButton.current)?.focus()}
                 inputRef={(el) => {
@@ -253,7 +265,13 @@ export default function TeamEvaluatePage() {
       )}
 
       {chosen && kind && players.length > 0 && canWrite ? (
-        <Paper withBorder p="sm" radius="md" shadow={touch ? 'md' : undefined} style={touch ? { position: 'sticky', bottom: 8, zIndex: 5 } : undefined}>
+        <Paper
+          withBorder
+          p="sm"
+          radius="md"
+          shadow={touch ? 'md' : undefined}
+          style={touch ? { position: 'sticky', bottom: 8, zIndex: 5 } : undefined}
+        >
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text size="sm" aria-live="polite" data-testid="sheet-summary" style={{ minWidth: 0 }}>
               {scored} of {players.length} scored

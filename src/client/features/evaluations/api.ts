@@ -1,11 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Criterion } from '../../../shared/schemas/criterion';
-import type {
-  Evaluation,
-  EvaluationSave,
-  PlayerEvaluations,
-  TeamEvaluationSheet,
-} from '../../../shared/schemas/evaluation';
+import type { Evaluation, EvaluationSave, PlayerEvaluations, TeamEvaluationSheet } from '../../../shared/schemas/evaluation';
 import { syncAnswerSchema, type SyncEntry, type SyncResult } from '../../../shared/schemas/evaluation-sync';
 import type { Level } from '../../../shared/schemas/reference';
 import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
@@ -13,7 +8,8 @@ import { useRefreshingWrite } from '../../lib/useRefreshingWrite';
 
 const LEVELS_URL = '/api/levels/';
 const CRITERIA_URL = '/api/criteria/';
-const teamSheetUrl = (teamId: number, criterionId: number | null) => `/api/team/${teamId}/evaluations${criterionId ? `?criteria_id=${criterionId}` : ''}`;
+const teamSheetUrl = (teamId: number, criterionId: number | null) =>
+  `/api/team/${teamId}/evaluations${criterionId ? `?criteria_id=${criterionId}` : ''}`;
 
 /**
  * What the courtside sheet reads to open (besides who is signed in): the sheet first loads the roster
@@ -47,8 +43,7 @@ export const playerEvaluationsQuery = (playerId: number) =>
 export const teamSheetQuery = (teamId: number, criterionId: number | null) =>
   queryOptions({
     queryKey: ['team-evaluations', teamId, criterionId],
-    queryFn: async ({ signal }) =>
-(await apiGet<Envelope<TeamEvaluationSheet>>(teamSheetUrl(teamId, criterionId), signal)).data,
+    queryFn: async ({ signal }) => (await apiGet<Envelope<TeamEvaluationSheet>>(teamSheetUrl(teamId, criterionId), signal)).data,
   });
 
 export const useSaveEvaluation = (playerId: number, evalId: number | null) =>

@@ -227,8 +227,8 @@ function ChildView({ child }: { child: FamilyChildView }) {
               {c.earlierWording ? (
                 <Alert color="yellow" mt="xs" p="xs" title="Given under an earlier wording">
                   <Text size="sm">
-                    You agreed to version {c.givenVersion} of this wording; the club has since changed it (version {c.version}, shown above). Your
-                    consent still counts until you withdraw it.
+                    You agreed to version {c.givenVersion} of this wording; the club has since changed it (version {c.version}, shown
+                    above). Your consent still counts until you withdraw it.
                   </Text>
                   {child.mayConsent ? (
                     <Button

@@ -26,7 +26,8 @@ export const declineChild = async (id: number) => (await apiPost<{ data: FamilyM
 export const familySignOut = () => apiPost('/api/family/logout', {}, csrf());
 
 export const familyReports = async (id: number) => (await apiGet<{ data: ReportSummary[] }>(`/api/family/player/${id}/reports`)).data;
-export const familyReport = async (id: number, reportId: number) => (await apiGet<{ data: ReportRead }>(`/api/family/player/${id}/report/${reportId}`)).data;
+export const familyReport = async (id: number, reportId: number) =>
+  (await apiGet<{ data: ReportRead }>(`/api/family/player/${id}/report/${reportId}`)).data;
 export const familyPrivacy = async (id: number) => (await apiGet<{ data: PlayerPrivacy }>(`/api/family/player/${id}/privacy`)).data;
 export const familyErasureRequest = (id: number, reason: string) =>
   apiPost<{ data: PlayerPrivacy; message: string }>(`/api/family/player/${id}/erasure-request`, { reason }, csrf());

@@ -13,7 +13,17 @@ import { boardCriteriaQuery, type BoardFilter } from './api';
  * (from, to). Loaded lazily: @mantine/dates stays out of the boards' first download.
  */
 
-export function CriteriaModal({ publicMode, value, onClose, onSave }: { publicMode: boolean; value: BoardFilter; onClose: () => void; onSave: (criteria: number[]) => void }) {
+export function CriteriaModal({
+  publicMode,
+  value,
+  onClose,
+  onSave,
+}: {
+  publicMode: boolean;
+  value: BoardFilter;
+  onClose: () => void;
+  onSave: (criteria: number[]) => void;
+}) {
   const { data: levels, isPending, error } = useQuery(boardCriteriaQuery(publicMode));
   const selectedLevel = levels?.find((l) => l.criteria.some((c) => value.criteria?.includes(c.id)));
   const [levelId, setLevelId] = useState<string | null>(selectedLevel ? String(selectedLevel.id) : null);
@@ -80,21 +90,22 @@ const DATE_INPUT = {
 
 const toDate = (s: string | undefined, fallback: string) => (s && s !== fallback ? s : null);
 
-export function PeriodModal({ value, onClose, onSave }: { value: BoardFilter; onClose: () => void; onSave: (period: { from?: string; to?: string }) => void }) {
+export function PeriodModal({
+  value,
+  onClose,
+  onSave,
+}: {
+  value: BoardFilter;
+  onClose: () => void;
+  onSave: (period: { from?: string; to?: string }) => void;
+}) {
   const [from, setFrom] = useState<string | null>(toDate(value.from, DEFAULT_PERIOD_FROM));
   const [to, setTo] = useState<string | null>(toDate(value.to, DEFAULT_PERIOD_TO));
   const invalid = !!from && !!to && from > to;
   return (
     <Modal opened onClose={onClose} title="Evaluation period" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
-        <DatePickerInput
-          label="From"
-          placeholder="Earliest"
-          value={from}
-          onChange={setFrom}
-          {...DATE_INPUT}
-          maxDate={to ?? undefined}
-        />
+        <DatePickerInput label="From" placeholder="Earliest" value={from} onChange={setFrom} {...DATE_INPUT} maxDate={to ?? undefined} />
         <DatePickerInput
           label="To"
           placeholder="Latest"
@@ -110,7 +121,9 @@ export function PeriodModal({ value, onClose, onSave }: { value: BoardFilter; on
           </Button>
           <Button
             disabled={invalid}
-            onClick={() => onSave({ ...(from ? { from: dayjs(from).format('YYYY-MM-DD') } : {}), ...(to ? { to: dayjs(to).format('YYYY-MM-DD') } : {}) })}
+            onClick={() =>
+              onSave({ ...(from ? { from: dayjs(from).format('YYYY-MM-DD') } : {}), ...(to ? { to: dayjs(to).format('YYYY-MM-DD') } : {}) })
+            }
           >
             Save
           </Button>

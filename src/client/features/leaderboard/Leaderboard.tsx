@@ -16,7 +16,9 @@ export function Leaderboard({ errorRoutes, currentPlayerId, ...props }: Leaderbo
     <LeaderboardTable
       {...props}
       currentPlayerId={currentPlayerId ?? me?.player ?? undefined}
-      onAccessError={errorRoutes ? (status) => <Navigate to={status === 404 ? errorRoutes.notFound : errorRoutes.unauthorized} replace /> : undefined}
+      onAccessError={
+        errorRoutes ? (status) => <Navigate to={status === 404 ? errorRoutes.notFound : errorRoutes.unauthorized} replace /> : undefined
+      }
       playerActions={staff ? (row) => <PlayerActions row={row} me={staff} /> : undefined}
       teamActions={staff ? (row) => <TeamActions row={row} me={staff} /> : undefined}
     />

@@ -48,7 +48,15 @@ export interface LeaderboardTableProps {
  * and "Find me" let a player find their row without scrolling. Router-free: the public leaderboard
  * entry (public.tsx) renders it without the staff app; `Leaderboard` adds the signed-in parts.
  */
-export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, publicMode = false, onAccessError, playerActions, teamActions }: LeaderboardTableProps) {
+export function LeaderboardTable({
+  teamId,
+  currentPlayerId,
+  showTitle = true,
+  publicMode = false,
+  onAccessError,
+  playerActions,
+  teamActions,
+}: LeaderboardTableProps) {
   const [view, setView] = useState<View>('players');
   /** The sort actually applied; a modal only changes it on Save. */
   const [sort, setSort] = useState<Sort>('Score');
@@ -60,7 +68,10 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
   const spinning = useFilterSpinner(JSON.stringify([view, filter]));
   const showPlayers = teamId !== undefined || view === 'players';
 
-  const players = useQuery({ ...playersBoardQuery({ publicMode, teamId, filter, page, pageSize: LEADERBOARD_PAGE_SIZE, q }), enabled: showPlayers });
+  const players = useQuery({
+    ...playersBoardQuery({ publicMode, teamId, filter, page, pageSize: LEADERBOARD_PAGE_SIZE, q }),
+    enabled: showPlayers,
+  });
   const teams = useQuery({ ...teamsBoardQuery({ publicMode, filter }), enabled: !showPlayers });
   const active = showPlayers ? players : teams;
   // The table renders from deferred copies: a new page of rows is drawn in slices that yield to the
@@ -132,7 +143,12 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
           </Button>
         ) : null}
       </Group>
-      <ActiveFilters filter={filter} onCriteria={() => setModal('criteria')} onPeriod={() => setModal('period')} onClear={() => chooseSort('Score')} />
+      <ActiveFilters
+        filter={filter}
+        onCriteria={() => setModal('criteria')}
+        onPeriod={() => setModal('period')}
+        onClear={() => chooseSort('Score')}
+      />
 
       {active.isPending || spinning || (!error && !(showPlayers ? shownPlayers : shownTeams)) ? (
         <Loading label="Loading leaderboard" />
@@ -217,9 +233,28 @@ export function LeaderboardTable({ teamId, currentPlayerId, showTitle = true, pu
   );
 }
 
-function ActiveFilters({ filter, onCriteria, onPeriod, onClear }: { filter: BoardFilter; onCriteria: () => void; onPeriod: () => void; onClear: () => void }) {
-  const criteria = filter.level ? filter.level.name : filter.criteria?.length ? `${filter.criteria.length} ${filter.criteria.length === 1 ? 'criterion' : 'criteria'}` : null;
-  const period = filter.period && filter.period !== 'all' ? PUBLIC_PERIODS[filter.period] : filter.from || filter.to ? `${filter.from ?? '…'} – ${filter.to ?? '…'}` : null;
+function ActiveFilters({
+  filter,
+  onCriteria,
+  onPeriod,
+  onClear,
+}: {
+  filter: BoardFilter;
+  onCriteria: () => void;
+  onPeriod: () => void;
+  onClear: () => void;
+}) {
+  const criteria = filter.level
+    ? filter.level.name
+    : filter.criteria?.length
+      ? `${filter.criteria.length} ${filter.criteria.length === 1 ? 'criterion' : 'criteria'}`
+      : null;
+  const period =
+    filter.period && filter.period !== 'all'
+      ? PUBLIC_PERIODS[filter.period]
+      : filter.from || filter.to
+        ? `${filter.from ?? '…'} – ${filter.to ?? '…'}`
+        : null;
   if (!criteria && !period) return null;
   return (
     <Group gap="xs" wrap="wrap">

@@ -11,7 +11,15 @@ type Row = PlayerBoardRow;
 const initials = (r: Row) => `${r.first_name.charAt(0)}${r.last_name.charAt(0)}`.toUpperCase();
 
 /** Router-free so the public leaderboard bundle stays small; staff actions come in through `actions`. */
-export function PlayersBoardTable({ rows, currentPlayerId, actions }: { rows: Row[]; currentPlayerId?: number | null | undefined; actions?: ((row: Row) => ReactNode) | undefined }) {
+export function PlayersBoardTable({
+  rows,
+  currentPlayerId,
+  actions,
+}: {
+  rows: Row[];
+  currentPlayerId?: number | null | undefined;
+  actions?: ((row: Row) => ReactNode) | undefined;
+}) {
   const staff = actions !== undefined;
   return (
     <DataTable
@@ -19,12 +27,22 @@ export function PlayersBoardTable({ rows, currentPlayerId, actions }: { rows: Ro
       highlightOnHover
       verticalSpacing="xs"
       aria-label="Players leaderboard"
-      columns={[<Table.Th className="lb-rank">Rank</Table.Th>, 'Player', <Table.Th className="lb-score">Score</Table.Th>, staff ? <ActionsHeading className="lb-actions" /> : null]}
+      columns={[
+        <Table.Th className="lb-rank">Rank</Table.Th>,
+        'Player',
+        <Table.Th className="lb-score">Score</Table.Th>,
+        staff ? <ActionsHeading className="lb-actions" /> : null,
+      ]}
     >
       {rows.map((r) => {
         const current = currentPlayerId === r.id;
         return (
-          <Table.Tr key={r.id} className={current ? 'lb-current' : undefined} aria-current={current ? 'true' : undefined} data-testid="board-row">
+          <Table.Tr
+            key={r.id}
+            className={current ? 'lb-current' : undefined}
+            aria-current={current ? 'true' : undefined}
+            data-testid="board-row"
+          >
             <Table.Td className="lb-rank">{r.rank}</Table.Td>
             <Table.Td>
               <Group gap="sm" wrap="nowrap">

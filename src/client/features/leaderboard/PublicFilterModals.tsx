@@ -10,7 +10,21 @@ import { boardCriteriaQuery, type BoardFilter } from './api';
  * (docs/product.md#public-leaderboard). No date pickers, so the public download stays small.
  */
 
-function Choice({ title, label, options, initial, onClose, onSave }: { title: string; label: string; options: { value: string; label: string }[]; initial: string; onClose: () => void; onSave: (value: string) => void }) {
+function Choice({
+  title,
+  label,
+  options,
+  initial,
+  onClose,
+  onSave,
+}: {
+  title: string;
+  label: string;
+  options: { value: string; label: string }[];
+  initial: string;
+  onClose: () => void;
+  onSave: (value: string) => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <Modal opened onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -33,7 +47,15 @@ function Choice({ title, label, options, initial, onClose, onSave }: { title: st
   );
 }
 
-export function PublicLevelModal({ value, onClose, onSave }: { value: BoardFilter; onClose: () => void; onSave: (level: BoardFilter['level']) => void }) {
+export function PublicLevelModal({
+  value,
+  onClose,
+  onSave,
+}: {
+  value: BoardFilter;
+  onClose: () => void;
+  onSave: (level: BoardFilter['level']) => void;
+}) {
   const { data: levels, isPending, error } = useQuery(boardCriteriaQuery(true));
   if (isPending || error) {
     return (
@@ -42,7 +64,10 @@ export function PublicLevelModal({ value, onClose, onSave }: { value: BoardFilte
       </Modal>
     );
   }
-  const options = [{ value: '', label: 'All criteria' }, ...levels.filter((l) => l.criteria.length > 0).map((l) => ({ value: String(l.id), label: l.name }))];
+  const options = [
+    { value: '', label: 'All criteria' },
+    ...levels.filter((l) => l.criteria.length > 0).map((l) => ({ value: String(l.id), label: l.name })),
+  ];
   return (
     <Choice
       title="Filter by criteria"
@@ -58,7 +83,24 @@ export function PublicLevelModal({ value, onClose, onSave }: { value: BoardFilte
   );
 }
 
-export function PublicPeriodModal({ value, onClose, onSave }: { value: BoardFilter; onClose: () => void; onSave: (period: PublicPeriod) => void }) {
+export function PublicPeriodModal({
+  value,
+  onClose,
+  onSave,
+}: {
+  value: BoardFilter;
+  onClose: () => void;
+  onSave: (period: PublicPeriod) => void;
+}) {
   const options = Object.entries(PUBLIC_PERIODS).map(([key, label]) => ({ value: key, label }));
-  return <Choice title="Evaluation period" label="Period" options={options} initial={value.period ?? 'all'} onClose={onClose} onSave={(p) => onSave(p as PublicPeriod)} />;
+  return (
+    <Choice
+      title="Evaluation period"
+      label="Period"
+      options={options}
+      initial={value.period ?? 'all'}
+      onClose={onClose}
+      onSave={(p) => onSave(p as PublicPeriod)}
+    />
+  );
 }

@@ -22,7 +22,13 @@ export function TeamsBoardTable({ rows, actions }: { rows: Row[]; actions?: ((ro
       highlightOnHover
       verticalSpacing="sm"
       aria-label="Teams leaderboard"
-      columns={[<Table.Th className="lb-rank">Rank</Table.Th>, 'Team', 'Coach', <Table.Th className="lb-score">Average</Table.Th>, staff ? <ActionsHeading className="lb-actions" /> : null]}
+      columns={[
+        <Table.Th className="lb-rank">Rank</Table.Th>,
+        'Team',
+        'Coach',
+        <Table.Th className="lb-score">Average</Table.Th>,
+        staff ? <ActionsHeading className="lb-actions" /> : null,
+      ]}
     >
       {rows.map((r) => (
         <Table.Tr key={r.id} data-testid="board-row">

@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { BoardCriteria, BoardTeamRow, PlayersBoard, PublicBoard, PublicPeriod, PublicPlayersBoard } from '../../../shared/schemas/leaderboard';
+import type {
+  BoardCriteria,
+  BoardTeamRow,
+  PlayersBoard,
+  PublicBoard,
+  PublicPeriod,
+  PublicPlayersBoard,
+} from '../../../shared/schemas/leaderboard';
 import { apiGet, type Envelope } from '../../lib/api';
 
 /** Leaderboard reads (staff/player area and public), one place for URLs and query keys. */
@@ -29,13 +36,26 @@ export type PlayersPage = Omit<PlayersBoard, 'rows' | 'me'> & {
   me: PlayersBoard['me'];
 };
 
-export const playersBoardQuery = (o: { publicMode: boolean; teamId?: number | undefined; filter: BoardFilter; page: number; pageSize: number; q: string }) =>
+export const playersBoardQuery = (o: {
+  publicMode: boolean;
+  teamId?: number | undefined;
+  filter: BoardFilter;
+  page: number;
+  pageSize: number;
+  q: string;
+}) =>
   queryOptions({
     queryKey: ['leaderboard', 'players', o],
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<PlayersPage> => {
       const paging = { page: o.page, pageSize: o.pageSize, q: o.q || undefined };
-      if (!o.publicMode) return (await apiGet<Envelope<PlayersBoard>>(`/api/leaderboard/players${params({ ...filterParams(o.filter), ...paging, team_id: o.teamId })}`, signal)).data;
+      if (!o.publicMode)
+        return (
+          await apiGet<Envelope<PlayersBoard>>(
+            `/api/leaderboard/players${params({ ...filterParams(o.filter), ...paging, team_id: o.teamId })}`,
+            signal,
+          )
+        ).data;
       const common = { ...publicParams(o.filter), ...paging };
       if (o.teamId !== undefined) {
         const { data } = await apiGet<Envelope<PublicPlayersBoard>>(`/api/public/leaderboard/team/${o.teamId}${params(common)}`, signal);
@@ -52,8 +72,12 @@ export const teamsBoardQuery = (o: { publicMode: boolean; filter: BoardFilter })
     queryKey: ['leaderboard', 'teams', o],
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<(Omit<BoardTeamRow, 'coachUser'> & { coachUser?: number })[]> => {
-      if (!o.publicMode) return (await apiGet<Envelope<BoardTeamRow[]>>(`/api/leaderboard/teams${params(filterParams(o.filter))}`, signal)).data;
-      const { data } = await apiGet<Envelope<PublicBoard>>(`/api/public/leaderboard${params({ ...publicParams(o.filter), view: 'teams' })}`, signal);
+      if (!o.publicMode)
+        return (await apiGet<Envelope<BoardTeamRow[]>>(`/api/leaderboard/teams${params(filterParams(o.filter))}`, signal)).data;
+      const { data } = await apiGet<Envelope<PublicBoard>>(
+        `/api/public/leaderboard${params({ ...publicParams(o.filter), view: 'teams' })}`,
+        signal,
+      );
       if (data.view !== 'teams') throw new Error('Unexpected answer.');
       return data.rows;
     },
@@ -62,6 +86,7 @@ export const teamsBoardQuery = (o: { publicMode: boolean; filter: BoardFilter })
 export const boardCriteriaQuery = (publicMode: boolean) =>
   queryOptions({
     queryKey: ['leaderboard', 'criteria', publicMode],
-    queryFn: async ({ signal }) => (await apiGet<Envelope<BoardCriteria>>(publicMode ? '/api/public/leaderboard/criteria' : '/api/leaderboard/criteria', signal)).data,
+    queryFn: async ({ signal }) =>
+      (await apiGet<Envelope<BoardCriteria>>(publicMode ? '/api/public/leaderboard/criteria' : '/api/leaderboard/criteria', signal)).data,
     staleTime: 5 * 60_000,
   });

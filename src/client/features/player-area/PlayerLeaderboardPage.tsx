@@ -32,7 +32,13 @@ export function TeamBoard({ teamId }: { teamId?: number }) {
       {p.teams.length > 1 ? (
         <Group gap="xs" role="group" aria-label="Teams">
           {p.teams.map((t) => (
-            <Button key={t.id} component={Link} to={`/player/${id}/team/${t.id}/leaderboard`} size="xs" variant={t.id === current ? 'filled' : 'light'}>
+            <Button
+              key={t.id}
+              component={Link}
+              to={`/player/${id}/team/${t.id}/leaderboard`}
+              size="xs"
+              variant={t.id === current ? 'filled' : 'light'}
+            >
               {t.name}
             </Button>
           ))}

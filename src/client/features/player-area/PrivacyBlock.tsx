@@ -8,7 +8,10 @@ import { notifySuccess } from '../../lib/notify';
 export function PrivacyBlock({ playerId }: { playerId: number }) {
   const client = useQueryClient();
   const key = ['player', playerId, 'privacy'];
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => apiGet<Envelope<PlayerPrivacy>>(`/api/player/${playerId}/privacy`, signal).then((r) => r.data) });
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => apiGet<Envelope<PlayerPrivacy>>(`/api/player/${playerId}/privacy`, signal).then((r) => r.data),
+  });
   if (!query.data) return null;
   return (
     <ErasureRequestSection

@@ -49,9 +49,7 @@ export function ProgressTable({ playerId, evaluations, showDate }: { playerId: n
                 </Table.Td>
                 {showDate ? (
                   <Table.Td>
-                    <Text size="sm">
-                      {formatDate(e.date)}
-                    </Text>
+                    <Text size="sm">{formatDate(e.date)}</Text>
                   </Table.Td>
                 ) : null}
               </Table.Tr>
@@ -66,7 +64,12 @@ export function ProgressTable({ playerId, evaluations, showDate }: { playerId: n
                         <Text size="sm" style={{ wordBreak: 'break-word' }}>
                           {preview(e.notes)}{' '}
                           {e.notes.length > NOTE_PREVIEW_CHARS ? (
-                            <Anchor component="button" type="button" size="sm" onClick={() => setNote({ title: e.criteria, text: e.notes, meta: formatDate(e.date) })}>
+                            <Anchor
+                              component="button"
+                              type="button"
+                              size="sm"
+                              onClick={() => setNote({ title: e.criteria, text: e.notes, meta: formatDate(e.date) })}
+                            >
                               Read note
                             </Anchor>
                           ) : null}

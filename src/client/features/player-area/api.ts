@@ -15,13 +15,19 @@ export const playerQuery = (id: number) =>
   queryOptions({ queryKey: ['player', id], queryFn: ({ signal }) => get<Player>(`/api/player/${id}`, signal) });
 
 export const evaluationsQuery = (id: number) =>
-  queryOptions({ queryKey: ['player', id, 'evaluation'], queryFn: ({ signal }) => get<PlayerEvaluations>(`/api/player/${id}/evaluation`, signal) });
+  queryOptions({
+    queryKey: ['player', id, 'evaluation'],
+    queryFn: ({ signal }) => get<PlayerEvaluations>(`/api/player/${id}/evaluation`, signal),
+  });
 
 export const notesQuery = (id: number) =>
   queryOptions({ queryKey: ['player', id, 'notes'], queryFn: ({ signal }) => get<Note[]>(`/api/player/${id}/notes`, signal) });
 
 export const achievementsQuery = (id: number) =>
-  queryOptions({ queryKey: ['player', id, 'achievements'], queryFn: ({ signal }) => get<PlayerAchievement[]>(`/api/player/${id}/achievements`, signal) });
+  queryOptions({
+    queryKey: ['player', id, 'achievements'],
+    queryFn: ({ signal }) => get<PlayerAchievement[]>(`/api/player/${id}/achievements`, signal),
+  });
 
 export const criterionVideosQuery = (id: number) =>
   queryOptions({
@@ -44,7 +50,8 @@ export interface AreaResourceFilter {
 export const areaResourcesQuery = (filter: AreaResourceFilter) =>
   queryOptions({
     queryKey: ['resources', 'list', filter],
-    queryFn: ({ signal }) => get<Resource[]>(`/api/resources${filter.value ? `?${filter.kind}=${encodeURIComponent(filter.value)}` : ''}`, signal),
+    queryFn: ({ signal }) =>
+      get<Resource[]>(`/api/resources${filter.value ? `?${filter.kind}=${encodeURIComponent(filter.value)}` : ''}`, signal),
   });
 
 export const areaResourceFacetsQuery = queryOptions({
@@ -52,6 +59,7 @@ export const areaResourceFacetsQuery = queryOptions({
   queryFn: ({ signal }) => get<ResourceFacets>('/api/resources/facets', signal),
 });
 
-export const areaReports = async (playerId: number) => (await apiGet<{ data: ReportSummary[] }>(`/api/player-area/${playerId}/reports`)).data;
+export const areaReports = async (playerId: number) =>
+  (await apiGet<{ data: ReportSummary[] }>(`/api/player-area/${playerId}/reports`)).data;
 export const areaReport = async (playerId: number, reportId: number) =>
   (await apiGet<{ data: ReportRead }>(`/api/player-area/${playerId}/report/${reportId}`)).data;

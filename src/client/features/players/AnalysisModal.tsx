@@ -83,7 +83,14 @@ export function AnalysisModal({ player, opened, onClose }: { player: Player; ope
             />
           </ErrorTip>
           {links.length > 1 ? (
-            <Anchor component="button" type="button" c="red" size="sm" pb={8} onClick={() => setLinks((list) => list.filter((_, j) => j !== i))}>
+            <Anchor
+              component="button"
+              type="button"
+              c="red"
+              size="sm"
+              pb={8}
+              onClick={() => setLinks((list) => list.filter((_, j) => j !== i))}
+            >
               Remove
             </Anchor>
           ) : null}
@@ -94,8 +101,20 @@ export function AnalysisModal({ player, opened, onClose }: { player: Player; ope
           Add another video link
         </Button>
       ) : null}
-      <FileInput label="PDF (optional)" placeholder="Choose a PDF, up to 10 MB" accept="application/pdf,.pdf" value={pdf} onChange={pickPdf} clearable clearButtonProps={{ 'aria-label': 'Clear PDF' }} error={errors.pdf} classNames={{ placeholder: classes.muted }} />
-      {player.pdf && !pdf ? <Checkbox label="Remove the current PDF" checked={removePdf} onChange={(e) => setRemovePdf(e.currentTarget.checked)} /> : null}
+      <FileInput
+        label="PDF (optional)"
+        placeholder="Choose a PDF, up to 10 MB"
+        accept="application/pdf,.pdf"
+        value={pdf}
+        onChange={pickPdf}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear PDF' }}
+        error={errors.pdf}
+        classNames={{ placeholder: classes.muted }}
+      />
+      {player.pdf && !pdf ? (
+        <Checkbox label="Remove the current PDF" checked={removePdf} onChange={(e) => setRemovePdf(e.currentTarget.checked)} />
+      ) : null}
       {errors.form ? (
         <Text c="red" size="sm" role="alert">
           Error: {errors.form}
@@ -105,4 +124,3 @@ export function AnalysisModal({ player, opened, onClose }: { player: Player; ope
     </FormModal>
   );
 }
-

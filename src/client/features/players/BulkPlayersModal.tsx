@@ -58,7 +58,8 @@ export function BulkPlayersModal({ opened, onClose, teamId }: Props) {
   return (
     <FormModal opened={opened} onClose={onClose} title="Add Players in Bulk" size="lg" onSubmit={submit}>
       <Text size="sm" className={classes.muted}>
-        One player per row. Columns: {CSV_TEMPLATES.players.join(', ')}. Dob is the year of birth (optional); PlayerEmail creates the player’s own sign-in (optional). Nothing is imported unless every row is valid.
+        One player per row. Columns: {CSV_TEMPLATES.players.join(', ')}. Dob is the year of birth (optional); PlayerEmail creates the
+        player’s own sign-in (optional). Nothing is imported unless every row is valid.
       </Text>
       <ErrorTip error={teamError}>
         <Select

@@ -26,7 +26,14 @@ export function DeletePlayerModal({ player, onClose, onDeleted }: Props) {
     await remove.mutateAsync(player.id);
   };
   return (
-    <ConfirmModal opened={!!player} title="Delete Player" onClose={onClose} onConfirm={confirm} blocked={foreign.length > 0} disabled={scoped && !own.data}>
+    <ConfirmModal
+      opened={!!player}
+      title="Delete Player"
+      onClose={onClose}
+      onConfirm={confirm}
+      blocked={foreign.length > 0}
+      disabled={scoped && !own.data}
+    >
       {foreign.length ? (
         <Alert color="yellow" variant="light" title="Cannot delete this player">
           <Text size="sm">{MSG.playerSharedDelete}</Text>

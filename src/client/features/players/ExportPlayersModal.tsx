@@ -19,9 +19,20 @@ export function ExportPlayersModal({ opened, onClose, teamId }: { opened: boolea
     setTeam(teamId ? String(teamId) : null);
   }, [opened, teamId]);
 
-  const clubs = [...new Map((teams.data ?? []).map((t) => [t.categoryId, t.category])).entries()].map(([id, name]) => ({ value: String(id), label: name }));
+  const clubs = [...new Map((teams.data ?? []).map((t) => [t.categoryId, t.category])).entries()].map(([id, name]) => ({
+    value: String(id),
+    label: name,
+  }));
   const href =
-    scope === 'all' ? exportUrl({}) : scope === 'team' ? (team ? exportUrl({ team_id: Number(team) }) : null) : club ? exportUrl({ category: Number(club) }) : null;
+    scope === 'all'
+      ? exportUrl({})
+      : scope === 'team'
+        ? team
+          ? exportUrl({ team_id: Number(team) })
+          : null
+        : club
+          ? exportUrl({ category: Number(club) })
+          : null;
 
   return (
     <Modal opened={opened} onClose={onClose} title="Export Players" centered closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -38,9 +49,26 @@ export function ExportPlayersModal({ opened, onClose, teamId }: { opened: boolea
           fullWidth
         />
         {scope === 'team' ? (
-          <Select label="Team" placeholder="Choose a team" data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.category})` }))} value={team} onChange={setTeam} searchable comboboxProps={{ withinPortal: true }} />
+          <Select
+            label="Team"
+            placeholder="Choose a team"
+            data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.category})` }))}
+            value={team}
+            onChange={setTeam}
+            searchable
+            comboboxProps={{ withinPortal: true }}
+          />
         ) : null}
-        {scope === 'club' ? <Select label="Club" placeholder="Choose a club" data={clubs} value={club} onChange={setClub} comboboxProps={{ withinPortal: true }} /> : null}
+        {scope === 'club' ? (
+          <Select
+            label="Club"
+            placeholder="Choose a club"
+            data={clubs}
+            value={club}
+            onChange={setClub}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null}
         <Text size="sm" className={classes.muted}>
           A CSV file with the columns FirstName, LastName, Email and Score.
         </Text>
@@ -48,7 +76,15 @@ export function ExportPlayersModal({ opened, onClose, teamId }: { opened: boolea
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button component="a" href={href ?? undefined} download="players.csv" leftSection={<IconDownload size={16} />} disabled={!href} data-disabled={!href || undefined} onClick={(e) => (href ? onClose() : e.preventDefault())}>
+          <Button
+            component="a"
+            href={href ?? undefined}
+            download="players.csv"
+            leftSection={<IconDownload size={16} />}
+            disabled={!href}
+            data-disabled={!href || undefined}
+            onClick={(e) => (href ? onClose() : e.preventDefault())}
+          >
             Download CSV
           </Button>
         </Group>

@@ -11,7 +11,17 @@ import { useTimedErrors } from '../../lib/useTimedErrors';
 import { useSaveNote } from './api';
 
 /** Add / edit a note (docs/product.md#validation: details required). */
-export function NoteModal({ playerId, note, opened, onClose }: { playerId: number; note: Note | null; opened: boolean; onClose: () => void }) {
+export function NoteModal({
+  playerId,
+  note,
+  opened,
+  onClose,
+}: {
+  playerId: number;
+  note: Note | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const form = useForm({ initialValues: { details: note?.notes ?? '' }, validate: zod4Resolver(noteSaveSchema) });
   useTimedErrors(form);
   useFormOnOpen(form, opened, () => ({ details: note?.notes ?? '' }), [note]);

@@ -29,7 +29,15 @@ interface FormValues {
 
 const valuesOf = (p: PlayerListItem | Player | null, teamId?: number): FormValues =>
   p
-    ? { first_name: p.first_name, last_name: p.last_name, email: p.email, player_email: p.player_email ?? '', dob: p.dob ? String(p.dob) : '', team_id: p.teamIds.map(String), profile_img: p.profile_img }
+    ? {
+        first_name: p.first_name,
+        last_name: p.last_name,
+        email: p.email,
+        player_email: p.player_email ?? '',
+        dob: p.dob ? String(p.dob) : '',
+        team_id: p.teamIds.map(String),
+        profile_img: p.profile_img,
+      }
     : { first_name: '', last_name: '', email: '', player_email: '', dob: '', team_id: teamId ? [String(teamId)] : [], profile_img: null };
 
 const FIELDS: (keyof FormValues)[] = ['first_name', 'last_name', 'email', 'player_email', 'dob', 'team_id', 'profile_img'];
@@ -68,7 +76,11 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
     if (!opened || !teams.data) return;
     const ids = new Set(teams.data.map((t) => String(t.id)));
     const current = form.getValues().team_id;
-    if (current.some((v) => !ids.has(v))) form.setFieldValue('team_id', current.filter((v) => ids.has(v)));
+    if (current.some((v) => !ids.has(v)))
+      form.setFieldValue(
+        'team_id',
+        current.filter((v) => ids.has(v)),
+      );
   }, [opened, player, teamId, teams.data]); // eslint-disable-line react-hooks/exhaustive-deps
   const otherTeams = choosable && player ? player.teams.filter((t) => !choosable.has(String(t.id))) : [];
 
@@ -134,13 +146,15 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
       {accountChange === 'removed' ? (
         <Alert color="yellow" variant="light" title="The sign-in account will be removed">
           <Text size="sm">
-            {player?.name} signs in with {player?.player_email}. Saving without a player's email deletes that account: they can no longer sign in to their player area. Their evaluations, notes and achievements stay.
+            {player?.name} signs in with {player?.player_email}. Saving without a player's email deletes that account: they can no longer
+            sign in to their player area. Their evaluations, notes and achievements stay.
           </Text>
         </Alert>
       ) : accountChange === 'moved' ? (
         <Alert color="yellow" variant="light" title="The sign-in account will move to the new address">
           <Text size="sm">
-            {player?.name} will sign in with the new address instead of {player?.player_email}, with the same password; a welcome e-mail goes to the new address.
+            {player?.name} will sign in with the new address instead of {player?.player_email}, with the same password; a welcome e-mail
+            goes to the new address.
           </Text>
         </Alert>
       ) : null}
@@ -158,7 +172,9 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
           clearButtonProps={{ 'aria-label': 'Clear teams' }}
           nothingFoundMessage="No teams"
           comboboxProps={{ withinPortal: true }}
-          description={otherTeams.length ? `Also in ${otherTeams.map((t) => t.name).join(', ')} (another coach’s team; stays as it is).` : undefined}
+          description={
+            otherTeams.length ? `Also in ${otherTeams.map((t) => t.name).join(', ')} (another coach’s team; stays as it is).` : undefined
+          }
           classNames={{ description: classes.muted }}
           {...field('team_id')}
           value={choosable ? form.values.team_id.filter((v) => choosable.has(v)) : []}

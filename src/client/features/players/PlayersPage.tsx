@@ -1,6 +1,14 @@
 import { ActionIcon, Badge, Button, Group, Menu, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconChevronDown, IconClipboardList, IconDots, IconDownload, IconFileImport, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconClipboardList,
+  IconDots,
+  IconDownload,
+  IconFileImport,
+  IconUserPlus,
+  IconUsersPlus,
+} from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
@@ -61,7 +69,16 @@ export default function PlayersPage() {
   const teamId = teamRoute ? routeTeamId : filterTeam ? Number(filterTeam) : null;
   const evaluation = evaluationFilter(search);
   const list = useQuery({
-    ...playersQuery({ teamRoute, teamId, q, evaluated: evaluation?.evaluated, from: evaluation?.from, to: evaluation?.to, page, pageSize: PAGE_SIZE }),
+    ...playersQuery({
+      teamRoute,
+      teamId,
+      q,
+      evaluated: evaluation?.evaluated,
+      from: evaluation?.from,
+      to: evaluation?.to,
+      page,
+      pageSize: PAGE_SIZE,
+    }),
     placeholderData: keepPreviousData,
   });
   const clearEvaluation = () => {

@@ -19,10 +19,24 @@ export function PrivacyPanel({ playerId, name }: { playerId: number; name: strin
             Everything the club holds about {name}:
           </Text>
           <Group gap="xs">
-            <Button component="a" href={exportUrl(playerId, 'json')} download size="xs" variant="light" leftSection={<IconDownload size={14} />}>
+            <Button
+              component="a"
+              href={exportUrl(playerId, 'json')}
+              download
+              size="xs"
+              variant="light"
+              leftSection={<IconDownload size={14} />}
+            >
               Download data (JSON)
             </Button>
-            <Button component="a" href={exportUrl(playerId, 'pdf')} download size="xs" variant="light" leftSection={<IconDownload size={14} />}>
+            <Button
+              component="a"
+              href={exportUrl(playerId, 'pdf')}
+              download
+              size="xs"
+              variant="light"
+              leftSection={<IconDownload size={14} />}
+            >
               Download data (PDF)
             </Button>
           </Group>

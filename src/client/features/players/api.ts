@@ -34,7 +34,15 @@ export const playersQuery = (p: ListParams & { teamRoute: boolean }) =>
   queryOptions({
     queryKey: ['players', 'list', p],
     queryFn: ({ signal }): Promise<PlayerList> => {
-      const query = qs({ q: p.q, evaluated: p.evaluated, from: p.from, to: p.to, page: p.page, pageSize: p.pageSize, ...(p.teamRoute ? {} : { team_id: p.teamId, category: p.category }) });
+      const query = qs({
+        q: p.q,
+        evaluated: p.evaluated,
+        from: p.from,
+        to: p.to,
+        page: p.page,
+        pageSize: p.pageSize,
+        ...(p.teamRoute ? {} : { team_id: p.teamId, category: p.category }),
+      });
       const url = p.teamRoute ? `/api/team/${p.teamId}/players${query}` : `/api/players${query}`;
       return apiGet<Envelope<PlayerList>>(url, signal).then((r) => r.data);
     },
@@ -101,7 +109,9 @@ export function useSavePlayer(playerId: number | null) {
   const done = useAfterWrite();
   return useMutation({
     mutationFn: ({ email, ...rest }: PlayerCreate) =>
-      playerId === null ? apiPost<WriteEnvelope<Player>>('/api/players', { ...rest, email }) : apiPost<WriteEnvelope<Player>>(`/api/player/${playerId}`, rest),
+      playerId === null
+        ? apiPost<WriteEnvelope<Player>>('/api/players', { ...rest, email })
+        : apiPost<WriteEnvelope<Player>>(`/api/player/${playerId}`, rest),
     onSuccess: done,
   });
 }
@@ -163,7 +173,8 @@ export function useSaveAnalysis(playerId: number, onProgress: (fraction: number)
 export function useSaveNote(playerId: number, noteId: number | null) {
   const done = useAfterWrite();
   return useMutation({
-    mutationFn: (details: string) => apiPost(noteId === null ? `/api/player/${playerId}/notes` : `/api/player/${playerId}/note/${noteId}`, { details }),
+    mutationFn: (details: string) =>
+      apiPost(noteId === null ? `/api/player/${playerId}/notes` : `/api/player/${playerId}/note/${noteId}`, { details }),
     onSuccess: done,
   });
 }
@@ -184,7 +195,10 @@ export function useSaveAchievement(playerId: number, awardId: number | null) {
 
 export function useDeleteAchievement(playerId: number) {
   const done = useAfterWrite();
-  return useMutation({ mutationFn: (awardId: number) => apiPost(`/api/player/${playerId}/achievement/${awardId}/delete`), onSuccess: done });
+  return useMutation({
+    mutationFn: (awardId: number) => apiPost(`/api/player/${playerId}/achievement/${awardId}/delete`),
+    onSuccess: done,
+  });
 }
 
 // Guardians of a player (the profile's GUARDIANS panel, ADR 0019).
@@ -197,7 +211,8 @@ export const guardiansQuery = (playerId: number) =>
 export function useGuardianWrite(playerId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (w: { path: string; body?: unknown }) => apiPost<WriteEnvelope<GuardianLink[]>>(`/api/player/${playerId}/${w.path}`, w.body ?? {}),
+    mutationFn: (w: { path: string; body?: unknown }) =>
+      apiPost<WriteEnvelope<GuardianLink[]>>(`/api/player/${playerId}/${w.path}`, w.body ?? {}),
     onSuccess: (res) => {
       client.setQueryData(['players', 'guardians', playerId], res.data);
       notifySuccess(res.message);

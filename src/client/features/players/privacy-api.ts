@@ -11,4 +11,5 @@ export const playerPrivacyQuery = (playerId: number) =>
     queryFn: ({ signal }) => apiGet<Envelope<PlayerPrivacy>>(`/api/player/${playerId}/privacy`, signal).then((r) => r.data),
   });
 
-export const requestErasure = (playerId: number, reason: string) => apiPost<WriteEnvelope<PlayerPrivacy>>(`/api/player/${playerId}/erasure-request`, { reason });
+export const requestErasure = (playerId: number, reason: string) =>
+  apiPost<WriteEnvelope<PlayerPrivacy>>(`/api/player/${playerId}/erasure-request`, { reason });

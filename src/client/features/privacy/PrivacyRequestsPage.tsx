@@ -9,7 +9,11 @@ import { notifySuccess } from '../../lib/notify';
 import { decideRequest, privacyRequestsQuery } from './api';
 
 const day = (iso: string) => iso.slice(0, 10);
-const BY: Record<PrivacyRequest['requestedBy'], string> = { guardian: 'a guardian', player: 'the player', admin: 'an admin on their behalf' };
+const BY: Record<PrivacyRequest['requestedBy'], string> = {
+  guardian: 'a guardian',
+  player: 'the player',
+  admin: 'an admin on their behalf',
+};
 
 function Deadline({ r }: { r: PrivacyRequest }) {
   if (r.status !== 'open') {
@@ -120,11 +124,19 @@ export default function PrivacyRequestsPage() {
       >
         {deciding?.decision === 'approve' ? (
           <Text size="sm">
-            Erase {deciding.request.playerName}? Names, e-mails, photos, files, notes, achievements and reports are deleted and the sign-in is closed; scores stay
-            without a name. This cannot be undone.
+            Erase {deciding.request.playerName}? Names, e-mails, photos, files, notes, achievements and reports are deleted and the sign-in
+            is closed; scores stay without a name. This cannot be undone.
           </Text>
         ) : (
-          <Textarea label="Reason for refusing" required value={reason} maxLength={2000} autosize minRows={2} onChange={(e) => setReason(e.currentTarget.value)} />
+          <Textarea
+            label="Reason for refusing"
+            required
+            value={reason}
+            maxLength={2000}
+            autosize
+            minRows={2}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
         )}
       </ConfirmModal>
     </Stack>

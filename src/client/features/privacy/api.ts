@@ -9,4 +9,5 @@ export const privacyRequestsQuery = (openOnly: boolean) =>
     queryFn: ({ signal }) => apiGet<Envelope<PrivacyList>>(`/api/privacy/requests?open=${openOnly ? 1 : 0}`, signal).then((r) => r.data),
   });
 
-export const decideRequest = (id: number, decision: PrivacyDecision) => apiPost<WriteEnvelope<PrivacyRequest>>(`/api/privacy/request/${id}/decide`, decision);
+export const decideRequest = (id: number, decision: PrivacyDecision) =>
+  apiPost<WriteEnvelope<PrivacyRequest>>(`/api/privacy/request/${id}/decide`, decision);

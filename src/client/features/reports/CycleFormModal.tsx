@@ -56,7 +56,11 @@ export function CycleFormModal({ opened, onClose, cycle }: { opened: boolean; on
     setErrors({});
     setFailure(null);
     try {
-      const res = await saveCycle(cycle?.id ?? null, { ...values, season_id: Number(values.season_id) || 0, team_ids: values.team_ids.map(Number) });
+      const res = await saveCycle(cycle?.id ?? null, {
+        ...values,
+        season_id: Number(values.season_id) || 0,
+        team_ids: values.team_ids.map(Number),
+      });
       notifySuccess(res.message);
       await client.invalidateQueries({ queryKey: ['reports'] });
       onClose();
@@ -70,7 +74,15 @@ export function CycleFormModal({ opened, onClose, cycle }: { opened: boolean; on
 
   return (
     <FormModal opened={opened} onClose={onClose} title={cycle ? 'Edit cycle' : 'New evaluation cycle'} onSubmit={submit} failure={failure}>
-      <TextInput label="Name" placeholder="Autumn 2026" required value={values.name} error={errors.name} onChange={(e) => set('name', e.currentTarget.value)} data-autofocus />
+      <TextInput
+        label="Name"
+        placeholder="Autumn 2026"
+        required
+        value={values.name}
+        error={errors.name}
+        onChange={(e) => set('name', e.currentTarget.value)}
+        data-autofocus
+      />
       <SeasonSelect required value={values.season_id || null} error={errors.season_id} onChange={(v) => set('season_id', v ?? '')} />
       <MultiSelect
         label="Teams"
@@ -81,7 +93,14 @@ export function CycleFormModal({ opened, onClose, cycle }: { opened: boolean; on
         error={errors.team_ids}
         onChange={(v) => set('team_ids', v)}
       />
-      <TextInput label="Opens on" type="date" required value={values.opens_on} error={errors.opens_on} onChange={(e) => set('opens_on', e.currentTarget.value)} />
+      <TextInput
+        label="Opens on"
+        type="date"
+        required
+        value={values.opens_on}
+        error={errors.opens_on}
+        onChange={(e) => set('opens_on', e.currentTarget.value)}
+      />
       <TextInput
         label="Closes on"
         description="Reports take the evaluations current on this day (inclusive)."
@@ -91,10 +110,17 @@ export function CycleFormModal({ opened, onClose, cycle }: { opened: boolean; on
         error={errors.closes_on}
         onChange={(e) => set('closes_on', e.currentTarget.value)}
       />
-      <Switch label="Show the team average in reports" checked={values.show_team_average} onChange={(e) => set('show_team_average', e.currentTarget.checked)} />
-      <Switch label="Show the player's rank in the team" checked={values.show_rank} onChange={(e) => set('show_rank', e.currentTarget.checked)} />
+      <Switch
+        label="Show the team average in reports"
+        checked={values.show_team_average}
+        onChange={(e) => set('show_team_average', e.currentTarget.checked)}
+      />
+      <Switch
+        label="Show the player's rank in the team"
+        checked={values.show_rank}
+        onChange={(e) => set('show_rank', e.currentTarget.checked)}
+      />
       <FormActions onCancel={onClose} busy={busy} />
     </FormModal>
   );
 }
-

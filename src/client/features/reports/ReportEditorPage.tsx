@@ -45,7 +45,15 @@ export default function ReportEditorPage() {
   const team = useQuery(teamReportsQuery(cycleId, teamId));
   return (
     <QueryView query={query} noun="report" isEmpty={() => false}>
-      {(report) => <Editor key={`${report.id}:${report.state}`} report={report} cycleId={cycleId} teamId={teamId} order={(team.data?.rows ?? []).flatMap((r) => (r.report ? [r.report.id] : []))} />}
+      {(report) => (
+        <Editor
+          key={`${report.id}:${report.state}`}
+          report={report}
+          cycleId={cycleId}
+          teamId={teamId}
+          order={(team.data?.rows ?? []).flatMap((r) => (r.report ? [r.report.id] : []))}
+        />
+      )}
     </QueryView>
   );
 }
@@ -184,7 +192,9 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
           <Card withBorder padding="sm">
             <Text size="sm" fw={600}>
               Score at the close: {report.snapshot.total === null ? 'not evaluated in the cycle' : `${report.snapshot.total}%`}
-              {report.snapshot.change !== null ? ` (${report.snapshot.change >= 0 ? '+' : ''}${report.snapshot.change} since the last report)` : ''}
+              {report.snapshot.change !== null
+                ? ` (${report.snapshot.change >= 0 ? '+' : ''}${report.snapshot.change} since the last report)`
+                : ''}
             </Text>
             <Text size="xs" c="dimmed">
               Evaluated by: {report.snapshot.evaluated_by}
@@ -209,12 +219,19 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
             </Title>
             {draft.focus.map((f, i) => {
               const resources = report.criteria.find((c) => String(c.id) === f.criterion_id)?.resources ?? [];
-              const update = (patch: Partial<Draft['focus'][number]>) => change((d) => ({ ...d, focus: d.focus.map((x, j) => (j === i ? { ...x, ...patch } : x)) }));
+              const update = (patch: Partial<Draft['focus'][number]>) =>
+                change((d) => ({ ...d, focus: d.focus.map((x, j) => (j === i ? { ...x, ...patch } : x)) }));
               return (
                 <Card key={i} withBorder padding="sm" component="fieldset" className={classes.fieldset}>
                   <legend className={classes.legend}>Thing to work on {i + 1}</legend>
                   <Stack gap="xs">
-                    <Select label="Criterion" data={criterionOptions} value={f.criterion_id || null} onChange={(v) => update({ criterion_id: v ?? '', resource_ids: [] })} searchable />
+                    <Select
+                      label="Criterion"
+                      data={criterionOptions}
+                      value={f.criterion_id || null}
+                      onChange={(v) => update({ criterion_id: v ?? '', resource_ids: [] })}
+                      searchable
+                    />
                     <Textarea
                       label="What to work on"
                       autosize
@@ -227,7 +244,11 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
                     />
                     {f.criterion_id ? (
                       resources.length ? (
-                        <Checkbox.Group label="Resources for this criterion" value={f.resource_ids} onChange={(v) => update({ resource_ids: v })}>
+                        <Checkbox.Group
+                          label="Resources for this criterion"
+                          value={f.resource_ids}
+                          onChange={(v) => update({ resource_ids: v })}
+                        >
                           <Stack gap={4} mt={4}>
                             {resources.map((r) => (
                               <Checkbox key={r.id} value={String(r.id)} label={r.title} />
@@ -241,7 +262,12 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
                       )
                     ) : null}
                     <Group justify="flex-end">
-                      <Button variant="subtle" color="red" size="xs" onClick={() => change((d) => ({ ...d, focus: d.focus.filter((_, j) => j !== i) }))}>
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        size="xs"
+                        onClick={() => change((d) => ({ ...d, focus: d.focus.filter((_, j) => j !== i) }))}
+                      >
                         Remove
                       </Button>
                     </Group>
@@ -250,7 +276,10 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
               );
             })}
             {draft.focus.length < REPORT_FOCUS_MAX ? (
-              <Button variant="light" onClick={() => change((d) => ({ ...d, focus: [...d.focus, { criterion_id: '', text: '', resource_ids: [] }] }))}>
+              <Button
+                variant="light"
+                onClick={() => change((d) => ({ ...d, focus: [...d.focus, { criterion_id: '', text: '', resource_ids: [] }] }))}
+              >
                 Add a thing to work on
               </Button>
             ) : null}
@@ -276,7 +305,11 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
                             {c.label}
                           </Text>
                           <Group gap={4} wrap="nowrap">
-                            {comment ? <Badge size="xs" variant="light">comment</Badge> : null}
+                            {comment ? (
+                              <Badge size="xs" variant="light">
+                                comment
+                              </Badge>
+                            ) : null}
                             <Text size="sm" fw={600}>
                               {c.percent === null ? '–' : `${c.percent}%`}
                             </Text>
@@ -331,7 +364,11 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
           {report.versions.map((v, i) => (
             <span key={v.id}>
               {i ? ', ' : ''}
-              {v.id === report.id ? `v${v.version} (${v.state})` : <Anchor component={Link} to={`${base}/report/${v.id}`} size="sm">{`v${v.version} (${v.state})`}</Anchor>}
+              {v.id === report.id ? (
+                `v${v.version} (${v.state})`
+              ) : (
+                <Anchor component={Link} to={`${base}/report/${v.id}`} size="sm">{`v${v.version} (${v.state})`}</Anchor>
+              )}
             </span>
           ))}
         </Text>

@@ -19,9 +19,7 @@ export default function ReportsPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Reports">
-        {canWrite ? <Button onClick={() => setEditing(null)}>New cycle</Button> : null}
-      </PageHeader>
+      <PageHeader title="Reports">{canWrite ? <Button onClick={() => setEditing(null)}>New cycle</Button> : null}</PageHeader>
       <QueryView query={query} noun="evaluation cycles" isEmpty={(d) => d.length === 0} emptyText="No evaluation cycles yet.">
         {(cycles) => (
           <Stack gap="sm">

@@ -11,7 +11,11 @@ export function SnapshotView({ snapshot: s }: { snapshot: ReportSnapshot }) {
           {s.change !== null ? ` (${s.change >= 0 ? '+' : ''}${s.change} since the last report)` : ''}
         </Text>
         {s.team_average !== null ? <Text size="sm">Team average: {s.team_average}%</Text> : null}
-        {s.rank ? <Text size="sm">Rank: {s.rank.position} of {s.rank.of}</Text> : null}
+        {s.rank ? (
+          <Text size="sm">
+            Rank: {s.rank.position} of {s.rank.of}
+          </Text>
+        ) : null}
         <Text size="xs" c="dimmed">
           Evaluated by: {s.evaluated_by}
         </Text>

@@ -69,7 +69,12 @@ export default function TeamReportsPage() {
               Evaluations current on {data.cycle.closes_on} make the report. {data.rows.length} players.
             </Text>
             {approval ? (
-              <Alert color={approval.skipped.length ? 'yellow' : 'green'} withCloseButton onClose={() => setApproval(null)} title={`${approval.approved} approved`}>
+              <Alert
+                color={approval.skipped.length ? 'yellow' : 'green'}
+                withCloseButton
+                onClose={() => setApproval(null)}
+                title={`${approval.approved} approved`}
+              >
                 {approval.skipped.length ? (
                   <List size="sm">
                     {approval.skipped.map((s) => (
@@ -91,7 +96,12 @@ export default function TeamReportsPage() {
                     <Group justify="space-between" wrap="nowrap" gap="xs">
                       <div style={{ minWidth: 0 }}>
                         {row.report ? (
-                          <Anchor component={Link} to={`/app/reports/${cycleId}/team/${teamId}/report/${row.report.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                          <Anchor
+                            component={Link}
+                            to={`/app/reports/${cycleId}/team/${teamId}/report/${row.report.id}`}
+                            fw={600}
+                            style={{ overflowWrap: 'anywhere' }}
+                          >
                             {name}
                           </Anchor>
                         ) : (

@@ -19,7 +19,8 @@ export const teamOptionsQuery = () =>
 export const teamReportsQuery = (cycleId: number, teamId: number) =>
   queryOptions({
     queryKey: ['reports', 'team', cycleId, teamId],
-    queryFn: ({ signal }) => apiGet<Envelope<TeamReports>>(`/api/report-cycle/${cycleId}/team/${teamId}/reports`, signal).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      apiGet<Envelope<TeamReports>>(`/api/report-cycle/${cycleId}/team/${teamId}/reports`, signal).then((r) => r.data),
   });
 
 export const reportQuery = (id: number) =>
@@ -28,9 +29,15 @@ export const reportQuery = (id: number) =>
     queryFn: ({ signal }) => apiGet<Envelope<Report>>(`/api/report/${id}`, signal).then((r) => r.data),
   });
 
-export const saveCycle = (id: number | null, body: CycleSave) => apiPost<WriteEnvelope<Cycle>>(id ? `/api/report-cycle/${id}` : '/api/report-cycles', body);
+export const saveCycle = (id: number | null, body: CycleSave) =>
+  apiPost<WriteEnvelope<Cycle>>(id ? `/api/report-cycle/${id}` : '/api/report-cycles', body);
 export const createDrafts = (cycleId: number, teamId: number, playerIds?: number[]) =>
-  apiPost<WriteEnvelope<{ created: number }>>(`/api/report-cycle/${cycleId}/team/${teamId}/reports`, playerIds ? { player_ids: playerIds } : {});
-export const approveTeam = (cycleId: number, teamId: number) => apiPost<WriteEnvelope<BulkApproveResult>>(`/api/report-cycle/${cycleId}/team/${teamId}/approve`);
+  apiPost<WriteEnvelope<{ created: number }>>(
+    `/api/report-cycle/${cycleId}/team/${teamId}/reports`,
+    playerIds ? { player_ids: playerIds } : {},
+  );
+export const approveTeam = (cycleId: number, teamId: number) =>
+  apiPost<WriteEnvelope<BulkApproveResult>>(`/api/report-cycle/${cycleId}/team/${teamId}/approve`);
 export const saveReport = (id: number, body: ReportSave) => apiPost<WriteEnvelope<Report>>(`/api/report/${id}`, body);
-export const reportAction = (id: number, action: 'approve' | 'reissue' | 'revoke') => apiPost<WriteEnvelope<Report>>(`/api/report/${id}/${action}`);
+export const reportAction = (id: number, action: 'approve' | 'reissue' | 'revoke') =>
+  apiPost<WriteEnvelope<Report>>(`/api/report/${id}/${action}`);

@@ -18,7 +18,17 @@ function LinkSection({ title, children }: { title: string; children: ReactNode }
 }
 
 /** The expanded row: 'Manage Resource' menu (writers), Documents as preview cards, Videos as embeds. */
-export function ResourceDetails({ resource, canWrite, onEdit, onDelete }: { resource: Resource; canWrite: boolean; onEdit: () => void; onDelete: () => void }) {
+export function ResourceDetails({
+  resource,
+  canWrite,
+  onEdit,
+  onDelete,
+}: {
+  resource: Resource;
+  canWrite: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <Stack gap="md" py="sm">
       {canWrite ? (

@@ -108,7 +108,14 @@ export function ResourceFormModal({ opened, resource, onClose }: { opened: boole
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={resource ? 'Edit Resource' : 'Add New Resource'} size="lg" fullScreen={false} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={resource ? 'Edit Resource' : 'Add New Resource'}
+      size="lg"
+      fullScreen={false}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={form.onSubmit(submit, onInvalid)} noValidate>
         <Stack gap="md">
           {linksAlert ? (
@@ -130,8 +137,21 @@ export function ResourceFormModal({ opened, resource, onClose }: { opened: boole
             />
           </ErrorTip>
           <VideoLinksField {...listField('video_links')} />
-          <RepeatableList label="Document Links" itemLabel="Document link" addLabel="Add another document link" placeholder="https://…" {...listField('document_links')} />
-          <RepeatableList label="Tags" itemLabel="Tag" addLabel="Add another tag" required suggestions={facets.data?.tags ?? []} {...listField('tags')} />
+          <RepeatableList
+            label="Document Links"
+            itemLabel="Document link"
+            addLabel="Add another document link"
+            placeholder="https://…"
+            {...listField('document_links')}
+          />
+          <RepeatableList
+            label="Tags"
+            itemLabel="Tag"
+            addLabel="Add another tag"
+            required
+            suggestions={facets.data?.tags ?? []}
+            {...listField('tags')}
+          />
           <Checkbox.Group
             label={
               <Group gap={4} component="span">

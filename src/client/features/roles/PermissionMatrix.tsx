@@ -18,7 +18,6 @@ interface Props {
   invalid?: boolean;
 }
 
-
 /**
  * docs/product.md#validation permissions matrix: per section none / read / write as two checkboxes. Write needs read
  * (turning read off turns write off and disables it); Select All toggles everything the user may

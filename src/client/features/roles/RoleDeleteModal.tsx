@@ -7,7 +7,12 @@ import { useDeleteRole } from './api';
 export function RoleDeleteModal({ role, onClose }: { role: Role | null; onClose: () => void }) {
   const remove = useDeleteRole();
   return (
-    <ConfirmModal opened={!!role} title="Delete Role" onClose={onClose} onConfirm={() => (role ? remove.mutateAsync(role) : Promise.resolve())}>
+    <ConfirmModal
+      opened={!!role}
+      title="Delete Role"
+      onClose={onClose}
+      onConfirm={() => (role ? remove.mutateAsync(role) : Promise.resolve())}
+    >
       <Text>Are you sure you want to delete the role {role?.title}?</Text>
     </ConfirmModal>
   );

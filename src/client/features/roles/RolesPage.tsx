@@ -36,7 +36,19 @@ function UserNames({ role }: { role: Role }) {
 }
 
 /** A row's icon button; while the role cannot be changed, it is disabled and its tooltip says why. */
-function RoleAction({ label, blocked, color, onClick, children }: { label: string; blocked: string | null; color?: string; onClick: () => void; children: ReactNode }) {
+function RoleAction({
+  label,
+  blocked,
+  color,
+  onClick,
+  children,
+}: {
+  label: string;
+  blocked: string | null;
+  color?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip label={blocked ?? label}>
       <ActionIcon variant="subtle" color={color} size="lg" aria-label={label} disabled={!!blocked} onClick={onClick}>
@@ -79,12 +91,7 @@ export default function RolesPage() {
             striped
             highlightOnHover
             verticalSpacing="sm"
-            columns={[
-              'Title',
-              'Users',
-              <Table.Th visibleFrom="sm">Members</Table.Th>,
-              <ActionsHeading />,
-            ]}
+            columns={['Title', 'Users', <Table.Th visibleFrom="sm">Members</Table.Th>, <ActionsHeading />]}
           >
             {data.map((role) => {
               const blocked = editBlock(role);

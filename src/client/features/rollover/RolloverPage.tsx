@@ -1,4 +1,19 @@
-import { Alert, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Stepper, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Link } from 'react-router';
@@ -28,9 +43,13 @@ function defaults(plan: RolloverPlan): Choices {
 }
 
 function commitBody(from: string, to: string, plan: RolloverPlan, c: Choices, dryRun: boolean) {
-  const teams = plan.teams.filter((t) => c.teams.get(t.source_team_id)?.on).map((t) => ({ source_team_id: t.source_team_id, name: c.teams.get(t.source_team_id)!.name }));
+  const teams = plan.teams
+    .filter((t) => c.teams.get(t.source_team_id)?.on)
+    .map((t) => ({ source_team_id: t.source_team_id, name: c.teams.get(t.source_team_id)!.name }));
   const on = new Set(teams.map((t) => t.source_team_id));
-  const players = plan.players.filter((p) => on.has(p.source_team_id) && c.players.has(memberKey(p.player_id, p.source_team_id))).map((p) => ({ player_id: p.player_id, source_team_id: p.source_team_id }));
+  const players = plan.players
+    .filter((p) => on.has(p.source_team_id) && c.players.has(memberKey(p.player_id, p.source_team_id)))
+    .map((p) => ({ player_id: p.player_id, source_team_id: p.source_team_id }));
   return { from: Number(from), to: Number(to), teams, players, dry_run: dryRun };
 }
 
@@ -38,13 +57,34 @@ function Summary({ r }: { r: RolloverResult }) {
   return (
     <Table withTableBorder aria-label={r.dry_run ? 'Dry run' : 'Rollover result'}>
       <Table.Tbody>
-        <Table.Tr><Table.Th>Teams created</Table.Th><Table.Td>{r.teams_created}</Table.Td></Table.Tr>
-        <Table.Tr><Table.Th>Teams already rolled over (kept)</Table.Th><Table.Td>{r.teams_kept}</Table.Td></Table.Tr>
-        <Table.Tr><Table.Th>Players added</Table.Th><Table.Td>{r.players_added}</Table.Td></Table.Tr>
-        <Table.Tr><Table.Th>Players already placed (skipped)</Table.Th><Table.Td>{r.players_already_placed}</Table.Td></Table.Tr>
-        <Table.Tr><Table.Th>Players not carried over</Table.Th><Table.Td>{r.players_not_carried}</Table.Td></Table.Tr>
-        <Table.Tr><Table.Th>Carried although too old for every group</Table.Th><Table.Td>{r.aged_out_carried}</Table.Td></Table.Tr>
-        <Table.Tr><Table.Th>E-mails sent</Table.Th><Table.Td>0</Table.Td></Table.Tr>
+        <Table.Tr>
+          <Table.Th>Teams created</Table.Th>
+          <Table.Td>{r.teams_created}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Teams already rolled over (kept)</Table.Th>
+          <Table.Td>{r.teams_kept}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Players added</Table.Th>
+          <Table.Td>{r.players_added}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Players already placed (skipped)</Table.Th>
+          <Table.Td>{r.players_already_placed}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Players not carried over</Table.Th>
+          <Table.Td>{r.players_not_carried}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Carried although too old for every group</Table.Th>
+          <Table.Td>{r.aged_out_carried}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>E-mails sent</Table.Th>
+          <Table.Td>0</Table.Td>
+        </Table.Tr>
       </Table.Tbody>
     </Table>
   );
@@ -98,24 +138,50 @@ export default function RolloverPage() {
   return (
     <>
       <PageHeader title="Roll over a season" />
-      <Stepper active={step} onStepClick={(s) => (s < step && !done ? setStep(s) : undefined)} size="sm" mb="lg" allowNextStepsSelect={false}>
+      <Stepper
+        active={step}
+        onStepClick={(s) => (s < step && !done ? setStep(s) : undefined)}
+        size="sm"
+        mb="lg"
+        allowNextStepsSelect={false}
+      >
         <Stepper.Step label="Seasons" description="From → to">
           <SimpleGrid cols={{ base: 1, sm: 2 }} maw={560}>
             <Select label="Source season" data={options} value={from} onChange={(v) => setFrom(v ?? '')} allowDeselect={false} />
-            <Select label="Target season" data={options.filter((o) => o.value !== from)} value={to} onChange={(v) => setTo(v ?? '')} allowDeselect={false} />
+            <Select
+              label="Target season"
+              data={options.filter((o) => o.value !== from)}
+              value={to}
+              onChange={(v) => setTo(v ?? '')}
+              allowDeselect={false}
+            />
           </SimpleGrid>
           {plan.data?.source.closed ? (
             <Alert color="yellow" mt="md" title={`${plan.data.source.name} is closed for evaluations`} maw={560}>
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">A rollover closed it. Reopen it to let coaches evaluate in it again.</Text>
-                <Button size="xs" variant="light" loading={reopen.isPending} onClick={() => reopen.mutate(plan.data!.source.id, { onSuccess: () => notifySuccess(`${plan.data!.source.name} is open for evaluations again.`) })}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  loading={reopen.isPending}
+                  onClick={() =>
+                    reopen.mutate(plan.data!.source.id, {
+                      onSuccess: () => notifySuccess(`${plan.data!.source.name} is open for evaluations again.`),
+                    })
+                  }
+                >
                   Reopen {plan.data.source.name}
                 </Button>
               </Stack>
             </Alert>
           ) : null}
           {from && to ? (
-            <QueryView query={plan} noun="season's teams" isEmpty={(p) => p.teams.length === 0} emptyText="The source season has no teams to roll over.">
+            <QueryView
+              query={plan}
+              noun="season's teams"
+              isEmpty={(p) => p.teams.length === 0}
+              emptyText="The source season has no teams to roll over."
+            >
               {(p) => (
                 <Text size="sm" mt="md">
                   {p.teams.length} team(s) and {new Set(p.players.map((x) => x.player_id)).size} player(s) in {p.source.name}.
@@ -128,16 +194,28 @@ export default function RolloverPage() {
           {ready ? (
             <Stack gap="xs">
               <Text size="sm" c="dimmed">
-                Age groups move up one year ({plan.data.source.name} → {plan.data.target.name}); coaches stay. Untick a team to leave it behind.
+                Age groups move up one year ({plan.data.source.name} → {plan.data.target.name}); coaches stay. Untick a team to leave it
+                behind.
               </Text>
               {plan.data.teams.map((t) => {
                 const c = choices.teams.get(t.source_team_id)!;
-                const set = (next: Partial<typeof c>) => setChoices({ ...choices, teams: new Map(choices.teams).set(t.source_team_id, { ...c, ...next }) });
+                const set = (next: Partial<typeof c>) =>
+                  setChoices({ ...choices, teams: new Map(choices.teams).set(t.source_team_id, { ...c, ...next }) });
                 return (
                   <Paper key={t.source_team_id} withBorder p="sm">
                     <Group align="flex-end" wrap="wrap" gap="sm">
-                      <Checkbox label={`Roll over ${t.source_name}`} checked={c.on} onChange={(e) => set({ on: e.currentTarget.checked })} />
-                      <TextInput label={`New name for ${t.source_name}`} value={c.name} onChange={(e) => set({ name: e.currentTarget.value })} disabled={!c.on || t.existing_team_id !== null} w={{ base: '100%', xs: 240 }} />
+                      <Checkbox
+                        label={`Roll over ${t.source_name}`}
+                        checked={c.on}
+                        onChange={(e) => set({ on: e.currentTarget.checked })}
+                      />
+                      <TextInput
+                        label={`New name for ${t.source_name}`}
+                        value={c.name}
+                        onChange={(e) => set({ name: e.currentTarget.value })}
+                        disabled={!c.on || t.existing_team_id !== null}
+                        w={{ base: '100%', xs: 240 }}
+                      />
                       <Text size="sm" c="dimmed">
                         {t.club} · {t.coach_name}
                       </Text>
@@ -175,12 +253,20 @@ export default function RolloverPage() {
                                 setChoices({ ...choices, players });
                               }}
                             />
-                            {p.ages_out ? <Badge color="orange" variant="light">Too old for every group</Badge> : null}
+                            {p.ages_out ? (
+                              <Badge color="orange" variant="light">
+                                Too old for every group
+                              </Badge>
+                            ) : null}
                             {p.placed_in ? <Badge variant="light">Already in {p.placed_in}</Badge> : null}
                           </Group>
                         );
                       })}
-                      {(byTeam.get(t.source_team_id) ?? []).length === 0 ? <Text size="sm" c="dimmed">No players in this team.</Text> : null}
+                      {(byTeam.get(t.source_team_id) ?? []).length === 0 ? (
+                        <Text size="sm" c="dimmed">
+                          No players in this team.
+                        </Text>
+                      ) : null}
                     </Stack>
                   </Paper>
                 ))}
@@ -190,7 +276,10 @@ export default function RolloverPage() {
         <Stepper.Step label="Dry run" description="What will happen">
           {dry ? (
             <Stack maw={560}>
-              <Text size="sm">Nothing has been written yet. Committing does exactly this and closes {plan.data?.source.name} for evaluations. No e-mail is sent.</Text>
+              <Text size="sm">
+                Nothing has been written yet. Committing does exactly this and closes {plan.data?.source.name} for evaluations. No e-mail is
+                sent.
+              </Text>
               <Summary r={dry} />
             </Stack>
           ) : null}

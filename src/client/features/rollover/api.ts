@@ -7,7 +7,8 @@ import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/ap
 export const rolloverPlanQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: ['rollover', from, to],
-    queryFn: async ({ signal }) => (await apiGet<Envelope<RolloverPlan>>(`/api/rollover?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await apiGet<Envelope<RolloverPlan>>(`/api/rollover?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, signal)).data,
     enabled: from !== '' && to !== '' && from !== to,
     staleTime: 0,
   });

@@ -3,7 +3,12 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useNavigate } from 'react-router';
-import { CONSENT_TEXT_MAX, consentTextPublishSchema, type ConsentTextEntry, type ConsentTextPublish } from '../../../shared/schemas/consent-text';
+import {
+  CONSENT_TEXT_MAX,
+  consentTextPublishSchema,
+  type ConsentTextEntry,
+  type ConsentTextPublish,
+} from '../../../shared/schemas/consent-text';
 import { CONSENT_LABELS } from '../../../shared/schemas/guardian';
 import { ErrorTip } from '../../components/ErrorTip';
 import { Loading } from '../../components/Loading';
@@ -31,8 +36,8 @@ export default function ConsentWordingTab() {
   return (
     <Stack gap="lg" maw={720}>
       <Text size="sm" className={classes.help}>
-        The words each parent or guardian agrees to on the family portal. Publishing adds a new version; earlier versions stay as they were, so
-        every consent keeps the words it was given under.
+        The words each parent or guardian agrees to on the family portal. Publishing adds a new version; earlier versions stay as they were,
+        so every consent keeps the words it was given under.
       </Text>
       {data.map((entry) => (
         <PurposeForm key={`${entry.purpose}-${entry.current.version}`} entry={entry} />
@@ -85,8 +90,8 @@ function PurposeForm({ entry }: { entry: ConsentTextEntry }) {
           </ErrorTip>
           {entry.grantedUnderEarlier > 0 ? (
             <Text size="sm" className={classes.help}>
-              {entry.grantedUnderEarlier === 1 ? '1 consent was' : `${entry.grantedUnderEarlier} consents were`} given under an earlier wording; those
-              guardians are asked to confirm again.
+              {entry.grantedUnderEarlier === 1 ? '1 consent was' : `${entry.grantedUnderEarlier} consents were`} given under an earlier
+              wording; those guardians are asked to confirm again.
             </Text>
           ) : null}
           <Group>

@@ -28,7 +28,9 @@ function VideoPreview({ link }: { link: string }) {
   if (debounced === '' || !instructionsVideoSchema.safeParse(debounced).success) {
     return (
       <Text size="sm" className={classes.help}>
-        {debounced === '' ? 'No instructions video: the Instructions page of the player area stays empty.' : 'Enter a complete http(s) link to see a preview.'}
+        {debounced === ''
+          ? 'No instructions video: the Instructions page of the player area stays empty.'
+          : 'Enter a complete http(s) link to see a preview.'}
       </Text>
     );
   }
@@ -74,7 +76,10 @@ export default function GeneralTab() {
       form.setValues(res.data);
     } catch (e) {
       if (e instanceof ApiError && e.status === 403) return void navigate('/app/unauthorized');
-      form.setFieldError(e instanceof ApiError && e.field ? e.field : 'instructions_video', e instanceof Error ? e.message : 'Something went wrong.');
+      form.setFieldError(
+        e instanceof ApiError && e.field ? e.field : 'instructions_video',
+        e instanceof Error ? e.message : 'Something went wrong.',
+      );
     }
   });
 

@@ -47,7 +47,15 @@ function useServerErrors() {
   };
 }
 
-function Fields({ props, form, labelPrefix }: { props: ReferenceListProps; form: ReturnType<typeof useForm<Values>>; labelPrefix: string }) {
+function Fields({
+  props,
+  form,
+  labelPrefix,
+}: {
+  props: ReferenceListProps;
+  form: ReturnType<typeof useForm<Values>>;
+  labelPrefix: string;
+}) {
   const { field, withKind } = props;
   return (
     <>
@@ -171,7 +179,13 @@ export function ReferenceListTab(props: ReferenceListProps) {
           striped
           highlightOnHover
           verticalSpacing="xs"
-          columns={[props.field === 'title' ? 'Title' : 'Name', withKind ? 'Kind' : null, <Table.Th w={110} ta="right">Actions</Table.Th>]}
+          columns={[
+            props.field === 'title' ? 'Title' : 'Name',
+            withKind ? 'Kind' : null,
+            <Table.Th w={110} ta="right">
+              Actions
+            </Table.Th>,
+          ]}
         >
           {data.map((row) => (
             <Table.Tr key={row.id}>
@@ -180,12 +194,23 @@ export function ReferenceListTab(props: ReferenceListProps) {
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   <Tooltip label={withKind ? 'Edit' : 'Rename'}>
-                    <ActionIcon variant="subtle" size="xl" aria-label={`${withKind ? 'Edit' : 'Rename'} ${labelOf(row)}`} onClick={() => setEditing(row)}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="xl"
+                      aria-label={`${withKind ? 'Edit' : 'Rename'} ${labelOf(row)}`}
+                      onClick={() => setEditing(row)}
+                    >
                       <IconPencil size={20} />
                     </ActionIcon>
                   </Tooltip>
                   <Tooltip label="Delete">
-                    <ActionIcon variant="subtle" color="red" size="xl" aria-label={`Delete ${labelOf(row)}`} onClick={() => setDeleting(row)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="xl"
+                      aria-label={`Delete ${labelOf(row)}`}
+                      onClick={() => setDeleting(row)}
+                    >
                       <IconTrash size={20} />
                     </ActionIcon>
                   </Tooltip>

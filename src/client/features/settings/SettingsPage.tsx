@@ -48,12 +48,7 @@ export default function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" />
-      <Tabs
-        value={active.value}
-        onChange={(v) => v && setParams({ tab: v }, { replace: true })}
-        keepMounted={false}
-        variant="pills"
-      >
+      <Tabs value={active.value} onChange={(v) => v && setParams({ tab: v }, { replace: true })} keepMounted={false} variant="pills">
         {/* Pills wrap onto a second row on phones, so every tab stays visible without sideways scrolling. */}
         <Tabs.List style={{ gap: 6 }}>
           {tabs.map((t) => (

@@ -9,7 +9,12 @@ import { useDeleteTeam } from './api';
 export function TeamDeleteModal({ opened, team, onClose }: { opened: boolean; team: Team | null; onClose: () => void }) {
   const remove = useDeleteTeam();
   return (
-    <ConfirmModal opened={opened && !!team} title="Delete Team" onClose={onClose} onConfirm={() => (team ? remove.mutateAsync(team) : Promise.resolve())}>
+    <ConfirmModal
+      opened={opened && !!team}
+      title="Delete Team"
+      onClose={onClose}
+      onConfirm={() => (team ? remove.mutateAsync(team) : Promise.resolve())}
+    >
       <Text>{team ? MSG.deleteTeam(team.name) : null}</Text>
       {team ? (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>

@@ -26,7 +26,10 @@ export const teamListQuery = (coachId: string | undefined, category: string | nu
     queryKey: coachId ? teamKeys.coach(coachId, category) : teamKeys.list(category),
     queryFn: async ({ signal }): Promise<TeamList> => {
       if (!coachId) return { teams: (await apiGet<Envelope<Team[]>>(withCategory('/api/teams', category), signal)).data, coach: null };
-      const body = await apiGet<{ data: Team[]; coach: CoachSummary }>(withCategory(`/api/coach/${encodeURIComponent(coachId)}/teams`, category), signal);
+      const body = await apiGet<{ data: Team[]; coach: CoachSummary }>(
+        withCategory(`/api/coach/${encodeURIComponent(coachId)}/teams`, category),
+        signal,
+      );
       return { teams: body.data, coach: body.coach };
     },
   });

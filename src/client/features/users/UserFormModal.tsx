@@ -72,14 +72,7 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
         <TextInput label="Email" type="email" autoComplete="off" disabled={!!user} {...field('email')} />
       </ErrorTip>
       <ErrorTip error={form.errors.role}>
-        <Select
-          label="Role"
-          placeholder="Choose a role"
-          data={roleOptions}
-          disabled={!!user}
-          allowDeselect={false}
-          {...field('role')}
-        />
+        <Select label="Role" placeholder="Choose a role" data={roleOptions} disabled={!!user} allowDeselect={false} {...field('role')} />
       </ErrorTip>
       <FormActions onCancel={onClose} busy={create.isPending || update.isPending} label={user ? 'Save' : 'Add User'} />
     </FormModal>

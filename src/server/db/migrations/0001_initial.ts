@@ -8,12 +8,11 @@ export function migration({ dialect }: Database): Migration {
   return {
     async up(db: Kysely<any>) {
       const stamps = (b: CreateTableBuilder<any, any>) =>
-        b
-          .addColumn('created_at', 'text', (c) => c.notNull())
-          .addColumn('updated_at', 'text', (c) => c.notNull());
+        b.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
 
       await stamps(
-        t.id(db.schema.createTable('roles'))
+        t
+          .id(db.schema.createTable('roles'))
           .addColumn('title', 'text', (c) => c.notNull().unique())
           .addColumn('key', 'text', (c) => c.unique())
           .addColumn('admin', 'integer', (c) => c.notNull().defaultTo(0))
@@ -27,7 +26,8 @@ export function migration({ dialect }: Database): Migration {
           .addColumn('emails', 'integer', (c) => c.notNull().defaultTo(0)),
       ).execute();
 
-      await t.id(db.schema.createTable('files'))
+      await t
+        .id(db.schema.createTable('files'))
         .addColumn('key', 'text', (c) => c.notNull().unique())
         .addColumn('mime', 'text', (c) => c.notNull())
         .addColumn('size', 'integer', (c) => c.notNull())
@@ -38,7 +38,8 @@ export function migration({ dialect }: Database): Migration {
         .execute();
 
       await stamps(
-        t.id(db.schema.createTable('players'))
+        t
+          .id(db.schema.createTable('players'))
           .addColumn('first_name', 'text', (c) => c.notNull())
           .addColumn('last_name', 'text', (c) => c.notNull())
           .addColumn('email', 'text', (c) => c.notNull())
@@ -52,7 +53,8 @@ export function migration({ dialect }: Database): Migration {
       await createIndex(db, 'players_email_idx', 'players', ['email']);
 
       await stamps(
-        t.id(db.schema.createTable('users'))
+        t
+          .id(db.schema.createTable('users'))
           .addColumn('first_name', 'text', (c) => c.notNull())
           .addColumn('last_name', 'text', (c) => c.notNull())
           .addColumn('email', 'text', (c) => c.notNull().unique())
@@ -66,7 +68,8 @@ export function migration({ dialect }: Database): Migration {
       await createIndex(db, 'users_role_idx', 'users', ['role_id']);
       await createIndex(db, 'users_player_idx', 'users', ['player_id']);
 
-      await t.id(db.schema.createTable('sessions'))
+      await t
+        .id(db.schema.createTable('sessions'))
         .addColumn('token_hash', 'text', (c) => c.notNull().unique())
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('csrf_token', 'text', (c) => c.notNull())
@@ -77,13 +80,15 @@ export function migration({ dialect }: Database): Migration {
       await createIndex(db, 'sessions_user_idx', 'sessions', ['user_id']);
 
       for (const name of ['categories', 'seasons', 'achievements'] as const) {
-        await t.id(db.schema.createTable(name))
+        await t
+          .id(db.schema.createTable(name))
           .addColumn(name === 'achievements' ? 'title' : 'name', 'text', (c) => c.notNull().unique())
           .addColumn('created_at', 'text', (c) => c.notNull())
           .execute();
       }
 
-      await t.id(db.schema.createTable('levels'))
+      await t
+        .id(db.schema.createTable('levels'))
         .addColumn('name', 'text', (c) => c.notNull().unique())
         .addColumn('kind', 'text', (c) => c.notNull().check(sqlKind))
         .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
@@ -91,7 +96,8 @@ export function migration({ dialect }: Database): Migration {
         .execute();
 
       await stamps(
-        t.id(db.schema.createTable('teams'))
+        t
+          .id(db.schema.createTable('teams'))
           .addColumn('name', 'text', (c) => c.notNull())
           .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id').onDelete('restrict'))
           .addColumn('season_id', 'integer', (c) => c.notNull().references('seasons.id').onDelete('restrict'))
@@ -101,7 +107,8 @@ export function migration({ dialect }: Database): Migration {
       await createIndex(db, 'teams_season_idx', 'teams', ['season_id']);
       await createIndex(db, 'teams_coach_idx', 'teams', ['coach_user_id']);
 
-      await db.schema.createTable('team_players')
+      await db.schema
+        .createTable('team_players')
         .addColumn('team_id', 'integer', (c) => c.notNull().references('teams.id').onDelete('cascade'))
         .addColumn('player_id', 'integer', (c) => c.notNull().references('players.id').onDelete('cascade'))
         .addPrimaryKeyConstraint('team_players_pk', ['team_id', 'player_id'])
@@ -109,7 +116,8 @@ export function migration({ dialect }: Database): Migration {
       await createIndex(db, 'team_players_player_idx', 'team_players', ['player_id', 'team_id']);
 
       await stamps(
-        t.id(db.schema.createTable('criteria'))
+        t
+          .id(db.schema.createTable('criteria'))
           .addColumn('name', 'text', (c) => c.notNull())
           .addColumn('level_id', 'integer', (c) => c.notNull().references('levels.id').onDelete('restrict'))
           .addColumn('weight', t.real, (c) => c.notNull())
@@ -119,7 +127,8 @@ export function migration({ dialect }: Database): Migration {
       await createIndex(db, 'criteria_level_idx', 'criteria', ['level_id']);
 
       await stamps(
-        t.id(db.schema.createTable('evaluations'))
+        t
+          .id(db.schema.createTable('evaluations'))
           .addColumn('player_id', 'integer', (c) => c.notNull().references('players.id').onDelete('cascade'))
           .addColumn('criterion_id', 'integer', (c) => c.notNull().references('criteria.id').onDelete('cascade'))
           .addColumn('score', t.real, (c) => c.notNull())
@@ -137,11 +146,18 @@ export function migration({ dialect }: Database): Migration {
         where: 'is_current = 1',
       });
       await createIndex(db, 'evaluations_player_idx', 'evaluations', ['player_id', 'criterion_id', 'date']);
-      await createIndex(db, 'evaluations_board_idx', 'evaluations', ['is_current', 'date', 'criterion_id', 'player_id', 'score_percentage']);
+      await createIndex(db, 'evaluations_board_idx', 'evaluations', [
+        'is_current',
+        'date',
+        'criterion_id',
+        'player_id',
+        'score_percentage',
+      ]);
       await createIndex(db, 'evaluations_criterion_idx', 'evaluations', ['criterion_id']);
 
       await stamps(
-        t.id(db.schema.createTable('notes'))
+        t
+          .id(db.schema.createTable('notes'))
           .addColumn('player_id', 'integer', (c) => c.notNull().references('players.id').onDelete('cascade'))
           .addColumn('author_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
           .addColumn('author_name', 'text', (c) => c.notNull())
@@ -150,7 +166,8 @@ export function migration({ dialect }: Database): Migration {
       await createIndex(db, 'notes_player_idx', 'notes', ['player_id']);
 
       await stamps(
-        t.id(db.schema.createTable('player_achievements'))
+        t
+          .id(db.schema.createTable('player_achievements'))
           .addColumn('player_id', 'integer', (c) => c.notNull().references('players.id').onDelete('cascade'))
           .addColumn('achievement_id', 'integer', (c) => c.notNull().references('achievements.id').onDelete('restrict'))
           .addColumn('detail', 'text', (c) => c.notNull().defaultTo(''))
@@ -160,32 +177,37 @@ export function migration({ dialect }: Database): Migration {
       await createIndex(db, 'player_achievements_achievement_idx', 'player_achievements', ['achievement_id']);
 
       await stamps(
-        t.id(db.schema.createTable('resources'))
+        t
+          .id(db.schema.createTable('resources'))
           .addColumn('title', 'text', (c) => c.notNull())
           .addColumn('category', 'text', (c) => c.notNull())
           .addColumn('video_links', 'text', (c) => c.notNull().defaultTo('[]'))
           .addColumn('document_links', 'text', (c) => c.notNull().defaultTo('[]'))
           .addColumn('created_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null')),
       ).execute();
-      await db.schema.createTable('resource_tags')
+      await db.schema
+        .createTable('resource_tags')
         .addColumn('resource_id', 'integer', (c) => c.notNull().references('resources.id').onDelete('cascade'))
         .addColumn('tag', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('resource_tags_pk', ['resource_id', 'tag'])
         .execute();
       await createIndex(db, 'resource_tags_tag_idx', 'resource_tags', ['tag']);
-      await db.schema.createTable('resource_access')
+      await db.schema
+        .createTable('resource_access')
         .addColumn('resource_id', 'integer', (c) => c.notNull().references('resources.id').onDelete('cascade'))
         .addColumn('role_id', 'integer', (c) => c.notNull().references('roles.id').onDelete('cascade'))
         .addPrimaryKeyConstraint('resource_access_pk', ['resource_id', 'role_id'])
         .execute();
       await createIndex(db, 'resource_access_role_idx', 'resource_access', ['role_id']);
 
-      await db.schema.createTable('settings')
+      await db.schema
+        .createTable('settings')
         .addColumn('key', 'text', (c) => c.primaryKey())
         .addColumn('value', 'text', (c) => c.notNull())
         .execute();
 
-      await db.schema.createTable('link_previews')
+      await db.schema
+        .createTable('link_previews')
         .addColumn('url', 'text', (c) => c.primaryKey())
         .addColumn('success', 'integer', (c) => c.notNull())
         .addColumn('title', 'text', (c) => c.notNull().defaultTo(''))
@@ -194,7 +216,8 @@ export function migration({ dialect }: Database): Migration {
         .addColumn('fetched_at', 'text', (c) => c.notNull())
         .execute();
 
-      await t.id(db.schema.createTable('password_tokens'))
+      await t
+        .id(db.schema.createTable('password_tokens'))
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('token_hash', 'text', (c) => c.notNull().unique())
         .addColumn('expires_at', 'text', (c) => c.notNull())
@@ -202,7 +225,8 @@ export function migration({ dialect }: Database): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
 
-      await t.id(db.schema.createTable('mail_outbox'))
+      await t
+        .id(db.schema.createTable('mail_outbox'))
         .addColumn('to_address', 'text', (c) => c.notNull())
         .addColumn('subject', 'text', (c) => c.notNull())
         .addColumn('text', 'text', (c) => c.notNull())
@@ -212,7 +236,8 @@ export function migration({ dialect }: Database): Migration {
         .addColumn('sent_at', 'text')
         .execute();
 
-      await t.id(db.schema.createTable('audit_log'))
+      await t
+        .id(db.schema.createTable('audit_log'))
         .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('user_name', 'text', (c) => c.notNull())
         .addColumn('action', 'text', (c) => c.notNull())

@@ -18,7 +18,13 @@ const WATCHED: Record<string, string[]> = {
 export function migration({ dialect }: Database): Migration {
   return {
     async up(db: Kysely<any>) {
-      await createIndex(db, 'evaluations_totals_idx', 'evaluations', ['is_current', 'player_id', 'criterion_id', 'date', 'score_percentage']);
+      await createIndex(db, 'evaluations_totals_idx', 'evaluations', [
+        'is_current',
+        'player_id',
+        'criterion_id',
+        'date',
+        'score_percentage',
+      ]);
       await createIndex(db, 'evaluations_player_date_idx', 'evaluations', ['player_id', 'date']);
       await db.schema
         .createTable('score_state')
@@ -33,14 +39,18 @@ export function migration({ dialect }: Database): Migration {
         for (const [table, events] of Object.entries(WATCHED)) {
           // Statement-level: a bulk import bumps once, not once per row.
           await sql
-            .raw(`create trigger ${table}_score_version after ${events.join(' or ')} on ${table} for each statement execute function bump_score_version()`)
+            .raw(
+              `create trigger ${table}_score_version after ${events.join(' or ')} on ${table} for each statement execute function bump_score_version()`,
+            )
             .execute(db);
         }
       } else {
         for (const [table, events] of Object.entries(WATCHED)) {
           for (const event of events) {
             await sql
-              .raw(`create trigger ${table}_score_version_${event} after ${event} on ${table} begin update score_state set version = version + 1 where id = 1; end`)
+              .raw(
+                `create trigger ${table}_score_version_${event} after ${event} on ${table} begin update score_state set version = version + 1 where id = 1; end`,
+              )
               .execute(db);
           }
         }

@@ -35,12 +35,16 @@ export function migration({ dialect }: Database): Migration {
           ['delete', 'old table as changed'],
         ] as const) {
           await sql
-            .raw(`create trigger evaluations_player_score_${event} after ${event} on evaluations referencing ${transition} for each statement execute function refresh_player_scores()`)
+            .raw(
+              `create trigger evaluations_player_score_${event} after ${event} on evaluations referencing ${transition} for each statement execute function refresh_player_scores()`,
+            )
             .execute(db);
         }
         await sql`create function forget_player_score() returns trigger language plpgsql as $$
           begin delete from player_scores where player_id = old.id; return null; end $$`.execute(db);
-        await sql`create trigger players_forget_score after delete on players for each row execute function forget_player_score()`.execute(db);
+        await sql`create trigger players_forget_score after delete on players for each row execute function forget_player_score()`.execute(
+          db,
+        );
         return;
       }
 
@@ -51,10 +55,14 @@ export function migration({ dialect }: Database): Migration {
           on conflict (player_id) do update set total = excluded.total;`;
       await sql.raw(`create trigger evaluations_player_score_insert after insert on evaluations begin ${refresh('new')} end`).execute(db);
       await sql
-        .raw(`create trigger evaluations_player_score_update after update of is_current, score_percentage, player_id on evaluations begin ${refresh('new')} end`)
+        .raw(
+          `create trigger evaluations_player_score_update after update of is_current, score_percentage, player_id on evaluations begin ${refresh('new')} end`,
+        )
         .execute(db);
       await sql.raw(`create trigger evaluations_player_score_delete after delete on evaluations begin ${refresh('old')} end`).execute(db);
-      await sql.raw(`create trigger players_forget_score after delete on players begin delete from player_scores where player_id = old.id; end`).execute(db);
+      await sql
+        .raw(`create trigger players_forget_score after delete on players begin delete from player_scores where player_id = old.id; end`)
+        .execute(db);
     },
   };
 }

@@ -26,13 +26,21 @@ export function migration({ dialect }: Database): Migration {
             begin perform pg_notify('score_version', new.version::text); return null; end $$`,
         )
         .execute(db);
-      await sql.raw('create trigger score_state_notify after update of version on score_state for each row execute function notify_score_version()').execute(db);
+      await sql
+        .raw(
+          'create trigger score_state_notify after update of version on score_state for each row execute function notify_score_version()',
+        )
+        .execute(db);
       // Identical notifications of one transaction are folded into one by PostgreSQL.
       await sql
-        .raw(`create function notify_session_auth() returns trigger language plpgsql as $$ begin perform pg_notify('session_auth', ''); return null; end $$`)
+        .raw(
+          `create function notify_session_auth() returns trigger language plpgsql as $$ begin perform pg_notify('session_auth', ''); return null; end $$`,
+        )
         .execute(db);
       for (const { table, events } of AUTH_WATCHED) {
-        await sql.raw(`create trigger ${table}_session_auth after ${events} on ${table} for each statement execute function notify_session_auth()`).execute(db);
+        await sql
+          .raw(`create trigger ${table}_session_auth after ${events} on ${table} for each statement execute function notify_session_auth()`)
+          .execute(db);
       }
     },
   };

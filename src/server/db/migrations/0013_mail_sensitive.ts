@@ -7,7 +7,10 @@ import type { Kysely, Migration } from 'kysely';
 export function migration(): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('mail_outbox').addColumn('sensitive', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('mail_outbox')
+        .addColumn('sensitive', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
   };
 }

@@ -11,7 +11,10 @@ export function migration({ dialect }: Database): Migration {
   const t = portable(dialect);
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('roles').addColumn('sessions', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('roles')
+        .addColumn('sessions', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.updateTable('roles').set({ sessions: 2 }).where('key', 'in', ['superadmin', 'admin']).execute();
       await db.updateTable('roles').set({ sessions: 1 }).where('key', '=', 'coach').execute();
 
@@ -50,7 +53,10 @@ export function migration({ dialect }: Database): Migration {
         .addColumn('walk_up', 'integer', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('eval_session_players_pk', ['session_id', 'player_id'])
         .execute();
-      await createIndex(db, 'eval_session_players_bib_uq', 'eval_session_players', ['session_id', 'bib'], { unique: true, where: 'bib IS NOT NULL' });
+      await createIndex(db, 'eval_session_players_bib_uq', 'eval_session_players', ['session_id', 'bib'], {
+        unique: true,
+        where: 'bib IS NOT NULL',
+      });
 
       await t
         .id(db.schema.createTable('eval_session_evaluators'))
@@ -61,7 +67,10 @@ export function migration({ dialect }: Database): Migration {
         .addColumn('token_hash', 'text', (c) => c.unique())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await createIndex(db, 'eval_session_evaluators_user_uq', 'eval_session_evaluators', ['session_id', 'user_id'], { unique: true, where: 'user_id IS NOT NULL' });
+      await createIndex(db, 'eval_session_evaluators_user_uq', 'eval_session_evaluators', ['session_id', 'user_id'], {
+        unique: true,
+        where: 'user_id IS NOT NULL',
+      });
 
       await t
         .id(db.schema.createTable('eval_session_scores'))
@@ -73,7 +82,9 @@ export function migration({ dialect }: Database): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
       // One score per evaluator, player and criterion: a second tap replaces the first.
-      await createIndex(db, 'eval_session_scores_uq', 'eval_session_scores', ['session_id', 'evaluator_id', 'player_id', 'criterion_id'], { unique: true });
+      await createIndex(db, 'eval_session_scores_uq', 'eval_session_scores', ['session_id', 'evaluator_id', 'player_id', 'criterion_id'], {
+        unique: true,
+      });
     },
   };
 }

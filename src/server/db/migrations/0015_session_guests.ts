@@ -10,8 +10,14 @@ import { createIndex } from '../schema-helpers.js';
 export function migration(): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('eval_session_evaluators').addColumn('admitted', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-      await db.schema.alterTable('eval_session_evaluators').addColumn('excluded', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('eval_session_evaluators')
+        .addColumn('admitted', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema
+        .alterTable('eval_session_evaluators')
+        .addColumn('excluded', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.alterTable('eval_session_evaluators').addColumn('guest_key', 'text').execute();
       // Earlier guests keep their names; a name already taken twice keeps it on its first row only.
       await sql`UPDATE eval_session_evaluators SET guest_key = lower(trim(guest_name)) WHERE user_id IS NULL AND guest_name IS NOT NULL
@@ -19,7 +25,10 @@ export function migration(): Migration {
           AND e2.user_id IS NULL AND lower(trim(e2.guest_name)) = lower(trim(eval_session_evaluators.guest_name)))`.execute(db);
       await sql`UPDATE eval_session_evaluators SET guest_key = lower(trim(guest_name)) || '#' || CAST(id AS TEXT)
         WHERE user_id IS NULL AND guest_name IS NOT NULL AND guest_key IS NULL`.execute(db);
-      await createIndex(db, 'eval_session_evaluators_guest_uq', 'eval_session_evaluators', ['session_id', 'guest_key'], { unique: true, where: 'guest_key IS NOT NULL' });
+      await createIndex(db, 'eval_session_evaluators_guest_uq', 'eval_session_evaluators', ['session_id', 'guest_key'], {
+        unique: true,
+        where: 'guest_key IS NOT NULL',
+      });
     },
   };
 }

@@ -42,7 +42,9 @@ export function migration({ dialect }: Database): Migration {
               and exists (select 1 from players p where p.id = e.player_id)
             group by e.player_id, c.level_id;`;
         await sql
-          .raw(`create function refresh_player_level_scores() returns trigger language plpgsql as $$ begin ${refresh('changed')} return null; end $$`)
+          .raw(
+            `create function refresh_player_level_scores() returns trigger language plpgsql as $$ begin ${refresh('changed')} return null; end $$`,
+          )
           .execute(db);
         // An inserted history row (is_current = 0) is in no total (ADR 0008, migration 0011).
         await sql
@@ -72,10 +74,14 @@ export function migration({ dialect }: Database): Migration {
               return null; end $$`,
           )
           .execute(db);
-        await sql`create trigger criteria_level_scores after update of level_id or delete on criteria for each row execute function refresh_criterion_levels()`.execute(db);
+        await sql`create trigger criteria_level_scores after update of level_id or delete on criteria for each row execute function refresh_criterion_levels()`.execute(
+          db,
+        );
         await sql`create function forget_player_level_scores() returns trigger language plpgsql as $$
           begin delete from player_level_scores where player_id = old.id; return null; end $$`.execute(db);
-        await sql`create trigger players_forget_level_scores after delete on players for each row execute function forget_player_level_scores()`.execute(db);
+        await sql`create trigger players_forget_level_scores after delete on players for each row execute function forget_player_level_scores()`.execute(
+          db,
+        );
         return;
       }
 
@@ -89,14 +95,28 @@ export function migration({ dialect }: Database): Migration {
             and c.level_id = (select level_id from criteria where id = ${ref}.criterion_id)
             and exists (select 1 from players p where p.id = ${ref}.player_id)
           group by e.player_id, c.level_id;`;
-      await sql.raw(`create trigger evaluations_level_score_insert after insert on evaluations when new.is_current = 1 begin ${pair('new')} end`).execute(db);
       await sql
-        .raw(`create trigger evaluations_level_score_update after update of is_current, score_percentage, player_id, criterion_id on evaluations begin ${pair('old')} ${pair('new')} end`)
+        .raw(`create trigger evaluations_level_score_insert after insert on evaluations when new.is_current = 1 begin ${pair('new')} end`)
         .execute(db);
-      await sql.raw(`create trigger evaluations_level_score_delete after delete on evaluations when old.is_current = 1 begin ${pair('old')} end`).execute(db);
-      await sql.raw(`create trigger criteria_level_score_move after update of level_id on criteria when old.level_id <> new.level_id begin ${level('old.level_id')} ${level('new.level_id')} end`).execute(db);
+      await sql
+        .raw(
+          `create trigger evaluations_level_score_update after update of is_current, score_percentage, player_id, criterion_id on evaluations begin ${pair('old')} ${pair('new')} end`,
+        )
+        .execute(db);
+      await sql
+        .raw(`create trigger evaluations_level_score_delete after delete on evaluations when old.is_current = 1 begin ${pair('old')} end`)
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger criteria_level_score_move after update of level_id on criteria when old.level_id <> new.level_id begin ${level('old.level_id')} ${level('new.level_id')} end`,
+        )
+        .execute(db);
       await sql.raw(`create trigger criteria_level_score_delete after delete on criteria begin ${level('old.level_id')} end`).execute(db);
-      await sql.raw(`create trigger players_forget_level_scores after delete on players begin delete from player_level_scores where player_id = old.id; end`).execute(db);
+      await sql
+        .raw(
+          `create trigger players_forget_level_scores after delete on players begin delete from player_level_scores where player_id = old.id; end`,
+        )
+        .execute(db);
     },
   };
 }

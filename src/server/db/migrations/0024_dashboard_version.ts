@@ -26,12 +26,16 @@ export function migration({ dialect }: Database): Migration {
         if (dialect === 'postgres') {
           // bump_score_version() is migration 0006's; statement-level, as there.
           await sql
-            .raw(`create trigger ${table}_score_version after ${events.join(' or ')} on ${table} for each statement execute function bump_score_version()`)
+            .raw(
+              `create trigger ${table}_score_version after ${events.join(' or ')} on ${table} for each statement execute function bump_score_version()`,
+            )
             .execute(db);
         } else {
           for (const event of events) {
             await sql
-              .raw(`create trigger ${table}_score_version_${slug(event)} after ${event} on ${table} begin update score_state set version = version + 1 where id = 1; end`)
+              .raw(
+                `create trigger ${table}_score_version_${slug(event)} after ${event} on ${table} begin update score_state set version = version + 1 where id = 1; end`,
+              )
               .execute(db);
           }
         }

@@ -14,7 +14,10 @@ export function migration(_database: Database): Migration {
         .alterTable('teams')
         .addColumn('rolled_from_team_id', 'integer', (c) => c.references('teams.id').onDelete('set null'))
         .execute();
-      await createIndex(db, 'teams_rolled_from_uq', 'teams', ['season_id', 'rolled_from_team_id'], { unique: true, where: 'rolled_from_team_id is not null' });
+      await createIndex(db, 'teams_rolled_from_uq', 'teams', ['season_id', 'rolled_from_team_id'], {
+        unique: true,
+        where: 'rolled_from_team_id is not null',
+      });
       await db.schema.alterTable('seasons').addColumn('closed_at', 'text').execute();
     },
   };

@@ -52,15 +52,38 @@ export async function recordAudit(
   }
   await db
     .insertInto('audit_log')
-    .values({ user_id: actor?.id ?? null, user_name: userName, action, entity, entity_id: entityId, summary: summary.slice(0, 2000), created_at: nowIso() })
+    .values({
+      user_id: actor?.id ?? null,
+      user_name: userName,
+      action,
+      entity,
+      entity_id: entityId,
+      summary: summary.slice(0, 2000),
+      created_at: nowIso(),
+    })
     .execute();
 }
 
 /** A guardian's own action (a guardian is no user): named by e-mail in the trail. */
-export async function recordGuardianAudit(db: Kysely<DB>, guardianEmail: string, action: AuditAction, entity: string, entityId: number | null, summary = ''): Promise<void> {
+export async function recordGuardianAudit(
+  db: Kysely<DB>,
+  guardianEmail: string,
+  action: AuditAction,
+  entity: string,
+  entityId: number | null,
+  summary = '',
+): Promise<void> {
   await db
     .insertInto('audit_log')
-    .values({ user_id: null, user_name: `Guardian ${guardianEmail}`, action, entity, entity_id: entityId, summary: summary.slice(0, 2000), created_at: nowIso() })
+    .values({
+      user_id: null,
+      user_name: `Guardian ${guardianEmail}`,
+      action,
+      entity,
+      entity_id: entityId,
+      summary: summary.slice(0, 2000),
+      created_at: nowIso(),
+    })
     .execute();
 }
 

@@ -53,7 +53,10 @@ describe('GET /api/audit', () => {
   it('records the writes of this issue: a role change shows up in the trail', async () => {
     const coachRole = await t.db.selectFrom('roles').selectAll().where('key', '=', 'coach').executeTakeFirstOrThrow();
     const { id, title, key, admin, created_at, updated_at, ...permissions } = coachRole;
-    void key; void admin; void created_at; void updated_at;
+    void key;
+    void admin;
+    void created_at;
+    void updated_at;
     await sa.post(`/api/role/${id}`, { title, permissions: { ...permissions, emails: 2 } });
     const roles = (await sa.get('/api/audit?entity=role')).json().data;
     expect(roles.items[0]).toMatchObject({ action: 'role_change', entity_id: id, user_name: 'Sam Superadmin' });
@@ -62,30 +65,62 @@ describe('GET /api/audit', () => {
 });
 
 describe('update summaries record before → after (issue 6)', () => {
-  const latest = async (entity: string) => (await sa.get(`/api/audit?entity=${entity}`)).json().data.items[0] as { action: string; entity_id: number; summary: string };
-  const teamId = async (name: string) => (await t.db.selectFrom('teams').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const latest = async (entity: string) =>
+    (await sa.get(`/api/audit?entity=${entity}`)).json().data.items[0] as { action: string; entity_id: number; summary: string };
+  const teamId = async (name: string) =>
+    (await t.db.selectFrom('teams').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
   it('a player update names each changed field, teams by name, and leaves out the unchanged ones', async () => {
     const [u14, u16] = [await teamId('U14 Boys'), await teamId('U16 Girls')];
-    const created = (await sa.post('/api/players', { first_name: 'Audit', last_name: 'Trail', email: 'audit.parent@example.org', dob: '2012', team_id: [u14] })).json().data;
-    const res = await sa.post(`/api/player/${created.id}`, { first_name: 'Audited', last_name: 'Trail', dob: '2013', player_email: 'audited@example.org', team_id: [u14, u16] });
+    const created = (
+      await sa.post('/api/players', {
+        first_name: 'Audit',
+        last_name: 'Trail',
+        email: 'audit.parent@example.org',
+        dob: '2012',
+        team_id: [u14],
+      })
+    ).json().data;
+    const res = await sa.post(`/api/player/${created.id}`, {
+      first_name: 'Audited',
+      last_name: 'Trail',
+      dob: '2013',
+      player_email: 'audited@example.org',
+      team_id: [u14, u16],
+    });
     expect(res.statusCode).toBe(200);
     const entry = await latest('player');
     expect(entry).toMatchObject({ action: 'update', entity_id: created.id });
     expect(entry.summary).toBe(
       "Audited Trail: first_name 'Audit' → 'Audited'; player_email (none) → 'audited@example.org'; dob 2012 → 2013; teams 'U14 Boys' → 'U14 Boys, U16 Girls'",
     );
-    await sa.post(`/api/player/${created.id}`, { first_name: 'Audited', last_name: 'Trail', dob: '2013', player_email: 'audited@example.org', team_id: [u14, u16] });
+    await sa.post(`/api/player/${created.id}`, {
+      first_name: 'Audited',
+      last_name: 'Trail',
+      dob: '2013',
+      player_email: 'audited@example.org',
+      team_id: [u14, u16],
+    });
     expect((await latest('player')).summary).toBe('Audited Trail: no changes');
   });
 
   it('suspend and reactivate record the status change of the user', async () => {
     const coachRole = (await t.db.selectFrom('roles').select('id').where('key', '=', 'coach').executeTakeFirstOrThrow()).id;
-    const id = (await sa.post('/api/users', { first_name: 'Sus', last_name: 'Pended', email: 'sus.pended@example.org', role: coachRole })).json().data.id as number;
+    const id = (
+      await sa.post('/api/users', { first_name: 'Sus', last_name: 'Pended', email: 'sus.pended@example.org', role: coachRole })
+    ).json().data.id as number;
     expect((await sa.post(`/api/user/${id}/suspend`, {})).statusCode).toBe(200);
-    expect(await latest('user')).toMatchObject({ action: 'suspend', entity_id: id, summary: 'Sus Pended <sus.pended@example.org>: status active → suspended' });
+    expect(await latest('user')).toMatchObject({
+      action: 'suspend',
+      entity_id: id,
+      summary: 'Sus Pended <sus.pended@example.org>: status active → suspended',
+    });
     expect((await sa.post(`/api/user/${id}/reactivate`, {})).statusCode).toBe(200);
-    expect(await latest('user')).toMatchObject({ action: 'reactivate', entity_id: id, summary: 'Sus Pended <sus.pended@example.org>: status suspended → active' });
+    expect(await latest('user')).toMatchObject({
+      action: 'reactivate',
+      entity_id: id,
+      summary: 'Sus Pended <sus.pended@example.org>: status suspended → active',
+    });
     await sa.post(`/api/user/${id}`, { first_name: 'Sue', last_name: 'Pended' });
     expect((await latest('user')).summary).toBe("Sus Pended <sus.pended@example.org>: first_name 'Sus' → 'Sue'");
   });
@@ -93,7 +128,14 @@ describe('update summaries record before → after (issue 6)', () => {
   it('resource and note updates record what changed', async () => {
     const roles = await t.db.selectFrom('roles').select(['id', 'key']).where('key', 'in', ['coach', 'player']).execute();
     const byKey = Object.fromEntries(roles.map((r) => [r.key!, r.id]));
-    const body = { title: 'Audit drills', category: 'Drills', video_links: ['https://example.org/v'], document_links: [], tags: ['a'], access: [byKey.coach!] };
+    const body = {
+      title: 'Audit drills',
+      category: 'Drills',
+      video_links: ['https://example.org/v'],
+      document_links: [],
+      tags: ['a'],
+      access: [byKey.coach!],
+    };
     const id = (await sa.post('/api/resources', body)).json().data.id as number;
     await sa.post(`/api/resources/${id}`, { ...body, tags: ['a', 'b'], access: [byKey.coach!, byKey.player!] });
     expect((await latest('resource')).summary).toBe("Audit drills (Drills): tags 'a' → 'a, b'; access 'Coach' → 'Coach, Player'");

@@ -19,7 +19,12 @@ function shown(value: unknown, plain: boolean): string {
  * changed as `field before → after` ("title 'A' → 'B'; tags 'x' → 'x, y'"), or 'no changes'.
  * Text and lists are quoted; `plain` fields (levels, on/off, statuses) are not.
  */
-export function describeChanges<K extends string>(before: Record<K, unknown>, after: Record<K, unknown>, fields: readonly K[], plain: readonly K[] = []): string {
+export function describeChanges<K extends string>(
+  before: Record<K, unknown>,
+  after: Record<K, unknown>,
+  fields: readonly K[],
+  plain: readonly K[] = [],
+): string {
   const changes: string[] = [];
   for (const f of fields) {
     if (text(before[f]) === text(after[f])) continue;

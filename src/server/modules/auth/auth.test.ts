@@ -58,7 +58,15 @@ describe('sign-in', () => {
 
   it('refuses suspended users with a clear message', async () => {
     await t.db.updateTable('users').set({ status: 2 }).where('email', '=', 'jordan.reyes@demo.club').execute();
-    await t.db.updateTable('users').set({ password_hash: (await t.db.selectFrom('users').select('password_hash').where('email', '=', 'coach@demo.club').executeTakeFirstOrThrow()).password_hash }).where('email', '=', 'jordan.reyes@demo.club').execute();
+    await t.db
+      .updateTable('users')
+      .set({
+        password_hash: (
+          await t.db.selectFrom('users').select('password_hash').where('email', '=', 'coach@demo.club').executeTakeFirstOrThrow()
+        ).password_hash,
+      })
+      .where('email', '=', 'jordan.reyes@demo.club')
+      .execute();
     const res = await t.anon.post('/api/auth/login', { email: 'jordan.reyes@demo.club', password: 'demo-coach' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/suspended/);
@@ -122,7 +130,10 @@ describe('session lifetime', () => {
       expect((await idle.get('/api/auth/me')).statusCode).toBe(401);
 
       const absolute = await t2.login('coach');
-      await t2.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+      await t2.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
       await t2.settled();
       expect((await absolute.get('/api/auth/me')).statusCode).toBe(401);
       const left = await t2.db.selectFrom('sessions').select('id').execute();
@@ -163,7 +174,8 @@ describe('session lifetime', () => {
     const t2 = await createTestApp({ config: { LOGIN_MAX_PER_MINUTE: 3 } });
     try {
       const codes = [];
-      for (let i = 0; i < 4; i++) codes.push((await t2.anon.post('/api/auth/login', { email: `nobody${i}@x.org`, password: 'x' })).statusCode);
+      for (let i = 0; i < 4; i++)
+        codes.push((await t2.anon.post('/api/auth/login', { email: `nobody${i}@x.org`, password: 'x' })).statusCode);
       expect(codes).toEqual([401, 401, 401, 429]);
     } finally {
       await t2.close();

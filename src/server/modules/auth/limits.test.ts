@@ -15,14 +15,22 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => t.close());
 
-const inject = (app: TestApp, url: string, payload: object, remoteAddress: string) => app.app.inject({ method: 'POST', url, payload, remoteAddress });
-const login = (app: TestApp, email: string, password: string, remoteAddress: string) => inject(app, '/api/auth/login', { email, password }, remoteAddress);
+const inject = (app: TestApp, url: string, payload: object, remoteAddress: string) =>
+  app.app.inject({ method: 'POST', url, payload, remoteAddress });
+const login = (app: TestApp, email: string, password: string, remoteAddress: string) =>
+  inject(app, '/api/auth/login', { email, password }, remoteAddress);
 /** A random address in the /64 2001:db8:25:7::/64, as a phone or home router hands them out. */
 const inSlash64 = () => `2001:db8:25:7:${[0, 0, 0, 0].map(() => Math.floor(Math.random() * 0x10000).toString(16)).join(':')}`;
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((n, s) => ({ ...n, [s]: (n[s] ?? 0) + 1 }), {});
 
 async function user(app: TestApp, email: string, password: string) {
-  return insertUser(app.db, { first_name: 'Limit', last_name: 'Tester', email, password_hash: await hashPassword(password), role_id: await roleIdByKey(app.db, 'coach') });
+  return insertUser(app.db, {
+    first_name: 'Limit',
+    last_name: 'Tester',
+    email,
+    password_hash: await hashPassword(password),
+    role_id: await roleIdByKey(app.db, 'coach'),
+  });
 }
 
 describe('addressKey', () => {
@@ -52,7 +60,8 @@ describe('IPv6 clients are one client per /64', () => {
     const limited = await createTestApp({ seed: 'none', config: { LOGIN_MAX_PER_MINUTE: 10 } });
     try {
       const statuses = [];
-      for (let i = 0; i < 30; i++) statuses.push((await inject(limited, '/api/tryout/join', { code: 'ZZZZZZZZ', name: 'Guess' }, inSlash64())).statusCode);
+      for (let i = 0; i < 30; i++)
+        statuses.push((await inject(limited, '/api/tryout/join', { code: 'ZZZZZZZZ', name: 'Guess' }, inSlash64())).statusCode);
       expect(tally(statuses)).toEqual({ 404: 10, 429: 20 });
       // Another /64 has its own allowance.
       expect((await inject(limited, '/api/tryout/join', { code: 'ZZZZZZZZ', name: 'Guess' }, '2001:db8:25:8::1')).statusCode).toBe(404);
@@ -82,7 +91,8 @@ describe('password change', () => {
   it('backs off on wrong current passwords: 3 free, then 429 with Retry-After, even for the right one', async () => {
     await user(t, 'change@example.org', 'current-password-1');
     const signedIn = await t.login({ email: 'change@example.org', password: 'current-password-1' });
-    const change = (current_password: string) => signedIn.post('/api/auth/password', { current_password, new_password: 'brand-new-password-2' });
+    const change = (current_password: string) =>
+      signedIn.post('/api/auth/password', { current_password, new_password: 'brand-new-password-2' });
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await change(`wrong-${i}`)).statusCode);
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
@@ -99,7 +109,8 @@ describe('one budget across processes and restarts', () => {
     const b = await secondInstance(a);
     try {
       const statuses = [];
-      for (const app of [a, b, a, b, a, b]) statuses.push((await login(app, `nobody${statuses.length}@example.org`, 'x', '203.0.113.50')).statusCode);
+      for (const app of [a, b, a, b, a, b])
+        statuses.push((await login(app, `nobody${statuses.length}@example.org`, 'x', '203.0.113.50')).statusCode);
       expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
       await b.close();
       const restarted = await secondInstance(a);

@@ -39,7 +39,12 @@ export async function issueLink(db: Db, mailer: Mailer, publicUrl: string, email
   const now = nowIso();
   if (await repo.hasRecentToken(db, user.id, addMinutes(now, -1))) return;
   const token = randomToken();
-  await repo.replaceToken(db, { user_id: user.id, token_hash: sha256(token), expires_at: addMinutes(now, RESET_LINK_MINUTES), created_at: now });
+  await repo.replaceToken(db, {
+    user_id: user.id,
+    token_hash: sha256(token),
+    expires_at: addMinutes(now, RESET_LINK_MINUTES),
+    created_at: now,
+  });
   await mailer.send({ to: user.email, ...resetLinkMail(publicUrl, user.first_name, token), sensitive: true });
 }
 

@@ -71,7 +71,12 @@ describe('POST /api/auth/reset-password', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().field).toBe('token');
     const coachId = (await env.t.db.selectFrom('users').select('id').where('email', '=', 'coach@demo.club').executeTakeFirstOrThrow()).id;
-    const audit = await env.t.db.selectFrom('audit_log').selectAll().where('action', '=', 'password_reset').where('entity_id', '=', coachId).executeTakeFirstOrThrow();
+    const audit = await env.t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'password_reset')
+      .where('entity_id', '=', coachId)
+      .executeTakeFirstOrThrow();
     expect(audit.user_name).toBe('Casey Coach');
     // The outbox keeps no usable link once the message is delivered.
     const outbox = await env.t.db.selectFrom('mail_outbox').select('text').where('to_address', '=', 'coach@demo.club').execute();
@@ -80,7 +85,10 @@ describe('POST /api/auth/reset-password', () => {
 
   it('refuses a link older than 30 minutes', async () => {
     const token = await requestLink('player@demo.club');
-    await env.t.db.updateTable('password_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await env.t.db
+      .updateTable('password_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     const res = await env.t.anon.post('/api/auth/reset-password', { token, new_password: 'Fast-Break-Layup-9' });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('token');
@@ -113,7 +121,9 @@ describe('POST /api/auth/password (change own password)', () => {
     await env.t.db.deleteFrom('password_tokens').execute();
     const token = await requestLink('player@demo.club');
     const player = await env.t.login({ email: 'player@demo.club', password: 'demo-player' });
-    expect((await player.post('/api/auth/password', { current_password: 'demo-player', new_password: 'Give-And-Go-2026' })).statusCode).toBe(200);
+    expect(
+      (await player.post('/api/auth/password', { current_password: 'demo-player', new_password: 'Give-And-Go-2026' })).statusCode,
+    ).toBe(200);
     expect(await env.t.db.selectFrom('password_tokens').select('id').where('used_at', 'is', null).execute()).toEqual([]);
     const late = await env.t.anon.post('/api/auth/reset-password', { token, new_password: 'Back-Door-Cut-77' });
     expect(late.statusCode).toBe(400);

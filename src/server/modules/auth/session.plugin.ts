@@ -33,7 +33,10 @@ export async function startSession(app: FastifyInstance, reply: FastifyReply, us
     created_at: now,
     expires_at: addMinutes(now, app.config.SESSION_MAX_HOURS * 60),
   });
-  reply.setCookie(sessionCookieName(app.config.SECURE_COOKIES), token, { ...cookieAttributes(app), maxAge: app.config.SESSION_MAX_HOURS * 3600 });
+  reply.setCookie(sessionCookieName(app.config.SECURE_COOKIES), token, {
+    ...cookieAttributes(app),
+    maxAge: app.config.SESSION_MAX_HOURS * 3600,
+  });
   return token;
 }
 

@@ -31,7 +31,10 @@ export async function createSession(
   db: Kysely<DB>,
   row: { token_hash: string; user_id: number; csrf_token: string; created_at: string; expires_at: string },
 ): Promise<void> {
-  await db.insertInto('sessions').values({ ...row, last_seen_at: row.created_at }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ ...row, last_seen_at: row.created_at })
+    .execute();
 }
 
 const sessionByHash = precompiled((db) =>
@@ -40,9 +43,22 @@ const sessionByHash = precompiled((db) =>
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
     .select([
-      's.id as session_id', 's.csrf_token', 's.created_at', 's.last_seen_at', 's.expires_at',
-      'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.status', 'u.player_id', 'u.must_change_password',
-      'r.id as role_id', 'r.title as role_title', 'r.key as role_key', 'r.admin as role_admin',
+      's.id as session_id',
+      's.csrf_token',
+      's.created_at',
+      's.last_seen_at',
+      's.expires_at',
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.status',
+      'u.player_id',
+      'u.must_change_password',
+      'r.id as role_id',
+      'r.title as role_title',
+      'r.key as role_key',
+      'r.admin as role_admin',
       ...SECTIONS.map((s) => `r.${s}` as const),
     ])
     .where('s.token_hash', '=', ''),

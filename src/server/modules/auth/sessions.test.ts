@@ -53,7 +53,11 @@ describe('session fixation', () => {
 
   it('signing in over a live session ends that session (one browser, one token)', async () => {
     const first = await t.login('coach');
-    const again = await login(t, { email: 'coach@demo.club', password: 'demo-coach' }, { cookie: first.cookie, 'x-csrf-token': first.csrf });
+    const again = await login(
+      t,
+      { email: 'coach@demo.club', password: 'demo-coach' },
+      { cookie: first.cookie, 'x-csrf-token': first.csrf },
+    );
     const second = again.cookies.find((c) => c.name === 'sid')!.value;
     expect(`sid=${second}`).not.toBe(first.cookie);
     expect((await me(t, first.cookie)).statusCode).toBe(401);
@@ -108,16 +112,28 @@ describe('idle and absolute expiry (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS)', (
   it('idle time slides: a request inside the window keeps the session and moves last_seen_at', async () => {
     const coach = await t.login('coach');
     const hash = sha256(coach.cookie.split('=')[1]!);
-    await t.db.updateTable('sessions').set({ last_seen_at: at(IDLE_MINUTES - 1) }).where('token_hash', '=', hash).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: at(IDLE_MINUTES - 1) })
+      .where('token_hash', '=', hash)
+      .execute();
     await t.settled();
     expect((await coach.get('/api/auth/me')).statusCode).toBe(200);
     const touched = (await rowOf(coach))!;
     expect(Date.now() - Date.parse(touched.last_seen_at)).toBeLessThan(60_000);
     // Another IDLE_MINUTES - 1 later it is still alive, because the last request counted.
-    await t.db.updateTable('sessions').set({ last_seen_at: at(IDLE_MINUTES - 1) }).where('token_hash', '=', hash).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: at(IDLE_MINUTES - 1) })
+      .where('token_hash', '=', hash)
+      .execute();
     await t.settled();
     expect((await coach.get('/api/auth/me')).statusCode).toBe(200);
-    await t.db.updateTable('sessions').set({ last_seen_at: at(IDLE_MINUTES + 1) }).where('token_hash', '=', hash).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: at(IDLE_MINUTES + 1) })
+      .where('token_hash', '=', hash)
+      .execute();
     await t.settled();
     expect((await coach.get('/api/auth/me')).statusCode).toBe(401);
     expect(await rowOf(coach)).toBeUndefined();
@@ -138,16 +154,21 @@ describe('idle and absolute expiry (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS)', (
 });
 
 describe('role changes and live sessions', () => {
-  it('a lowered role refuses its users\' very next request; a user\'s role cannot be changed through the API', async () => {
+  it("a lowered role refuses its users' very next request; a user's role cannot be changed through the API", async () => {
     const admin = await t.login('admin');
     // Built-in roles are Superadmin's to change.
     const sa = await t.login('superadmin');
     const coach = await t.login('coach');
-    const roles: { id: number; key: string | null; title: string; admin: boolean; permissions: Record<string, number> }[] = (await admin.get('/api/roles')).json().data;
+    const roles: { id: number; key: string | null; title: string; admin: boolean; permissions: Record<string, number> }[] = (
+      await admin.get('/api/roles')
+    ).json().data;
     const coachRole = roles.find((r) => r.key === 'coach')!;
     const adminRole = roles.find((r) => r.key === 'admin')!;
     expect((await coach.get('/api/players')).statusCode).toBe(200);
-    const lowered = await sa.post(`/api/role/${coachRole.id}`, { title: coachRole.title, permissions: { ...coachRole.permissions, players: 0 } });
+    const lowered = await sa.post(`/api/role/${coachRole.id}`, {
+      title: coachRole.title,
+      permissions: { ...coachRole.permissions, players: 0 },
+    });
     expect(lowered.statusCode).toBe(200);
     try {
       expect((await coach.get('/api/players')).statusCode).toBe(403);
@@ -168,10 +189,17 @@ describe('role changes and live sessions', () => {
 describe('sign-in throttling', () => {
   it('per account and address: an attacker elsewhere cannot lock the owner out; the attacker waits longer each time', async () => {
     const email = 'throttled@example.org';
-    await insertUser(t.db, { first_name: 'Throttled', last_name: 'User', email, password_hash: await hashPassword('right-password-1'), role_id: await roleIdByKey(t.db, 'coach') });
+    await insertUser(t.db, {
+      first_name: 'Throttled',
+      last_name: 'User',
+      email,
+      password_hash: await hashPassword('right-password-1'),
+      role_id: await roleIdByKey(t.db, 'coach'),
+    });
     const attacker = '203.0.113.10';
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await login(t, { email: i % 2 ? email.toUpperCase() : ` ${email} `, password: 'wrong' }, {}, attacker)).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await login(t, { email: i % 2 ? email.toUpperCase() : ` ${email} `, password: 'wrong' }, {}, attacker)).statusCode);
     // Three free failures, then the fourth starts a wait, which the fifth (at once) runs into.
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     const waiting = await login(t, { email, password: 'right-password-1' }, {}, attacker);
@@ -206,26 +234,41 @@ describe('sign-in throttling', () => {
     expect(await throttle.retryAfterMs('x@example.org', 'a', at)).toBe(0);
   });
 
-  it('per IP: a made-up X-Forwarded-For does not buy a fresh allowance; a trusted proxy\'s does', async () => {
+  it("per IP: a made-up X-Forwarded-For does not buy a fresh allowance; a trusted proxy's does", async () => {
     const limited = await createTestApp({ seed: 'none', config: { LOGIN_MAX_PER_MINUTE: 3 } });
     try {
       const direct = [];
       for (let i = 0; i < 4; i++) {
-        const res = await login(limited, { email: `nobody${i}@example.org`, password: 'x' }, { 'x-forwarded-for': `198.51.100.${i}` }, '203.0.113.7');
+        const res = await login(
+          limited,
+          { email: `nobody${i}@example.org`, password: 'x' },
+          { 'x-forwarded-for': `198.51.100.${i}` },
+          '203.0.113.7',
+        );
         direct.push(res.statusCode);
       }
       expect(direct).toEqual([401, 401, 401, 429]);
       // Behind a reverse proxy on this host each client has its own allowance (the proxy is not one big client).
       const proxied = [];
       for (let i = 0; i < 4; i++) {
-        const res = await login(limited, { email: `someone${i}@example.org`, password: 'x' }, { 'x-forwarded-for': `192.0.2.${i}` }, '127.0.0.1');
+        const res = await login(
+          limited,
+          { email: `someone${i}@example.org`, password: 'x' },
+          { 'x-forwarded-for': `192.0.2.${i}` },
+          '127.0.0.1',
+        );
         proxied.push(res.statusCode);
       }
       expect(proxied).toEqual([401, 401, 401, 401]);
       // A machine elsewhere on the private network is not a trusted proxy by default: its header is ignored.
       const neighbour = [];
       for (let i = 0; i < 4; i++) {
-        const res = await login(limited, { email: `neighbour${i}@example.org`, password: 'x' }, { 'x-forwarded-for': `192.0.2.${50 + i}` }, '10.1.2.3');
+        const res = await login(
+          limited,
+          { email: `neighbour${i}@example.org`, password: 'x' },
+          { 'x-forwarded-for': `192.0.2.${50 + i}` },
+          '10.1.2.3',
+        );
         neighbour.push(res.statusCode);
       }
       expect(neighbour).toEqual([401, 401, 401, 429]);
@@ -312,11 +355,16 @@ describe('session cookie attributes', () => {
 });
 
 describe('CSRF: cross-site writes are refused in every form', () => {
-  it('refuses other origins, cross-site and same-site fetches, a null Origin, and a missing, wrong or other session\'s token — writing nothing', async () => {
+  it("refuses other origins, cross-site and same-site fetches, a null Origin, and a missing, wrong or other session's token — writing nothing", async () => {
     const admin = await t.login('admin');
     const other = await t.login('coach');
     const write = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/api/categories', payload: { name: `CSRF ${Math.random()}` }, headers: { cookie: admin.cookie, ...headers } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/categories',
+        payload: { name: `CSRF ${Math.random()}` },
+        headers: { cookie: admin.cookie, ...headers },
+      });
     const token = { 'x-csrf-token': admin.csrf };
     const before = await fingerprint(t.db);
     const refused: [string, Record<string, string>][] = [
@@ -328,7 +376,7 @@ describe('CSRF: cross-site writes are refused in every form', () => {
       ['Sec-Fetch-Site: same-site (a sibling subdomain)', { ...token, 'sec-fetch-site': 'same-site' }],
       ['no x-csrf-token', {}],
       ['a wrong x-csrf-token', { 'x-csrf-token': 'forged' }],
-      ['another session\'s x-csrf-token', { 'x-csrf-token': other.csrf }],
+      ["another session's x-csrf-token", { 'x-csrf-token': other.csrf }],
       ['an empty x-csrf-token', { 'x-csrf-token': '' }],
     ];
     for (const [label, headers] of refused) {
@@ -360,7 +408,13 @@ describe('security headers', () => {
     const admin = await t.login('admin');
     const badQuery = await admin.get('/api/leaderboard/players?page=-1');
     expect(badQuery.statusCode).toBe(400);
-    for (const res of [await admin.get('/api/teams'), badQuery, await t.anon.get('/api/teams'), await t.anon.get('/api/nope'), await t.anon.get('/api/docs/')]) {
+    for (const res of [
+      await admin.get('/api/teams'),
+      badQuery,
+      await t.anon.get('/api/teams'),
+      await t.anon.get('/api/nope'),
+      await t.anon.get('/api/docs/'),
+    ]) {
       const csp = String(res.headers['content-security-policy']);
       const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '';
       expect(directive('script-src'), csp).toBe("script-src 'self'");

@@ -46,7 +46,11 @@ const toCriterion = (r: Row): Criterion => ({
 
 /** Evaluations (current and history) per criterion: one pass over evaluations_criterion_idx. */
 export async function evaluationCounts(db: Db): Promise<Map<number, number>> {
-  const rows = await db.selectFrom('evaluations').select(['criterion_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('criterion_id').execute();
+  const rows = await db
+    .selectFrom('evaluations')
+    .select(['criterion_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('criterion_id')
+    .execute();
   return new Map(rows.map((r) => [r.criterion_id, Number(r.n)]));
 }
 
@@ -58,7 +62,17 @@ export async function listCriteria(db: Db, counts: ReadonlyMap<number, number>, 
   let q = db
     .selectFrom('criteria as c')
     .innerJoin('levels as l', 'l.id', 'c.level_id')
-    .select(['c.id', 'c.name', 'c.level_id', 'l.name as level_name', 'l.kind as level_kind', 'c.weight', 'c.description', 'c.video_links', sql<number>`0`.as('evaluation_count')])
+    .select([
+      'c.id',
+      'c.name',
+      'c.level_id',
+      'l.name as level_name',
+      'l.kind as level_kind',
+      'c.weight',
+      'c.description',
+      'c.video_links',
+      sql<number>`0`.as('evaluation_count'),
+    ])
     .orderBy('l.position')
     .orderBy('l.name')
     .orderBy(sql`lower(c.name)`)

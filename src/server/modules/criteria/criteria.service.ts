@@ -31,7 +31,13 @@ export async function createCriterion(db: Db, actor: Actor, b: CriterionCreate):
   const id = await db.transaction().execute(async (trx) => {
     const level = await existingLevel(trx, b.level);
     if (await repo.nameTaken(trx, b.level, b.criteria)) throw duplicate(b.criteria);
-    const id = await repo.insertCriterion(trx, { name: b.criteria, levelId: b.level, weight: b.score, description: b.description, videoLinks: b.video_links });
+    const id = await repo.insertCriterion(trx, {
+      name: b.criteria,
+      levelId: b.level,
+      weight: b.score,
+      description: b.description,
+      videoLinks: b.video_links,
+    });
     await recordAudit(trx, actor, 'create', 'criterion', id, `${b.criteria} (${level.name}, ${b.score}%)`);
     return id;
   });
@@ -43,7 +49,8 @@ export async function updateCriterion(db: Db, actor: Actor, id: number, b: Crite
     const before = await existingCriterion(trx, id);
     if (b.score !== undefined && b.score !== null && b.score !== '') {
       const sent = weightField.safeParse(b.score);
-      if (!sent.success || sent.data !== before.score) throw badRequest('The score of a criterion cannot be changed after it is created.', 'score');
+      if (!sent.success || sent.data !== before.score)
+        throw badRequest('The score of a criterion cannot be changed after it is created.', 'score');
     }
     const level = await existingLevel(trx, b.level);
     if (level.kind !== before.level_kind && before.evaluationCount > 0) {
@@ -55,7 +62,14 @@ export async function updateCriterion(db: Db, actor: Actor, id: number, b: Crite
     }
     if (await repo.nameTaken(trx, b.level, b.criteria, id)) throw duplicate(b.criteria);
     await repo.updateCriterion(trx, id, { name: b.criteria, levelId: b.level, description: b.description, videoLinks: b.video_links });
-    await recordAudit(trx, actor, 'update', 'criterion', id, before.criteria === b.criteria ? b.criteria : `${before.criteria} → ${b.criteria}`);
+    await recordAudit(
+      trx,
+      actor,
+      'update',
+      'criterion',
+      id,
+      before.criteria === b.criteria ? b.criteria : `${before.criteria} → ${b.criteria}`,
+    );
   });
   return (await repo.findCriterion(db, id))!;
 }

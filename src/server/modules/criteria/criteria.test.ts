@@ -76,7 +76,9 @@ describe('POST /api/criteria', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: MSG.weightRange, field: 'score' });
     }
-    expect((await admin.get('/api/criteria')).json().data.some((c: { criteria: string }) => c.criteria === 'Rebounding out of range')).toBe(false);
+    expect((await admin.get('/api/criteria')).json().data.some((c: { criteria: string }) => c.criteria === 'Rebounding out of range')).toBe(
+      false,
+    );
     res = await create({ criteria: 'Rebounding', level: scale().id, score: 5, video_links: ['javascript:alert(1)'] });
     expect(res.json().field).toBe('video_links');
     res = await create({ criteria: 'Rebounding', level: 999999, score: 5 });

@@ -20,10 +20,23 @@ export async function insertCycle(t: TestApp, c: { name: string; opensOn: string
   const season = await t.db.selectFrom('seasons').select('id').orderBy('id').executeTakeFirstOrThrow();
   const { id } = await t.db
     .insertInto('report_cycles')
-    .values({ name: c.name, season_id: season.id, opens_on: c.opensOn, closes_on: c.closesOn, show_team_average: 0, show_rank: 0, created_at: now, updated_at: now })
+    .values({
+      name: c.name,
+      season_id: season.id,
+      opens_on: c.opensOn,
+      closes_on: c.closesOn,
+      show_team_average: 0,
+      show_rank: 0,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (c.teamIds.length) await t.db.insertInto('report_cycle_teams').values(c.teamIds.map((team_id) => ({ cycle_id: id, team_id }))).execute();
+  if (c.teamIds.length)
+    await t.db
+      .insertInto('report_cycle_teams')
+      .values(c.teamIds.map((team_id) => ({ cycle_id: id, team_id })))
+      .execute();
   await seen(t);
   return id;
 }
@@ -54,15 +67,40 @@ export async function insertReport(
   return id;
 }
 
-export async function insertSession(t: TestApp, s: { name: string; state: 'draft' | 'open' | 'closed'; evaluatorUserId?: number; playerIds?: number[] }): Promise<number> {
+export async function insertSession(
+  t: TestApp,
+  s: { name: string; state: 'draft' | 'open' | 'closed'; evaluatorUserId?: number; playerIds?: number[] },
+): Promise<number> {
   const now = nowIso();
   const { id } = await t.db
     .insertInto('eval_sessions')
-    .values({ name: s.name, category_id: null, season_id: null, start_date: now.slice(0, 10), end_date: now.slice(0, 10), min_evaluators: 1, state: s.state, results_unlocked: 0, guest_code: null, created_by: null, published_at: null, created_at: now, updated_at: now })
+    .values({
+      name: s.name,
+      category_id: null,
+      season_id: null,
+      start_date: now.slice(0, 10),
+      end_date: now.slice(0, 10),
+      min_evaluators: 1,
+      state: s.state,
+      results_unlocked: 0,
+      guest_code: null,
+      created_by: null,
+      published_at: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (s.evaluatorUserId) await t.db.insertInto('eval_session_evaluators').values({ session_id: id, user_id: s.evaluatorUserId, guest_name: null, token_hash: null, created_at: now, guest_key: null }).execute();
-  if (s.playerIds?.length) await t.db.insertInto('eval_session_players').values(s.playerIds.map((player_id) => ({ session_id: id, player_id, bib: null, present: 0, walk_up: 0 }))).execute();
+  if (s.evaluatorUserId)
+    await t.db
+      .insertInto('eval_session_evaluators')
+      .values({ session_id: id, user_id: s.evaluatorUserId, guest_name: null, token_hash: null, created_at: now, guest_key: null })
+      .execute();
+  if (s.playerIds?.length)
+    await t.db
+      .insertInto('eval_session_players')
+      .values(s.playerIds.map((player_id) => ({ session_id: id, player_id, bib: null, present: 0, walk_up: 0 })))
+      .execute();
   await seen(t);
   return id;
 }

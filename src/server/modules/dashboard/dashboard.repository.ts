@@ -71,9 +71,18 @@ export interface TeamWindow {
  * teamsWithCycle), and those with no evaluation since `since`. The windows go in as CASE values: one
  * statement whatever the number of teams, each player probed on evaluations_player_date_idx.
  */
-export async function evaluationCounts(db: Kysely<DB>, scope: readonly number[] | null, windows: readonly TeamWindow[], since: string): Promise<Map<number, EvaluationCounts>> {
+export async function evaluationCounts(
+  db: Kysely<DB>,
+  scope: readonly number[] | null,
+  windows: readonly TeamWindow[],
+  since: string,
+): Promise<Map<number, EvaluationCounts>> {
   if (scope?.length === 0) return new Map();
-  const byTeam = (pick: (w: TeamWindow) => string) => sql`case tp.team_id ${sql.join(windows.map((w) => sql`when ${w.teamId} then ${pick(w)}`), sql` `)} end`;
+  const byTeam = (pick: (w: TeamWindow) => string) =>
+    sql`case tp.team_id ${sql.join(
+      windows.map((w) => sql`when ${w.teamId} then ${pick(w)}`),
+      sql` `,
+    )} end`;
   // Any evaluation counts, history included: the player was evaluated on that day.
   const evaluated = windows.length
     ? sql<number>`sum(case when exists (select 1 from evaluations e where e.player_id = tp.player_id and e.date >= ${byTeam((w) => w.opensOn)} and e.date <= ${byTeam((w) => w.closesOn)}) then 1 else 0 end)`
@@ -84,12 +93,16 @@ export async function evaluationCounts(db: Kysely<DB>, scope: readonly number[] 
       'tp.team_id',
       eb.fn.countAll().as('players'),
       evaluated.as('evaluated'),
-      sql<number>`sum(case when exists (select 1 from evaluations e where e.player_id = tp.player_id and e.date >= ${since}) then 0 else 1 end)`.as('stale'),
+      sql<number>`sum(case when exists (select 1 from evaluations e where e.player_id = tp.player_id and e.date >= ${since}) then 0 else 1 end)`.as(
+        'stale',
+      ),
     ])
     .groupBy('tp.team_id');
   if (scope !== null) q = q.where('tp.team_id', 'in', [...scope]);
   const rows = await q.execute();
-  return new Map(rows.map((r) => [r.team_id, { players: Number(r.players), evaluated: Number(r.evaluated ?? 0), stale: Number(r.stale ?? 0) }]));
+  return new Map(
+    rows.map((r) => [r.team_id, { players: Number(r.players), evaluated: Number(r.evaluated ?? 0), stale: Number(r.stale ?? 0) }]),
+  );
 }
 
 export interface ReportStateCount {

@@ -17,7 +17,8 @@ function reportsOf(rows: readonly repo.ReportStateCount[], teamId: number): Dash
   for (const r of rows) {
     if (r.teamId !== teamId) continue;
     if (r.state === 'draft' || r.state === 'approved' || r.state === 'sent' || r.state === 'viewed') out[r.state] += r.count;
-    if (r.state === 'viewed' && r.lastViewedAt && (!out.lastViewedAt || r.lastViewedAt > out.lastViewedAt)) out.lastViewedAt = r.lastViewedAt;
+    if (r.state === 'viewed' && r.lastViewedAt && (!out.lastViewedAt || r.lastViewedAt > out.lastViewedAt))
+      out.lastViewedAt = r.lastViewedAt;
   }
   return out;
 }
@@ -30,7 +31,9 @@ export function dashboard(db: Kysely<DB>, scope: DashboardScope, today: string):
 async function compute(db: Kysely<DB>, scope: DashboardScope, today: string): Promise<Dashboard> {
   const since = staleSince(today);
   const teams = await repo.teamsWithCycle(db, scope.teams, today);
-  const withCycle = teams.flatMap((t) => (t.cycle ? [{ teamId: t.teamId, cycleId: t.cycle.id, opensOn: t.cycle.opensOn, closesOn: t.cycle.closesOn }] : []));
+  const withCycle = teams.flatMap((t) =>
+    t.cycle ? [{ teamId: t.teamId, cycleId: t.cycle.id, opensOn: t.cycle.opensOn, closesOn: t.cycle.closesOn }] : [],
+  );
   const [byTeam, reports, openSessions] = await Promise.all([
     repo.evaluationCounts(db, scope.teams, withCycle, since),
     scope.reports ? repo.reportCounts(db, withCycle) : Promise.resolve(null),

@@ -75,7 +75,11 @@ describe('GET /api/dashboard', () => {
     let row = teamOf(await get(coach), team.id);
     expect(row.cycle).toMatchObject({ id: cycleId, name: 'Autumn' });
     // The demo's evaluations are 5 days old or more: none in the window yet.
-    expect(row).toMatchObject({ evaluated: 0, notEvaluated: members.length, reports: { draft: 0, approved: 0, sent: 0, viewed: 0, lastViewedAt: null } });
+    expect(row).toMatchObject({
+      evaluated: 0,
+      notEvaluated: members.length,
+      reports: { draft: 0, approved: 0, sent: 0, viewed: 0, lastViewedAt: null },
+    });
 
     const res = await coach.post(`/api/player/${members[0]}/evaluation`, { criteria_id: facts.scale[0]!.id, score: 7, date: today });
     expect(res.statusCode, res.body).toBe(200);

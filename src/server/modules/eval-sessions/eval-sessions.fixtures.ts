@@ -11,5 +11,6 @@ export const data = <T>(res: { statusCode: number; body: string; json(): { data:
 /** A guest evaluator's requests: only the token header, never a cookie. */
 export const guestOf = (t: TestApp) => (token: string) => ({
   get: (url: string) => t.app.inject({ method: 'GET', url, headers: { [TRYOUT_TOKEN_HEADER]: token } }),
-  post: (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: { [TRYOUT_TOKEN_HEADER]: token } }),
+  post: (url: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers: { [TRYOUT_TOKEN_HEADER]: token } }),
 });

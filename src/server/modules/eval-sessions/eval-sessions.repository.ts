@@ -67,9 +67,17 @@ export interface ListScope {
 }
 
 /** Narrows session players (`sp`) to those on none of these teams. */
-function onTeamsOtherThan<Q extends SelectQueryBuilder<DB & { sp: DB['eval_session_players'] }, 'sp', unknown>>(q: Q, teamIds: readonly number[]): Q {
+function onTeamsOtherThan<Q extends SelectQueryBuilder<DB & { sp: DB['eval_session_players'] }, 'sp', unknown>>(
+  q: Q,
+  teamIds: readonly number[],
+): Q {
   if (!teamIds.length) return q;
-  return q.where('sp.player_id', 'not in', (eb) => eb.selectFrom('team_players').select('team_players.player_id').where('team_players.team_id', 'in', [...teamIds])) as Q;
+  return q.where('sp.player_id', 'not in', (eb) =>
+    eb
+      .selectFrom('team_players')
+      .select('team_players.player_id')
+      .where('team_players.team_id', 'in', [...teamIds]),
+  ) as Q;
 }
 
 /** Narrows sessions (`s`) to a caller's scope (null: every session). */
@@ -79,7 +87,18 @@ function inScope<Q extends SelectQueryBuilder<DB & { s: DB['eval_sessions'] }, '
   return q.where((eb) =>
     eb.or([
       eb('s.id', 'in', db.selectFrom('eval_session_evaluators').select('session_id').where('user_id', '=', userId)),
-      ...(runsWithin === undefined ? [] : [eb.not(eb.exists(onTeamsOtherThan(eb.selectFrom('eval_session_players as sp').select('sp.player_id').whereRef('sp.session_id', '=', 's.id'), runsWithin)))]),
+      ...(runsWithin === undefined
+        ? []
+        : [
+            eb.not(
+              eb.exists(
+                onTeamsOtherThan(
+                  eb.selectFrom('eval_session_players as sp').select('sp.player_id').whereRef('sp.session_id', '=', 's.id'),
+                  runsWithin,
+                ),
+              ),
+            ),
+          ]),
     ]),
   ) as Q;
 }
@@ -99,7 +118,10 @@ export async function countSessions(db: Db, scope: ListScope | null, state: Sess
 export async function sessionsWithPlayersOutside(db: Db, sessionIds: readonly number[], teamIds: readonly number[]): Promise<Set<number>> {
   const out = new Set<number>();
   for (const part of chunks(sessionIds, ID_CHUNK)) {
-    const q = onTeamsOtherThan(db.selectFrom('eval_session_players as sp').select('sp.session_id').distinct().where('sp.session_id', 'in', part), teamIds);
+    const q = onTeamsOtherThan(
+      db.selectFrom('eval_session_players as sp').select('sp.session_id').distinct().where('sp.session_id', 'in', part),
+      teamIds,
+    );
     for (const r of await q.execute()) out.add(r.session_id);
   }
   return out;
@@ -169,7 +191,11 @@ export async function insertSession(db: Db, s: SessionWrite, createdBy: number, 
 }
 
 export async function updateSession(db: Db, id: number, s: SessionWrite, now: string): Promise<void> {
-  await db.updateTable('eval_sessions').set({ ...columns(s), updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('eval_sessions')
+    .set({ ...columns(s), updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setSessionState(
@@ -178,7 +204,11 @@ export async function setSessionState(
   patch: { state?: SessionState; results_unlocked?: 0 | 1; guest_code?: string | null; published_at?: string },
   now: string,
 ): Promise<void> {
-  await db.updateTable('eval_sessions').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('eval_sessions')
+    .set({ ...patch, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteSession(db: Db, id: number): Promise<void> {
@@ -228,13 +258,22 @@ export async function criteriaOfSessions(db: Db, sessionIds: readonly number[]):
 /** Which of these sessions a user evaluates in. */
 export async function sessionsEvaluatedBy(db: Db, userId: number, sessionIds: readonly number[]): Promise<Set<number>> {
   if (!sessionIds.length) return new Set();
-  const rows = await db.selectFrom('eval_session_evaluators').select('session_id').where('user_id', '=', userId).where('session_id', 'in', [...sessionIds]).execute();
+  const rows = await db
+    .selectFrom('eval_session_evaluators')
+    .select('session_id')
+    .where('user_id', '=', userId)
+    .where('session_id', 'in', [...sessionIds])
+    .execute();
   return new Set(rows.map((r) => r.session_id));
 }
 
 export async function existingCriterionIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await db.selectFrom('criteria').select('id').where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('criteria')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -299,13 +338,20 @@ export async function existingPlayerIds(db: Db, ids: readonly number[]): Promise
 
 export async function teamMemberIds(db: Db, teamIds: readonly number[]): Promise<number[]> {
   if (!teamIds.length) return [];
-  const rows = await db.selectFrom('team_players').select('player_id').distinct().where('team_id', 'in', [...teamIds]).execute();
+  const rows = await db
+    .selectFrom('team_players')
+    .select('player_id')
+    .distinct()
+    .where('team_id', 'in', [...teamIds])
+    .execute();
   return rows.map((r) => r.player_id);
 }
 
 /** Adds players who are not in the session yet; answers how many were added. */
 export async function addPlayers(db: Db, sessionId: number, playerIds: readonly number[], walkUp = false): Promise<number> {
-  const have = new Set((await db.selectFrom('eval_session_players').select('player_id').where('session_id', '=', sessionId).execute()).map((r) => r.player_id));
+  const have = new Set(
+    (await db.selectFrom('eval_session_players').select('player_id').where('session_id', '=', sessionId).execute()).map((r) => r.player_id),
+  );
   const fresh = [...new Set(playerIds)].filter((id) => !have.has(id));
   for (const part of chunks(fresh, ID_CHUNK)) {
     await db
@@ -371,7 +417,12 @@ export async function sessionEvaluators(db: Db, sessionId: number): Promise<Eval
 }
 
 export async function evaluatorOfUser(db: Db, sessionId: number, userId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('eval_session_evaluators').select('id').where('session_id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('eval_session_evaluators')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -386,7 +437,12 @@ export async function findEvaluator(db: Db, sessionId: number, evaluatorId: numb
 
 /** The guest of a session who uses this folded name, if any, and whether their token is live. */
 export async function guestByKey(db: Db, sessionId: number, guestKey: string) {
-  return db.selectFrom('eval_session_evaluators').select(['id', 'token_hash']).where('session_id', '=', sessionId).where('guest_key', '=', guestKey).executeTakeFirst();
+  return db
+    .selectFrom('eval_session_evaluators')
+    .select(['id', 'token_hash'])
+    .where('session_id', '=', sessionId)
+    .where('guest_key', '=', guestKey)
+    .executeTakeFirst();
 }
 
 /**
@@ -403,13 +459,23 @@ export async function reclaimGuest(db: Db, evaluatorId: number, tokenHash: strin
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function setEvaluatorFlags(db: Db, sessionId: number, evaluatorId: number, patch: { admitted?: 0 | 1; excluded?: 0 | 1 }): Promise<void> {
+export async function setEvaluatorFlags(
+  db: Db,
+  sessionId: number,
+  evaluatorId: number,
+  patch: { admitted?: 0 | 1; excluded?: 0 | 1 },
+): Promise<void> {
   await db.updateTable('eval_session_evaluators').set(patch).where('session_id', '=', sessionId).where('id', '=', evaluatorId).execute();
 }
 
 /** Ends one guest's token (Leave, Not you?): the evaluator and their scores stay. */
 export async function revokeGuestToken(db: Db, evaluatorId: number): Promise<void> {
-  await db.updateTable('eval_session_evaluators').set({ token_hash: null }).where('id', '=', evaluatorId).where('user_id', 'is', null).execute();
+  await db
+    .updateTable('eval_session_evaluators')
+    .set({ token_hash: null })
+    .where('id', '=', evaluatorId)
+    .where('user_id', 'is', null)
+    .execute();
 }
 
 /** A guest evaluator by their token's hash, with the session's state. */
@@ -479,20 +545,40 @@ export interface ScoreRow {
 }
 
 export async function sessionScores(db: Db, sessionId: number, evaluatorId?: number): Promise<ScoreRow[]> {
-  let q = db.selectFrom('eval_session_scores').select(['evaluator_id', 'player_id', 'criterion_id', 'score']).where('session_id', '=', sessionId);
+  let q = db
+    .selectFrom('eval_session_scores')
+    .select(['evaluator_id', 'player_id', 'criterion_id', 'score'])
+    .where('session_id', '=', sessionId);
   if (evaluatorId !== undefined) q = q.where('evaluator_id', '=', evaluatorId);
   const rows = await q.execute();
   return rows.map((r) => ({ evaluatorId: r.evaluator_id, playerId: r.player_id, criterionId: r.criterion_id, score: Number(r.score) }));
 }
 
 /** An evaluator's scores; a second score of the same player and criterion replaces the first. */
-export async function upsertScores(db: Db, sessionId: number, evaluatorId: number, rows: readonly { playerId: number; criterionId: number; score: number }[], now: string): Promise<void> {
+export async function upsertScores(
+  db: Db,
+  sessionId: number,
+  evaluatorId: number,
+  rows: readonly { playerId: number; criterionId: number; score: number }[],
+  now: string,
+): Promise<void> {
   for (const part of chunks(rows, ID_CHUNK)) {
     await db
       .insertInto('eval_session_scores')
-      .values(part.map((r) => ({ session_id: sessionId, evaluator_id: evaluatorId, player_id: r.playerId, criterion_id: r.criterionId, score: r.score, updated_at: now })))
+      .values(
+        part.map((r) => ({
+          session_id: sessionId,
+          evaluator_id: evaluatorId,
+          player_id: r.playerId,
+          criterion_id: r.criterionId,
+          score: r.score,
+          updated_at: now,
+        })),
+      )
       .onConflict((oc) =>
-        oc.columns(['session_id', 'evaluator_id', 'player_id', 'criterion_id']).doUpdateSet((eb) => ({ score: eb.ref('excluded.score'), updated_at: eb.ref('excluded.updated_at') })),
+        oc
+          .columns(['session_id', 'evaluator_id', 'player_id', 'criterion_id'])
+          .doUpdateSet((eb) => ({ score: eb.ref('excluded.score'), updated_at: eb.ref('excluded.updated_at') })),
       )
       .execute();
   }
@@ -515,6 +601,11 @@ export async function moveState(
   patch: { state: SessionState; published_at?: string; results_unlocked?: 0 | 1 },
   now: string,
 ): Promise<boolean> {
-  const res = await db.updateTable('eval_sessions').set({ ...patch, updated_at: now }).where('id', '=', id).where('state', '=', from).executeTakeFirst();
+  const res = await db
+    .updateTable('eval_sessions')
+    .set({ ...patch, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', from)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }

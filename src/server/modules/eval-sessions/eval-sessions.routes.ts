@@ -57,7 +57,12 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id', {
     config: { access: manage },
-    schema: { tags, params, body: schemas.sessionSaveSchema, response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors } },
+    schema: {
+      tags,
+      params,
+      body: schemas.sessionSaveSchema,
+      response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
@@ -79,7 +84,12 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id/players', {
     config: { access: manage },
-    schema: { tags, params, body: schemas.sessionPlayersAddSchema, response: { 200: writeEnvelope(z.object({ added: z.number() })), ...writeErrors } },
+    schema: {
+      tags,
+      params,
+      body: schemas.sessionPlayersAddSchema,
+      response: { 200: writeEnvelope(z.object({ added: z.number() })), ...writeErrors },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
@@ -89,7 +99,12 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id/walk-up', {
     config: { access: manage },
-    schema: { tags, params, body: schemas.walkUpSchema, response: { 200: writeEnvelope(z.object({ playerId: z.number() })), ...writeErrors } },
+    schema: {
+      tags,
+      params,
+      body: schemas.walkUpSchema,
+      response: { 200: writeEnvelope(z.object({ playerId: z.number() })), ...writeErrors },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
@@ -99,7 +114,12 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id/player/:playerId/check-in', {
     config: { access: manage },
-    schema: { tags, params: playerParams, body: schemas.checkInSchema, response: { 200: writeEnvelope(z.object({ playerId: z.number() })), ...writeErrors } },
+    schema: {
+      tags,
+      params: playerParams,
+      body: schemas.checkInSchema,
+      response: { 200: writeEnvelope(z.object({ playerId: z.number() })), ...writeErrors },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
@@ -121,7 +141,12 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id/evaluators', {
     config: { access: manage },
-    schema: { tags, params, body: schemas.evaluatorAddSchema, response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors } },
+    schema: {
+      tags,
+      params,
+      body: schemas.evaluatorAddSchema,
+      response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
@@ -143,7 +168,12 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id/evaluator/:evaluatorId/admit', {
     config: { access: manage },
-    schema: { tags, params: evaluatorParams, description: 'Let a waiting guest in.', response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors } },
+    schema: {
+      tags,
+      params: evaluatorParams,
+      description: 'Let a waiting guest in.',
+      response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       const { session } = await authorizeSession(db, actor, req.params.id, 'manage');
@@ -213,7 +243,12 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/eval-session/:id/results.csv', {
     config: { access: manage },
-    schema: { tags, params, produces: ['text/csv'], description: 'The results as CSV (formula-safe). Errors: 401, 403, 404, 409 while locked.' },
+    schema: {
+      tags,
+      params,
+      produces: ['text/csv'],
+      description: 'The results as CSV (formula-safe). Errors: 401, 403, 404, 409 while locked.',
+    },
     handler: async (req, reply) => {
       const { session } = await authorizeSession(db, requireActor(req), req.params.id, 'results');
       const name = session.name.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'session';
@@ -245,7 +280,12 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/eval-session/:id/scores', {
     config: { access: view },
-    schema: { tags, params, body: schemas.sessionScoresSaveSchema, response: { 200: okEnvelope(schemas.sessionScoresResultSchema), ...writeErrors } },
+    schema: {
+      tags,
+      params,
+      body: schemas.sessionScoresSaveSchema,
+      response: { 200: okEnvelope(schemas.sessionScoresResultSchema), ...writeErrors },
+    },
     handler: async (req) => {
       const { evaluatorId } = await authorizeSession(db, requireActor(req), req.params.id, 'score');
       return read(await service.saveScores(db, req.params.id, evaluatorId!, req.body.entries));

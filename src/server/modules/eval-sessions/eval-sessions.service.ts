@@ -131,7 +131,12 @@ function assertRoster(session: repo.SessionRow): void {
   if (session.state === 'closed' || session.state === 'published') throw conflict('Players can be changed until the session closes.');
 }
 
-export async function addPlayers(db: Db, actor: Actor, session: repo.SessionRow, body: { teamIds: number[]; playerIds: number[] }): Promise<number> {
+export async function addPlayers(
+  db: Db,
+  actor: Actor,
+  session: repo.SessionRow,
+  body: { teamIds: number[]; playerIds: number[] },
+): Promise<number> {
   assertRoster(session);
   // Player ids pass the same reach rule as team ids: a director of their own teams adds their players only.
   for (const teamId of body.teamIds) await assertTeamReachable(db, actor, teamId);
@@ -162,7 +167,16 @@ export async function addWalkUp(
   const teams = existing ? [] : await authorizeTeams(db, actor, body.teamId === null ? [] : [body.teamId], []).catch(renameTeamField);
   if (body.bib !== null) await assertBibFree(db, session.id, body.bib, 0);
   return db.transaction().execute(async (trx) => {
-    const playerId = existing?.id ?? (await insertPlayer(trx, { first_name: body.first_name, last_name: body.last_name, email: body.email, player_email: null, dob: null, profile_img: null }));
+    const playerId =
+      existing?.id ??
+      (await insertPlayer(trx, {
+        first_name: body.first_name,
+        last_name: body.last_name,
+        email: body.email,
+        player_email: null,
+        dob: null,
+        profile_img: null,
+      }));
     if (!existing) {
       await setTeams(trx, playerId, teams);
       await recordAudit(trx, actor, 'create', 'player', playerId, `${body.first_name} ${body.last_name} (walk-up, ${session.name})`);
@@ -184,7 +198,12 @@ async function assertBibFree(db: Db, sessionId: number, bib: number, playerId: n
   if (holder) throw conflict(`Number ${bib} is already given to ${holder.first_name} ${holder.last_name}.`, 'bib');
 }
 
-export async function checkIn(db: Db, session: repo.SessionRow, playerId: number, body: { present: boolean; bib: number | null }): Promise<void> {
+export async function checkIn(
+  db: Db,
+  session: repo.SessionRow,
+  playerId: number,
+  body: { present: boolean; bib: number | null },
+): Promise<void> {
   if (session.state === 'published') throw conflict('A published session cannot be changed.');
   if (!(await repo.sessionPlayer(db, session.id, playerId))) throw notFound('This player is not in this session.');
   if (body.bib !== null) await assertBibFree(db, session.id, body.bib, playerId);
@@ -211,7 +230,8 @@ export async function removePlayer(db: Db, actor: Actor, session: repo.SessionRo
 export async function addEvaluator(db: Db, actor: Actor, session: repo.SessionRow, userId: number): Promise<void> {
   if (session.state === 'published') throw conflict('A published session cannot be changed.');
   if (!(await repo.userMaySessions(db, userId))) throw badRequest('Choose an active user whose role may score in sessions.', 'userId');
-  if ((await repo.evaluatorOfUser(db, session.id, userId)) !== undefined) throw conflict('This user already evaluates in this session.', 'userId');
+  if ((await repo.evaluatorOfUser(db, session.id, userId)) !== undefined)
+    throw conflict('This user already evaluates in this session.', 'userId');
   await db.transaction().execute(async (trx) => {
     await repo.insertEvaluator(trx, { sessionId: session.id, userId, guestName: null, tokenHash: null }, nowIso());
     await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: evaluator ${userId} added`);
@@ -223,7 +243,14 @@ export async function removeEvaluator(db: Db, actor: Actor, session: repo.Sessio
   if (!(await repo.findEvaluator(db, session.id, evaluatorId))) throw notFound();
   await db.transaction().execute(async (trx) => {
     await repo.deleteEvaluator(trx, session.id, evaluatorId);
-    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: evaluator ${evaluatorId} and their scores removed`);
+    await recordAudit(
+      trx,
+      actor,
+      'update',
+      'eval_session',
+      session.id,
+      `${session.name}: evaluator ${evaluatorId} and their scores removed`,
+    );
   });
 }
 
@@ -349,7 +376,16 @@ export async function playerScores(db: Db, session: repo.SessionRow, playerId: n
 
 export async function resultsCsv(db: Db, session: repo.SessionRow): Promise<string> {
   const r = await results(db, session);
-  const header = ['Rank', 'Number', 'FirstName', 'LastName', 'Total', 'Evaluators', 'Complete', ...r.criteria.map((c) => `${c.levelName}: ${c.name}`)];
+  const header = [
+    'Rank',
+    'Number',
+    'FirstName',
+    'LastName',
+    'Total',
+    'Evaluators',
+    'Complete',
+    ...r.criteria.map((c) => `${c.levelName}: ${c.name}`),
+  ];
   const rows = r.rows.map((row) => [
     row.rank === null ? '' : String(row.rank),
     row.bib === null ? '' : String(row.bib),
@@ -368,11 +404,19 @@ export async function resultsCsv(db: Db, session: repo.SessionRow): Promise<stri
  * the session's last day: from then on percentages, leaderboards, history and the player's area count
  * them by the same rule as any evaluation (docs/decisions/0016-session-averaging.md).
  */
-export async function publish(db: Db, actor: Actor, session: repo.SessionRow): Promise<{ published: number; incomplete: number; evaluations: number }> {
+export async function publish(
+  db: Db,
+  actor: Actor,
+  session: repo.SessionRow,
+): Promise<{ published: number; incomplete: number; evaluations: number }> {
   if (session.state !== 'closed') throw conflict('Close the session before publishing it.');
   const { criteria, results } = await computeResults(db, session);
   const complete = results.filter((r) => r.complete);
-  await authorizeEvaluationWrites(db, actor, complete.map((r) => r.playerId));
+  await authorizeEvaluationWrites(
+    db,
+    actor,
+    complete.map((r) => r.playerId),
+  );
   const now = nowIso();
   const rows = complete.flatMap((r) =>
     r.cells.map((c) => {
@@ -470,11 +514,16 @@ export async function joinAsGuest(db: Db, code: string, name: string): Promise<{
   const token = randomToken();
   const earlier = await repo.guestByKey(db, session.id, key);
   if (earlier) {
-    if (earlier.token_hash !== null || !(await repo.reclaimGuest(db, earlier.id, sha256(token)))) throw conflict(MSG.tryoutNameTaken, 'name');
+    if (earlier.token_hash !== null || !(await repo.reclaimGuest(db, earlier.id, sha256(token))))
+      throw conflict(MSG.tryoutNameTaken, 'name');
     return { token, name, admitted: false };
   }
   try {
-    await repo.insertEvaluator(db, { sessionId: session.id, userId: null, guestName: name.trim(), guestKey: key, tokenHash: sha256(token) }, nowIso());
+    await repo.insertEvaluator(
+      db,
+      { sessionId: session.id, userId: null, guestName: name.trim(), guestKey: key, tokenHash: sha256(token) },
+      nowIso(),
+    );
   } catch (e) {
     // Two phones joining with the same name at once: the unique index decides.
     if (isUniqueViolation(e)) throw conflict(MSG.tryoutNameTaken, 'name');
@@ -507,25 +556,49 @@ export async function admitGuest(db: Db, actor: Actor, session: repo.SessionRow,
   if (e.admitted === 1) return;
   await db.transaction().execute(async (trx) => {
     await repo.setEvaluatorFlags(trx, session.id, evaluatorId, { admitted: 1 });
-    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: guest ${e.guest_name} (evaluator ${evaluatorId}) admitted`);
+    await recordAudit(
+      trx,
+      actor,
+      'update',
+      'eval_session',
+      session.id,
+      `${session.name}: guest ${e.guest_name} (evaluator ${evaluatorId}) admitted`,
+    );
   });
 }
 
 /** Leaves an evaluator's scores out of the results (or counts them again) until publishing, audited. */
-export async function excludeEvaluator(db: Db, actor: Actor, session: repo.SessionRow, evaluatorId: number, excluded: boolean): Promise<void> {
+export async function excludeEvaluator(
+  db: Db,
+  actor: Actor,
+  session: repo.SessionRow,
+  evaluatorId: number,
+  excluded: boolean,
+): Promise<void> {
   if (session.state === 'published') throw conflict('A published session cannot be changed.');
   const e = await guestOf(db, session, evaluatorId);
   if ((e.excluded === 1) === excluded) return;
   const who = e.user_id === null ? `guest ${e.guest_name}` : `user ${e.user_id}`;
   await db.transaction().execute(async (trx) => {
     await repo.setEvaluatorFlags(trx, session.id, evaluatorId, { excluded: excluded ? 1 : 0 });
-    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: scores of ${who} (evaluator ${evaluatorId}) ${excluded ? 'excluded' : 'counted again'}`);
+    await recordAudit(
+      trx,
+      actor,
+      'update',
+      'eval_session',
+      session.id,
+      `${session.name}: scores of ${who} (evaluator ${evaluatorId}) ${excluded ? 'excluded' : 'counted again'}`,
+    );
   });
 }
 
 /** Staff who may be assigned as evaluators, as the picker shows them; e-mails only to those who may read users. */
 export async function evaluatorOptions(db: Db, showEmails: boolean) {
-  return (await repo.evaluatorCandidates(db)).map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: showEmails ? u.email : null }));
+  return (await repo.evaluatorCandidates(db)).map((u) => ({
+    id: u.id,
+    name: `${u.first_name} ${u.last_name}`,
+    email: showEmails ? u.email : null,
+  }));
 }
 
 /** A staff evaluator's own sheet. */

@@ -23,14 +23,23 @@ const guest = (token: string) => guestOf(t)(token);
 const join = (name: string) => t.anon.post('/api/tryout/join', { code, name });
 const detail = async () => data<SessionDetail>(await admin.get(`/api/eval-session/${id}`));
 const evaluatorNamed = async (name: string) => (await detail()).evaluators.find((e) => e.name === name)!;
-const audits = async () => (await t.db.selectFrom('audit_log').select('summary').where('entity', '=', 'eval_session').where('entity_id', '=', id).execute()).map((r) => r.summary);
+const audits = async () =>
+  (await t.db.selectFrom('audit_log').select('summary').where('entity', '=', 'eval_session').where('entity_id', '=', id).execute()).map(
+    (r) => r.summary,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
   [admin, coach] = await Promise.all([t.login('admin'), t.login('coach')]);
   facts = await demoFacts(t);
   const d = data<SessionDetail>(
-    await admin.post('/api/eval-sessions', { name: 'Gym tryout', startDate: '2026-11-20', endDate: '2026-11-20', minEvaluators: 2, criteria: [{ criterionId: scale(), weight: 100 }] }),
+    await admin.post('/api/eval-sessions', {
+      name: 'Gym tryout',
+      startDate: '2026-11-20',
+      endDate: '2026-11-20',
+      minEvaluators: 2,
+      criteria: [{ criterionId: scale(), weight: 100 }],
+    }),
   );
   id = d.session.id;
   players = [...new Set(facts.own.map((p) => p.id))].slice(0, 2);
@@ -40,8 +49,22 @@ beforeAll(async () => {
   data(await admin.post(`/api/eval-session/${id}/evaluators`, { userId: admin2.id }));
   code = data<SessionDetail>(await admin.post(`/api/eval-session/${id}/open`)).session.guestCode!;
   // Staff score: player 0 gets 5 and 6, player 1 gets 7 and 7.
-  data(await coach.post(`/api/eval-session/${id}/scores`, { entries: [{ playerId: players[0], criterionId: scale(), score: 5 }, { playerId: players[1], criterionId: scale(), score: 7 }] }));
-  data(await admin.post(`/api/eval-session/${id}/scores`, { entries: [{ playerId: players[0], criterionId: scale(), score: 6 }, { playerId: players[1], criterionId: scale(), score: 7 }] }));
+  data(
+    await coach.post(`/api/eval-session/${id}/scores`, {
+      entries: [
+        { playerId: players[0], criterionId: scale(), score: 5 },
+        { playerId: players[1], criterionId: scale(), score: 7 },
+      ],
+    }),
+  );
+  data(
+    await admin.post(`/api/eval-session/${id}/scores`, {
+      entries: [
+        { playerId: players[0], criterionId: scale(), score: 6 },
+        { playerId: players[1], criterionId: scale(), score: 7 },
+      ],
+    }),
+  );
 });
 afterAll(() => t.close());
 
@@ -50,8 +73,15 @@ describe('tryout guests (issue 25, point 5)', () => {
     const joined = data<{ token: string; admitted: boolean; name: string }>(await join('Pat Volunteer'));
     expect(joined).toMatchObject({ admitted: false, name: 'Pat Volunteer' });
     const g = guest(joined.token);
-    expect(data<{ admitted: boolean; sessionName: string }>(await g.get('/api/tryout/status'))).toMatchObject({ admitted: false, sessionName: 'Gym tryout' });
-    for (const res of [await g.get('/api/tryout/sheet'), await g.post('/api/tryout/scores', { entries: [{ playerId: players[0], criterionId: scale(), score: 9 }] }), await g.get(`/api/tryout/photo/${players[0]}`)]) {
+    expect(data<{ admitted: boolean; sessionName: string }>(await g.get('/api/tryout/status'))).toMatchObject({
+      admitted: false,
+      sessionName: 'Gym tryout',
+    });
+    for (const res of [
+      await g.get('/api/tryout/sheet'),
+      await g.post('/api/tryout/scores', { entries: [{ playerId: players[0], criterionId: scale(), score: 9 }] }),
+      await g.get(`/api/tryout/photo/${players[0]}`),
+    ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(MSG.tryoutWaiting);
     }
@@ -79,18 +109,34 @@ describe('tryout guests (issue 25, point 5)', () => {
   });
 
   it('eight sybil guests: nothing until admitted, marked as guests, and excluded by the director before publishing (audited)', async () => {
-    const staffOnly = data<SessionResults>(await admin.get(`/api/eval-session/${id}/progress`).then(() => admin.post(`/api/eval-session/${id}/unlock`)).then(() => admin.get(`/api/eval-session/${id}/results`)));
+    const staffOnly = data<SessionResults>(
+      await admin
+        .get(`/api/eval-session/${id}/progress`)
+        .then(() => admin.post(`/api/eval-session/${id}/unlock`))
+        .then(() => admin.get(`/api/eval-session/${id}/results`)),
+    );
     const totalBefore = staffOnly.rows.find((r) => r.playerId === players[0])!.total;
-    const sybils = await Promise.all(Array.from({ length: 8 }, (_, i) => join(`Fan ${i + 1}`).then((r) => data<{ token: string }>(r).token)));
+    const sybils = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => join(`Fan ${i + 1}`).then((r) => data<{ token: string }>(r).token)),
+    );
     // Not admitted: they cannot score, so nothing changes.
-    for (const token of sybils) expect((await guest(token).post('/api/tryout/scores', { entries: [{ playerId: players[0], criterionId: scale(), score: 10 }] })).statusCode).toBe(403);
-    expect(data<SessionResults>(await admin.get(`/api/eval-session/${id}/results`)).rows.find((r) => r.playerId === players[0])!.total).toBe(totalBefore);
+    for (const token of sybils)
+      expect(
+        (await guest(token).post('/api/tryout/scores', { entries: [{ playerId: players[0], criterionId: scale(), score: 10 }] }))
+          .statusCode,
+      ).toBe(403);
+    expect(
+      data<SessionResults>(await admin.get(`/api/eval-session/${id}/results`)).rows.find((r) => r.playerId === players[0])!.total,
+    ).toBe(totalBefore);
     // A director who admits them all anyway sees them marked wherever scores are shown…
     for (let i = 1; i <= 8; i++) data(await admin.post(`/api/eval-session/${id}/evaluator/${(await evaluatorNamed(`Fan ${i}`)).id}/admit`));
-    for (const token of sybils) data(await guest(token).post('/api/tryout/scores', { entries: [{ playerId: players[0], criterionId: scale(), score: 10 }] }));
+    for (const token of sybils)
+      data(await guest(token).post('/api/tryout/scores', { entries: [{ playerId: players[0], criterionId: scale(), score: 10 }] }));
     const swayed = data<SessionResults>(await admin.get(`/api/eval-session/${id}/results`));
     expect(swayed.rows[0]!.playerId).toBe(players[0]);
-    expect(swayed.evaluators.filter((e) => e.guest).map((e) => e.name)).toEqual(expect.arrayContaining(['Fan 1', 'Fan 8', 'Pat Volunteer']));
+    expect(swayed.evaluators.filter((e) => e.guest).map((e) => e.name)).toEqual(
+      expect.arrayContaining(['Fan 1', 'Fan 8', 'Pat Volunteer']),
+    );
     expect(swayed.evaluators.find((e) => e.name === 'Casey Coach')!.guest).toBe(false);
     const drill = data<SessionPlayerScores>(await admin.get(`/api/eval-session/${id}/results/${players[0]}`));
     expect(drill.scores.filter((s) => s.guest)).toHaveLength(8);
@@ -114,7 +160,11 @@ describe('tryout guests (issue 25, point 5)', () => {
     // Publishing writes the staff's means only, and then nothing can be excluded any more.
     data(await admin.post(`/api/eval-session/${id}/close`));
     data(await admin.post(`/api/eval-session/${id}/publish`));
-    const published = await t.db.selectFrom('evaluations').select(['player_id', 'score']).where('evaluator_name', '=', 'Session: Gym tryout').execute();
+    const published = await t.db
+      .selectFrom('evaluations')
+      .select(['player_id', 'score'])
+      .where('evaluator_name', '=', 'Session: Gym tryout')
+      .execute();
     expect(published.find((e) => e.player_id === players[0])!.score).toBeCloseTo(5.5, 2);
     const late = await admin.post(`/api/eval-session/${id}/evaluator/${fan1.id}/exclude`, { excluded: false });
     expect(late.statusCode).toBe(409);
@@ -125,7 +175,14 @@ describe('leaving on a shared phone', () => {
   let session: number;
   let openCode: string;
   beforeAll(async () => {
-    session = data<SessionDetail>(await admin.post('/api/eval-sessions', { name: 'Shared phone', startDate: '2026-11-20', endDate: '2026-11-20', criteria: [{ criterionId: scale(), weight: 100 }] })).session.id;
+    session = data<SessionDetail>(
+      await admin.post('/api/eval-sessions', {
+        name: 'Shared phone',
+        startDate: '2026-11-20',
+        endDate: '2026-11-20',
+        criteria: [{ criterionId: scale(), weight: 100 }],
+      }),
+    ).session.id;
     data(await admin.post(`/api/eval-session/${session}/players`, { playerIds: [facts.own[0]!.id] }));
     openCode = data<SessionDetail>(await admin.post(`/api/eval-session/${session}/open`)).session.guestCode!;
   });
@@ -156,7 +213,12 @@ describe('leaving on a shared phone', () => {
 describe('a guest scoring when the session closes (issue 31, point 2)', () => {
   it('every guest route answers 410 with the closed message, and a score sent after the close is not saved', async () => {
     const session = data<SessionDetail>(
-      await admin.post('/api/eval-sessions', { name: 'Closing gym', startDate: '2026-11-20', endDate: '2026-11-20', criteria: [{ criterionId: scale(), weight: 100 }] }),
+      await admin.post('/api/eval-sessions', {
+        name: 'Closing gym',
+        startDate: '2026-11-20',
+        endDate: '2026-11-20',
+        criteria: [{ criterionId: scale(), weight: 100 }],
+      }),
     ).session.id;
     const [first, second] = [...new Set(facts.own.map((p) => p.id))];
     data(await admin.post(`/api/eval-session/${session}/players`, { playerIds: [first, second] }));
@@ -168,7 +230,12 @@ describe('a guest scoring when the session closes (issue 31, point 2)', () => {
     const stored = () => t.db.selectFrom('eval_session_scores').select(['player_id', 'score']).where('evaluator_id', '=', lou.id).execute();
 
     data(await admin.post(`/api/eval-session/${session}/close`));
-    const late = await guest(token).post('/api/tryout/scores', { entries: [{ playerId: first, criterionId: scale(), score: 2 }, { playerId: second, criterionId: scale(), score: 9 }] });
+    const late = await guest(token).post('/api/tryout/scores', {
+      entries: [
+        { playerId: first, criterionId: scale(), score: 2 },
+        { playerId: second, criterionId: scale(), score: 9 },
+      ],
+    });
     expect(late.statusCode).toBe(410);
     expect(late.json()).toEqual({ message: MSG.tryoutClosed });
     expect(await stored()).toEqual([{ player_id: first, score: 8 }]);
@@ -181,7 +248,9 @@ describe('a guest scoring when the session closes (issue 31, point 2)', () => {
     expect((await guest('y'.repeat(43)).get('/api/tryout/status')).statusCode).toBe(401);
     // Published is final: still closed for the guest, still nothing written.
     data(await admin.post(`/api/eval-session/${session}/publish`));
-    expect((await guest(token).post('/api/tryout/scores', { entries: [{ playerId: second, criterionId: scale(), score: 9 }] })).statusCode).toBe(410);
+    expect(
+      (await guest(token).post('/api/tryout/scores', { entries: [{ playerId: second, criterionId: scale(), score: 9 }] })).statusCode,
+    ).toBe(410);
     expect(await stored()).toEqual([{ player_id: first, score: 8 }]);
   });
 });

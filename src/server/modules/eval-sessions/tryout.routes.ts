@@ -38,13 +38,22 @@ export async function tryoutRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/tryout/status', {
     config: { access: access.guest },
-    schema: { tags, description: 'Whether the director has let this guest in yet.', response: { 200: okEnvelope(tryoutStatusSchema), ...tryoutErrors } },
+    schema: {
+      tags,
+      description: 'Whether the director has let this guest in yet.',
+      response: { 200: okEnvelope(tryoutStatusSchema), ...tryoutErrors },
+    },
     handler: async (req) => read(service.guestStatus(requireGuestToken(req))),
   });
 
   r.post('/api/tryout/leave', {
     config: { access: access.guest },
-    schema: { tags, body: tryoutLeaveSchema, description: 'Ends this token (Leave, Not you?); the scores stay.', response: { 200: okEnvelope(z.object({ left: z.boolean() })), ...tryoutErrors } },
+    schema: {
+      tags,
+      body: tryoutLeaveSchema,
+      description: 'Ends this token (Leave, Not you?); the scores stay.',
+      response: { 200: okEnvelope(z.object({ left: z.boolean() })), ...tryoutErrors },
+    },
     handler: async (req) => {
       await service.leaveAsGuest(db, requireGuestToken(req).evaluatorId);
       return read({ left: true });
@@ -72,7 +81,12 @@ export async function tryoutRoutes(app: FastifyInstance): Promise<void> {
   // Photos of the session's players only, for the token's holder (an <img> cannot send the header: the client fetches it).
   r.get('/api/tryout/photo/:playerId', {
     config: { access: access.guest },
-    schema: { tags, params: z.object({ playerId: idParam }), produces: ['image/webp'], description: `A session player's photo. Errors: 401 (${MSG.tryoutSignIn}), 403 (${MSG.tryoutWaiting}), 404, 410 (${MSG.tryoutClosed}).` },
+    schema: {
+      tags,
+      params: z.object({ playerId: idParam }),
+      produces: ['image/webp'],
+      description: `A session player's photo. Errors: 401 (${MSG.tryoutSignIn}), 403 (${MSG.tryoutWaiting}), 404, 410 (${MSG.tryoutClosed}).`,
+    },
     handler: async (req, reply) => {
       const g = requireGuest(req);
       const photo = await service.sessionPlayerPhoto(db, g.sessionId, req.params.playerId);

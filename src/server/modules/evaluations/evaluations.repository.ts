@@ -180,7 +180,20 @@ export async function insertEvaluations(db: Db, rows: readonly FlaggedEvaluation
     (part) => {
       const values: unknown[] = [];
       for (const r of part) {
-        values.push(r.player_id, r.criterion_id, r.score, r.score_percentage, r.evaluator_user_id, r.evaluator_name, r.date, r.notes, r.video_links, r.created_at, r.updated_at, r.is_current ?? 0);
+        values.push(
+          r.player_id,
+          r.criterion_id,
+          r.score,
+          r.score_percentage,
+          r.evaluator_user_id,
+          r.evaluator_name,
+          r.date,
+          r.notes,
+          r.video_links,
+          r.created_at,
+          r.updated_at,
+          r.is_current ?? 0,
+        );
       }
       return values;
     },
@@ -246,7 +259,8 @@ export interface PairScope {
 }
 
 function inScope(scope: PairScope, alias: 'evaluations' | 'e') {
-  return (eb: ExpressionBuilder<any, any>) => eb.and([eb(`${alias}.criterion_id`, '=', scope.criterionId), eb(`${alias}.player_id`, 'in', [...scope.playerIds])]);
+  return (eb: ExpressionBuilder<any, any>) =>
+    eb.and([eb(`${alias}.criterion_id`, '=', scope.criterionId), eb(`${alias}.player_id`, 'in', [...scope.playerIds])]);
 }
 
 /**
@@ -302,7 +316,6 @@ export async function playerIdsOnTeams(db: Db, teamIds: readonly number[]): Prom
   return new Set(rows.map((r) => r.player_id));
 }
 
-
 /** The team's players by name, each with their current evaluation of the criterion (if any). */
 export async function teamPlayersWithCurrent(db: Db, teamId: number, criterionId: number | undefined) {
   const rows = await db
@@ -341,12 +354,20 @@ export async function findByClientIds(db: Db, clientIds: readonly string[]) {
 
 export async function teamsByIds(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('teams').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('teams')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 export async function playersByIds(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('players').select(['id', 'first_name', 'last_name']).where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('players')
+    .select(['id', 'first_name', 'last_name'])
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** The (team, player) memberships among these teams and players. */
@@ -362,7 +383,11 @@ export async function membershipsAmong(db: Db, teamIds: readonly number[], playe
 
 export async function scoringCriteriaByIds(db: Db, ids: readonly number[]): Promise<ScoringCriterion[]> {
   if (ids.length === 0) return [];
-  return (await criteriaQuery(db).where('c.id', 'in', [...ids]).execute()).map(toScoring);
+  return (
+    await criteriaQuery(db)
+      .where('c.id', 'in', [...ids])
+      .execute()
+  ).map(toScoring);
 }
 
 /**

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, okEnvelope, writeEnvelope, braceTolerantId } from '../../../shared/schemas/common.js';
-import { evaluationListQuerySchema, evaluationSaveSchema, evaluationSchema, playerEvaluationsSchema } from '../../../shared/schemas/evaluation.js';
+import {
+  evaluationListQuerySchema,
+  evaluationSaveSchema,
+  evaluationSchema,
+  playerEvaluationsSchema,
+} from '../../../shared/schemas/evaluation.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeEvaluation } from '../../policies/evaluations.js';
 import { actorReachingPlayer } from '../../policies/players.js';

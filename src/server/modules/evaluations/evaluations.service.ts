@@ -146,7 +146,14 @@ export async function updateEvaluation(db: Db, actor: Actor, before: StoredEvalu
     for (const criterionId of new Set([before.criteria_id, criterion.id])) {
       await repo.recomputeCurrent(trx, { criterionId, playerIds: [playerId] });
     }
-    await recordAudit(trx, actor, 'update', 'evaluation', before.id, `player ${playerId}: ${criterion.name} ${before.score} → ${parsed.score}`);
+    await recordAudit(
+      trx,
+      actor,
+      'update',
+      'evaluation',
+      before.id,
+      `player ${playerId}: ${criterion.name} ${before.score} → ${parsed.score}`,
+    );
   });
   return (await repo.findEvaluation(db, before.id))!;
 }
@@ -157,6 +164,13 @@ export async function deleteEvaluation(db: Db, actor: Actor, before: StoredEvalu
     await repo.deleteEvaluation(trx, before.id);
     // Deleting the current evaluation promotes the latest remaining one of the pair (ADR 0005).
     await repo.recomputeCurrent(trx, { criterionId: before.criteria_id, playerIds: [playerId] });
-    await recordAudit(trx, actor, 'delete', 'evaluation', before.id, `player ${playerId}: ${before.criteria} ${before.scoreLabel} (${before.date})`);
+    await recordAudit(
+      trx,
+      actor,
+      'delete',
+      'evaluation',
+      before.id,
+      `player ${playerId}: ${before.criteria} ${before.scoreLabel} (${before.date})`,
+    );
   });
 }

@@ -175,12 +175,29 @@ export function errorMessage(errors: readonly string[], shown = 50): string {
  * the imported players. New rows get ids above every existing one, in file order, so they are
  * ranked with provisional ids in that order.
  */
-export function supersede(existing: readonly CurrentRow[], values: readonly NewEvaluation[]): { rows: (NewEvaluation & { is_current: 0 | 1 })[]; superseded: number[] } {
+export function supersede(
+  existing: readonly CurrentRow[],
+  values: readonly NewEvaluation[],
+): { rows: (NewEvaluation & { is_current: 0 | 1 })[]; superseded: number[] } {
   let maxId = 0;
   for (const e of existing) if (e.id > maxId) maxId = e.id;
   const ranked = [
-    ...existing.map((e) => ({ playerId: e.player_id, criterionId: e.criterion_id, date: e.date, createdAt: e.created_at, id: e.id, scorePercentage: 0 })),
-    ...values.map((v, i) => ({ playerId: v.player_id, criterionId: v.criterion_id, date: v.date, createdAt: v.created_at, id: maxId + 1 + i, scorePercentage: 0 })),
+    ...existing.map((e) => ({
+      playerId: e.player_id,
+      criterionId: e.criterion_id,
+      date: e.date,
+      createdAt: e.created_at,
+      id: e.id,
+      scorePercentage: 0,
+    })),
+    ...values.map((v, i) => ({
+      playerId: v.player_id,
+      criterionId: v.criterion_id,
+      date: v.date,
+      createdAt: v.created_at,
+      id: maxId + 1 + i,
+      scorePercentage: 0,
+    })),
   ];
   const winners = new Set(currentEvaluations(ranked).map((e) => e.id));
   return {

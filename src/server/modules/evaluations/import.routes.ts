@@ -60,7 +60,10 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
       const actor = requireActor(req);
       const reachable = await authorizeBulk(app.db, actor, req.params.id);
       const { content, fields } = await readUpload(req);
-      return answer(reply, await importEvaluations(app.db, actor, content, reachable, { playerId: req.params.id, evaluator: fields.evaluator ?? '' }));
+      return answer(
+        reply,
+        await importEvaluations(app.db, actor, content, reachable, { playerId: req.params.id, evaluator: fields.evaluator ?? '' }),
+      );
     },
   });
 }

@@ -46,7 +46,14 @@ export async function importEvaluations(
     // Before the insert: the unique index allows one current row per pair at every moment.
     await repo.clearCurrent(trx, superseded);
     await repo.insertEvaluations(trx, rows);
-    await recordAudit(trx, actor, 'bulk_upload', 'evaluation', onlyPlayer?.id ?? null, `${values.length} evaluations for ${playerCount} player(s)`);
+    await recordAudit(
+      trx,
+      actor,
+      'bulk_upload',
+      'evaluation',
+      onlyPlayer?.id ?? null,
+      `${values.length} evaluations for ${playerCount} player(s)`,
+    );
   });
   return { rows: values.length, players: playerCount };
 }

@@ -138,7 +138,11 @@ describe('POST /api/players/evaluation/bulk', () => {
     // The same words as for a name nobody has: the error never tells a coach who plays on another team.
     const unknown = { ...other, first_name: 'Nobody', last_name: 'Known' };
     const nobody = await coach.upload(url, {}, file(csv(line(unknown, 'Fundamentals', facts.scale[0]!.name, '5'))));
-    const shape = (e: string) => e.replace(/^row \d+: /, '').replace(`${other.first_name} ${other.last_name}`, 'NAME').replace('Nobody Known', 'NAME');
+    const shape = (e: string) =>
+      e
+        .replace(/^row \d+: /, '')
+        .replace(`${other.first_name} ${other.last_name}`, 'NAME')
+        .replace('Nobody Known', 'NAME');
     expect(res.json().errors.map(shape)).toEqual(nobody.json().errors.map(shape));
     expect(res.json().errors).toEqual([expect.stringMatching(/^row 3: no player named /)]);
     expect(await evaluationCount(t)).toBe(before);
@@ -156,7 +160,12 @@ describe('POST /api/players/evaluation/bulk across statement chunks', () => {
     return Array.from({ length: n }, (_, i) => {
       const c = criteria[Math.floor(i / players.length) % criteria.length]!;
       const score = c.kind === 'yes_no' ? (i % 2 ? 'Yes' : 'No') : String(1 + (i % 10));
-      return { player: players[i % players.length]!, criterion: c, score, line: line(players[i % players.length]!, c.level, c.name, score, notes(i)) };
+      return {
+        player: players[i % players.length]!,
+        criterion: c,
+        score,
+        line: line(players[i % players.length]!, c.level, c.name, score, notes(i)),
+      };
     });
   };
   const distinct = () => [...new Map(facts.members.map((m) => [m.id, m])).values()].slice(0, 9);
@@ -180,11 +189,19 @@ describe('POST /api/players/evaluation/bulk across statement chunks', () => {
 
   it('a database error in the last chunk writes nothing', async () => {
     await withRefusedInsert(t, 'evaluations', 'notes', 'boom', async () => {
-      const before = { evaluations: await evaluationCount(t), totals: await playerTotals(t.db), audit: (await t.db.selectFrom('audit_log').select('id').execute()).length };
+      const before = {
+        evaluations: await evaluationCount(t),
+        totals: await playerTotals(t.db),
+        audit: (await t.db.selectFrom('audit_log').select('id').execute()).length,
+      };
       const rows = rowsFor(distinct(), (i) => (i === n - 1 ? 'boom' : ''));
       const res = await admin.upload(url, {}, file(csv(...rows.map((r) => r.line))));
       expect(res.statusCode).toBe(500);
-      expect({ evaluations: await evaluationCount(t), totals: await playerTotals(t.db), audit: (await t.db.selectFrom('audit_log').select('id').execute()).length }).toEqual(before);
+      expect({
+        evaluations: await evaluationCount(t),
+        totals: await playerTotals(t.db),
+        audit: (await t.db.selectFrom('audit_log').select('id').execute()).length,
+      }).toEqual(before);
     });
   });
 });

@@ -22,7 +22,11 @@ describe('coach and unknown ids on the evaluation routes', () => {
     expect((await coach.post(`/api/player/${UNKNOWN}/evaluation/1`, body)).statusCode).toBe(404);
     expect((await coach.post(`/api/player/${UNKNOWN}/evaluation/1/delete`)).statusCode).toBe(404);
     const csv = `${CSV_TEMPLATES.evaluation.join(',')}\n`;
-    const upload = await coach.upload(`/api/player/${UNKNOWN}/evaluation/bulk`, {}, { field: 'bulkFile', name: 'e.csv', content: csv, type: 'text/csv' });
+    const upload = await coach.upload(
+      `/api/player/${UNKNOWN}/evaluation/bulk`,
+      {},
+      { field: 'bulkFile', name: 'e.csv', content: csv, type: 'text/csv' },
+    );
     expect(upload.statusCode).toBe(404);
 
     const other = facts.other[0]!.id;
@@ -33,9 +37,15 @@ describe('coach and unknown ids on the evaluation routes', () => {
   it('404 for an unknown team on the courtside routes; 403 still for another coach’s team', async () => {
     const c = facts.scale[0]!;
     expect((await coach.get(`/api/team/${UNKNOWN}/evaluations`)).statusCode).toBe(404);
-    expect((await coach.post(`/api/team/${UNKNOWN}/evaluations`, { criteria_id: c.id, scores: [{ player_id: facts.own[0]!.id, score: '5' }] })).statusCode).toBe(404);
+    expect(
+      (await coach.post(`/api/team/${UNKNOWN}/evaluations`, { criteria_id: c.id, scores: [{ player_id: facts.own[0]!.id, score: '5' }] }))
+        .statusCode,
+    ).toBe(404);
     const other = facts.otherTeams[0]!.id;
     expect((await coach.get(`/api/team/${other}/evaluations`)).statusCode).toBe(403);
-    expect((await coach.post(`/api/team/${other}/evaluations`, { criteria_id: c.id, scores: [{ player_id: facts.own[0]!.id, score: '5' }] })).statusCode).toBe(403);
+    expect(
+      (await coach.post(`/api/team/${other}/evaluations`, { criteria_id: c.id, scores: [{ player_id: facts.own[0]!.id, score: '5' }] }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -3,7 +3,13 @@ import { supersede } from './import.csv.js';
 import type { CurrentRow, NewEvaluation } from './evaluations.repository.js';
 
 const NOW = '2026-11-24T10:00:00.000Z';
-const current = (id: number, player_id: number, criterion_id: number, date: string, created_at = '2026-01-01T00:00:00.000Z'): CurrentRow => ({ id, player_id, criterion_id, date, created_at });
+const current = (
+  id: number,
+  player_id: number,
+  criterion_id: number,
+  date: string,
+  created_at = '2026-01-01T00:00:00.000Z',
+): CurrentRow => ({ id, player_id, criterion_id, date, created_at });
 const row = (player_id: number, criterion_id: number, score: number, date = '2026-11-24'): NewEvaluation => ({
   player_id,
   criterion_id,
@@ -32,13 +38,23 @@ describe('supersede (bulk import, ADR 0005)', () => {
   });
 
   it('same date: the later created_at wins; same instant: the new row (higher id) wins', () => {
-    expect(supersede([current(10, 1, 1, '2026-11-24', '2026-11-24T11:00:00.000Z')], [row(1, 1, 7)])).toMatchObject({ rows: [{ is_current: 0 }], superseded: [] });
-    expect(supersede([current(10, 1, 1, '2026-11-24', NOW)], [row(1, 1, 7)])).toMatchObject({ rows: [{ is_current: 1 }], superseded: [10] });
+    expect(supersede([current(10, 1, 1, '2026-11-24', '2026-11-24T11:00:00.000Z')], [row(1, 1, 7)])).toMatchObject({
+      rows: [{ is_current: 0 }],
+      superseded: [],
+    });
+    expect(supersede([current(10, 1, 1, '2026-11-24', NOW)], [row(1, 1, 7)])).toMatchObject({
+      rows: [{ is_current: 1 }],
+      superseded: [10],
+    });
   });
 
   it('a pair twice in one file: the later row is current, the earlier one history', () => {
     const { rows, superseded } = supersede([], [row(1, 1, 3), row(2, 1, 5), row(1, 1, 6)]);
-    expect(rows.map((r) => [r.score, r.is_current])).toEqual([[3, 0], [5, 1], [6, 1]]);
+    expect(rows.map((r) => [r.score, r.is_current])).toEqual([
+      [3, 0],
+      [5, 1],
+      [6, 1],
+    ]);
     expect(superseded).toEqual([]);
   });
 });

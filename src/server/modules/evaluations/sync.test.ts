@@ -59,11 +59,32 @@ async function results(client: Client, entries: unknown[]): Promise<SyncResult[]
 const rowsByClientIds = (ids: string[]) =>
   t.db
     .selectFrom('evaluations')
-    .select(['id', 'client_id', 'player_id', 'criterion_id', 'score', 'score_percentage', 'date', 'notes', 'is_current', 'created_at', 'evaluator_user_id', 'evaluator_name'])
+    .select([
+      'id',
+      'client_id',
+      'player_id',
+      'criterion_id',
+      'score',
+      'score_percentage',
+      'date',
+      'notes',
+      'is_current',
+      'created_at',
+      'evaluator_user_id',
+      'evaluator_name',
+    ])
     .where('client_id', 'in', ids)
     .orderBy('id')
     .execute();
-const auditCount = async () => Number((await t.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const auditCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('POST /api/evaluations/sync: access and body', () => {
   it('401 without a session, 403 for a role without evaluation write (the demo Player); nothing written', async () => {
@@ -77,7 +98,15 @@ describe('POST /api/evaluations/sync: access and body', () => {
     const before = await evaluationCount(t);
     const tooMany = Array.from({ length: SYNC_BATCH_MAX + 1 }, () => entry());
     const { recorded_at: _dropped, ...noRecordedAt } = entry();
-    for (const body of [{ entries: [] }, { entries: [entry({ client_id: 'not-a-uuid' })] }, { entries: tooMany }, { entries: [noRecordedAt] }, { entries: [entry({ player_id: 2_147_483_648 })] }, {}, []]) {
+    for (const body of [
+      { entries: [] },
+      { entries: [entry({ client_id: 'not-a-uuid' })] },
+      { entries: tooMany },
+      { entries: [noRecordedAt] },
+      { entries: [entry({ player_id: 2_147_483_648 })] },
+      {},
+      [],
+    ]) {
       const res = await coach.post(URL, body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
     }
@@ -91,7 +120,10 @@ describe('POST /api/evaluations/sync: access and body', () => {
 
 describe('POST /api/evaluations/sync: saving', () => {
   it('saves each entry as the caller, dated as on the sheet, created when it was tapped; one audit row', async () => {
-    const [a, b] = [entry({ n: 0, score: '8', notes: '  quick feet  ' }), entry({ n: 1, criteria_id: made.yesNo, score: 'Yes', date: '2026-10-02' })];
+    const [a, b] = [
+      entry({ n: 0, score: '8', notes: '  quick feet  ' }),
+      entry({ n: 1, criteria_id: made.yesNo, score: 'Yes', date: '2026-10-02' }),
+    ];
     const audits = await auditCount();
     const res = await results(coach, [a, b]);
     expect(res.map((r) => r.status)).toEqual(['saved', 'saved']);
@@ -110,9 +142,17 @@ describe('POST /api/evaluations/sync: saving', () => {
       evaluator_user_id: facts.coachId,
       evaluator_name: 'Casey Coach',
     });
-    expect(rows.find((r) => r.client_id === b.client_id)).toMatchObject({ score: 1, score_percentage: scorePercentage('yes_no', 1, WEIGHT), is_current: 1 });
+    expect(rows.find((r) => r.client_id === b.client_id)).toMatchObject({
+      score: 1,
+      score_percentage: scorePercentage('yes_no', 1, WEIGHT),
+      is_current: 1,
+    });
     expect(await auditCount()).toBe(audits + 1);
-    const audit = await t.db.selectFrom('audit_log').select(['entity', 'action', 'user_id', 'summary']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['entity', 'action', 'user_id', 'summary'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ entity: 'evaluation', action: 'create', user_id: facts.coachId });
     expect(audit.summary).toMatch(/^offline sync: 2 saved/);
   });
@@ -169,7 +209,13 @@ describe('POST /api/evaluations/sync: idempotent', () => {
     expect(rows.map((r) => r.id).sort()).toEqual(r1!.map((r) => r.evaluation_id).sort());
     // Each pair still has exactly one current evaluation.
     for (const e of batch) {
-      const current = await t.db.selectFrom('evaluations').select('id').where('player_id', '=', e.player_id).where('criterion_id', '=', e.criteria_id).where('is_current', '=', 1).execute();
+      const current = await t.db
+        .selectFrom('evaluations')
+        .select('id')
+        .where('player_id', '=', e.player_id)
+        .where('criterion_id', '=', e.criteria_id)
+        .where('is_current', '=', 1)
+        .execute();
       expect(current.length).toBe(1);
     }
   });
@@ -191,9 +237,14 @@ describe('POST /api/evaluations/sync: refusals', () => {
     expect((await admin.post(`/api/team/${team.id}/player/${leaver.id}/remove`)).statusCode).toBe(200);
     const other = facts.otherTeams[0]!;
     const stranger = roster(other.id)[0]!;
-    const gone = (await admin.post('/api/players', { first_name: 'Gone', last_name: 'Player', email: 'gone@example.org', team_id: [team.id] })).json().data.id as number;
+    const gone = (
+      await admin.post('/api/players', { first_name: 'Gone', last_name: 'Player', email: 'gone@example.org', team_id: [team.id] })
+    ).json().data.id as number;
     expect((await admin.post(`/api/player/${gone}/delete`)).statusCode).toBe(200);
-    const good = [entry({ player_id: keep.id, date: '2026-08-01' }), entry({ player_id: keep.id, criteria_id: made.yesNo, score: 'No', date: '2026-08-01' })];
+    const good = [
+      entry({ player_id: keep.id, date: '2026-08-01' }),
+      entry({ player_id: keep.id, criteria_id: made.yesNo, score: 'No', date: '2026-08-01' }),
+    ];
     const batch = [
       good[0]!,
       leaverEntry,
@@ -227,7 +278,9 @@ describe('POST /api/evaluations/sync: refusals', () => {
     ]);
     expect(res.filter((r) => r.status === 'refused').every((r) => r.evaluation_id === undefined)).toBe(true);
     expect(await evaluationCount(t)).toBe(count + 2);
-    expect((await rowsByClientIds(batch.map((e) => e.client_id))).map((r) => r.client_id).sort()).toEqual(good.map((e) => e.client_id).sort());
+    expect((await rowsByClientIds(batch.map((e) => e.client_id))).map((r) => r.client_id).sort()).toEqual(
+      good.map((e) => e.client_id).sort(),
+    );
     // The refused entries stay refused when sent again (nothing of theirs was stored).
     expect((await results(coach, batch)).map((r) => r.status)).toEqual(res.map((r) => r.status));
     expect(await evaluationCount(t)).toBe(count + 2);
@@ -274,12 +327,16 @@ describe('POST /api/evaluations/sync: supersede rule (latest date, then latest c
     const p = playerOf(1);
     const recordedBefore = ago(1000);
     const online = await saveOnline(p.id, 9, '2026-11-21');
-    const [earlier] = await results(coach, [entry({ team_id: teamOf(), player_id: p.id, score: 4, date: '2026-11-21', recorded_at: recordedBefore })]);
+    const [earlier] = await results(coach, [
+      entry({ team_id: teamOf(), player_id: p.id, score: 4, date: '2026-11-21', recorded_at: recordedBefore }),
+    ]);
     let data = await sheet(p.id);
     expect(data.evaluations.find((e) => e.criteria_id === made.scale)!.id).toBe(online);
     expect(data.history.map((e) => e.id)).toContain(earlier!.evaluation_id);
     await new Promise((r) => setTimeout(r, 5));
-    const [later] = await results(coach, [entry({ team_id: teamOf(), player_id: p.id, score: 6, date: '2026-11-21', recorded_at: new Date().toISOString() })]);
+    const [later] = await results(coach, [
+      entry({ team_id: teamOf(), player_id: p.id, score: 6, date: '2026-11-21', recorded_at: new Date().toISOString() }),
+    ]);
     data = await sheet(p.id);
     expect(data.evaluations.find((e) => e.criteria_id === made.scale)).toMatchObject({ id: later!.evaluation_id, score: 6 });
     expect(data.history.map((e) => e.id)).toEqual(expect.arrayContaining([online, earlier!.evaluation_id]));

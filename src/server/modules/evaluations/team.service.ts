@@ -59,7 +59,8 @@ export async function saveTeamScores(
   const scores: { playerId: number; score: number; notes: string }[] = [];
   b.scores.forEach((s, i) => {
     if (!members.has(s.player_id)) return errors.push({ field: `scores.${i}.player_id`, message: 'This player is not on the team.' });
-    if (seen.has(s.player_id)) return errors.push({ field: `scores.${i}.player_id`, message: `${members.get(s.player_id)} is listed twice.` });
+    if (seen.has(s.player_id))
+      return errors.push({ field: `scores.${i}.player_id`, message: `${members.get(s.player_id)} is listed twice.` });
     seen.add(s.player_id);
     const parsed = parseScore(criterion.kind, s.score);
     if ('error' in parsed) return errors.push({ field: `scores.${i}.score`, message: parsed.error });

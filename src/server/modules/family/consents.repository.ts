@@ -39,7 +39,17 @@ export async function consentedPlayerIds(db: Kysely<DB>, purpose: ConsentPurpose
     .select('l.player_id')
     .where('l.status', '=', 'active')
     .where('l.parental_responsibility', '=', 1)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('player_handovers as h').select('h.player_id').whereRef('h.player_id', '=', 'l.player_id').where('h.claimed_at', 'is not', null))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('player_handovers as h')
+            .select('h.player_id')
+            .whereRef('h.player_id', '=', 'l.player_id')
+            .where('h.claimed_at', 'is not', null),
+        ),
+      ),
+    )
     .groupBy('l.player_id')
     .having(sql<boolean>`min(coalesce(c.granted, 0)) = 1`);
   let own = db
@@ -81,7 +91,12 @@ export async function insertText(db: Kysely<DB>, purpose: ConsentPurpose, versio
 
 /** Every published version (the built-in version 1 is not stored), newest first. */
 export async function allTexts(db: Kysely<DB>) {
-  return db.selectFrom('consent_texts').select(['purpose', 'version', 'text', 'created_at']).orderBy('purpose').orderBy('version', 'desc').execute();
+  return db
+    .selectFrom('consent_texts')
+    .select(['purpose', 'version', 'text', 'created_at'])
+    .orderBy('purpose')
+    .orderBy('version', 'desc')
+    .execute();
 }
 
 /** Per purpose, how many consents are still granted under a version older than the given one. */

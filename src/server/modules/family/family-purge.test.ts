@@ -25,7 +25,8 @@ describe('hourly purge of guardian sessions and sign-in links (injected clock)',
         { guardian_id: guardian, token_hash: 'unused-expired', expires_at: iso(now - 1000), used_at: null, created_at: iso(now - HOUR) },
       ])
       .execute();
-    const tokens = async () => (await t.db.selectFrom('guardian_tokens').select('token_hash').orderBy('token_hash').execute()).map((r) => r.token_hash);
+    const tokens = async () =>
+      (await t.db.selectFrom('guardian_tokens').select('token_hash').orderBy('token_hash').execute()).map((r) => r.token_hash);
     const sessions = async () => (await t.db.selectFrom('guardian_sessions').select('id').execute()).length;
     expect(await sessions()).toBe(1);
 
@@ -43,7 +44,7 @@ describe('hourly purge of guardian sessions and sign-in links (injected clock)',
   });
 });
 
-describe('reportsConsented: the reports feature\'s check at send time', () => {
+describe("reportsConsented: the reports feature's check at send time", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -57,7 +58,9 @@ describe('reportsConsented: the reports feature\'s check at send time', () => {
       await t.db
         .selectFrom('players')
         .select('id')
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('guardian_links').select('id').whereRef('guardian_links.player_id', '=', 'players.id'))))
+        .where((eb) =>
+          eb.not(eb.exists(eb.selectFrom('guardian_links').select('id').whereRef('guardian_links.player_id', '=', 'players.id'))),
+        )
         .executeTakeFirst()
     )?.id;
     const asked = noGuardian === undefined ? [child] : [child, noGuardian];

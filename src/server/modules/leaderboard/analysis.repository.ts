@@ -18,7 +18,10 @@ export const inTeams = (teamIds: readonly number[]) => (eb: any) =>
 
 /** Players (alias p) by last name, first name, id: the order of every players list. */
 export const byPlayerName = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q =>
-  q.orderBy(sql`lower(p.last_name)`).orderBy(sql`lower(p.first_name)`).orderBy('p.id') as Q;
+  q
+    .orderBy(sql`lower(p.last_name)`)
+    .orderBy(sql`lower(p.first_name)`)
+    .orderBy('p.id') as Q;
 
 /** One page (1-based) of an ordered query. */
 export const paged =
@@ -38,25 +41,47 @@ export async function analysisPlayers(
     q = q.where(sql<boolean>`lower(p.first_name || ' ' || p.last_name || ' ' || p.email) like ${pattern} escape '\\'`);
   }
   const [rows, count] = await Promise.all([
-    q.select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img', 'p.email']).$call(byPlayerName).$call(paged(o.page, o.pageSize)).execute(),
+    q
+      .select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img', 'p.email'])
+      .$call(byPlayerName)
+      .$call(paged(o.page, o.pageSize))
+      .execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-export async function analysisTeams(db: Db, o: { scopeTeamIds: readonly number[] | null; categoryId?: number | undefined; teamId?: number }) {
+export async function analysisTeams(
+  db: Db,
+  o: { scopeTeamIds: readonly number[] | null; categoryId?: number | undefined; teamId?: number },
+) {
   let q = teamsQuery(db).select((eb) =>
-    eb.selectFrom('team_players as tp').select((e) => e.fn.countAll<number>().as('n')).whereRef('tp.team_id', '=', 't.id').as('playerCount'),
+    eb
+      .selectFrom('team_players as tp')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('tp.team_id', '=', 't.id')
+      .as('playerCount'),
   );
   if (o.scopeTeamIds) q = q.where('t.id', 'in', o.scopeTeamIds.length ? [...o.scopeTeamIds] : [-1]);
   if (o.categoryId !== undefined) q = q.where('t.category_id', '=', o.categoryId);
   if (o.teamId !== undefined) q = q.where('t.id', '=', o.teamId);
-  const rows = await q.orderBy(sql`lower(t.name)`).orderBy('t.id').execute();
-  return rows.map(({ first_name, last_name, ...r }) => ({ ...r, coachName: `${first_name} ${last_name}`, playerCount: Number(r.playerCount ?? 0) }));
+  const rows = await q
+    .orderBy(sql`lower(t.name)`)
+    .orderBy('t.id')
+    .execute();
+  return rows.map(({ first_name, last_name, ...r }) => ({
+    ...r,
+    coachName: `${first_name} ${last_name}`,
+    playerCount: Number(r.playerCount ?? 0),
+  }));
 }
 
 export async function playerHeader(db: Db, playerId: number) {
-  const player = await db.selectFrom('players').select(['id', 'first_name', 'last_name', 'profile_img']).where('id', '=', playerId).executeTakeFirst();
+  const player = await db
+    .selectFrom('players')
+    .select(['id', 'first_name', 'last_name', 'profile_img'])
+    .where('id', '=', playerId)
+    .executeTakeFirst();
   if (!player) return undefined;
   const teams = await db
     .selectFrom('team_players as tp')
@@ -88,7 +113,12 @@ export async function evaluationHistory(db: Db, scope: { playerId: number } | { 
   else {
     const teamId = scope.teamId;
     q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom('team_players as tp').select('tp.player_id').whereRef('tp.player_id', '=', 'e.player_id').where('tp.team_id', '=', teamId)),
+      exists(
+        selectFrom('team_players as tp')
+          .select('tp.player_id')
+          .whereRef('tp.player_id', '=', 'e.player_id')
+          .where('tp.team_id', '=', teamId),
+      ),
     );
   }
   const rows = await q.orderBy('e.date').orderBy('e.created_at').orderBy('e.id').execute();
@@ -136,8 +166,10 @@ export async function teamCriterionSums(db: Db, teamId: number): Promise<Map<num
 }
 
 export async function teamPlayerCount(db: Db, teamId: number): Promise<number> {
-  const row = await db.selectFrom('team_players').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', teamId).executeTakeFirst();
+  const row = await db
+    .selectFrom('team_players')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
-
-

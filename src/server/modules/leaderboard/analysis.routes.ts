@@ -26,7 +26,12 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
 
   r.get('/api/analysis/players', {
     config: { access: reports },
-    schema: { tags, summary: 'Analysis landing: players (name, photo, email), optionally of one team', querystring: analysisPlayersQuery, response: { 200: okEnvelope(analysisPlayers), ...readErrors } },
+    schema: {
+      tags,
+      summary: 'Analysis landing: players (name, photo, email), optionally of one team',
+      querystring: analysisPlayersQuery,
+      response: { 200: okEnvelope(analysisPlayers), ...readErrors },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       const scope = await authorizeTeamScope(app.db, actor, req.query.team_id);
@@ -36,7 +41,12 @@ export async function analysisRoutes(app: FastifyInstance, boards: Boards): Prom
 
   r.get('/api/analysis/teams', {
     config: { access: reports },
-    schema: { tags, summary: 'Analysis landing: teams (name, club, coach, players)', querystring: analysisTeamsQuery, response: { 200: okEnvelope(analysisTeam.array()), ...readErrors } },
+    schema: {
+      tags,
+      summary: 'Analysis landing: teams (name, club, coach, players)',
+      querystring: analysisTeamsQuery,
+      response: { 200: okEnvelope(analysisTeam.array()), ...readErrors },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       const scope = await authorizeTeamScope(app.db, actor, undefined);

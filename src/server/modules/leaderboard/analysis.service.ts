@@ -45,7 +45,13 @@ export async function analysisPlayers(
   scopeTeamIds: readonly number[] | null,
   q: { team_id?: number | undefined; q?: string | undefined; page: number; pageSize: number },
 ) {
-  const { rows, total } = await analysis.analysisPlayers(db, { scopeTeamIds, teamId: q.team_id, q: q.q, page: q.page, pageSize: q.pageSize });
+  const { rows, total } = await analysis.analysisPlayers(db, {
+    scopeTeamIds,
+    teamId: q.team_id,
+    q: q.q,
+    page: q.page,
+    pageSize: q.pageSize,
+  });
   return { rows, total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -89,7 +95,13 @@ export async function playerSummary(
   }));
   const levels = new Map<number, { id: number; name: string; maxScore: number; score: number; teamAverage: number | null }>();
   for (const c of catalogue) {
-    const l = levels.get(c.level_id) ?? { id: c.level_id, name: c.level, maxScore: 0, score: 0, teamAverage: teamRef && teamCount ? 0 : null };
+    const l = levels.get(c.level_id) ?? {
+      id: c.level_id,
+      name: c.level,
+      maxScore: 0,
+      score: 0,
+      teamAverage: teamRef && teamCount ? 0 : null,
+    };
     l.maxScore += c.weight;
     l.score += current.get(c.id) ?? 0;
     if (l.teamAverage !== null) l.teamAverage += teamAvg(c.id) ?? 0;
@@ -102,7 +114,15 @@ export async function playerSummary(
     const before = previous.get(r.criterionId) ?? null;
     previous.set(r.criterionId, r.scorePercentage);
     const c = names.get(r.criterionId);
-    return { id: r.id, date: r.date, criterion: c?.name ?? '', level: c?.level ?? '', score: roundPercent(r.scorePercentage), previous: before === null ? null : roundPercent(before), evaluator: r.evaluator };
+    return {
+      id: r.id,
+      date: r.date,
+      criterion: c?.name ?? '',
+      level: c?.level ?? '',
+      score: roundPercent(r.scorePercentage),
+      previous: before === null ? null : roundPercent(before),
+      evaluator: r.evaluator,
+    };
   });
 
   const total = [...current.values()].reduce((a, b) => a + b, 0);
@@ -112,7 +132,12 @@ export async function playerSummary(
     totalScore: roundPercent(total),
     rankInTeam: teamRanking.find((r) => r.id === playerId)?.rank ?? null,
     timeline: scoreTimeline(history, 1),
-    levels: [...levels.values()].map((l) => ({ ...l, maxScore: roundPercent(l.maxScore), score: roundPercent(l.score), teamAverage: l.teamAverage === null ? null : roundPercent(l.teamAverage) })),
+    levels: [...levels.values()].map((l) => ({
+      ...l,
+      maxScore: roundPercent(l.maxScore),
+      score: roundPercent(l.score),
+      teamAverage: l.teamAverage === null ? null : roundPercent(l.teamAverage),
+    })),
     criteria,
     latestChanges: changes.reverse().slice(0, LATEST_CHANGES),
   };
@@ -130,12 +155,29 @@ export async function teamSummary(db: Db, boards: Boards, teamId: number): Promi
   ]);
   const n = team.playerCount;
   const top = ranking.slice(0, RANKING_LIMIT);
-  const cards = await repo.playerCards(db, top.map((r) => r.id));
+  const cards = await repo.playerCards(
+    db,
+    top.map((r) => r.id),
+  );
   return {
-    team: { id: team.id, name: team.name, category: team.category, season: team.season, coachName: team.coachName, coachUser: team.coachUser, playerCount: n },
+    team: {
+      id: team.id,
+      name: team.name,
+      category: team.category,
+      season: team.season,
+      coachName: team.coachName,
+      coachUser: team.coachUser,
+      playerCount: n,
+    },
     averageScore: roundPercent(averages.get(teamId)?.averageScore ?? 0),
     timeline: scoreTimeline(history, n),
-    criteria: catalogue.map((c) => ({ id: c.id, name: c.name, level: c.level, weight: c.weight, teamAverage: n ? roundPercent((sums.get(c.id) ?? 0) / n) : null })),
+    criteria: catalogue.map((c) => ({
+      id: c.id,
+      name: c.name,
+      level: c.level,
+      weight: c.weight,
+      teamAverage: n ? roundPercent((sums.get(c.id) ?? 0) / n) : null,
+    })),
     distribution: distribution(ranking.map((r) => r.total)),
     ranking: top.flatMap((r) => {
       const card = cards.get(r.id);

@@ -14,11 +14,13 @@ beforeAll(async () => {
   coach = await t.login('coach');
   const coachId = (await coach.get('/api/auth/me')).json().data.id;
   ownTeam = (await t.db.selectFrom('teams').select('id').where('coach_user_id', '=', coachId).orderBy('id').executeTakeFirstOrThrow()).id;
-  otherTeam = (await t.db.selectFrom('teams').select('id').where('coach_user_id', '!=', coachId).orderBy('id').executeTakeFirstOrThrow()).id;
+  otherTeam = (await t.db.selectFrom('teams').select('id').where('coach_user_id', '!=', coachId).orderBy('id').executeTakeFirstOrThrow())
+    .id;
 });
 afterAll(() => t.close());
 
-const membersOf = async (teamId: number) => (await t.db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId).execute()).map((m) => m.player_id);
+const membersOf = async (teamId: number) =>
+  (await t.db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId).execute()).map((m) => m.player_id);
 
 describe('analysis landing lists', () => {
   it('players: name, photo and email, filtered by team; coaches see only their own teams’ players', async () => {
@@ -27,8 +29,16 @@ describe('analysis landing lists', () => {
     expect(Object.keys(all.rows[0]).sort()).toEqual(['email', 'first_name', 'id', 'last_name', 'profile_img']);
     const team = (await admin.get(`/api/analysis/players?team_id=${ownTeam}&pageSize=200`)).json().data;
     expect(team.rows.map((r: { id: number }) => r.id).sort()).toEqual((await membersOf(ownTeam)).sort());
-    const coachIds = (await t.db.selectFrom('teams').select('id').where('coach_user_id', '=', (await coach.get('/api/auth/me')).json().data.id).execute()).map((x) => x.id);
-    const reachable = new Set((await t.db.selectFrom('team_players').select('player_id').where('team_id', 'in', coachIds).execute()).map((m) => m.player_id));
+    const coachIds = (
+      await t.db
+        .selectFrom('teams')
+        .select('id')
+        .where('coach_user_id', '=', (await coach.get('/api/auth/me')).json().data.id)
+        .execute()
+    ).map((x) => x.id);
+    const reachable = new Set(
+      (await t.db.selectFrom('team_players').select('player_id').where('team_id', 'in', coachIds).execute()).map((m) => m.player_id),
+    );
     const mine = (await coach.get('/api/analysis/players?pageSize=200')).json().data;
     expect(mine.total).toBe(reachable.size);
     for (const r of mine.rows) expect(reachable.has(r.id)).toBe(true);
@@ -84,15 +94,32 @@ describe('player analysis summary', () => {
     // The last point of the timeline is today's total; every point is the total as of that date.
     expect(s.timeline.at(-1).score).toBeCloseTo(s.totalScore, 6);
     const history = evaluations.filter((e) => e.playerId === playerId);
-    expect(s.latestChanges.length).toBe(Math.min(10, (await t.db.selectFrom('evaluations').select('id').where('player_id', '=', playerId).execute()).length));
+    expect(s.latestChanges.length).toBe(
+      Math.min(10, (await t.db.selectFrom('evaluations').select('id').where('player_id', '=', playerId).execute()).length),
+    );
     expect(history.length).toBeGreaterThan(0);
-    expect(s.rankInTeam).toBe((await admin.get(`/api/leaderboard/players?team_id=${teamId}&pageSize=200`)).json().data.rows.find((r: { id: number }) => r.id === playerId).rank);
+    expect(s.rankInTeam).toBe(
+      (await admin.get(`/api/leaderboard/players?team_id=${teamId}&pageSize=200`))
+        .json()
+        .data.rows.find((r: { id: number }) => r.id === playerId).rank,
+    );
   });
 
   it('a player without evaluations or teams gets an empty but valid summary', async () => {
     const lone = await t.db
       .insertInto('players')
-      .values({ first_name: 'Lone', last_name: 'Wolf', email: 'lone@example.org', player_email: null, dob: null, profile_img: null, video_links: '[]', pdf_file_id: null, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' })
+      .values({
+        first_name: 'Lone',
+        last_name: 'Wolf',
+        email: 'lone@example.org',
+        player_email: null,
+        dob: null,
+        profile_img: null,
+        video_links: '[]',
+        pdf_file_id: null,
+        created_at: '2025-01-01T00:00:00.000Z',
+        updated_at: '2025-01-01T00:00:00.000Z',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const s = (await admin.get(`/api/player/${lone.id}/analysis/summary`)).json().data;
@@ -118,16 +145,44 @@ describe('player analysis summary', () => {
     const own = await t.db.selectFrom('teams').select(['category_id', 'season_id']).where('id', '=', ownTeam).executeTakeFirstOrThrow();
     // Created after otherTeam, so the player's first team (by id) is the other coach's.
     const mine = (
-      await t.db.insertInto('teams').values({ name: 'Late Own Team', category_id: own.category_id, season_id: own.season_id, coach_user_id: coachId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+      await t.db
+        .insertInto('teams')
+        .values({
+          name: 'Late Own Team',
+          category_id: own.category_id,
+          season_id: own.season_id,
+          coach_user_id: coachId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
     ).id;
     const both = (
       await t.db
         .insertInto('players')
-        .values({ first_name: 'Two', last_name: 'Teams', email: 'two.teams@example.org', player_email: null, dob: null, profile_img: null, video_links: '[]', pdf_file_id: null, created_at: now, updated_at: now })
+        .values({
+          first_name: 'Two',
+          last_name: 'Teams',
+          email: 'two.teams@example.org',
+          player_email: null,
+          dob: null,
+          profile_img: null,
+          video_links: '[]',
+          pdf_file_id: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    await t.db.insertInto('team_players').values([{ team_id: otherTeam, player_id: both }, { team_id: mine, player_id: both }]).execute();
+    await t.db
+      .insertInto('team_players')
+      .values([
+        { team_id: otherTeam, player_id: both },
+        { team_id: mine, player_id: both },
+      ])
+      .execute();
     await t.settled();
     try {
       expect(otherTeam).toBeLessThan(mine);
@@ -185,7 +240,11 @@ describe('team analysis summary', () => {
 
 describe('analysis needs reports, not teams or players (docs/product.md#permissions)', () => {
   it('a coach role with reports 1 but teams 0 and players 0 opens the lists and both summaries of its own team', async () => {
-    const role = await t.db.selectFrom('roles').select(['id', 'teams', 'players', 'reports']).where('key', '=', 'coach').executeTakeFirstOrThrow();
+    const role = await t.db
+      .selectFrom('roles')
+      .select(['id', 'teams', 'players', 'reports'])
+      .where('key', '=', 'coach')
+      .executeTakeFirstOrThrow();
     await t.db.updateTable('roles').set({ teams: 0, players: 0, reports: 1 }).where('id', '=', role.id).execute();
     try {
       const c = await t.login('coach');
@@ -199,7 +258,11 @@ describe('analysis needs reports, not teams or players (docs/product.md#permissi
       await t.settled();
       expect((await c.get(`/api/team/${ownTeam}/analysis/summary`)).statusCode).toBe(403);
     } finally {
-      await t.db.updateTable('roles').set({ teams: role.teams, players: role.players, reports: role.reports }).where('id', '=', role.id).execute();
+      await t.db
+        .updateTable('roles')
+        .set({ teams: role.teams, players: role.players, reports: role.reports })
+        .where('id', '=', role.id)
+        .execute();
       await t.settled();
     }
   });
@@ -207,8 +270,22 @@ describe('analysis needs reports, not teams or players (docs/product.md#permissi
 
 describe('timeline and distribution helpers', () => {
   it('timeline: the team average as of each date, the latest evaluation per player and criterion', () => {
-    const row = (id: number, playerId: number, criterionId: number, date: string, pct: number) => ({ id, playerId, criterionId, date, createdAt: '', scorePercentage: pct, isCurrent: true, evaluator: '' });
-    const rows = [row(1, 1, 1, '2025-01-01', 10), row(2, 2, 1, '2025-01-01', 20), row(3, 1, 1, '2025-02-01', 40), row(4, 1, 2, '2025-02-01', 5)];
+    const row = (id: number, playerId: number, criterionId: number, date: string, pct: number) => ({
+      id,
+      playerId,
+      criterionId,
+      date,
+      createdAt: '',
+      scorePercentage: pct,
+      isCurrent: true,
+      evaluator: '',
+    });
+    const rows = [
+      row(1, 1, 1, '2025-01-01', 10),
+      row(2, 2, 1, '2025-01-01', 20),
+      row(3, 1, 1, '2025-02-01', 40),
+      row(4, 1, 2, '2025-02-01', 5),
+    ];
     expect(scoreTimeline(rows, 2)).toEqual([
       { date: '2025-01-01', score: 15 },
       { date: '2025-02-01', score: 32.5 },

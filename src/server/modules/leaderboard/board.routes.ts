@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope } from '../../../shared/schemas/common.js';
-import { boardCriteria, boardPlayerRow, boardTeamRow, playersBoard, playersBoardQuery, teamsBoardQuery } from '../../../shared/schemas/leaderboard.js';
+import {
+  boardCriteria,
+  boardPlayerRow,
+  boardTeamRow,
+  playersBoard,
+  playersBoardQuery,
+  teamsBoardQuery,
+} from '../../../shared/schemas/leaderboard.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeBoard } from '../../policies/leaderboard.js';
 import { withVisiblePhotos } from '../../policies/media.js';
@@ -25,7 +32,12 @@ export async function boardRoutes(app: FastifyInstance, boards: Boards): Promise
 
   r.get('/api/leaderboard/players', {
     config: { access: access.signedIn },
-    schema: { tags, summary: 'Players leaderboard (optionally one team), paged, with the caller\'s own rank', querystring: playersBoardQuery, response: { 200: okEnvelope(playersBoard), ...readErrors } },
+    schema: {
+      tags,
+      summary: "Players leaderboard (optionally one team), paged, with the caller's own rank",
+      querystring: playersBoardQuery,
+      response: { 200: okEnvelope(playersBoard), ...readErrors },
+    },
     handler: async (req, reply) => {
       const actor = requireActor(req);
       const q = req.query;
@@ -45,18 +57,30 @@ export async function boardRoutes(app: FastifyInstance, boards: Boards): Promise
 
   r.get('/api/leaderboard/teams', {
     config: { access: access.signedIn },
-    schema: { tags, summary: 'Teams leaderboard (optionally one club)', querystring: teamsBoardQuery, response: { 200: okEnvelope(boardTeamRow.array()), ...readErrors } },
+    schema: {
+      tags,
+      summary: 'Teams leaderboard (optionally one club)',
+      querystring: teamsBoardQuery,
+      response: { 200: okEnvelope(boardTeamRow.array()), ...readErrors },
+    },
     handler: async (req, reply) => {
       const actor = requireActor(req);
       await authorizeBoard(app.db, actor, 'teams');
       const q = req.query;
-      return sendDataText(reply, teamsBoardText(await boards.teamsBoard({ categoryId: q.category, from: q.from, to: q.to, criteriaIds: q.criteria })));
+      return sendDataText(
+        reply,
+        teamsBoardText(await boards.teamsBoard({ categoryId: q.category, from: q.from, to: q.to, criteriaIds: q.criteria })),
+      );
     },
   });
 
   r.get('/api/leaderboard/criteria', {
     config: { access: access.signedIn },
-    schema: { tags, summary: 'Levels with their criteria, for the leaderboard criteria filter', response: { 200: okEnvelope(boardCriteria), ...errors(401) } },
+    schema: {
+      tags,
+      summary: 'Levels with their criteria, for the leaderboard criteria filter',
+      response: { 200: okEnvelope(boardCriteria), ...errors(401) },
+    },
     handler: async () => read(await criteriaFilter(app.db)),
   });
 }

@@ -34,10 +34,26 @@ export async function addRandomClub(db: Kysely<DB>, seed: number): Promise<Rando
   const coachRole = await db.selectFrom('roles').select('id').where('key', '=', 'coach').executeTakeFirstOrThrow();
   const coach = await db
     .insertInto('users')
-    .values({ first_name: 'Robin', last_name: 'Random', email: `robin.random.${seed}@example.org`, password_hash: null, role_id: coachRole.id, status: 1, player_id: null, must_change_password: 0, password_expires_at: null, created_at: now, updated_at: now })
+    .values({
+      first_name: 'Robin',
+      last_name: 'Random',
+      email: `robin.random.${seed}@example.org`,
+      password_hash: null,
+      role_id: coachRole.id,
+      status: 1,
+      player_id: null,
+      must_change_password: 0,
+      password_expires_at: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const category = await db.insertInto('categories').values({ name: `Random Club ${seed}`, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const category = await db
+    .insertInto('categories')
+    .values({ name: `Random Club ${seed}`, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const team = async (name: string) =>
     (
       await db
@@ -54,7 +70,18 @@ export async function addRandomClub(db: Kysely<DB>, seed: number): Promise<Rando
     (
       await db
         .insertInto('players')
-        .values({ first_name: first, last_name: last, email: `${first}.${last}@example.org`.toLowerCase(), player_email: null, dob: 2012, profile_img: null, video_links: '[]', pdf_file_id: null, created_at: now, updated_at: now })
+        .values({
+          first_name: first,
+          last_name: last,
+          email: `${first}.${last}@example.org`.toLowerCase(),
+          player_email: null,
+          dob: 2012,
+          profile_img: null,
+          video_links: '[]',
+          pdf_file_id: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -65,7 +92,20 @@ export async function addRandomClub(db: Kysely<DB>, seed: number): Promise<Rando
     const stamp = new Date(base + createdAt * 1000).toISOString();
     await db
       .insertInto('evaluations')
-      .values({ player_id: playerId, criterion_id: criterionId, score: 1, score_percentage: pct, evaluator_user_id: coach.id, evaluator_name: 'Robin Random', date, notes: '', video_links: '[]', is_current: current ? 1 : 0, created_at: stamp, updated_at: stamp })
+      .values({
+        player_id: playerId,
+        criterion_id: criterionId,
+        score: 1,
+        score_percentage: pct,
+        evaluator_user_id: coach.id,
+        evaluator_name: 'Robin Random',
+        date,
+        notes: '',
+        video_links: '[]',
+        is_current: current ? 1 : 0,
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .execute();
   };
 
@@ -99,7 +139,10 @@ export async function addRandomClub(db: Kysely<DB>, seed: number): Promise<Rando
 
 /** Evaluations for the shared module: it decides "current" from dates, so superseded rows get an early date. */
 export async function loadEvaluations(db: Kysely<DB>): Promise<ScoredEvaluation[]> {
-  const rows = await db.selectFrom('evaluations').select(['id', 'player_id', 'criterion_id', 'date', 'created_at', 'score_percentage', 'is_current']).execute();
+  const rows = await db
+    .selectFrom('evaluations')
+    .select(['id', 'player_id', 'criterion_id', 'date', 'created_at', 'score_percentage', 'is_current'])
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     playerId: r.player_id,

@@ -13,7 +13,10 @@ type Db = Kysely<DB>;
  * are on the board with 0. The total is the shared aggregate (playerTotalsQuery). A team's board
  * reads its members only (ADR 0023): their ids first, then their totals by player.
  */
-export async function playerTotalsRanked(db: Db, filter: LeaderboardFilter & { teamId?: number }): Promise<{ id: number; total: number }[]> {
+export async function playerTotalsRanked(
+  db: Db,
+  filter: LeaderboardFilter & { teamId?: number },
+): Promise<{ id: number; total: number }[]> {
   const { teamId, ...clubFilter } = filter;
   const members = teamId === undefined ? undefined : [...(await teamMemberIds(db, teamId))];
   const scope = await resolveScope(db, { ...clubFilter, ...(members ? { playerIds: members } : {}) });
@@ -36,7 +39,11 @@ export async function teamAveragesRanked(
   db: Db,
   filter: LeaderboardFilter & { categoryId?: number },
 ): Promise<{ id: number; playerCount: number; averageScore: number }[]> {
-  let q = db.selectFrom('teams').select('id').orderBy(sql`lower(name)`).orderBy('id');
+  let q = db
+    .selectFrom('teams')
+    .select('id')
+    .orderBy(sql`lower(name)`)
+    .orderBy('id');
   if (filter.categoryId !== undefined) q = q.where('category_id', '=', filter.categoryId);
   const teams = await q.execute();
   const averages = await teamAverages(db, { ...filter, ...(filter.categoryId !== undefined ? { teamIds: teams.map((t) => t.id) } : {}) });
@@ -71,12 +78,19 @@ export interface PlayerCard {
 
 export async function playerCards(db: Db, ids: readonly number[]): Promise<Map<number, PlayerCard>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('players').select(['id', 'first_name', 'last_name', 'profile_img']).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('players')
+    .select(['id', 'first_name', 'last_name', 'profile_img'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Team ids and their coaches' user ids per player. */
-export async function membershipsOf(db: Db, playerIds: readonly number[]): Promise<Map<number, { teamIds: number[]; coachUser: number[] }>> {
+export async function membershipsOf(
+  db: Db,
+  playerIds: readonly number[],
+): Promise<Map<number, { teamIds: number[]; coachUser: number[] }>> {
   const out = new Map<number, { teamIds: number[]; coachUser: number[] }>();
   if (playerIds.length === 0) return out;
   const rows = await db
@@ -110,19 +124,29 @@ export async function teamCards(db: Db, ids: readonly number[]): Promise<Map<num
     .select(['t.id', 't.name', 't.coach_user_id', 'u.first_name', 'u.last_name'])
     .where('t.id', 'in', [...ids])
     .execute();
-  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, coachName: `${r.first_name} ${r.last_name}`, coachUser: r.coach_user_id }]));
+  return new Map(
+    rows.map((r) => [r.id, { id: r.id, name: r.name, coachName: `${r.first_name} ${r.last_name}`, coachUser: r.coach_user_id }]),
+  );
 }
 
 export async function teamName(db: Db, teamId: number): Promise<{ id: number; name: string } | undefined> {
   return db.selectFrom('teams').select(['id', 'name']).where('id', '=', teamId).executeTakeFirst();
 }
 
-
 /** Levels with their criteria, for the criteria modal. */
 export async function levelsWithCriteria(db: Db): Promise<{ id: number; name: string; criteria: { id: number; name: string }[] }[]> {
   const levels = await db.selectFrom('levels').select(['id', 'name']).orderBy('position').orderBy('id').execute();
-  const criteria = await db.selectFrom('criteria').select(['id', 'name', 'level_id']).orderBy(sql`lower(name)`).orderBy('id').execute();
-  return levels.map((l) => ({ id: l.id, name: l.name, criteria: criteria.filter((c) => c.level_id === l.id).map((c) => ({ id: c.id, name: c.name })) }));
+  const criteria = await db
+    .selectFrom('criteria')
+    .select(['id', 'name', 'level_id'])
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
+  return levels.map((l) => ({
+    id: l.id,
+    name: l.name,
+    criteria: criteria.filter((c) => c.level_id === l.id).map((c) => ({ id: c.id, name: c.name })),
+  }));
 }
 
 export type PublicNames = 'full' | 'initial' | 'off';

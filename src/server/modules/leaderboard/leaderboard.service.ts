@@ -34,7 +34,14 @@ export interface Paging {
 }
 
 const keyOf = (kind: string, f: LeaderboardFilter & { teamId?: number; categoryId?: number }) =>
-  JSON.stringify([kind, f.teamId ?? null, f.categoryId ?? null, f.from ?? null, f.to ?? null, f.criteriaIds ? [...f.criteriaIds].sort((a, b) => a - b) : null]);
+  JSON.stringify([
+    kind,
+    f.teamId ?? null,
+    f.categoryId ?? null,
+    f.from ?? null,
+    f.to ?? null,
+    f.criteriaIds ? [...f.criteriaIds].sort((a, b) => a - b) : null,
+  ]);
 
 /** A public row without consent: no name, photo or id (the position keeps row keys unique). */
 export const ANONYMOUS_NAME = 'Anonymous player';
@@ -119,7 +126,11 @@ export function createBoards(db: Db) {
     const start = (paging.page - 1) * paging.pageSize;
     const slice = list.slice(start, start + paging.pageSize);
     const ids = slice.map((r) => r.id);
-    const [cards, memberships, named] = await Promise.all([repo.playerCards(db, ids), repo.membershipsOf(db, ids), paging.names ? namedOnPublicBoards(db, ids) : null]);
+    const [cards, memberships, named] = await Promise.all([
+      repo.playerCards(db, ids),
+      repo.membershipsOf(db, ids),
+      paging.names ? namedOnPublicBoards(db, ids) : null,
+    ]);
     const rows: BoardPlayerRow[] = [];
     for (const [i, r] of slice.entries()) {
       const card = cards.get(r.id);
@@ -140,7 +151,10 @@ export function createBoards(db: Db) {
     const at = read ?? (await currentRead());
     const { version } = at;
     // A team's name moves the version too (migration 0006 watches teams).
-    const team = filter.teamId === undefined ? null : await teams.get(version, String(filter.teamId), async () => (await findTeamName(db, filter.teamId!)) ?? null);
+    const team =
+      filter.teamId === undefined
+        ? null
+        : await teams.get(version, String(filter.teamId), async () => (await findTeamName(db, filter.teamId!)) ?? null);
     if (filter.teamId !== undefined && !team) return { rows: [], total: 0, page: paging.page, pageSize: paging.pageSize, me: null, team };
     const ranking = await rankingAt(at, filter);
     const pageKey = JSON.stringify([keyOf('p', filter), paging.page, paging.pageSize, paging.q ?? '', paging.names ?? 'staff']);
@@ -148,7 +162,13 @@ export function createBoards(db: Db) {
     let me = null;
     if (mePlayerId !== null) {
       const at = ranking.findIndex((r) => r.id === mePlayerId);
-      if (at >= 0) me = { id: mePlayerId, rank: ranking[at]!.rank, totalScore: roundPercent(ranking[at]!.total), page: Math.floor(at / paging.pageSize) + 1 };
+      if (at >= 0)
+        me = {
+          id: mePlayerId,
+          rank: ranking[at]!.rank,
+          totalScore: roundPercent(ranking[at]!.total),
+          page: Math.floor(at / paging.pageSize) + 1,
+        };
     }
     return { rows, total, page: paging.page, pageSize: paging.pageSize, me, team };
   }
@@ -158,7 +178,10 @@ export function createBoards(db: Db) {
     const { version } = await currentRead();
     return teamBoards.get(version, keyOf('t', filter), async () => {
       const ranking = rank(await repo.teamAveragesRanked(db, filter), (r) => r.averageScore);
-      const cards = await repo.teamCards(db, ranking.map((r) => r.id));
+      const cards = await repo.teamCards(
+        db,
+        ranking.map((r) => r.id),
+      );
       return ranking.flatMap((r) => {
         const card = cards.get(r.id);
         return card ? [{ ...card, rank: r.rank, playerCount: r.playerCount, averageScore: roundPercent(r.averageScore) }] : [];
@@ -171,7 +194,11 @@ export function createBoards(db: Db) {
    * members' totals ÷ its member count (as teamAverages computes it), so every club's board of a
    * filter is read off that filter's ranking and the memberships (one read per version).
    */
-  async function teamsOfRanking({ version, club }: Required<BoardRead>, filter: LeaderboardFilter, categoryId?: number): Promise<BoardTeamRow[]> {
+  async function teamsOfRanking(
+    { version, club }: Required<BoardRead>,
+    filter: LeaderboardFilter,
+    categoryId?: number,
+  ): Promise<BoardTeamRow[]> {
     return rankedTeams.get(version, keyOf('t', { ...filter, categoryId }), async () => {
       const list = await teamList.get(version, 'all', () => repo.teamsWithMembers(db));
       const totals = new Map(club.map((r) => [r.id, r.total]));

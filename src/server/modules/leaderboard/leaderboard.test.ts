@@ -25,7 +25,11 @@ async function wholeBoard(client: Client, query: string): Promise<Row[]> {
   }
 }
 
-function expectedBoard(evaluations: ScoredEvaluation[], playerIds: number[], filter: { from?: string; to?: string; criteriaIds?: number[] }) {
+function expectedBoard(
+  evaluations: ScoredEvaluation[],
+  playerIds: number[],
+  filter: { from?: string; to?: string; criteriaIds?: number[] },
+) {
   const totals = leaderboardTotals(evaluations, filter);
   return rank(
     playerIds.map((id) => ({ id, total: totals.get(id) ?? 0 })),
@@ -97,22 +101,29 @@ describe('teams board math', () => {
     const members = await t.db.selectFrom('team_players').select(['team_id', 'player_id']).execute();
     const teams = await t.db.selectFrom('teams').select(['id', 'category_id']).execute();
     await fc.assert(
-      fc.asyncProperty(fc.subarray(club.criteriaIds), fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }), async (criteria, fromDay) => {
-        const filter = { ...(fromDay !== undefined ? { from: club.day(fromDay) } : {}), criteriaIds: criteria };
-        const totals = leaderboardTotals(evaluations, filter);
-        const expected = rank(
-          teams.map((team) => ({ id: team.id, avg: teamAverage(members.filter((m) => m.team_id === team.id).map((m) => totals.get(m.player_id) ?? 0)) })),
-          (x) => x.avg,
-        );
-        const res = await admin.get(`/api/leaderboard/teams?${query(filter).slice(1)}`);
-        expect(res.statusCode, res.body).toBe(200);
-        const actual = new Map((res.json().data as { id: number; rank: number; averageScore: number }[]).map((r) => [r.id, r]));
-        expect(actual.size).toBe(teams.length);
-        for (const e of expected) {
-          expect(actual.get(e.id)!.averageScore).toBeCloseTo(roundPercent(e.avg), 6);
-          expect(actual.get(e.id)!.rank).toBe(e.rank);
-        }
-      }),
+      fc.asyncProperty(
+        fc.subarray(club.criteriaIds),
+        fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
+        async (criteria, fromDay) => {
+          const filter = { ...(fromDay !== undefined ? { from: club.day(fromDay) } : {}), criteriaIds: criteria };
+          const totals = leaderboardTotals(evaluations, filter);
+          const expected = rank(
+            teams.map((team) => ({
+              id: team.id,
+              avg: teamAverage(members.filter((m) => m.team_id === team.id).map((m) => totals.get(m.player_id) ?? 0)),
+            })),
+            (x) => x.avg,
+          );
+          const res = await admin.get(`/api/leaderboard/teams?${query(filter).slice(1)}`);
+          expect(res.statusCode, res.body).toBe(200);
+          const actual = new Map((res.json().data as { id: number; rank: number; averageScore: number }[]).map((r) => [r.id, r]));
+          expect(actual.size).toBe(teams.length);
+          for (const e of expected) {
+            expect(actual.get(e.id)!.averageScore).toBeCloseTo(roundPercent(e.avg), 6);
+            expect(actual.get(e.id)!.rank).toBe(e.rank);
+          }
+        },
+      ),
       { numRuns: 12 },
     );
     const empty = (await admin.get('/api/leaderboard/teams')).json().data.find((r: { id: number }) => r.id === club.emptyTeamId);
@@ -134,8 +145,14 @@ describe('paging, search and caching', () => {
     expect(p2.rows.map((r: Row) => r.id)).toEqual(all.slice(10, 20).map((r) => r.id));
     expect(p2.total).toBe(all.length);
     const target = all[17]!;
-    const player = await t.db.selectFrom('players').select(['first_name', 'last_name']).where('id', '=', target.id).executeTakeFirstOrThrow();
-    const found = (await admin.get(`/api/leaderboard/players?q=${encodeURIComponent(`${player.first_name} ${player.last_name}`.toUpperCase())}`)).json().data;
+    const player = await t.db
+      .selectFrom('players')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    const found = (
+      await admin.get(`/api/leaderboard/players?q=${encodeURIComponent(`${player.first_name} ${player.last_name}`.toUpperCase())}`)
+    ).json().data;
     expect(found.rows.find((r: Row) => r.id === target.id)).toMatchObject({ rank: target.rank });
     expect((await admin.get('/api/leaderboard/players?q=%25')).json().data.total).toBe(0);
   });
@@ -145,7 +162,20 @@ describe('paging, search and caching', () => {
     const last = before.at(-1)!;
     await t.db
       .insertInto('evaluations')
-      .values({ player_id: last.id, criterion_id: club.criteriaIds[0]!, score: 10, score_percentage: 99, evaluator_user_id: null, evaluator_name: 'Test', date: club.day(1), notes: '', video_links: '[]', is_current: 1, created_at: club.day(1), updated_at: club.day(1) })
+      .values({
+        player_id: last.id,
+        criterion_id: club.criteriaIds[0]!,
+        score: 10,
+        score_percentage: 99,
+        evaluator_user_id: null,
+        evaluator_name: 'Test',
+        date: club.day(1),
+        notes: '',
+        video_links: '[]',
+        is_current: 1,
+        created_at: club.day(1),
+        updated_at: club.day(1),
+      })
       .execute();
     await t.settled();
     const after = await wholeBoard(admin, `&team_id=${club.tieTeamId}`);
@@ -154,7 +184,11 @@ describe('paging, search and caching', () => {
 
   it('shows a renamed player at once and orders ties by the new name (cached pages follow the version)', async () => {
     const board = await wholeBoard(admin, `&team_id=${club.tieTeamId}`);
-    const page = async () => (await admin.get(`/api/leaderboard/players?team_id=${club.tieTeamId}&pageSize=200`)).json().data.rows as (Row & { first_name: string; last_name: string })[];
+    const page = async () =>
+      (await admin.get(`/api/leaderboard/players?team_id=${club.tieTeamId}&pageSize=200`)).json().data.rows as (Row & {
+        first_name: string;
+        last_name: string;
+      })[];
     await page(); // fills the page cache
     const [tiedA, tiedB] = board.filter((r) => board.some((o) => o.id !== r.id && o.rank === r.rank)).slice(-2);
     expect(tiedA && tiedB && tiedA.rank === tiedB.rank).toBe(true);
@@ -179,7 +213,8 @@ describe('paging, search and caching', () => {
 
 describe('access', () => {
   it('401 without a session', async () => {
-    for (const url of ['/api/leaderboard/players', '/api/leaderboard/teams', '/api/leaderboard/criteria']) expect((await t.anon.get(url)).statusCode).toBe(401);
+    for (const url of ['/api/leaderboard/players', '/api/leaderboard/teams', '/api/leaderboard/criteria'])
+      expect((await t.anon.get(url)).statusCode).toBe(401);
   });
 
   it('400 on bad filters, naming the field', async () => {
@@ -201,7 +236,16 @@ describe('access', () => {
     const res = await coach.get('/api/leaderboard/players?pageSize=5');
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('@');
-    expect(Object.keys(res.json().data.rows[0]).sort()).toEqual(['coachUser', 'first_name', 'id', 'last_name', 'profile_img', 'rank', 'teamIds', 'totalScore']);
+    expect(Object.keys(res.json().data.rows[0]).sort()).toEqual([
+      'coachUser',
+      'first_name',
+      'id',
+      'last_name',
+      'profile_img',
+      'rank',
+      'teamIds',
+      'totalScore',
+    ]);
     expect((await coach.get('/api/leaderboard/teams')).statusCode).toBe(200);
   });
 

@@ -28,7 +28,9 @@ const config = { access: access.public, rateLimit: { max: 300, timeWindow: '1 mi
 // Cached boards go out as JSON text made once per cached value (lib/json-text.ts); the schemas drop
 // every field the public may not see.
 const publicRows = (mode: 'full' | 'initial') =>
-  jsonTextOf(publicPlayerRow.array(), (rows: BoardPlayerRow[]) => rows.map((row) => ({ ...row, ...publicName(mode, row.first_name, row.last_name) })));
+  jsonTextOf(publicPlayerRow.array(), (rows: BoardPlayerRow[]) =>
+    rows.map((row) => ({ ...row, ...publicName(mode, row.first_name, row.last_name) })),
+  );
 const publicRowsText = { full: publicRows('full'), initial: publicRows('initial') };
 const publicTeamsText = jsonTextOf(publicTeamRow.array());
 const publicPlayersFields = publicPlayersBoard.omit({ rows: true });
@@ -63,7 +65,12 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
 
   r.get('/api/public/leaderboard', {
     config,
-    schema: { tags, summary: 'Public leaderboard: players or teams view', querystring: publicBoardQuery, response: { 200: okEnvelope(publicBoard), ...errors(400, 404, 503) } },
+    schema: {
+      tags,
+      summary: 'Public leaderboard: players or teams view',
+      querystring: publicBoardQuery,
+      response: { 200: okEnvelope(publicBoard), ...errors(400, 404, 503) },
+    },
     handler: async (req, reply) => {
       const mode = await publicNames(app.db);
       const q = req.query;
@@ -77,7 +84,13 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
 
   r.get('/api/public/leaderboard/team/:teamId', {
     config,
-    schema: { tags, summary: 'Public leaderboard of one team', params: z.object({ teamId: idParam }), querystring: publicTeamBoardQuery, response: { 200: okEnvelope(publicPlayersBoard), ...errors(400, 404, 503) } },
+    schema: {
+      tags,
+      summary: 'Public leaderboard of one team',
+      params: z.object({ teamId: idParam }),
+      querystring: publicTeamBoardQuery,
+      response: { 200: okEnvelope(publicPlayersBoard), ...errors(400, 404, 503) },
+    },
     handler: async (req, reply) => {
       const mode = await publicNames(app.db);
       const q = req.query;
@@ -87,7 +100,11 @@ export async function publicBoardRoutes(app: FastifyInstance, boards: Boards): P
 
   r.get('/api/public/leaderboard/criteria', {
     config,
-    schema: { tags, summary: 'Levels and criteria for the public criteria filter', response: { 200: okEnvelope(boardCriteria), ...errors(404) } },
+    schema: {
+      tags,
+      summary: 'Levels and criteria for the public criteria filter',
+      response: { 200: okEnvelope(boardCriteria), ...errors(404) },
+    },
     handler: async () => {
       await publicNames(app.db);
       return read(await criteriaFilter(app.db));

@@ -47,7 +47,8 @@ export function createPublicBoards(db: Db, boards: Boards, { maxAgeMs, gate }: {
   /** The club's levels and clubs, read at most every `maxAgeMs`, and again before an id is refused. */
   async function choices(q: PublicChoice): Promise<Choices> {
     const now = Date.now();
-    if (!known || now - known.readAt >= maxAgeMs || !knows(known.choices, q)) known = { choices: await repo.publicChoices(db), readAt: now };
+    if (!known || now - known.readAt >= maxAgeMs || !knows(known.choices, q))
+      known = { choices: await repo.publicChoices(db), readAt: now };
     const { levels, clubs } = known.choices;
     if (q.level !== undefined && !levels.has(q.level)) throw badRequest(MSG.boardUnknownLevel, 'level');
     if (q.category !== undefined && !clubs.has(q.category)) throw badRequest(MSG.boardUnknownClub, 'category');

@@ -18,7 +18,11 @@ beforeAll(async () => {
   admin = await t.login('admin');
   teamId = (await t.db.selectFrom('teams').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   // A photo key and e-mails that must never leak.
-  await t.db.updateTable('players').set({ profile_img: 'photo-key.webp' }).where('id', 'in', t.db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId)).execute();
+  await t.db
+    .updateTable('players')
+    .set({ profile_img: 'photo-key.webp' })
+    .where('id', 'in', t.db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId))
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -52,7 +56,9 @@ describe('public leaderboards', () => {
     const data = pub.json().data;
     expect(data.view).toBe('players');
     expect(data.total).toBe(staff.total);
-    expect(data.rows.map((r: { id: number; rank: number; totalScore: number; last_name: string }) => [r.id, r.rank, r.totalScore, r.last_name])).toEqual(
+    expect(
+      data.rows.map((r: { id: number; rank: number; totalScore: number; last_name: string }) => [r.id, r.rank, r.totalScore, r.last_name]),
+    ).toEqual(
       staff.rows.map((r: { id: number; rank: number; totalScore: number; last_name: string }) => [r.id, r.rank, r.totalScore, r.last_name]),
     );
     expect(Object.keys(data.rows[0]).sort()).toEqual(['first_name', 'id', 'last_name', 'rank', 'totalScore']);
@@ -84,7 +90,11 @@ describe('public leaderboards', () => {
 
   it("'initial' shows first name and last initial only", async () => {
     await setNames('initial');
-    const rows = (await t.anon.get(`/api/public/leaderboard/team/${teamId}?pageSize=200`)).json().data.rows as { id: number; first_name: string; last_name: string }[];
+    const rows = (await t.anon.get(`/api/public/leaderboard/team/${teamId}?pageSize=200`)).json().data.rows as {
+      id: number;
+      first_name: string;
+      last_name: string;
+    }[];
     const real = new Map((await t.db.selectFrom('players').select(['id', 'first_name', 'last_name']).execute()).map((p) => [p.id, p]));
     for (const r of rows) {
       expect(r.first_name).toBe(real.get(r.id)!.first_name);
@@ -134,7 +144,12 @@ describe('public leaderboards', () => {
 
   it("'off' answers 404 with a clear message on every public board", async () => {
     await setNames('off');
-    for (const url of ['/api/public/leaderboard', '/api/public/leaderboard?view=teams', `/api/public/leaderboard/team/${teamId}`, '/api/public/leaderboard/criteria']) {
+    for (const url of [
+      '/api/public/leaderboard',
+      '/api/public/leaderboard?view=teams',
+      `/api/public/leaderboard/team/${teamId}`,
+      '/api/public/leaderboard/criteria',
+    ]) {
       const res = await t.anon.get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().message).toBe(PUBLIC_BOARD_OFF);
@@ -158,7 +173,9 @@ describe('public leaderboards', () => {
       expect(pub.statusCode, period).toBe(200);
       expect(ranks(pub.json().data.rows)).toEqual(ranks((await admin.get(`/api/leaderboard/players?${staffQuery}`)).json().data.rows));
       const team = await t.anon.get(`/api/public/leaderboard/team/${teamId}?pageSize=200&period=${period}&level=${level}`);
-      expect(ranks(team.json().data.rows)).toEqual(ranks((await admin.get(`/api/leaderboard/players?${staffQuery}&team_id=${teamId}`)).json().data.rows));
+      expect(ranks(team.json().data.rows)).toEqual(
+        ranks((await admin.get(`/api/leaderboard/players?${staffQuery}&team_id=${teamId}`)).json().data.rows),
+      );
     }
     expect(publicPeriodStart('30d', '2026-03-01')).toBe('2026-01-31');
     expect((await t.anon.get('/api/public/leaderboard?period=7y')).statusCode).toBe(400);
@@ -184,10 +201,14 @@ describe('public leaderboards', () => {
   it('the teams view of every period, level and club is the staff teams board of the same filter', async () => {
     const levels = await t.db.selectFrom('levels').select('id').orderBy('id').execute();
     const clubs = await t.db.selectFrom('categories').select('id').orderBy('id').execute();
-    const teamRanks = (rows: (Row & { averageScore: number; playerCount: number })[]) => rows.map((r) => [r.id, r.rank, r.averageScore, r.playerCount]);
+    const teamRanks = (rows: (Row & { averageScore: number; playerCount: number })[]) =>
+      rows.map((r) => [r.id, r.rank, r.averageScore, r.playerCount]);
     for (const period of PERIODS) {
       for (const level of [undefined, ...levels.map((l) => l.id)]) {
-        const criteria = level === undefined ? [] : (await t.db.selectFrom('criteria').select('id').where('level_id', '=', level).execute()).map((c) => c.id);
+        const criteria =
+          level === undefined
+            ? []
+            : (await t.db.selectFrom('criteria').select('id').where('level_id', '=', level).execute()).map((c) => c.id);
         const from = publicPeriodStart(period, todayDate());
         for (const club of [undefined, ...clubs.map((c) => c.id)]) {
           const pub = `/api/public/leaderboard?view=teams&period=${period}${level ? `&level=${level}` : ''}${club ? `&category=${club}` : ''}`;
@@ -216,8 +237,17 @@ describe('public leaderboards', () => {
       const staff = await lagging.login('admin');
       const before = (await lagging.anon.get('/api/public/leaderboard?pageSize=200')).json().data.rows as Row[];
       const last = before.at(-1)!;
-      const criterion = await lagging.db.selectFrom('criteria').innerJoin('levels', 'levels.id', 'criteria.level_id').select(['criteria.id', 'levels.kind']).orderBy('criteria.id').executeTakeFirstOrThrow();
-      const written = await staff.post(`/api/player/${last.id}/evaluation`, { criteria_id: criterion.id, score: criterion.kind === 'yes_no' ? 'Yes' : 10, notes: 'max age' });
+      const criterion = await lagging.db
+        .selectFrom('criteria')
+        .innerJoin('levels', 'levels.id', 'criteria.level_id')
+        .select(['criteria.id', 'levels.kind'])
+        .orderBy('criteria.id')
+        .executeTakeFirstOrThrow();
+      const written = await staff.post(`/api/player/${last.id}/evaluation`, {
+        criteria_id: criterion.id,
+        score: criterion.kind === 'yes_no' ? 'Yes' : 10,
+        notes: 'max age',
+      });
       expect(written.statusCode).toBe(200);
       expect(ranks((await staff.get('/api/leaderboard/players?pageSize=200')).json().data.rows)).not.toEqual(ranks(before));
       expect(ranks((await lagging.anon.get('/api/public/leaderboard?pageSize=200')).json().data.rows)).toEqual(ranks(before));
@@ -262,80 +292,114 @@ describe('public boards under a flood of combinations', () => {
   /** Each of these makes a fresh app and asks for every board several times (PostgreSQL on a busy machine: 20 s). */
   const SLOW = 90_000;
 
-  it('asked for every board at once, runs one aggregate per period × level, and none the second time', async () => {
-    const app = await createTestApp();
-    try {
-      const { urls, rankings } = await everyBoard(app);
-      let answers: Awaited<ReturnType<typeof all>> = [];
-      const first = await statementsDuring(async () => void (answers = await all(app, urls)));
-      expect(answers.map((a) => a.statusCode)).toEqual(urls.map(() => 200));
-      expect(aggregates(first)).toBe(rankings);
-      expect(aggregates(await statementsDuring(async () => void (answers = await all(app, urls))))).toBe(0);
-      expect(answers.map((a) => a.statusCode)).toEqual(urls.map(() => 200));
-    } finally {
-      await app.close();
-    }
-  }, SLOW);
+  it(
+    'asked for every board at once, runs one aggregate per period × level, and none the second time',
+    async () => {
+      const app = await createTestApp();
+      try {
+        const { urls, rankings } = await everyBoard(app);
+        let answers: Awaited<ReturnType<typeof all>> = [];
+        const first = await statementsDuring(async () => void (answers = await all(app, urls)));
+        expect(answers.map((a) => a.statusCode)).toEqual(urls.map(() => 200));
+        expect(aggregates(first)).toBe(rankings);
+        expect(aggregates(await statementsDuring(async () => void (answers = await all(app, urls))))).toBe(0);
+        expect(answers.map((a) => a.statusCode)).toEqual(urls.map(() => 200));
+      } finally {
+        await app.close();
+      }
+    },
+    SLOW,
+  );
 
-  it('after a score change, serves every board at once from its last ranking while one refresh per period × level runs', async () => {
-    const app = await createTestApp({ config: { PUBLIC_BOARD_MAX_AGE_SECONDS: 0 } });
-    try {
-      const staff = await app.login('admin');
-      const { urls, rankings } = await everyBoard(app);
-      await all(app, urls);
-      const board = async () => ((await app.anon.get('/api/public/leaderboard?pageSize=200')).json().data.rows as Row[]).map((r) => [r.id, r.rank, r.totalScore]);
-      const before = await board();
-      const last = before.at(-1)![0]!;
-      const criterion = await app.db.selectFrom('criteria').innerJoin('levels', 'levels.id', 'criteria.level_id').select(['criteria.id', 'levels.kind']).orderBy('criteria.id').executeTakeFirstOrThrow();
-      const written = await staff.post(`/api/player/${last}/evaluation`, { criteria_id: criterion.id, score: criterion.kind === 'yes_no' ? 'Yes' : 10, notes: 'refresh' });
-      expect(written.statusCode).toBe(200);
-      const after = (await staff.get('/api/leaderboard/players?pageSize=200')).json().data.rows as Row[];
-      let served: unknown[] = [];
-      const during = await statementsDuring(async () => {
-        served = await board();
-        // Visitors keep asking for every board until each has its new ranking.
-        for (let round = 0; round < 50; round++) {
-          const answers = await all(app, urls);
-          expect(answers.filter((a) => a.statusCode !== 200)).toEqual([]);
-          if (JSON.stringify(await board()) === JSON.stringify(after.map((r) => [r.id, r.rank, r.totalScore]))) break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
+  it(
+    'after a score change, serves every board at once from its last ranking while one refresh per period × level runs',
+    async () => {
+      const app = await createTestApp({ config: { PUBLIC_BOARD_MAX_AGE_SECONDS: 0 } });
+      try {
+        const staff = await app.login('admin');
+        const { urls, rankings } = await everyBoard(app);
         await all(app, urls);
-      });
-      expect(served).toEqual(before);
-      expect(await board()).toEqual(after.map((r) => [r.id, r.rank, r.totalScore]));
-      expect(aggregates(during)).toBeLessThanOrEqual(rankings);
-    } finally {
-      await app.close();
-    }
-  }, SLOW);
+        const board = async () =>
+          ((await app.anon.get('/api/public/leaderboard?pageSize=200')).json().data.rows as Row[]).map((r) => [r.id, r.rank, r.totalScore]);
+        const before = await board();
+        const last = before.at(-1)![0]!;
+        const criterion = await app.db
+          .selectFrom('criteria')
+          .innerJoin('levels', 'levels.id', 'criteria.level_id')
+          .select(['criteria.id', 'levels.kind'])
+          .orderBy('criteria.id')
+          .executeTakeFirstOrThrow();
+        const written = await staff.post(`/api/player/${last}/evaluation`, {
+          criteria_id: criterion.id,
+          score: criterion.kind === 'yes_no' ? 'Yes' : 10,
+          notes: 'refresh',
+        });
+        expect(written.statusCode).toBe(200);
+        const after = (await staff.get('/api/leaderboard/players?pageSize=200')).json().data.rows as Row[];
+        let served: unknown[] = [];
+        const during = await statementsDuring(async () => {
+          served = await board();
+          // Visitors keep asking for every board until each has its new ranking.
+          for (let round = 0; round < 50; round++) {
+            const answers = await all(app, urls);
+            expect(answers.filter((a) => a.statusCode !== 200)).toEqual([]);
+            if (JSON.stringify(await board()) === JSON.stringify(after.map((r) => [r.id, r.rank, r.totalScore]))) break;
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          await all(app, urls);
+        });
+        expect(served).toEqual(before);
+        expect(await board()).toEqual(after.map((r) => [r.id, r.rank, r.totalScore]));
+        expect(aggregates(during)).toBeLessThanOrEqual(rankings);
+      } finally {
+        await app.close();
+      }
+    },
+    SLOW,
+  );
 
-  it('the teams view passes the work gate: beyond one running and 16 waiting, 503 with Retry-After', async () => {
-    const app = await createTestApp();
-    try {
-      const now = new Date().toISOString();
-      for (let i = 0; i < 10; i++) {
-        const level = await app.db.insertInto('levels').values({ name: `Extra ${i}`, kind: 'scale_1_10', position: 10 + i, created_at: now }).returning('id').executeTakeFirstOrThrow();
-        await app.db
-          .insertInto('criteria')
-          .values({ name: `Extra criterion ${i}`, level_id: level.id, weight: 1, description: '', video_links: '[]', created_at: now, updated_at: now })
-          .execute();
+  it(
+    'the teams view passes the work gate: beyond one running and 16 waiting, 503 with Retry-After',
+    async () => {
+      const app = await createTestApp();
+      try {
+        const now = new Date().toISOString();
+        for (let i = 0; i < 10; i++) {
+          const level = await app.db
+            .insertInto('levels')
+            .values({ name: `Extra ${i}`, kind: 'scale_1_10', position: 10 + i, created_at: now })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await app.db
+            .insertInto('criteria')
+            .values({
+              name: `Extra criterion ${i}`,
+              level_id: level.id,
+              weight: 1,
+              description: '',
+              video_links: '[]',
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+        }
+        const levels = ['', ...(await app.db.selectFrom('levels').select('id').execute()).map((r) => `&level=${r.id}`)];
+        const urls = periods.flatMap((p) => levels.map((level) => `/api/public/leaderboard?view=teams&period=${p}${level}`));
+        let answers: Awaited<ReturnType<typeof all>> = [];
+        const statements = await statementsDuring(async () => void (answers = await all(app, urls)));
+        const refused = answers.filter((a) => a.statusCode === 503);
+        expect(refused.length).toBeGreaterThan(0);
+        expect(answers.filter((a) => a.statusCode === 200).length).toBe(urls.length - refused.length);
+        for (const res of refused) {
+          expect(res.headers['retry-after']).toBe('5');
+          expect(res.json().message).toBe(MSG.boardBusy);
+        }
+        // Each board answered ran its one aggregate; a refused one ran none.
+        expect(aggregates(statements)).toBe(urls.length - refused.length);
+      } finally {
+        await app.close();
       }
-      const levels = ['', ...(await app.db.selectFrom('levels').select('id').execute()).map((r) => `&level=${r.id}`)];
-      const urls = periods.flatMap((p) => levels.map((level) => `/api/public/leaderboard?view=teams&period=${p}${level}`));
-      let answers: Awaited<ReturnType<typeof all>> = [];
-      const statements = await statementsDuring(async () => void (answers = await all(app, urls)));
-      const refused = answers.filter((a) => a.statusCode === 503);
-      expect(refused.length).toBeGreaterThan(0);
-      expect(answers.filter((a) => a.statusCode === 200).length).toBe(urls.length - refused.length);
-      for (const res of refused) {
-        expect(res.headers['retry-after']).toBe('5');
-        expect(res.json().message).toBe(MSG.boardBusy);
-      }
-      // Each board answered ran its one aggregate; a refused one ran none.
-      expect(aggregates(statements)).toBe(urls.length - refused.length);
-    } finally {
-      await app.close();
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
 });

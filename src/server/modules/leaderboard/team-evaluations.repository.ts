@@ -26,12 +26,24 @@ export async function scopeStats(db: Db, teamIds: readonly number[] | null): Pro
 }
 
 /** One page of players in scope with their current evaluations and totals. */
-export async function evaluatedPlayers(db: Db, teamIds: readonly number[] | null, page: number, pageSize: number): Promise<EvaluatedPlayer[]> {
-  const players = await playersIn(db, teamIds).select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img']).$call(byPlayerName).$call(paged(page, pageSize)).execute();
+export async function evaluatedPlayers(
+  db: Db,
+  teamIds: readonly number[] | null,
+  page: number,
+  pageSize: number,
+): Promise<EvaluatedPlayer[]> {
+  const players = await playersIn(db, teamIds)
+    .select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img'])
+    .$call(byPlayerName)
+    .$call(paged(page, pageSize))
+    .execute();
   return withEvaluations(db, players);
 }
 
-async function withEvaluations(db: Db, players: { id: number; first_name: string; last_name: string; profile_img: string | null }[]): Promise<EvaluatedPlayer[]> {
+async function withEvaluations(
+  db: Db,
+  players: { id: number; first_name: string; last_name: string; profile_img: string | null }[],
+): Promise<EvaluatedPlayer[]> {
   const ids = players.map((p) => p.id);
   if (ids.length === 0) return [];
   const [evaluations, totals] = await Promise.all([
@@ -39,7 +51,17 @@ async function withEvaluations(db: Db, players: { id: number; first_name: string
       .selectFrom('evaluations as e')
       .innerJoin('criteria as c', 'c.id', 'e.criterion_id')
       .innerJoin('levels as l', 'l.id', 'c.level_id')
-      .select(['e.id', 'e.player_id', 'e.criterion_id', 'c.name', 'l.name as level_name', 'e.score', 'e.score_percentage', 'e.evaluator_name', 'e.date'])
+      .select([
+        'e.id',
+        'e.player_id',
+        'e.criterion_id',
+        'c.name',
+        'l.name as level_name',
+        'e.score',
+        'e.score_percentage',
+        'e.evaluator_name',
+        'e.date',
+      ])
       .where('e.is_current', '=', 1)
       .where('e.player_id', 'in', ids)
       .orderBy('l.position')
@@ -66,7 +88,10 @@ async function withEvaluations(db: Db, players: { id: number; first_name: string
 }
 
 /** A page of teams (by name), each as a team evaluation row. */
-export async function teamRows(db: Db, o: { scopeTeamIds: readonly number[] | null; teamId?: number | undefined; page: number; pageSize: number }) {
+export async function teamRows(
+  db: Db,
+  o: { scopeTeamIds: readonly number[] | null; teamId?: number | undefined; page: number; pageSize: number },
+) {
   let q = db.selectFrom('teams as t');
   if (o.scopeTeamIds) q = q.where('t.id', 'in', o.scopeTeamIds.length ? [...o.scopeTeamIds] : [-1]);
   if (o.teamId !== undefined) q = q.where('t.id', '=', o.teamId);
@@ -82,7 +107,10 @@ export async function teamRows(db: Db, o: { scopeTeamIds: readonly number[] | nu
   ]);
   const rows = [];
   for (const t of teams) {
-    const members = await playersIn(db, [t.id]).select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img']).$call(byPlayerName).execute();
+    const members = await playersIn(db, [t.id])
+      .select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img'])
+      .$call(byPlayerName)
+      .execute();
     const players = await withEvaluations(db, members);
     const stats = (await teamAverages(db, { teamIds: [t.id] })).get(t.id);
     rows.push({

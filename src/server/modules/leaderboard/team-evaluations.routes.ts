@@ -15,7 +15,12 @@ export async function teamEvaluationsRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/api/player_evaluations', {
     config: { access: access.need('evaluation', 1) },
-    schema: { tags, summary: 'Players (of a team or all reachable) with their current evaluations, playerCount, averageScore', querystring: playerEvaluationsQuery, response: { 200: okEnvelope(playerEvaluations), ...readErrors } },
+    schema: {
+      tags,
+      summary: 'Players (of a team or all reachable) with their current evaluations, playerCount, averageScore',
+      querystring: playerEvaluationsQuery,
+      response: { 200: okEnvelope(playerEvaluations), ...readErrors },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       const scope = await authorizeTeamScope(app.db, actor, req.query.team_id);
@@ -25,7 +30,12 @@ export async function teamEvaluationsRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/api/team_evaluations', {
     config: { access: access.need('evaluation', 1) },
-    schema: { tags, summary: 'Team evaluation rows (players with evaluations, playerCount, averageScore), paged by team', querystring: teamEvaluationsQuery, response: { 200: okEnvelope(teamEvaluations), ...readErrors } },
+    schema: {
+      tags,
+      summary: 'Team evaluation rows (players with evaluations, playerCount, averageScore), paged by team',
+      querystring: teamEvaluationsQuery,
+      response: { 200: okEnvelope(teamEvaluations), ...readErrors },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       const scope = await authorizeTeamScope(app.db, actor, req.query.team_id);

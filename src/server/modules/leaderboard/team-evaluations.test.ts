@@ -32,7 +32,9 @@ describe('player_evaluations', () => {
     const res = await coach.get(`/api/player_evaluations?team_id=${teamId}`);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    const members = (await t.db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId).execute()).map((m) => m.player_id);
+    const members = (await t.db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId).execute()).map(
+      (m) => m.player_id,
+    );
     const totals = leaderboardTotals(await loadEvaluations(t.db));
     expect(data.playerCount).toBe(members.length);
     expect(data.averageScore).toBeCloseTo(roundPercent(teamAverage(members.map((m) => totals.get(m) ?? 0))), 6);
@@ -41,7 +43,12 @@ describe('player_evaluations', () => {
       const current = await t.db.selectFrom('evaluations').select('id').where('player_id', '=', p.id).where('is_current', '=', 1).execute();
       expect(p.evaluations.map((e: { id: number }) => e.id).sort()).toEqual(current.map((c) => c.id).sort());
     }
-    expect(data.players[0].evaluations[0]).toMatchObject({ criteria: expect.any(String), level_name: expect.any(String), score_percentage: expect.any(Number), date: expect.any(String) });
+    expect(data.players[0].evaluations[0]).toMatchObject({
+      criteria: expect.any(String),
+      level_name: expect.any(String),
+      score_percentage: expect.any(Number),
+      date: expect.any(String),
+    });
   });
 
   it('without team_id: every player for admins, only their own teams’ players for coaches; paged', async () => {

@@ -51,7 +51,19 @@ export interface AccountValues {
 /** No password: the player sets one through 'Forgot password?' (the welcome e-mail says how). */
 export async function insertAccounts(db: Kysely<DB>, roleId: number, accounts: readonly AccountValues[]): Promise<void> {
   const now = nowIso();
-  const row = (a: AccountValues) => ({ first_name: a.first_name, last_name: a.last_name, email: a.email.toLowerCase(), player_id: a.player_id, password_hash: null, role_id: roleId, status: 1, must_change_password: 0, password_expires_at: null, created_at: now, updated_at: now });
+  const row = (a: AccountValues) => ({
+    first_name: a.first_name,
+    last_name: a.last_name,
+    email: a.email.toLowerCase(),
+    player_id: a.player_id,
+    password_hash: null,
+    role_id: roleId,
+    status: 1,
+    must_change_password: 0,
+    password_expires_at: null,
+    created_at: now,
+    updated_at: now,
+  });
   await chunked(
     db,
     accounts,
@@ -61,8 +73,16 @@ export async function insertAccounts(db: Kysely<DB>, roleId: number, accounts: r
   );
 }
 
-export async function updateAccount(db: Kysely<DB>, userId: number, v: { first_name: string; last_name: string; email: string }): Promise<void> {
-  await db.updateTable('users').set({ ...v, updated_at: nowIso() }).where('id', '=', userId).execute();
+export async function updateAccount(
+  db: Kysely<DB>,
+  userId: number,
+  v: { first_name: string; last_name: string; email: string },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...v, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Sessions and reset tokens go with the user (ON DELETE CASCADE). */

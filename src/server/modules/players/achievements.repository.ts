@@ -22,14 +22,31 @@ export async function catalogueTitle(db: Kysely<DB>, achievementId: number): Pro
   return row?.title ?? null;
 }
 
-export async function insertAward(db: Kysely<DB>, v: { player_id: number; achievement_id: number; detail: string; action_by_user_id: number }): Promise<number> {
+export async function insertAward(
+  db: Kysely<DB>,
+  v: { player_id: number; achievement_id: number; detail: string; action_by_user_id: number },
+): Promise<number> {
   const now = nowIso();
-  const row = await db.insertInto('player_achievements').values({ ...v, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('player_achievements')
+    .values({ ...v, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateAward(db: Kysely<DB>, playerId: number, id: number, v: { achievement_id: number; detail: string; action_by_user_id: number }): Promise<boolean> {
-  const res = await db.updateTable('player_achievements').set({ ...v, updated_at: nowIso() }).where('id', '=', id).where('player_id', '=', playerId).executeTakeFirst();
+export async function updateAward(
+  db: Kysely<DB>,
+  playerId: number,
+  id: number,
+  v: { achievement_id: number; detail: string; action_by_user_id: number },
+): Promise<boolean> {
+  const res = await db
+    .updateTable('player_achievements')
+    .set({ ...v, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 

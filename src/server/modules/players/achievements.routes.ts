@@ -26,7 +26,12 @@ export async function achievementsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/achievements', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: idParams, body: playerAchievementSaveSchema, response: { 200: writeEnvelope(playerAchievementSchema), ...readErrors } },
+    schema: {
+      tags,
+      params: idParams,
+      body: playerAchievementSaveSchema,
+      response: { 200: writeEnvelope(playerAchievementSchema), ...readErrors },
+    },
     handler: async (req) => {
       const actor = await actorReachingPlayer(app.db, req);
       return written(await service.addAward(app.db, actor, req.params.id, req.body));
@@ -35,7 +40,12 @@ export async function achievementsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/achievement/:achId', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: awardParams, body: playerAchievementSaveSchema, response: { 200: writeEnvelope(playerAchievementSchema), ...readErrors } },
+    schema: {
+      tags,
+      params: awardParams,
+      body: playerAchievementSaveSchema,
+      response: { 200: writeEnvelope(playerAchievementSchema), ...readErrors },
+    },
     handler: async (req) => {
       const actor = await actorReachingPlayer(app.db, req);
       const { id: playerId, achId } = req.params;

@@ -27,7 +27,12 @@ export async function listAwards(db: Kysely<DB>, playerId: number) {
 export async function addAward(db: Kysely<DB>, actor: Actor, playerId: number, save: AwardSave) {
   return db.transaction().execute(async (trx) => {
     const title = await catalogueTitle(trx, save.achievement_id);
-    const id = await awards.insertAward(trx, { player_id: playerId, achievement_id: save.achievement_id, detail: save.detail, action_by_user_id: actor.id });
+    const id = await awards.insertAward(trx, {
+      player_id: playerId,
+      achievement_id: save.achievement_id,
+      detail: save.detail,
+      action_by_user_id: actor.id,
+    });
     await recordAudit(trx, actor, 'create', 'player_achievement', id, `${title} for player ${playerId}`);
     return (await awards.findAward(trx, playerId, id))!;
   });
@@ -37,7 +42,11 @@ export async function editAward(db: Kysely<DB>, actor: Actor, playerId: number, 
   return db.transaction().execute(async (trx) => {
     if (!(await awards.findAward(trx, playerId, awardId))) throw awardNotFound();
     const title = await catalogueTitle(trx, save.achievement_id);
-    await awards.updateAward(trx, playerId, awardId, { achievement_id: save.achievement_id, detail: save.detail, action_by_user_id: actor.id });
+    await awards.updateAward(trx, playerId, awardId, {
+      achievement_id: save.achievement_id,
+      detail: save.detail,
+      action_by_user_id: actor.id,
+    });
     await recordAudit(trx, actor, 'update', 'player_achievement', awardId, `${title} for player ${playerId}`);
     return (await awards.findAward(trx, playerId, awardId))!;
   });

@@ -10,7 +10,12 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/players/export', {
     config: { access: access.need('players', 1) },
-    schema: { tags: ['players'], querystring: playerExportQuerySchema, produces: ['text/csv'], description: 'CSV FirstName, LastName, Email, Score. Errors: 400, 401, 403.' },
+    schema: {
+      tags: ['players'],
+      querystring: playerExportQuerySchema,
+      produces: ['text/csv'],
+      description: 'CSV FirstName, LastName, Email, Score. Errors: 400, 401, 403.',
+    },
     handler: async (req, reply) => {
       const { team_id, category } = req.query;
       const scope = await authorizePlayerList(app.db, requireActor(req), team_id);

@@ -9,5 +9,8 @@ import type { ListFilter } from './players.repository.js';
 /** The players CSV (FirstName, LastName, Email, Score) with a BOM, so spreadsheets read it as UTF-8. */
 export async function exportCsv(db: Kysely<DB>, filter: ListFilter): Promise<string> {
   const rows = await exportRows(db, filter);
-  return `\uFEFF${toCsv(CSV_TEMPLATES.export, rows.map((p) => [p.first_name, p.last_name, p.email, formatPercent(Number(p.total ?? 0))]))}`;
+  return `\uFEFF${toCsv(
+    CSV_TEMPLATES.export,
+    rows.map((p) => [p.first_name, p.last_name, p.email, formatPercent(Number(p.total ?? 0))]),
+  )}`;
 }

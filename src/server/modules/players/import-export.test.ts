@@ -16,29 +16,61 @@ playersSuite((s) => {
 const HEADER = 'FirstName,LastName,Email,Dob,PlayerEmail';
 const csv = (...rows: string[]) => [HEADER, ...rows].join('\n');
 const file = (content: string | Buffer, name = 'players.csv') => ({ field: 'bulkFile', name, content });
-const count = async () => Number((await t.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const count = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('players')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('POST /api/players/bulk', () => {
   it('imports good rows into the team, with sign-in accounts and welcome mails', async () => {
-    const res = await admin.upload('/api/players/bulk', { team_id: String(ids.own) }, file(csv('Ana,Bulk,Parent.Bulk@example.org,2012,', 'Ben,Bulk,ben.parent@example.org,,Ben.Own@example.org', '"Chloé ""CJ""",Bulk-Smith,x@example.org,2025,')));
+    const res = await admin.upload(
+      '/api/players/bulk',
+      { team_id: String(ids.own) },
+      file(
+        csv(
+          'Ana,Bulk,Parent.Bulk@example.org,2012,',
+          'Ben,Bulk,ben.parent@example.org,,Ben.Own@example.org',
+          '"Chloé ""CJ""",Bulk-Smith,x@example.org,2025,',
+        ),
+      ),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: { created: 3, accounts: 1 }, message: MSG.success });
     const team = (await coach.get(`/api/team/${ids.own}/players?q=bulk`)).json().data;
     expect(team.data.map((p: { name: string }) => p.name).sort()).toEqual(['Ana Bulk', 'Ben Bulk', 'Chloé "CJ" Bulk-Smith']);
     const ben = team.data.find((p: { first_name: string }) => p.first_name === 'Ben');
     expect(ben.email).toBe('ben.parent@example.org');
-    expect(await t.db.selectFrom('users').select('player_id').where('email', '=', 'ben.own@example.org').executeTakeFirst()).toEqual({ player_id: ben.id });
-    await vi.waitFor(async () => expect(await t.db.selectFrom('mail_outbox').select('to_address').where('to_address', '=', 'ben.own@example.org').execute()).toHaveLength(1));
+    expect(await t.db.selectFrom('users').select('player_id').where('email', '=', 'ben.own@example.org').executeTakeFirst()).toEqual({
+      player_id: ben.id,
+    });
+    await vi.waitFor(async () =>
+      expect(
+        await t.db.selectFrom('mail_outbox').select('to_address').where('to_address', '=', 'ben.own@example.org').execute(),
+      ).toHaveLength(1),
+    );
     expect(await t.db.selectFrom('audit_log').select('summary').where('action', '=', 'bulk_upload').execute()).toHaveLength(1);
   });
 
   it("a coach's file creates no sign-in, at any address; a user manager's does, never at a guardian's", async () => {
     const before = await count();
-    const res = await coach.upload('/api/players/bulk', { team_id: String(ids.own) }, file(csv('Cara,Bulk,cara.parent@example.org,,cara.own@example.org', 'Dan,Bulk,dan.parent@example.org,,stranger@example.org')));
+    const res = await coach.upload(
+      '/api/players/bulk',
+      { team_id: String(ids.own) },
+      file(csv('Cara,Bulk,cara.parent@example.org,,cara.own@example.org', 'Dan,Bulk,dan.parent@example.org,,stranger@example.org')),
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message.split('\n')).toEqual([2, 3].map((row) => `row ${row}: PlayerEmail: Only a user manager can create a player's sign-in.`));
+    expect(res.json().message.split('\n')).toEqual(
+      [2, 3].map((row) => `row ${row}: PlayerEmail: Only a user manager can create a player's sign-in.`),
+    );
     expect(await count()).toBe(before);
-    expect(await t.db.selectFrom('users').select('id').where('email', 'in', ['cara.own@example.org', 'stranger@example.org']).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('users').select('id').where('email', 'in', ['cara.own@example.org', 'stranger@example.org']).execute(),
+    ).toEqual([]);
     const guardians = await admin.upload('/api/players/bulk', {}, file(csv('Dan,Bulk,dan.parent@example.org,,dan.parent@example.org')));
     expect(guardians.json().message).toBe("row 2: PlayerEmail: A player's sign-in e-mail cannot be a guardian's e-mail.");
     const managed = await admin.upload('/api/players/bulk', {}, file(csv('Dan,Bulk,dan.parent@example.org,,dan.own@example.org')));
@@ -46,10 +78,22 @@ describe('POST /api/players/bulk', () => {
   });
 
   it("a coach's refused file names nothing outside their reach: another team's child, a taken address", async () => {
-    const other = await t.db.selectFrom('players').select(['first_name', 'last_name', 'email']).where('id', '=', ids.otherPlayer).executeTakeFirstOrThrow();
-    const rows = [`${other.first_name},${other.last_name},${other.email},,`, 'Eve,Bulk,admin@demo.club,,', 'Fay,Bulk,fay.parent@example.org,,'];
+    const other = await t.db
+      .selectFrom('players')
+      .select(['first_name', 'last_name', 'email'])
+      .where('id', '=', ids.otherPlayer)
+      .executeTakeFirstOrThrow();
+    const rows = [
+      `${other.first_name},${other.last_name},${other.email},,`,
+      'Eve,Bulk,admin@demo.club,,',
+      'Fay,Bulk,fay.parent@example.org,,',
+    ];
     const before = await count();
-    const refused = await coach.upload('/api/players/bulk', { team_id: String(ids.own) }, file(csv(...rows, 'Bad,Year,b@example.org,1990,')));
+    const refused = await coach.upload(
+      '/api/players/bulk',
+      { team_id: String(ids.own) },
+      file(csv(...rows, 'Bad,Year,b@example.org,1990,')),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message.split('\n')).toEqual([`row 5: Dob: ${MSG.year}`]);
     expect(await count()).toBe(before);
@@ -63,7 +107,18 @@ describe('POST /api/players/bulk', () => {
     const res = await admin.upload(
       '/api/players/bulk',
       {},
-      file(csv('Good,Row,good@example.org,2010,', ',NoFirst,a@example.org,,', 'Bad,Year,b@example.org,1990,', 'Bad,Mail,not-an-email,,', 'Ana,Bulk,parent.bulk@example.org,,', 'Dup,Row,d@example.org,,', 'Dup,Row,d@example.org,,', 'Taken,Login,t@example.org,,coach@demo.club')),
+      file(
+        csv(
+          'Good,Row,good@example.org,2010,',
+          ',NoFirst,a@example.org,,',
+          'Bad,Year,b@example.org,1990,',
+          'Bad,Mail,not-an-email,,',
+          'Ana,Bulk,parent.bulk@example.org,,',
+          'Dup,Row,d@example.org,,',
+          'Dup,Row,d@example.org,,',
+          'Taken,Login,t@example.org,,coach@demo.club',
+        ),
+      ),
     );
     expect(res.statusCode).toBe(400);
     const { message, field } = res.json();
@@ -81,7 +136,11 @@ describe('POST /api/players/bulk', () => {
   });
 
   it('reports every problem of a row in column order, and a repeated bad cell on every row', async () => {
-    const res = await admin.upload('/api/players/bulk', {}, file(csv(',,not-an-email,1990,bad', 'Ok,Row,ok@example.org,1990,', 'Ok2,Row,ok@example.org, 1990 ,')));
+    const res = await admin.upload(
+      '/api/players/bulk',
+      {},
+      file(csv(',,not-an-email,1990,bad', 'Ok,Row,ok@example.org,1990,', 'Ok2,Row,ok@example.org, 1990 ,')),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message.split('\n')).toEqual([
       `row 2: FirstName: ${MSG.required}; LastName: ${MSG.required}; Email: Please enter a valid email address.; Dob: ${MSG.year}; PlayerEmail: Please enter a valid email address.`,
@@ -94,7 +153,9 @@ describe('POST /api/players/bulk', () => {
     const noTeam = await coach.upload('/api/players/bulk', {}, file(csv('No,Team,n@example.org,,')));
     expect(noTeam.statusCode).toBe(400);
     expect(noTeam.json()).toEqual({ message: MSG.required, field: 'team_id' });
-    expect((await coach.upload('/api/players/bulk', { team_id: String(ids.other) }, file(csv('No,Team,n@example.org,,')))).statusCode).toBe(403);
+    expect((await coach.upload('/api/players/bulk', { team_id: String(ids.other) }, file(csv('No,Team,n@example.org,,')))).statusCode).toBe(
+      403,
+    );
     expect((await admin.upload('/api/players/bulk', { team_id: '99999' }, file(csv('No,Team,n@example.org,,')))).statusCode).toBe(404);
     const ok = await admin.upload('/api/players/bulk', {}, file(csv('No,Team,n@example.org,,')));
     expect(ok.json().data.created).toBe(1);
@@ -117,18 +178,52 @@ describe('POST /api/players/bulk', () => {
     const now = new Date().toISOString();
     const role = await t.db
       .insertInto('roles')
-      .values({ title: 'Assistant', key: null, admin: 0, teams: 0, players: 2, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0, sessions: 0, created_at: now, updated_at: now })
+      .values({
+        title: 'Assistant',
+        key: null,
+        admin: 0,
+        teams: 0,
+        players: 2,
+        evaluation: 0,
+        criteria: 0,
+        user_management: 0,
+        reports: 0,
+        resources: 0,
+        emails: 0,
+        sessions: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const { hashPassword } = await import('../auth/passwords.js');
-    await t.db.insertInto('users').values({ first_name: 'As', last_name: 'Sistant', email: 'assistant@example.org', password_hash: await hashPassword('assistant-pw-1'), role_id: role.id, status: 1, player_id: null, must_change_password: 0, password_expires_at: null, created_at: now, updated_at: now }).execute();
+    await t.db
+      .insertInto('users')
+      .values({
+        first_name: 'As',
+        last_name: 'Sistant',
+        email: 'assistant@example.org',
+        password_hash: await hashPassword('assistant-pw-1'),
+        role_id: role.id,
+        status: 1,
+        player_id: null,
+        must_change_password: 0,
+        password_expires_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const assistant = await t.login({ email: 'assistant@example.org', password: 'assistant-pw-1' });
     expect((await assistant.upload('/api/players/bulk', {}, file(csv('A,B,c@d.org,,')))).statusCode).toBe(403);
     expect((await assistant.post('/api/players', { first_name: 'A', last_name: 'B', email: 'c@d.org' })).statusCode).toBe(403);
   });
 
   it('imports 10,000 rows (timing is logged; the benchmark measures it)', async () => {
-    const rows = Array.from({ length: 10_000 }, (_, i) => `First${i},Last${i},family${i % 3000}@example.org,${i % 10 === 0 ? 2000 : 1995 + (i % 31)},${i % 10 === 0 ? `kid${i}@example.org` : ''}`);
+    const rows = Array.from(
+      { length: 10_000 },
+      (_, i) =>
+        `First${i},Last${i},family${i % 3000}@example.org,${i % 10 === 0 ? 2000 : 1995 + (i % 31)},${i % 10 === 0 ? `kid${i}@example.org` : ''}`,
+    );
     const started = Date.now();
     const res = await admin.upload('/api/players/bulk', { team_id: String(ids.other) }, file(csv(...rows)));
     const ms = Date.now() - started;
@@ -136,7 +231,9 @@ describe('POST /api/players/bulk', () => {
     expect(res.json().data).toEqual({ created: 10_000, accounts: 1000 });
     expect((await admin.get(`/api/team/${ids.other}/players?pageSize=1`)).json().data.total).toBe(10_010);
     const p = await t.db.selectFrom('players').select(['id', 'first_name']).where('first_name', '=', 'First9990').executeTakeFirstOrThrow();
-    expect(await t.db.selectFrom('users').select('player_id').where('email', '=', 'kid9990@example.org').executeTakeFirst()).toEqual({ player_id: p.id });
+    expect(await t.db.selectFrom('users').select('player_id').where('email', '=', 'kid9990@example.org').executeTakeFirst()).toEqual({
+      player_id: p.id,
+    });
     console.log(`bulk import of 10,000 players (${t.dialect}): ${ms} ms`);
   }, 60_000);
 });
@@ -145,11 +242,16 @@ describe('POST /api/players/bulk across statement chunks', () => {
   // Three chunks of every statement (players, memberships, accounts) and of the duplicate lookups.
   const n = 2 * BULK_CHUNK + 7;
   const rows = (tag: string, row: (i: number) => string) => csv(...Array.from({ length: n }, (_, i) => row(i)));
-  const players = (lastName: string) => t.db.selectFrom('players').select(['id', 'first_name']).where('last_name', '=', lastName).orderBy('id').execute();
+  const players = (lastName: string) =>
+    t.db.selectFrom('players').select(['id', 'first_name']).where('last_name', '=', lastName).orderBy('id').execute();
 
   it('more rows than one chunk: every player, membership and account belongs to its own row', async () => {
     const kid = (i: number) => (i % 3 === 0 ? `multi.kid${i}@example.org` : '');
-    const res = await admin.upload('/api/players/bulk', { team_id: String(ids.own) }, file(rows('Multi', (i) => `Chunk${i},Multi,multi${i}@example.org,,${kid(i)}`)));
+    const res = await admin.upload(
+      '/api/players/bulk',
+      { team_id: String(ids.own) },
+      file(rows('Multi', (i) => `Chunk${i},Multi,multi${i}@example.org,,${kid(i)}`)),
+    );
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.json().data).toEqual({ created: n, accounts: Math.ceil(n / 3) });
     const created = await players('Multi');
@@ -168,7 +270,11 @@ describe('POST /api/players/bulk across statement chunks', () => {
   });
 
   it('without a team or sign-in accounts (no ids read back): every row of every chunk stored', async () => {
-    const res = await admin.upload('/api/players/bulk', {}, file(rows('Plain', (i) => `Plain${i},Plain,plain${i}@example.org,${1995 + (i % 31)},`)));
+    const res = await admin.upload(
+      '/api/players/bulk',
+      {},
+      file(rows('Plain', (i) => `Plain${i},Plain,plain${i}@example.org,${1995 + (i % 31)},`)),
+    );
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.json().data).toEqual({ created: n, accounts: 0 });
     const stored = await t.db.selectFrom('players').select(['first_name', 'dob']).where('last_name', '=', 'Plain').orderBy('id').execute();
@@ -275,7 +381,7 @@ describe('GET /api/players/export', () => {
     await admin.post('/api/players', { first_name: '=HYPERLINK("http://evil")', last_name: '+1', email: 'inj@example.org' });
     await admin.post('/api/players', { first_name: '@SUM(A1)', last_name: '-2', email: 'inj2@example.org' });
     const records = parse((await admin.get('/api/players/export')).body, { bom: true }) as string[][];
-    expect(records).toContainEqual(["'=HYPERLINK(\"http://evil\")", "'+1", 'inj@example.org', '0']);
+    expect(records).toContainEqual(['\'=HYPERLINK("http://evil")', "'+1", 'inj@example.org', '0']);
     expect(records).toContainEqual(["'@SUM(A1)", "'-2", 'inj2@example.org', '0']);
     expect(['\tx', '\rx', 'plain', '1'].map(neutralise)).toEqual(["'\tx", "'\rx", 'plain', '1']);
   });

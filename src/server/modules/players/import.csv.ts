@@ -55,7 +55,10 @@ export function parsePlayersCsv(data: Buffer): { rows: BulkRow[]; errors: string
     records = csvRecords(text, true);
   } catch (err) {
     const line = (err as { lines?: number }).lines;
-    throw badRequest(`${line ? `row ${line}: ` : ''}The file is not a readable CSV (${(err as Error).message.split('\n')[0]}).`, 'bulkFile');
+    throw badRequest(
+      `${line ? `row ${line}: ` : ''}The file is not a readable CSV (${(err as Error).message.split('\n')[0]}).`,
+      'bulkFile',
+    );
   }
   const [header, ...body] = records;
   if (!header) throw badRequest('The file is empty. Use the template: FirstName, LastName, Email, Dob, PlayerEmail.', 'bulkFile');
@@ -65,10 +68,19 @@ export function parsePlayersCsv(data: Buffer): { rows: BulkRow[]; errors: string
     if (col && !index.has(col)) index.set(col, i);
   });
   const missing = REQUIRED_COLUMNS.filter((c) => !index.has(c));
-  if (missing.length) throw badRequest(`The file needs the columns ${missing.join(', ')}. Use the template: FirstName, LastName, Email, Dob, PlayerEmail.`, 'bulkFile');
+  if (missing.length)
+    throw badRequest(
+      `The file needs the columns ${missing.join(', ')}. Use the template: FirstName, LastName, Email, Dob, PlayerEmail.`,
+      'bulkFile',
+    );
   if (!body.length) throw badRequest('The file has no player rows.', 'bulkFile');
 
-  const column = (c: Column) => ({ label: c, at: index.get(c) ?? -1, schema: rowSchema.shape[COLUMNS[c]], seen: new Map<string, unknown>() as Map<string, unknown> | null });
+  const column = (c: Column) => ({
+    label: c,
+    at: index.get(c) ?? -1,
+    schema: rowSchema.shape[COLUMNS[c]],
+    seen: new Map<string, unknown>() as Map<string, unknown> | null,
+  });
   const columns = [column('FirstName'), column('LastName'), column('Email'), column('Dob'), column('PlayerEmail')] as const;
   const [first, last, email, dob, playerEmail] = columns;
   let problems: string[] = [];
@@ -92,7 +104,14 @@ export function parsePlayersCsv(data: Buffer): { rows: BulkRow[]; errors: string
     if (i === SAMPLE) for (const f of columns) if (f.seen!.size > SAMPLE / 2) f.seen = null;
     const cells = body[i]!;
     // In column order, as the messages of a row are listed.
-    const row = { first_name: check(first, cells), last_name: check(last, cells), email: check(email, cells), dob: check(dob, cells), player_email: check(playerEmail, cells), line: i + 2 } as BulkRow;
+    const row = {
+      first_name: check(first, cells),
+      last_name: check(last, cells),
+      email: check(email, cells),
+      dob: check(dob, cells),
+      player_email: check(playerEmail, cells),
+      line: i + 2,
+    } as BulkRow;
     if (problems.length) {
       errors.push(`row ${row.line}: ${problems.join('; ')}`);
       problems = [];

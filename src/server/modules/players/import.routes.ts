@@ -27,7 +27,11 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const actor = requireActor(req);
       authorizeAddPlayers(actor);
-      const upload = await readUpload(req, { fileField: 'bulkFile', maxBytes: MAX_CSV_BYTES, tooLarge: 'The file must be 20 MB or smaller.' });
+      const upload = await readUpload(req, {
+        fileField: 'bulkFile',
+        maxBytes: MAX_CSV_BYTES,
+        tooLarge: 'The file must be 20 MB or smaller.',
+      });
       return written(await importPlayers(app.db, welcomes, actor, upload));
     },
   });

@@ -21,10 +21,19 @@ import { guardianRuleMessages, linkParentEmails, playerEmailsOfGuardians } from 
  * see accounts, taken sign-in e-mails. Nothing outside the caller's reach changes a message: the file
  * is refused whole, so any such message would be a free oracle (docs/product.md#players).
  */
-async function crossCheck(db: Kysely<DB>, actor: Actor, rows: readonly BulkRow[], taken: ReadonlySet<string>): Promise<Map<number, string[]>> {
+async function crossCheck(
+  db: Kysely<DB>,
+  actor: Actor,
+  rows: readonly BulkRow[],
+  taken: ReadonlySet<string>,
+): Promise<Map<number, string[]>> {
   const problems = new Map<number, string[]>();
   const add = (line: number, message: string) => problems.set(line, [...(problems.get(line) ?? []), message]);
-  const existing = await bulk.existingPlayerKeys(db, rows.map((r) => r.email), await reachableTeamIds(db, actor));
+  const existing = await bulk.existingPlayerKeys(
+    db,
+    rows.map((r) => r.email),
+    await reachableTeamIds(db, actor),
+  );
   const guardians = await playerEmailsOfGuardians(db, rows);
   const tooYoung = await ownLoginCheck(db);
   const seenPlayer = new Map<string, number>();
@@ -67,19 +76,39 @@ export async function importPlayers(db: Kysely<DB>, welcomes: WelcomeQueue, acto
   if (!isCsvUpload(upload.file.name, upload.file.mime)) throw badRequest(MSG.csvOnly, 'bulkFile');
 
   const { rows, errors } = parsePlayersCsv(upload.file.data);
-  const taken = await accounts.takenEmails(db, rows.flatMap((r) => (r.player_email ? [r.player_email] : [])));
+  const taken = await accounts.takenEmails(
+    db,
+    rows.flatMap((r) => (r.player_email ? [r.player_email] : [])),
+  );
   const problems = await crossCheck(db, actor, rows, taken);
-  const report = [...errors.map((e) => ({ line: Number(/^row (\d+)/.exec(e)?.[1]), text: e })), ...[...problems].map(([line, list]) => ({ line, text: `row ${line}: ${list.join('; ')}` }))];
+  const report = [
+    ...errors.map((e) => ({ line: Number(/^row (\d+)/.exec(e)?.[1]), text: e })),
+    ...[...problems].map(([line, list]) => ({ line, text: `row ${line}: ${list.join('; ')}` })),
+  ];
   if (report.length) throw badRequest(bulkMessage(report.sort((a, b) => a.line - b.line).map((e) => e.text)), 'bulkFile');
 
   await db.transaction().execute(async (trx) => {
     // Ids are read back for what links to the new players: guardians, memberships and sign-in accounts.
     const ids = await bulk.insertPlayersReturningIds(trx, rows);
-    await linkParentEmails(trx, rows.map((row, i) => ({ id: ids[i]!, email: row.email })));
+    await linkParentEmails(
+      trx,
+      rows.map((row, i) => ({ id: ids[i]!, email: row.email })),
+    );
     if (team) await bulk.insertMemberships(trx, team.id, ids);
-    const list = rows.flatMap((row, i) => (row.player_email && !taken.has(row.player_email) ? [{ first_name: row.first_name, last_name: row.last_name, email: row.player_email, player_id: ids[i]! }] : []));
+    const list = rows.flatMap((row, i) =>
+      row.player_email && !taken.has(row.player_email)
+        ? [{ first_name: row.first_name, last_name: row.last_name, email: row.player_email, player_id: ids[i]! }]
+        : [],
+    );
     if (list.length) await accounts.insertAccounts(trx, await accounts.playerRoleId(trx), list);
-    await recordAudit(trx, actor, 'bulk_upload', 'player', null, `${rows.length} players${team ? ` into ${team.name}` : ''}, ${list.length} sign-in accounts`);
+    await recordAudit(
+      trx,
+      actor,
+      'bulk_upload',
+      'player',
+      null,
+      `${rows.length} players${team ? ` into ${team.name}` : ''}, ${list.length} sign-in accounts`,
+    );
   });
   // A taken address (only left here for a caller who may not see accounts) is told instead of welcomed.
   const signIns = rows.filter((row) => row.player_email);

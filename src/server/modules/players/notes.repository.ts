@@ -14,7 +14,12 @@ export async function listNotes(db: Kysely<DB>, playerId: number) {
 }
 
 /** A notes row as the API shows it. */
-export const toNote = (r: { id: number; details: string; author_name: string; updated_at: string }) => ({ id: r.id, notes: r.details, authorName: r.author_name, dateModified: r.updated_at });
+export const toNote = (r: { id: number; details: string; author_name: string; updated_at: string }) => ({
+  id: r.id,
+  notes: r.details,
+  authorName: r.author_name,
+  dateModified: r.updated_at,
+});
 
 export async function findNote(db: Kysely<DB>, playerId: number, noteId: number) {
   return db
@@ -25,15 +30,27 @@ export async function findNote(db: Kysely<DB>, playerId: number, noteId: number)
     .executeTakeFirst();
 }
 
-export async function insertNote(db: Kysely<DB>, v: { player_id: number; author_user_id: number; author_name: string; details: string }): Promise<number> {
+export async function insertNote(
+  db: Kysely<DB>,
+  v: { player_id: number; author_user_id: number; author_name: string; details: string },
+): Promise<number> {
   const now = nowIso();
-  const row = await db.insertInto('notes').values({ ...v, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('notes')
+    .values({ ...v, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** The note keeps its author; dateModified moves. */
 export async function updateNote(db: Kysely<DB>, playerId: number, noteId: number, details: string): Promise<boolean> {
-  const res = await db.updateTable('notes').set({ details, updated_at: nowIso() }).where('id', '=', noteId).where('player_id', '=', playerId).executeTakeFirst();
+  const res = await db
+    .updateTable('notes')
+    .set({ details, updated_at: nowIso() })
+    .where('id', '=', noteId)
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 

@@ -28,7 +28,14 @@ export async function editNote(db: Kysely<DB>, actor: Actor, playerId: number, n
   return db.transaction().execute(async (trx) => {
     const before = await notes.findNote(trx, playerId, noteId);
     if (!before || !(await notes.updateNote(trx, playerId, noteId, details))) throw noteNotFound();
-    await recordAudit(trx, actor, 'update', 'note', noteId, `note on player ${playerId}: ${describeChanges(before, { details }, ['details'])}`);
+    await recordAudit(
+      trx,
+      actor,
+      'update',
+      'note',
+      noteId,
+      `note on player ${playerId}: ${describeChanges(before, { details }, ['details'])}`,
+    );
     return notes.toNote((await notes.findNote(trx, playerId, noteId))!);
   });
 }

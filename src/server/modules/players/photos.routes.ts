@@ -34,7 +34,12 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/assets/images/users/:key', {
     config: { access: access.signedIn },
-    schema: { tags: ['players'], params: z.object({ key: z.string() }), produces: ['image/webp'], description: 'A profile photo (256×256 WebP). Errors: 401, 404 (also another player\'s photo without media consent, to a player).' },
+    schema: {
+      tags: ['players'],
+      params: z.object({ key: z.string() }),
+      produces: ['image/webp'],
+      description: "A profile photo (256×256 WebP). Errors: 401, 404 (also another player's photo without media consent, to a player).",
+    },
     handler: async (req, reply) => {
       const actor = requireActor(req);
       const file = await profilePhoto(app.db, req.params.key);

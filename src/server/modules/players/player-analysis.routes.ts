@@ -20,7 +20,8 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
     config: { access: access.need('players', 2) },
     schema: {
       tags,
-      description: 'multipart/form-data: video_links (repeated, or one JSON array; at least one), pdf (optional file, %PDF, ≤ 10 MB), remove_pdf=1 to drop the current PDF.',
+      description:
+        'multipart/form-data: video_links (repeated, or one JSON array; at least one), pdf (optional file, %PDF, ≤ 10 MB), remove_pdf=1 to drop the current PDF.',
       params: idParams,
       response: { 200: writeEnvelope(playerSchema), ...readErrors },
     },
@@ -33,11 +34,20 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/player/:id/analysis/pdf', {
     config: { access: access.selfOr('players', 1) },
-    schema: { tags, params: idParams, produces: ['application/pdf'], description: 'The analysis PDF as an attachment named Analysis.pdf. Errors: 401, 403, 404.' },
+    schema: {
+      tags,
+      params: idParams,
+      produces: ['application/pdf'],
+      description: 'The analysis PDF as an attachment named Analysis.pdf. Errors: 401, 403, 404.',
+    },
     handler: async (req, reply) => {
       await actorReachingPlayer(app.db, req);
       const file = await analysisPdf(app.db, req.params.id);
-      return sendStoredFile(req, reply, file, { type: 'application/pdf', disposition: 'attachment; filename="Analysis.pdf"', cache: 'private, no-cache' });
+      return sendStoredFile(req, reply, file, {
+        type: 'application/pdf',
+        disposition: 'attachment; filename="Analysis.pdf"',
+        cache: 'private, no-cache',
+      });
     },
   });
 }

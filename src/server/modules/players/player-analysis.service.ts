@@ -39,7 +39,14 @@ export async function saveAnalysis(db: Kysely<DB>, actor: Actor, id: number, upl
     }
     if (file) pdfId = (await storeFile(trx, { ext: 'pdf', mime: 'application/pdf', data: file.data, originalName: file.name })).id;
     await repo.setAnalysis(trx, id, links.data, pdfId);
-    await recordAudit(trx, actor, 'update', 'player_analysis', id, `${links.data.length} video link(s)${file ? ', new PDF' : removePdf ? ', PDF removed' : ''}`);
+    await recordAudit(
+      trx,
+      actor,
+      'update',
+      'player_analysis',
+      id,
+      `${links.data.length} video link(s)${file ? ', new PDF' : removePdf ? ', PDF removed' : ''}`,
+    );
   });
   return (await playerView(db, id))!;
 }

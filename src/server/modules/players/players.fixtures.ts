@@ -7,7 +7,12 @@ export async function demoIds(t: TestApp) {
   const teams = await t.db.selectFrom('teams').select(['id', 'name']).execute();
   const team = (name: string) => teams.find((x) => x.name === name)!.id;
   const firstPlayerOf = async (teamId: number) => {
-    const row = await t.db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId).orderBy('player_id').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('team_players')
+      .select('player_id')
+      .where('team_id', '=', teamId)
+      .orderBy('player_id')
+      .executeTakeFirstOrThrow();
     return row.player_id;
   };
   const own = team('U14 Boys');
@@ -40,6 +45,8 @@ export function playersSuite(ready: (s: PlayersSuite) => void | Promise<void>): 
 }
 
 export async function pngDataUrl(width = 400, height = 300): Promise<string> {
-  const png = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
 }

@@ -23,7 +23,10 @@ export function filteredPlayers(db: Kysely<DB>, f: ListFilter) {
   let q = db.selectFrom('players as p');
   if (f.scope !== null || f.teamId !== undefined || f.categoryId !== undefined) {
     q = q.where(({ exists, selectFrom }) => {
-      let sub = selectFrom('team_players as tp').innerJoin('teams as t', 't.id', 'tp.team_id').select('tp.player_id').whereRef('tp.player_id', '=', 'p.id');
+      let sub = selectFrom('team_players as tp')
+        .innerJoin('teams as t', 't.id', 'tp.team_id')
+        .select('tp.player_id')
+        .whereRef('tp.player_id', '=', 'p.id');
       if (f.scope !== null) sub = sub.where('tp.team_id', 'in', f.scope.length ? [...f.scope] : [-1]);
       if (f.teamId !== undefined) sub = sub.where('tp.team_id', '=', f.teamId);
       if (f.categoryId !== undefined) sub = sub.where('t.category_id', '=', f.categoryId);
@@ -58,7 +61,9 @@ export async function listPlayers(db: Kysely<DB>, f: ListFilter, page: number, p
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    filteredPlayers(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filteredPlayers(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
@@ -96,11 +101,13 @@ export async function findPlayer(db: Kysely<DB>, id: number) {
     .executeTakeFirst();
 }
 
-
-
 export async function existingTeamIds(db: Kysely<DB>, ids: readonly number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('teams').select('id').where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -123,7 +130,12 @@ export async function teamOptions(db: Kysely<DB>, scope: readonly number[] | nul
 
 /** Same first name, last name and parent e-mail: almost certainly the same child entered twice. */
 /** The same child (names and parent e-mail) among the players of `scope`'s teams (null = every player). */
-export async function findDuplicate(db: Kysely<DB>, p: { first_name: string; last_name: string; email: string }, exceptId?: number, scope: readonly number[] | null = null) {
+export async function findDuplicate(
+  db: Kysely<DB>,
+  p: { first_name: string; last_name: string; email: string },
+  exceptId?: number,
+  scope: readonly number[] | null = null,
+) {
   if (scope?.length === 0) return undefined;
   let q = db
     .selectFrom('players')
@@ -155,13 +167,21 @@ export async function insertPlayer(db: Kysely<DB>, v: PlayerValues & { email: st
 }
 
 export async function updatePlayer(db: Kysely<DB>, id: number, v: PlayerValues): Promise<void> {
-  await db.updateTable('players').set({ ...v, updated_at: nowIso() }).where('id', '=', id).execute();
+  await db
+    .updateTable('players')
+    .set({ ...v, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Replaces the player's memberships with the given teams. */
 export async function setTeams(db: Kysely<DB>, playerId: number, teamIds: readonly number[]): Promise<void> {
   await db.deleteFrom('team_players').where('player_id', '=', playerId).execute();
-  if (teamIds.length) await db.insertInto('team_players').values(teamIds.map((team_id) => ({ team_id, player_id: playerId }))).execute();
+  if (teamIds.length)
+    await db
+      .insertInto('team_players')
+      .values(teamIds.map((team_id) => ({ team_id, player_id: playerId })))
+      .execute();
 }
 
 export async function removeFromTeam(db: Kysely<DB>, teamId: number, playerId: number): Promise<boolean> {
@@ -172,7 +192,11 @@ export async function removeFromTeam(db: Kysely<DB>, teamId: number, playerId: n
 /** What deleting a player takes with it (shown in the confirmation and returned by the delete). */
 export async function dependentsOf(db: Kysely<DB>, playerId: number) {
   const count = (table: 'evaluations' | 'notes' | 'player_achievements') =>
-    db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('player_id', '=', playerId).executeTakeFirstOrThrow();
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('player_id', '=', playerId)
+      .executeTakeFirstOrThrow();
   const [e, n, a] = await Promise.all([count('evaluations'), count('notes'), count('player_achievements')]);
   return { evaluations: Number(e.n), notes: Number(n.n), achievements: Number(a.n) };
 }
@@ -183,5 +207,9 @@ export async function deletePlayer(db: Kysely<DB>, id: number): Promise<void> {
 }
 
 export async function setAnalysis(db: Kysely<DB>, id: number, videoLinks: readonly string[], pdfFileId: number | null): Promise<void> {
-  await db.updateTable('players').set({ video_links: JSON.stringify(videoLinks), pdf_file_id: pdfFileId, updated_at: nowIso() }).where('id', '=', id).execute();
+  await db
+    .updateTable('players')
+    .set({ video_links: JSON.stringify(videoLinks), pdf_file_id: pdfFileId, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
 }

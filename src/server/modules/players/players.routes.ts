@@ -40,13 +40,23 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
       const actor = requireActor(req);
       const { team_id, category, q, evaluated, from, to, page, pageSize } = req.query;
       const scope = await authorizePlayerList(app.db, actor, team_id);
-      return sendDataText(reply, playerListText(await service.listPage(app.db, { scope, teamId: team_id, categoryId: category, q, evaluated, from, to }, page, pageSize)));
+      return sendDataText(
+        reply,
+        playerListText(
+          await service.listPage(app.db, { scope, teamId: team_id, categoryId: category, q, evaluated, from, to }, page, pageSize),
+        ),
+      );
     },
   });
 
   r.get('/api/team/:teamId/players', {
     config: { access: access.need('players', 1) },
-    schema: { tags, params: z.object({ teamId: idParam }), querystring: playerListQuerySchema.omit({ team_id: true }), response: { 200: okEnvelope(playerListSchema), ...readErrors } },
+    schema: {
+      tags,
+      params: z.object({ teamId: idParam }),
+      querystring: playerListQuerySchema.omit({ team_id: true }),
+      response: { 200: okEnvelope(playerListSchema), ...readErrors },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       const team = await reachableTeam(app.db, actor, req.params.teamId);
@@ -107,7 +117,11 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/team/:teamId/player/:id/remove', {
     config: { access: access.need('players', 2) },
-    schema: { tags, params: z.object({ teamId: idParam, id: idParam }), response: { 200: writeEnvelope(z.object({ id: z.number(), teamId: z.number() })), ...readErrors } },
+    schema: {
+      tags,
+      params: z.object({ teamId: idParam, id: idParam }),
+      response: { 200: writeEnvelope(z.object({ id: z.number(), teamId: z.number() })), ...readErrors },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       const { teamId, id } = req.params;

@@ -24,7 +24,15 @@ export const playerSaveMessages = {
   duplicate: 'A player with this first name, last name and parent email already exists.',
 } as const;
 
-type Row = { id: number; first_name: string; last_name: string; email: string; player_email: string | null; dob: number | null; profile_img: string | null };
+type Row = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  player_email: string | null;
+  dob: number | null;
+  profile_img: string | null;
+};
 
 function listItem(row: Row, teams: repo.Membership[], total: number): PlayerListItem {
   return {
@@ -47,7 +55,10 @@ function listItem(row: Row, teams: repo.Membership[], total: number): PlayerList
 /** List rows with their teams and total scores: two set-based queries for the whole page. */
 async function listItems(db: Kysely<DB>, rows: readonly Row[]): Promise<PlayerListItem[]> {
   const ids = rows.map((r) => r.id);
-  const [teams, totals] = await Promise.all([repo.membershipsOf(db, ids), ids.length ? playerTotals(db, { playerIds: ids }) : new Map<number, number>()]);
+  const [teams, totals] = await Promise.all([
+    repo.membershipsOf(db, ids),
+    ids.length ? playerTotals(db, { playerIds: ids }) : new Map<number, number>(),
+  ]);
   return rows.map((r) => listItem(r, teams.get(r.id) ?? [], totals.get(r.id) ?? 0));
 }
 
@@ -65,7 +76,17 @@ const views = versionedCache<Player | null>(1024);
 
 /** One page of the players list (GET /api/players), cached per score version. Callers must not mutate it. */
 export async function listPage(db: Kysely<DB>, filter: repo.ListFilter, page: number, pageSize: number): Promise<PlayerList> {
-  const key = JSON.stringify([filter.scope, filter.teamId ?? null, filter.categoryId ?? null, filter.q ?? '', filter.evaluated ?? '', filter.from ?? '', filter.to ?? '', page, pageSize]);
+  const key = JSON.stringify([
+    filter.scope,
+    filter.teamId ?? null,
+    filter.categoryId ?? null,
+    filter.q ?? '',
+    filter.evaluated ?? '',
+    filter.from ?? '',
+    filter.to ?? '',
+    page,
+    pageSize,
+  ]);
   return pages(db, key, async () => {
     const { rows, total } = await repo.listPlayers(db, filter, page, pageSize);
     return { data: await listItems(db, rows), total, page, pageSize };
@@ -107,7 +128,12 @@ async function applyPhoto(trx: Kysely<DB>, change: PhotoChange, currentKey: stri
  * Among the players the caller reaches only: a child in a team they cannot see must not be named by a
  * refusal (docs/product.md#players), so a coach may add that child again as a record of their own.
  */
-async function assertNotDuplicate(db: Kysely<DB>, actor: Actor, p: { first_name: string; last_name: string; email: string }, exceptId?: number) {
+async function assertNotDuplicate(
+  db: Kysely<DB>,
+  actor: Actor,
+  p: { first_name: string; last_name: string; email: string },
+  exceptId?: number,
+) {
   if (await repo.findDuplicate(db, p, exceptId, await reachableTeamIds(db, actor))) throw conflict(playerSaveMessages.duplicate, 'email');
 }
 
@@ -125,7 +151,13 @@ async function mustView(db: Kysely<DB>, id: number): Promise<Player> {
 }
 
 /** A team's roster page (GET /api/team/{teamId}/players), with the team. */
-export async function teamPage(db: Kysely<DB>, team: { id: number; name: string }, filter: Omit<repo.ListFilter, 'scope' | 'teamId'>, page: number, pageSize: number) {
+export async function teamPage(
+  db: Kysely<DB>,
+  team: { id: number; name: string },
+  filter: Omit<repo.ListFilter, 'scope' | 'teamId'>,
+  page: number,
+  pageSize: number,
+) {
   const { rows, total } = await repo.listPlayers(db, { scope: null, teamId: team.id, ...filter }, page, pageSize);
   return { data: await listItems(db, rows), total, page, pageSize, team };
 }
@@ -142,7 +174,14 @@ export async function createPlayer(app: FastifyInstance, actor: Actor, b: z.outp
   const photo = await photoChange(b.profile_img, null);
   const { id, welcome } = await app.db.transaction().execute(async (trx) => {
     const profile_img = await applyPhoto(trx, photo, null);
-    const values = { first_name: b.first_name, last_name: b.last_name, email: b.email, player_email: b.player_email, dob: b.dob, profile_img };
+    const values = {
+      first_name: b.first_name,
+      last_name: b.last_name,
+      email: b.email,
+      player_email: b.player_email,
+      dob: b.dob,
+      profile_img,
+    };
     const id = await repo.insertPlayer(trx, values);
     await repo.setTeams(trx, id, teamIds);
     await linkParentEmails(trx, [{ id, email: b.email }]);
@@ -155,7 +194,12 @@ export async function createPlayer(app: FastifyInstance, actor: Actor, b: z.outp
 }
 
 /** Saves an existing player (the parent e-mail stays); mails a moved sign-in's old and new address once committed. */
-export async function updatePlayer(app: FastifyInstance, actor: Actor, id: number, b: z.output<typeof playerUpdateSchema>): Promise<Player> {
+export async function updatePlayer(
+  app: FastifyInstance,
+  actor: Actor,
+  id: number,
+  b: z.output<typeof playerUpdateSchema>,
+): Promise<Player> {
   const current = (await repo.findPlayer(app.db, id))!;
   const teamIds = await resolveTeams(app.db, actor, b.team_id, await repo.teamIdsOf(app.db, id));
   await assertNotDuplicate(app.db, actor, { ...b, email: current.email }, id);
@@ -170,7 +214,14 @@ export async function updatePlayer(app: FastifyInstance, actor: Actor, id: numbe
     await repo.setTeams(trx, id, teamIds);
     await ensureParentLinked(trx, { id, email: current.email });
     const account = await syncAccount(trx, actor, { id, ...values }, { previousEmail: current.player_email });
-    const changes = describeChanges(before, { ...values, teams: await teamNames(trx) }, ['first_name', 'last_name', 'player_email', 'dob', 'profile_img', 'teams']);
+    const changes = describeChanges(before, { ...values, teams: await teamNames(trx) }, [
+      'first_name',
+      'last_name',
+      'player_email',
+      'dob',
+      'profile_img',
+      'teams',
+    ]);
     await recordAudit(trx, actor, 'update', 'player', id, `${b.first_name} ${b.last_name}: ${changes}`);
     return account;
   });

@@ -33,7 +33,12 @@ describe('GET /api/players', () => {
     expect(body.pageSize).toBe(10);
     expect(body.data).toHaveLength(10);
     const p = body.data[0];
-    expect(p).toMatchObject({ id: expect.any(Number), name: `${p.first_name} ${p.last_name}`, teamIds: [expect.any(Number)], teamName: expect.any(String) });
+    expect(p).toMatchObject({
+      id: expect.any(Number),
+      name: `${p.first_name} ${p.last_name}`,
+      teamIds: [expect.any(Number)],
+      teamName: expect.any(String),
+    });
     expect(typeof p.totalScore).toBe('number');
   });
 
@@ -89,7 +94,12 @@ describe('GET /api/players/team-options', () => {
   it('all teams for admins with their club, own teams for coaches', async () => {
     const all = (await admin.get('/api/players/team-options')).json().data;
     expect(all).toHaveLength(4);
-    expect(all[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), categoryId: expect.any(Number), category: expect.any(String) });
+    expect(all[0]).toMatchObject({
+      id: expect.any(Number),
+      name: expect.any(String),
+      categoryId: expect.any(Number),
+      category: expect.any(String),
+    });
     const own = (await coach.get('/api/players/team-options')).json().data;
     expect(own.map((x: { name: string }) => x.name).sort()).toEqual(['U14 Boys', 'U16 Girls']);
     expect((await player.get('/api/players/team-options')).statusCode).toBe(403);
@@ -136,7 +146,11 @@ describe('cached list and profile', () => {
   it('are never stale: every column they show moves the cache version, even when written outside the app', async () => {
     const id = ids.otherPlayer;
     const view = async () => (await admin.get(`/api/player/${id}`)).json().data;
-    const listed = async () => ((await admin.get('/api/players?pageSize=200')).json().data.data as { id: number }[]).find((p) => p.id === id) as Record<string, unknown>;
+    const listed = async () =>
+      ((await admin.get('/api/players?pageSize=200')).json().data.data as { id: number }[]).find((p) => p.id === id) as Record<
+        string,
+        unknown
+      >;
     const before = { view: await view(), listed: await listed() };
     const saved = await t.db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const teamId = before.view.teamIds[0] as number;
@@ -161,7 +175,17 @@ describe('cached list and profile', () => {
       const now = new Date().toISOString();
       await t.db
         .insertInto('users')
-        .values({ first_name: 'A', last_name: 'B', email: 'linked-late@example.org', role_id: playerRole, player_id: id, status: 1, must_change_password: 0, created_at: now, updated_at: now })
+        .values({
+          first_name: 'A',
+          last_name: 'B',
+          email: 'linked-late@example.org',
+          role_id: playerRole,
+          player_id: id,
+          status: 1,
+          must_change_password: 0,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       await t.settled();
       expect((await view()).hasAccount).toBe(true);
@@ -213,7 +237,12 @@ describe('POST /api/players (create)', () => {
       expect(p.totalScore).toBe(0);
       expect(p.hasAccount).toBe(false);
     }
-    const audit = await t.db.selectFrom('audit_log').select('action').where('entity', '=', 'player').where('action', '=', 'create').execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'player')
+      .where('action', '=', 'create')
+      .execute();
     expect(audit.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -250,7 +279,11 @@ describe('POST /api/players (create)', () => {
       .where('u.email', '=', 'kid.one@example.org')
       .executeTakeFirstOrThrow();
     expect(user).toEqual({ email: 'kid.one@example.org', player_id: p.id, key: 'player', password_hash: null });
-    const mail = await t.db.selectFrom('mail_outbox').select(['subject', 'text']).where('to_address', '=', 'kid.one@example.org').executeTakeFirstOrThrow();
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'text'])
+      .where('to_address', '=', 'kid.one@example.org')
+      .executeTakeFirstOrThrow();
     expect(mail.text).toContain("'Forgot password?'");
     const taken = await admin.post('/api/players', newPlayer({ player_email: 'coach@demo.club' }));
     expect(taken.statusCode).toBe(409);
@@ -269,7 +302,11 @@ describe('POST /api/players (create)', () => {
     expect(img.headers['cache-control']).toContain('max-age=31536000');
     const meta = await sharp(img.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
-    const again = await t.app.inject({ method: 'GET', url: `/assets/images/users/${key}`, headers: { cookie: coach.cookie, 'if-none-match': img.headers.etag as string } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/assets/images/users/${key}`,
+      headers: { cookie: coach.cookie, 'if-none-match': img.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     expect((await t.anon.get(`/assets/images/users/${key}`)).statusCode).toBe(401);
     // Another player sees it only with the family's media consent, which a new player has not (policies/media.ts).
@@ -298,11 +335,26 @@ describe('POST /api/players (create)', () => {
 describe('POST /api/player/:id (update)', () => {
   it('updates names, year, teams and photo; the parent email is not editable', async () => {
     const created = (await admin.post('/api/players', newPlayer({ profile_img: await pngDataUrl() }))).json().data;
-    const res = await admin.post(`/api/player/${created.id}`, { first_name: 'Renamed', last_name: created.last_name, email: 'changed@example.org', dob: '2012', team_id: [ids.other], profile_img: created.profile_img });
+    const res = await admin.post(`/api/player/${created.id}`, {
+      first_name: 'Renamed',
+      last_name: created.last_name,
+      email: 'changed@example.org',
+      dob: '2012',
+      team_id: [ids.other],
+      profile_img: created.profile_img,
+    });
     expect(res.statusCode).toBe(200);
     const p = res.json().data;
-    expect(p).toMatchObject({ first_name: 'Renamed', email: 'parent@example.org', dob: 2012, teamIds: [ids.other], profile_img: created.profile_img });
-    const removed = (await admin.post(`/api/player/${created.id}`, { first_name: 'Renamed', last_name: created.last_name, profile_img: null, team_id: [] })).json().data;
+    expect(p).toMatchObject({
+      first_name: 'Renamed',
+      email: 'parent@example.org',
+      dob: 2012,
+      teamIds: [ids.other],
+      profile_img: created.profile_img,
+    });
+    const removed = (
+      await admin.post(`/api/player/${created.id}`, { first_name: 'Renamed', last_name: created.last_name, profile_img: null, team_id: [] })
+    ).json().data;
     expect(removed.profile_img).toBeNull();
     expect(await t.db.selectFrom('files').select('id').where('key', '=', created.profile_img).executeTakeFirst()).toBeUndefined();
   });
@@ -324,20 +376,43 @@ describe('POST /api/player/:id (update)', () => {
     for (const player_email of ['attacker@example.org', '']) {
       const res = await coach.post(`/api/player/${p.id}`, { ...base, player_email });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: "Only a user manager can change or remove the sign-in e-mail of a player's account.", field: 'player_email' });
+      expect(res.json()).toEqual({
+        message: "Only a user manager can change or remove the sign-in e-mail of a player's account.",
+        field: 'player_email',
+      });
     }
-    expect(await t.db.selectFrom('users').select('email').where('player_id', '=', p.id).execute()).toEqual([{ email: 'minor.login@example.org' }]);
+    expect(await t.db.selectFrom('users').select('email').where('player_id', '=', p.id).execute()).toEqual([
+      { email: 'minor.login@example.org' },
+    ]);
     // The same address (any case) with other changes is still the coach's to save.
-    expect((await coach.post(`/api/player/${p.id}`, { ...base, first_name: 'Renamed', player_email: 'Minor.Login@example.org' })).statusCode).toBe(200);
+    expect(
+      (await coach.post(`/api/player/${p.id}`, { ...base, first_name: 'Renamed', player_email: 'Minor.Login@example.org' })).statusCode,
+    ).toBe(200);
   });
 
   it("a player's new sign-in is user management, at any address, the parent's included", async () => {
     const refusal = { message: "Only a user manager can create a player's sign-in.", field: 'player_email' };
-    const before = Number((await t.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = Number(
+      (
+        await t.db
+          .selectFrom('players')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const created = await coach.post('/api/players', newPlayer({ last_name: 'Minorlogin', player_email: 'stranger@example.org' }));
     expect(created.statusCode).toBe(403);
     expect(created.json()).toEqual(refusal);
-    expect(Number((await t.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(before);
+    expect(
+      Number(
+        (
+          await t.db
+            .selectFrom('players')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(before);
     // An existing player without a sign-in: the same refusal, at another address or the parent's, nothing written, no mail.
     const p = (await coach.post('/api/players', newPlayer())).json().data;
     const base = { first_name: p.first_name, last_name: p.last_name, team_id: p.teamIds };
@@ -348,7 +423,9 @@ describe('POST /api/player/:id (update)', () => {
     const parents = await coach.post(`/api/player/${p.id}`, { ...base, player_email: 'PARENT@example.org' });
     expect(parents.statusCode).toBe(400);
     expect(parents.json().field).toBe('player_email');
-    expect(await t.db.selectFrom('mail_outbox').select('id').where('to_address', 'in', ['stranger@example.org', 'parent@example.org']).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('mail_outbox').select('id').where('to_address', 'in', ['stranger@example.org', 'parent@example.org']).execute(),
+    ).toEqual([]);
     expect(await t.db.selectFrom('users').select('id').where('player_id', '=', p.id).execute()).toEqual([]);
     // A user manager chooses any address.
     expect((await admin.post('/api/players', newPlayer({ player_email: 'kid.own@example.org' }))).statusCode).toBe(200);
@@ -357,18 +434,34 @@ describe('POST /api/player/:id (update)', () => {
   it('moving a sign-in tells the old address and ends the sessions and reset links of the account', async () => {
     const p = (await admin.post('/api/players', newPlayer({ player_email: 'old.inbox@example.org' }))).json().data;
     const account = await t.db.selectFrom('users').select('id').where('player_id', '=', p.id).executeTakeFirstOrThrow();
-    await t.db.updateTable('users').set({ password_hash: await hashPassword('Minor-Login-2026') }).where('id', '=', account.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword('Minor-Login-2026') })
+      .where('id', '=', account.id)
+      .execute();
     const signedIn = await t.login({ email: 'old.inbox@example.org', password: 'Minor-Login-2026' });
     await t.anon.post('/api/auth/forgot-password', { email: 'old.inbox@example.org' });
     // The link is issued after the answer, so the test waits for it.
-    await vi.waitFor(async () => expect(await t.db.selectFrom('password_tokens').select('id').where('user_id', '=', account.id).execute()).toHaveLength(1));
+    await vi.waitFor(async () =>
+      expect(await t.db.selectFrom('password_tokens').select('id').where('user_id', '=', account.id).execute()).toHaveLength(1),
+    );
 
-    const res = await admin.post(`/api/player/${p.id}`, { first_name: p.first_name, last_name: p.last_name, team_id: p.teamIds, player_email: 'new.inbox@example.org' });
+    const res = await admin.post(`/api/player/${p.id}`, {
+      first_name: p.first_name,
+      last_name: p.last_name,
+      team_id: p.teamIds,
+      player_email: 'new.inbox@example.org',
+    });
     expect(res.statusCode).toBe(200);
     await t.settled();
     expect((await signedIn.get('/api/auth/me')).statusCode).toBe(401);
     expect(await t.db.selectFrom('password_tokens').select('id').where('user_id', '=', account.id).execute()).toEqual([]);
-    const told = await t.db.selectFrom('mail_outbox').select(['subject', 'text']).where('to_address', '=', 'old.inbox@example.org').where('subject', '=', 'Your player sign-in has changed').execute();
+    const told = await t.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'text'])
+      .where('to_address', '=', 'old.inbox@example.org')
+      .where('subject', '=', 'Your player sign-in has changed')
+      .execute();
     expect(told).toHaveLength(1);
     expect(told[0]!.text).not.toContain('new.inbox@example.org');
   });
@@ -390,12 +483,22 @@ describe('POST /api/player/:id (update)', () => {
     expect(free.status).toBe(403);
     expect(taken).toEqual(free);
     expect(await t.db.selectFrom('players').select('id').where('last_name', '=', 'Oracle').execute()).toEqual([]);
-    expect(await t.db.selectFrom('mail_outbox').select('id').where('to_address', 'in', ['admin@demo.club', 'free.kid@example.org']).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('mail_outbox').select('id').where('to_address', 'in', ['admin@demo.club', 'free.kid@example.org']).execute(),
+    ).toEqual([]);
   });
 
   it("a coach's duplicate check sees only their teams: another team's child answers as a new one", async () => {
-    const other = await t.db.selectFrom('players').select(['first_name', 'last_name', 'email']).where('id', '=', ids.otherPlayer).executeTakeFirstOrThrow();
-    const own = await t.db.selectFrom('players').select(['first_name', 'last_name', 'email']).where('id', '=', ids.ownPlayer).executeTakeFirstOrThrow();
+    const other = await t.db
+      .selectFrom('players')
+      .select(['first_name', 'last_name', 'email'])
+      .where('id', '=', ids.otherPlayer)
+      .executeTakeFirstOrThrow();
+    const own = await t.db
+      .selectFrom('players')
+      .select(['first_name', 'last_name', 'email'])
+      .where('id', '=', ids.ownPlayer)
+      .executeTakeFirstOrThrow();
     const unseen = await coach.post('/api/players', { ...other, team_id: [ids.own] });
     expect(unseen.statusCode).toBe(200);
     expect(unseen.json().data.id).not.toBe(ids.otherPlayer);
@@ -411,7 +514,9 @@ describe('POST /api/player/:id (update)', () => {
     const res = await coach.post(`/api/player/${p.id}`, { first_name: 'Coach', last_name: 'Edit', team_id: [ids.team('U16 Girls')] });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.teamIds.sort()).toEqual([ids.other, ids.team('U16 Girls')].sort());
-    expect((await coach.post(`/api/player/${ids.otherPlayer}`, { first_name: 'X', last_name: 'Y', team_id: [ids.own] })).statusCode).toBe(403);
+    expect((await coach.post(`/api/player/${ids.otherPlayer}`, { first_name: 'X', last_name: 'Y', team_id: [ids.own] })).statusCode).toBe(
+      403,
+    );
     expect((await coach.post(`/api/player/${p.id}`, { first_name: 'X', last_name: 'Y', team_id: [] })).statusCode).toBe(400);
   });
 
@@ -458,7 +563,8 @@ describe('POST /api/team/:teamId/player/:id/remove', () => {
 
 describe('POST /api/player/:id/delete', () => {
   it('deletes the player with evaluations, notes, achievements, photo and sign-in account', async () => {
-    const p = (await admin.post('/api/players', newPlayer({ player_email: 'gone@example.org', profile_img: await pngDataUrl() }))).json().data;
+    const p = (await admin.post('/api/players', newPlayer({ player_email: 'gone@example.org', profile_img: await pngDataUrl() }))).json()
+      .data;
     await admin.post(`/api/player/${p.id}/notes`, { details: 'A note' });
     const res = await admin.post(`/api/player/${p.id}/delete`);
     expect(res.statusCode).toBe(200);
@@ -470,7 +576,11 @@ describe('POST /api/player/:id/delete', () => {
 
   it('ends the deleted player’s own session', async () => {
     const p = (await admin.post('/api/players', newPlayer({ player_email: 'session@example.org' }))).json().data;
-    await t.db.updateTable('users').set({ password_hash: await hashPassword('kid-password-1') }).where('email', '=', 'session@example.org').execute();
+    await t.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword('kid-password-1') })
+      .where('email', '=', 'session@example.org')
+      .execute();
     const kid = await t.login({ email: 'session@example.org', password: 'kid-password-1' });
     expect((await kid.get(`/api/player/${p.id}`)).statusCode).toBe(200);
     await admin.post(`/api/player/${p.id}/delete`);

@@ -20,7 +20,11 @@ describe('notes', () => {
     expect(added.statusCode).toBe(200);
     expect(added.json().message).toBe(MSG.success);
     const note = added.json().data;
-    expect(note).toMatchObject({ notes: 'First note', authorName: 'Casey Coach', dateModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(note).toMatchObject({
+      notes: 'First note',
+      authorName: 'Casey Coach',
+      dateModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
     const list = (await coach.get(`/api/player/${pid}/notes`)).json().data;
     expect(list[0]).toEqual(note);
     const edited = await admin.post(`/api/player/${pid}/note/${note.id}`, { details: 'Edited note' });
@@ -81,8 +85,12 @@ describe('achievements', () => {
     expect((await coach.post(`/api/player/${ids.otherPlayer}/achievements`, { achievement_id: catalogue[0]!.id })).statusCode).toBe(403);
     expect((await coach.get(`/api/player/${ids.otherPlayer}/achievements`)).statusCode).toBe(403);
     const theirs = (await admin.post(`/api/player/${ids.otherPlayer}/achievements`, { achievement_id: catalogue[0]!.id })).json().data;
-    expect((await coach.post(`/api/player/${ids.otherPlayer}/achievement/${theirs.id}`, { achievement_id: catalogue[0]!.id })).statusCode).toBe(403);
-    expect((await admin.post(`/api/player/${ids.ownPlayer}/achievement/${theirs.id}`, { achievement_id: catalogue[0]!.id })).statusCode).toBe(404);
+    expect(
+      (await coach.post(`/api/player/${ids.otherPlayer}/achievement/${theirs.id}`, { achievement_id: catalogue[0]!.id })).statusCode,
+    ).toBe(403);
+    expect(
+      (await admin.post(`/api/player/${ids.ownPlayer}/achievement/${theirs.id}`, { achievement_id: catalogue[0]!.id })).statusCode,
+    ).toBe(404);
     expect((await player.get(`/api/player/${ids.linkedPlayer}/achievements`)).statusCode).toBe(200);
     expect((await player.get(`/api/player/${ids.linkedPlayer}}/achievements`)).statusCode).toBe(200);
     expect((await player.post(`/api/player/${ids.linkedPlayer}/achievements`, { achievement_id: catalogue[0]!.id })).statusCode).toBe(403);
@@ -100,7 +108,11 @@ describe('analysis', () => {
     const badLink = await coach.upload(url(ids.ownPlayer), { video_links: 'javascript:alert(1)' });
     expect(badLink.statusCode).toBe(400);
     expect(badLink.json().field).toBe('video_links');
-    const fake = await coach.upload(url(ids.ownPlayer), { video_links: 'https://vimeo.com/76979871' }, { field: 'pdf', name: 'a.pdf', content: '<html>not a pdf</html>', type: 'application/pdf' });
+    const fake = await coach.upload(
+      url(ids.ownPlayer),
+      { video_links: 'https://vimeo.com/76979871' },
+      { field: 'pdf', name: 'a.pdf', content: '<html>not a pdf</html>', type: 'application/pdf' },
+    );
     expect(fake.statusCode).toBe(400);
     expect(fake.json()).toMatchObject({ field: 'pdf', message: 'This file is not a PDF.' });
     const json = await coach.post(url(ids.ownPlayer), { video_links: ['https://vimeo.com/1'] });
@@ -109,16 +121,27 @@ describe('analysis', () => {
 
   it('refuses a PDF over 10 MB with a clear 400', async () => {
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 1, 0x20)]);
-    const res = await coach.upload(url(ids.ownPlayer), { video_links: 'https://vimeo.com/76979871' }, { field: 'pdf', name: 'big.pdf', content: big, type: 'application/pdf' });
+    const res = await coach.upload(
+      url(ids.ownPlayer),
+      { video_links: 'https://vimeo.com/76979871' },
+      { field: 'pdf', name: 'big.pdf', content: big, type: 'application/pdf' },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field: 'pdf', message: expect.stringMatching(/10 MB/) });
   });
 
   it('saves links and the PDF; the PDF downloads as Analysis.pdf for staff and the player', async () => {
-    const res = await admin.upload(url(ids.linkedPlayer), { video_links: '["https://www.youtube.com/watch?v=abc","https://vimeo.com/76979871"]' }, { field: 'pdf', name: 'plan.pdf', content: PDF, type: 'application/pdf' });
+    const res = await admin.upload(
+      url(ids.linkedPlayer),
+      { video_links: '["https://www.youtube.com/watch?v=abc","https://vimeo.com/76979871"]' },
+      { field: 'pdf', name: 'plan.pdf', content: PDF, type: 'application/pdf' },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MSG.success);
-    expect(res.json().data).toMatchObject({ pdf: true, video_links: ['https://www.youtube.com/watch?v=abc', 'https://vimeo.com/76979871'] });
+    expect(res.json().data).toMatchObject({
+      pdf: true,
+      video_links: ['https://www.youtube.com/watch?v=abc', 'https://vimeo.com/76979871'],
+    });
     for (const who of [admin, coach, player]) {
       const dl = await who.get(`${url(ids.linkedPlayer)}/pdf`);
       expect(dl.statusCode).toBe(200);

@@ -32,7 +32,9 @@ export async function guardiansOf(db: Db, playerId: number) {
     .select(['g.id', 'g.email', 'g.name'])
     .select((eb) =>
       eb
-        .exists(eb.selectFrom('guardian_links as o').select('o.id').whereRef('o.guardian_id', '=', 'g.id').where('o.player_id', '<>', playerId))
+        .exists(
+          eb.selectFrom('guardian_links as o').select('o.id').whereRef('o.guardian_id', '=', 'g.id').where('o.player_id', '<>', playerId),
+        )
         .as('has_other_child'),
     )
     .where('l.player_id', '=', playerId)
@@ -53,7 +55,13 @@ export async function deleteOwnRows(db: Db, playerId: number) {
 
 /** Evaluations stay (team figures, boards, sessions' published means) without their free text. */
 export async function stripEvaluations(db: Db, playerId: number, now: string): Promise<number> {
-  return count(await db.updateTable('evaluations').set({ notes: '', video_links: '[]', updated_at: now }).where('player_id', '=', playerId).executeTakeFirst());
+  return count(
+    await db
+      .updateTable('evaluations')
+      .set({ notes: '', video_links: '[]', updated_at: now })
+      .where('player_id', '=', playerId)
+      .executeTakeFirst(),
+  );
 }
 
 export async function anonymisePlayer(db: Db, playerId: number, now: string): Promise<void> {
@@ -76,14 +84,25 @@ export async function anonymisePlayer(db: Db, playerId: number, now: string): Pr
 
 export async function deleteFiles(db: Db, ids: readonly number[], keys: readonly string[]): Promise<number> {
   if (!ids.length && !keys.length) return 0;
-  return count(await db.deleteFrom('files').where((eb) => eb.or([eb('id', 'in', [...ids, -1]), eb('key', 'in', [...keys, ''])])).executeTakeFirst());
+  return count(
+    await db
+      .deleteFrom('files')
+      .where((eb) => eb.or([eb('id', 'in', [...ids, -1]), eb('key', 'in', [...keys, ''])]))
+      .executeTakeFirst(),
+  );
 }
 
 /** The player's sign-in: suspended, unlinked, renamed, no password, no sessions or reset links. */
 export async function closeAccounts(db: Db, userIds: readonly number[], now: string): Promise<void> {
   if (!userIds.length) return;
-  await db.deleteFrom('sessions').where('user_id', 'in', [...userIds]).execute();
-  await db.deleteFrom('password_tokens').where('user_id', 'in', [...userIds]).execute();
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  await db
+    .deleteFrom('password_tokens')
+    .where('user_id', 'in', [...userIds])
+    .execute();
   for (const id of userIds) {
     await db
       .updateTable('users')
@@ -106,20 +125,39 @@ export async function closeAccounts(db: Db, userIds: readonly number[], now: str
 /** A guardian left with no child: no address, no name, no way to sign in. */
 export async function anonymiseGuardians(db: Db, guardianIds: readonly number[], now: string): Promise<void> {
   if (!guardianIds.length) return;
-  await db.deleteFrom('guardian_sessions').where('guardian_id', 'in', [...guardianIds]).execute();
-  await db.deleteFrom('guardian_tokens').where('guardian_id', 'in', [...guardianIds]).execute();
+  await db
+    .deleteFrom('guardian_sessions')
+    .where('guardian_id', 'in', [...guardianIds])
+    .execute();
+  await db
+    .deleteFrom('guardian_tokens')
+    .where('guardian_id', 'in', [...guardianIds])
+    .execute();
   for (const id of guardianIds) {
-    await db.updateTable('guardians').set({ email: erasedAddress('guardian', id), name: '', last_sign_in_at: null, updated_at: now }).where('id', '=', id).execute();
+    await db
+      .updateTable('guardians')
+      .set({ email: erasedAddress('guardian', id), name: '', last_sign_in_at: null, updated_at: now })
+      .where('id', '=', id)
+      .execute();
   }
 }
 
 export async function clearRequestTexts(db: Db, playerId: number, now: string): Promise<void> {
-  await db.updateTable('privacy_requests').set({ reason: '', decision_reason: '', updated_at: now }).where('player_id', '=', playerId).execute();
+  await db
+    .updateTable('privacy_requests')
+    .set({ reason: '', decision_reason: '', updated_at: now })
+    .where('player_id', '=', playerId)
+    .execute();
 }
 
 export async function deleteMailTo(db: Db, addresses: readonly string[]): Promise<number> {
   if (!addresses.length) return 0;
-  return count(await db.deleteFrom('mail_outbox').where(sql<string>`lower(to_address)`, 'in', [...addresses]).executeTakeFirst());
+  return count(
+    await db
+      .deleteFrom('mail_outbox')
+      .where(sql<string>`lower(to_address)`, 'in', [...addresses])
+      .executeTakeFirst(),
+  );
 }
 
 /** Rows of a table whose text columns contain any of the terms (case-insensitive); the caller replaces them. */
@@ -128,7 +166,9 @@ export async function rowsContaining(db: Db, table: 'audit_log' | 'mail_outbox',
   const rows = await db
     .selectFrom(table as 'audit_log')
     .select(['id', ...(columns as 'summary'[])])
-    .where((eb) => eb.or(columns.flatMap((c) => terms.map((term) => eb(sql<string>`lower(${sql.ref(c)})`, 'like', `%${term.toLowerCase()}%`)))))
+    .where((eb) =>
+      eb.or(columns.flatMap((c) => terms.map((term) => eb(sql<string>`lower(${sql.ref(c)})`, 'like', `%${term.toLowerCase()}%`)))),
+    )
     .execute();
   return rows.map(({ id, ...text }) => ({ id, text: text as Record<string, string> }));
 }
@@ -142,5 +182,10 @@ export async function updateTexts(db: Db, table: 'audit_log' | 'mail_outbox', id
 }
 
 export async function renameAuditActor(db: Db, userIds: readonly number[], name: string): Promise<void> {
-  if (userIds.length) await db.updateTable('audit_log').set({ user_name: name }).where('user_id', 'in', [...userIds]).execute();
+  if (userIds.length)
+    await db
+      .updateTable('audit_log')
+      .set({ user_name: name })
+      .where('user_id', 'in', [...userIds])
+      .execute();
 }

@@ -35,8 +35,14 @@ export async function erasePlayer(trx: Kysely<DB>, actor: Actor, playerId: numbe
   const owned = await ownedIds(trx, playerId);
 
   // What names the person anywhere: used on every row, in any table, that the erasure keeps.
-  const fullNames = clean([`${player.first_name} ${player.last_name}`, `${player.last_name} ${player.first_name}`, ...accounts.map((a) => `${a.first_name} ${a.last_name}`)]);
-  const erasedEmails = clean([player.player_email, ...accounts.map((a) => a.email), ...leaving.map((g) => g.email)]).map((e) => e.toLowerCase());
+  const fullNames = clean([
+    `${player.first_name} ${player.last_name}`,
+    `${player.last_name} ${player.first_name}`,
+    ...accounts.map((a) => `${a.first_name} ${a.last_name}`),
+  ]);
+  const erasedEmails = clean([player.player_email, ...accounts.map((a) => a.email), ...leaving.map((g) => g.email)]).map((e) =>
+    e.toLowerCase(),
+  );
   const strong = [...fullNames, ...erasedEmails];
   // Rows about the player themself may also name them by first or last name alone.
   const parts = clean([player.first_name, player.last_name, ...leaving.map((g) => g.name)]);
@@ -54,7 +60,10 @@ export async function erasePlayer(trx: Kysely<DB>, actor: Actor, playerId: numbe
     'Erased user',
   );
   for (const row of await repo.rowsContaining(trx, 'audit_log', ['summary', 'user_name'], strong)) {
-    await repo.updateTexts(trx, 'audit_log', row.id, { summary: scrub(row.text.summary ?? '', strong), user_name: scrub(row.text.user_name ?? '', strong) });
+    await repo.updateTexts(trx, 'audit_log', row.id, {
+      summary: scrub(row.text.summary ?? '', strong),
+      user_name: scrub(row.text.user_name ?? '', strong),
+    });
   }
 
   // Mail: everything sent to the person or a guardian who leaves goes. Mail to a guardian who stays
@@ -71,7 +80,11 @@ export async function erasePlayer(trx: Kysely<DB>, actor: Actor, playerId: numbe
   const deleted = await repo.deleteOwnRows(trx, playerId);
   const evaluations = await repo.stripEvaluations(trx, playerId, now);
   await repo.anonymisePlayer(trx, playerId, now);
-  const files = await repo.deleteFiles(trx, player.pdf_file_id === null ? [] : [player.pdf_file_id], player.profile_img ? [player.profile_img] : []);
+  const files = await repo.deleteFiles(
+    trx,
+    player.pdf_file_id === null ? [] : [player.pdf_file_id],
+    player.profile_img ? [player.profile_img] : [],
+  );
   await repo.closeAccounts(
     trx,
     accounts.map((a) => a.id),

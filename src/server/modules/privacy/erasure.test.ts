@@ -32,9 +32,17 @@ const data = <T>(res: { statusCode: number; body: string; json(): { data: T } })
 async function tablesMentioning(): Promise<string[]> {
   const tables =
     t.dialect === 'postgres'
-      ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.db)).rows
+      ? (
+          await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+            t.db,
+          )
+        ).rows
       : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(t.db)).rows;
-  expect(tables.map((x) => x.name)).toEqual(expect.arrayContaining(['players', 'audit_log', 'mail_outbox', 'files', 'reports', 'guardians', 'privacy_requests']));
+  expect(tables.map((x) => x.name)).toEqual(
+    expect.arrayContaining(['players', 'audit_log', 'mail_outbox', 'files', 'reports', 'guardians', 'privacy_requests']),
+  );
   const hits: string[] = [];
   for (const { name } of tables) {
     const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(t.db)).rows;
@@ -53,7 +61,9 @@ async function pagesMentioning(clients: Client[], idsToTry: number[]): Promise<s
   const hits: string[] = [];
   const routes = t.app.routeTable.filter((r) => r.method === 'GET');
   for (const route of routes) {
-    const urls = route.url.includes(':') ? idsToTry.map((id) => route.url.replace(/:\w+/g, String(id))) : [route.url, `${route.url}?q=${FIRST}`, `${route.url}?search=${FIRST}`];
+    const urls = route.url.includes(':')
+      ? idsToTry.map((id) => route.url.replace(/:\w+/g, String(id)))
+      : [route.url, `${route.url}?q=${FIRST}`, `${route.url}?search=${FIRST}`];
     for (const url of urls) {
       for (const client of clients) {
         const res = await client.get(url);
@@ -86,31 +96,96 @@ describe('erasure', () => {
       }),
     );
     const id = created.id;
-    const sibling = data<{ id: number }>(await admin.post('/api/players', { first_name: 'Stays', last_name: 'Sibling', email: 'shared.parent@example.org', team_id: [ids.own] })).id;
+    const sibling = data<{ id: number }>(
+      await admin.post('/api/players', {
+        first_name: 'Stays',
+        last_name: 'Sibling',
+        email: 'shared.parent@example.org',
+        team_id: [ids.own],
+      }),
+    ).id;
     const account = await t.db.selectFrom('users').select(['id']).where('player_id', '=', id).executeTakeFirstOrThrow();
 
     // Everywhere the name can go.
-    data(await admin.post(`/api/player/${id}/evaluation`, { criteria_id: criterion, score: 9, notes: `${FIRST} ${LAST} shows great hands`, video_links: [`https://example.org/${LAST}`] }));
+    data(
+      await admin.post(`/api/player/${id}/evaluation`, {
+        criteria_id: criterion,
+        score: 9,
+        notes: `${FIRST} ${LAST} shows great hands`,
+        video_links: [`https://example.org/${LAST}`],
+      }),
+    );
     data(await admin.post(`/api/player/${id}/notes`, { details: `Talked to ${FIRST} about the season` }));
     const award = (await t.db.selectFrom('achievements').select('id').executeTakeFirstOrThrow()).id;
     data(await admin.post(`/api/player/${id}/achievements`, { achievement_id: award, detail: `${LAST} MVP` }));
     const pdf = `%PDF-1.4\n% ${FIRST} ${LAST}\n%%EOF\n`;
-    data(await admin.upload(`/api/player/${id}/analysis`, { video_links: `https://example.org/${FIRST}` }, { field: 'pdf', name: `${LAST}-analysis.pdf`, content: pdf, type: 'application/pdf' }));
-    data(await admin.post(`/api/player/${id}/guardians`, { email: 'mv.parent@example.org', name: `Morgan ${LAST}`, relationship: 'parent' }));
+    data(
+      await admin.upload(
+        `/api/player/${id}/analysis`,
+        { video_links: `https://example.org/${FIRST}` },
+        { field: 'pdf', name: `${LAST}-analysis.pdf`, content: pdf, type: 'application/pdf' },
+      ),
+    );
+    data(
+      await admin.post(`/api/player/${id}/guardians`, { email: 'mv.parent@example.org', name: `Morgan ${LAST}`, relationship: 'parent' }),
+    );
     const leaving = await familyLogin(t, 'mv.parent@example.org');
     const staying = await familyLogin(t, 'shared.parent@example.org');
     for (const g of [leaving, staying]) data(await g.post(`/api/family/player/${id}/consent`, { purpose: 'public_name', granted: true }));
     await t.db
       .insertInto('mail_outbox')
       .values([
-        { to_address: 'coach@demo.club', subject: `About ${FIRST} ${LAST}`, text: `${FIRST} ${LAST} was absent on Monday.`, status: 'sent', error: null, created_at: now, sent_at: now },
-        { to_address: 'shared.parent@example.org', subject: 'Training', text: `Hi, ${FIRST} did great today.`, status: 'sent', error: null, created_at: now, sent_at: now },
+        {
+          to_address: 'coach@demo.club',
+          subject: `About ${FIRST} ${LAST}`,
+          text: `${FIRST} ${LAST} was absent on Monday.`,
+          status: 'sent',
+          error: null,
+          created_at: now,
+          sent_at: now,
+        },
+        {
+          to_address: 'shared.parent@example.org',
+          subject: 'Training',
+          text: `Hi, ${FIRST} did great today.`,
+          status: 'sent',
+          error: null,
+          created_at: now,
+          sent_at: now,
+        },
       ])
       .execute();
-    await t.db.insertInto('audit_log').values({ user_id: null, user_name: 'Casey Coach', action: 'update', entity: 'team', entity_id: ids.own, summary: `moved ${FIRST} ${LAST} up`, created_at: now }).execute();
-    await t.db.insertInto('audit_log').values({ user_id: account.id, user_name: `${FIRST} ${LAST}`, action: 'update', entity: 'user', entity_id: account.id, summary: 'password changed', created_at: now }).execute();
+    await t.db
+      .insertInto('audit_log')
+      .values({
+        user_id: null,
+        user_name: 'Casey Coach',
+        action: 'update',
+        entity: 'team',
+        entity_id: ids.own,
+        summary: `moved ${FIRST} ${LAST} up`,
+        created_at: now,
+      })
+      .execute();
+    await t.db
+      .insertInto('audit_log')
+      .values({
+        user_id: account.id,
+        user_name: `${FIRST} ${LAST}`,
+        action: 'update',
+        entity: 'user',
+        entity_id: account.id,
+        summary: 'password changed',
+        created_at: now,
+      })
+      .execute();
     const session = data<{ session: { id: number } }>(
-      await admin.post('/api/eval-sessions', { name: 'Winter tryout', startDate: '2026-01-10', endDate: '2026-01-10', criteria: [{ criterionId: criterion, weight: 100 }] }),
+      await admin.post('/api/eval-sessions', {
+        name: 'Winter tryout',
+        startDate: '2026-01-10',
+        endDate: '2026-01-10',
+        criteria: [{ criterionId: criterion, weight: 100 }],
+      }),
     ).session.id;
     data(await admin.post(`/api/eval-session/${session}/players`, { playerIds: [id] }));
     const me = await t.db.selectFrom('users').select('id').where('email', '=', 'superadmin@demo.club').executeTakeFirstOrThrow();
@@ -120,7 +195,17 @@ describe('erasure', () => {
     const season = (await t.db.selectFrom('seasons').select('id').executeTakeFirstOrThrow()).id;
     const cycle = await t.db
       .insertInto('report_cycles')
-      .values({ name: 'Autumn', season_id: season, opens_on: '2026-09-01', closes_on: '2026-11-30', show_team_average: 1, show_rank: 0, created_by: null, created_at: now, updated_at: now })
+      .values({
+        name: 'Autumn',
+        season_id: season,
+        opens_on: '2026-09-01',
+        closes_on: '2026-11-30',
+        show_team_average: 1,
+        show_rank: 0,
+        created_by: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db
@@ -153,8 +238,11 @@ describe('erasure', () => {
     const evaluationsBefore = (await t.db.selectFrom('evaluations').select('id').where('player_id', '=', id).execute()).length;
 
     // The guardian who leaves asks; the admin approves.
-    const request = data<PlayerPrivacy>(await leaving.post(`/api/family/player/${id}/erasure-request`, { reason: `Please erase ${FIRST}` })).requests[0]!;
-    const decided = data<PrivacyRequest>(await admin.post(`/api/privacy/request/${request.id}/decide`, { decision: 'approve', reason: `Approved for ${LAST}` }));
+    const request = data<PlayerPrivacy>(await leaving.post(`/api/family/player/${id}/erasure-request`, { reason: `Please erase ${FIRST}` }))
+      .requests[0]!;
+    const decided = data<PrivacyRequest>(
+      await admin.post(`/api/privacy/request/${request.id}/decide`, { decision: 'approve', reason: `Approved for ${LAST}` }),
+    );
     expect(decided).toMatchObject({ status: 'erased', playerName: 'Erased Player', reason: '', decisionReason: '' });
     await t.settled();
 
@@ -164,7 +252,9 @@ describe('erasure', () => {
 
     // What stays: the evaluations (without text), the total, the team's figures and the session's score.
     expect((await t.db.selectFrom('evaluations').select('id').where('player_id', '=', id).execute()).length).toBe(evaluationsBefore);
-    expect(await t.db.selectFrom('player_scores').select('total').where('player_id', '=', id).executeTakeFirstOrThrow()).toEqual(totalBefore);
+    expect(await t.db.selectFrom('player_scores').select('total').where('player_id', '=', id).executeTakeFirstOrThrow()).toEqual(
+      totalBefore,
+    );
     expect(data<unknown>(await admin.get(`/api/leaderboard/teams`))).toEqual(teamBefore);
     expect(await t.db.selectFrom('eval_session_scores').select('score').where('player_id', '=', id).execute()).toHaveLength(1);
     // What goes: files, notes, achievements, reports, the guardian links; the sign-in is closed.
@@ -173,7 +263,11 @@ describe('erasure', () => {
     for (const table of ['notes', 'player_achievements', 'reports', 'guardian_links'] as const) {
       expect(await t.db.selectFrom(table).select('id').where('player_id', '=', id).execute(), table).toEqual([]);
     }
-    const user = await t.db.selectFrom('users').select(['status', 'password_hash', 'player_id', 'email']).where('id', '=', account.id).executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .select(['status', 'password_hash', 'player_id', 'email'])
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
     expect(user).toEqual({ status: 2, password_hash: null, player_id: null, email: `erased-user-${account.id}@erased.invalid` });
     expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', account.id).execute()).toEqual([]);
     // The guardian with no other child is anonymised and signed out; the sibling's guardian stays linked to the sibling.
@@ -183,7 +277,12 @@ describe('erasure', () => {
     expect(stayingMe.children.map((c) => c.id)).toEqual([sibling]);
     expect((await staying.get(`/api/family/player/${id}`)).statusCode).toBe(404);
     // The audit keeps one entry of the erasure, with no personal data.
-    const entry = await t.db.selectFrom('audit_log').select(['summary']).where('action', '=', 'erase').where('entity_id', '=', id).executeTakeFirstOrThrow();
+    const entry = await t.db
+      .selectFrom('audit_log')
+      .select(['summary'])
+      .where('action', '=', 'erase')
+      .where('entity_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(entry.summary).toMatch(/^request \d+: player \d+ erased; 1 evaluations kept/);
     // The public board: anonymous (no consent left), not found by the name.
     expect(JSON.stringify(data(await t.anon.get(`/api/public/leaderboard?q=${FIRST}`)))).not.toContain(FIRST);

@@ -16,7 +16,10 @@ export function renderExportPdf(data: PlayerExport): Promise<Buffer> {
 
   const p = data.player;
   doc.fontSize(18).text(`Personal data of ${p.firstName} ${p.lastName}`);
-  doc.fontSize(9).fillColor('#444').text(`Exported ${data.exportedAt}. The machine-readable copy (JSON, format ${data.format}) holds the same data and the files.`);
+  doc
+    .fontSize(9)
+    .fillColor('#444')
+    .text(`Exported ${data.exportedAt}. The machine-readable copy (JSON, format ${data.format}) holds the same data and the files.`);
   doc.fillColor('black');
 
   const heading = (title: string) => {
@@ -51,9 +54,15 @@ export function renderExportPdf(data: PlayerExport): Promise<Buffer> {
   list(
     'Evaluation sessions',
     data.evaluationSessions,
-    (s) => `${s.name} (${s.firstDay} – ${s.lastDay}, ${s.state})${s.number === null ? '' : `, number ${s.number}`}: ${s.scores.length} scores`,
+    (s) =>
+      `${s.name} (${s.firstDay} – ${s.lastDay}, ${s.state})${s.number === null ? '' : `, number ${s.number}`}: ${s.scores.length} scores`,
   );
-  list('Reports', data.reports, (r) => `${r.cycle}, ${r.team}, version ${r.version}: ${r.state}${r.overallComment ? ` — "${r.overallComment}"` : ''}; sent to ${r.deliveries.map((d) => d.to).join(', ') || 'nobody'}`);
+  list(
+    'Reports',
+    data.reports,
+    (r) =>
+      `${r.cycle}, ${r.team}, version ${r.version}: ${r.state}${r.overallComment ? ` — "${r.overallComment}"` : ''}; sent to ${r.deliveries.map((d) => d.to).join(', ') || 'nobody'}`,
+  );
   list(
     'Guardians',
     data.guardians,

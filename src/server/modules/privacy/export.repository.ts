@@ -10,7 +10,19 @@ type Db = Kysely<DB>;
 export async function playerRow(db: Db, id: number) {
   return db
     .selectFrom('players')
-    .select(['id', 'first_name', 'last_name', 'email', 'player_email', 'dob', 'profile_img', 'video_links', 'pdf_file_id', 'created_at', 'updated_at'])
+    .select([
+      'id',
+      'first_name',
+      'last_name',
+      'email',
+      'player_email',
+      'dob',
+      'profile_img',
+      'video_links',
+      'pdf_file_id',
+      'created_at',
+      'updated_at',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -51,7 +63,20 @@ export async function evaluationsOf(db: Db, playerId: number) {
     .selectFrom('evaluations as e')
     .innerJoin('criteria as c', 'c.id', 'e.criterion_id')
     .innerJoin('levels as l', 'l.id', 'c.level_id')
-    .select(['e.id', 'c.name as criterion', 'l.name as level', 'l.kind', 'e.score', 'e.score_percentage', 'e.date', 'e.notes', 'e.video_links', 'e.evaluator_name', 'e.is_current', 'e.created_at'])
+    .select([
+      'e.id',
+      'c.name as criterion',
+      'l.name as level',
+      'l.kind',
+      'e.score',
+      'e.score_percentage',
+      'e.date',
+      'e.notes',
+      'e.video_links',
+      'e.evaluator_name',
+      'e.is_current',
+      'e.created_at',
+    ])
     .where('e.player_id', '=', playerId)
     .orderBy('e.date', 'desc')
     .orderBy('e.id', 'desc')
@@ -59,7 +84,11 @@ export async function evaluationsOf(db: Db, playerId: number) {
 }
 
 export async function noteCount(db: Db, playerId: number): Promise<number> {
-  const row = await db.selectFrom('notes').select((eb) => eb.fn.countAll().as('n')).where('player_id', '=', playerId).executeTakeFirst();
+  const row = await db
+    .selectFrom('notes')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

@@ -53,7 +53,14 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
     repo.filesOf(db, player.pdf_file_id === null ? [] : [player.pdf_file_id], player.profile_img ? [player.profile_img] : []),
   ]);
   const fileOf = (f: (typeof files)[number] | undefined) =>
-    f && { name: f.original_name, mime: f.mime, size: Number(f.size), sha256: f.sha256, createdAt: f.created_at, dataBase64: Buffer.from(f.data).toString('base64') };
+    f && {
+      name: f.original_name,
+      mime: f.mime,
+      size: Number(f.size),
+      sha256: f.sha256,
+      createdAt: f.created_at,
+      dataBase64: Buffer.from(f.data).toString('base64'),
+    };
 
   return {
     format: EXPORT_FORMAT,
@@ -103,7 +110,9 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
       number: s.bib,
       present: bool(s.present),
       walkUp: bool(s.walk_up),
-      scores: scores.filter((x) => x.session_id === s.id).map((x) => ({ criterion: x.criterion, score: Number(x.score), at: x.updated_at })),
+      scores: scores
+        .filter((x) => x.session_id === s.id)
+        .map((x) => ({ criterion: x.criterion, score: Number(x.score), at: x.updated_at })),
     })),
     reports: reports.map((r) => ({
       cycle: r.cycle,
@@ -152,9 +161,15 @@ function exclusions(notes: number): { what: string; why: string; count?: number 
       what: "Other players' data",
       why: "Team mates, their scores, ranks, team averages and leaderboards are other people's data; each report's snapshot keeps only what was sent about this player.",
     },
-    { what: 'Names of the staff who scored', why: 'Evaluations say Coach or Tryout panel, as the family sees them; session scores do not say who gave them.' },
+    {
+      what: 'Names of the staff who scored',
+      why: 'Evaluations say Coach or Tryout panel, as the family sees them; session scores do not say who gave them.',
+    },
     { what: "Guardians' other children", why: "Each guardian's links, consents and audit entries about other players are left out." },
-    { what: 'Sign-in secrets', why: 'Password hashes, session and one-time link tokens are not personal data of the player and would let someone sign in.' },
+    {
+      what: 'Sign-in secrets',
+      why: 'Password hashes, session and one-time link tokens are not personal data of the player and would let someone sign in.',
+    },
   ];
 }
 

@@ -41,7 +41,12 @@ export async function requestsOfPlayer(db: Kysely<DB>, playerId: number) {
 }
 
 export async function isErased(db: Kysely<DB>, playerId: number): Promise<boolean> {
-  const row = await db.selectFrom('privacy_requests').select('id').where('player_id', '=', playerId).where('status', '=', 'erased').executeTakeFirst();
+  const row = await db
+    .selectFrom('privacy_requests')
+    .select('id')
+    .where('player_id', '=', playerId)
+    .where('status', '=', 'erased')
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -63,7 +68,15 @@ export async function listRequests(db: Kysely<DB>, opts: { openOnly: boolean; te
 
 export async function insertRequest(
   db: Kysely<DB>,
-  values: { player_id: number; requested_by: PrivacyRequester; requester_user_id: number | null; requester_guardian_id: number | null; reason: string; due_at: string; now: string },
+  values: {
+    player_id: number;
+    requested_by: PrivacyRequester;
+    requester_user_id: number | null;
+    requester_guardian_id: number | null;
+    reason: string;
+    due_at: string;
+    now: string;
+  },
 ): Promise<number> {
   const { now, ...rest } = values;
   const row = await db
@@ -82,7 +95,13 @@ export async function decideRequest(
 ): Promise<boolean> {
   const res = await db
     .updateTable('privacy_requests')
-    .set({ status: values.status, decided_by: values.decided_by, decided_at: values.now, decision_reason: values.decision_reason, updated_at: values.now })
+    .set({
+      status: values.status,
+      decided_by: values.decided_by,
+      decided_at: values.now,
+      decision_reason: values.decision_reason,
+      updated_at: values.now,
+    })
     .where('id', '=', id)
     .where('status', '=', 'open')
     .executeTakeFirst();

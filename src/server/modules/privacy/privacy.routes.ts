@@ -34,17 +34,29 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/player/:id/privacy/export.json', {
     config: { access: manager },
-    schema: { tags, params: idParams, produces: ['application/json'], description: 'Everything about one player, machine-readable. Errors: 400, 401, 403, 404.' },
+    schema: {
+      tags,
+      params: idParams,
+      produces: ['application/json'],
+      description: 'Everything about one player, machine-readable. Errors: 400, 401, 403, 404.',
+    },
     handler: async (req, reply) => {
       const actor = await actorReachingPlayer(app.db, req);
       const data = await exportPlayer(app.db, actor, req.params.id);
-      return reply.headers(download('application/json; charset=utf-8', exportFileName(req.params.id, 'json'))).send(JSON.stringify(data, null, 2));
+      return reply
+        .headers(download('application/json; charset=utf-8', exportFileName(req.params.id, 'json')))
+        .send(JSON.stringify(data, null, 2));
     },
   });
 
   r.get('/api/player/:id/privacy/export.pdf', {
     config: { access: manager },
-    schema: { tags, params: idParams, produces: ['application/pdf'], description: 'The same export, readable. Errors: 400, 401, 403, 404.' },
+    schema: {
+      tags,
+      params: idParams,
+      produces: ['application/pdf'],
+      description: 'The same export, readable. Errors: 400, 401, 403, 404.',
+    },
     handler: async (req, reply) => {
       const actor = await actorReachingPlayer(app.db, req);
       const pdf = await renderExportPdf(await exportPlayer(app.db, actor, req.params.id));
@@ -63,7 +75,12 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/player/:id/erasure-request', {
     config: { access: access.selfOr('user_management', 2) },
-    schema: { tags, params: idParams, body: erasureRequestBodySchema, response: { 200: writeEnvelope(playerPrivacySchema), ...writeErrors } },
+    schema: {
+      tags,
+      params: idParams,
+      body: erasureRequestBodySchema,
+      response: { 200: writeEnvelope(playerPrivacySchema), ...writeErrors },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       const kind = await authorizeErasureRequest(app.db, actor, req.params.id);
@@ -86,7 +103,9 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const actor = requireActor(req);
       await authorizePrivacyDecision(app.db, actor, req.params.id);
-      return written(await service.decideRequest(app.db, actor, req.params.id, { decision: req.body.decision, reason: req.body.reason ?? '' }));
+      return written(
+        await service.decideRequest(app.db, actor, req.params.id, { decision: req.body.decision, reason: req.body.reason ?? '' }),
+      );
     },
   });
 
@@ -101,11 +120,23 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/family/player/:id/erasure-request', {
     config: { access: access.family },
-    schema: { tags, params: idParams, body: erasureRequestBodySchema, response: { 200: writeEnvelope(playerPrivacySchema), ...writeErrors } },
+    schema: {
+      tags,
+      params: idParams,
+      body: erasureRequestBodySchema,
+      response: { 200: writeEnvelope(playerPrivacySchema), ...writeErrors },
+    },
     handler: async (req) => {
       const guardian = requireGuardian(req);
       await authorizeChild(app.db, guardian, req.params.id);
-      return written(await service.requestErasure(app.db, { kind: 'guardian', guardianId: guardian.id, email: guardian.email }, req.params.id, req.body.reason));
+      return written(
+        await service.requestErasure(
+          app.db,
+          { kind: 'guardian', guardianId: guardian.id, email: guardian.email },
+          req.params.id,
+          req.body.reason,
+        ),
+      );
     },
   });
 }

@@ -85,7 +85,10 @@ export async function decideRequest(db: Db, actor: Actor, requestId: number, dec
 
 export async function listRequests(db: Db, teamScope: readonly number[] | null, openOnly: boolean): Promise<PrivacyList> {
   const now = Date.now();
-  const [rows, open] = await Promise.all([repo.listRequests(db, { openOnly, teamScope }), openOnly ? null : repo.listRequests(db, { openOnly: true, teamScope })]);
+  const [rows, open] = await Promise.all([
+    repo.listRequests(db, { openOnly, teamScope }),
+    openOnly ? null : repo.listRequests(db, { openOnly: true, teamScope }),
+  ]);
   const requests = rows.map((r) => toView(r, now));
   const openViews = open ? open.map((r) => toView(r, now)) : requests;
   return {

@@ -54,10 +54,18 @@ describe('subject access export', () => {
     const doc = JSON.parse(res.body) as PlayerExport;
     expect(doc.player).toMatchObject({ id, firstName: 'Export', lastName: 'Subject', parentEmail: 'export.parent@example.org' });
     expect(doc.teams.map((x) => x.name)).toEqual(['U14 Boys']);
-    expect(doc.evaluations).toEqual([expect.objectContaining({ comment: 'Great footwork, for the family', score: expect.anything(), by: 'Coach' })]);
+    expect(doc.evaluations).toEqual([
+      expect.objectContaining({ comment: 'Great footwork, for the family', score: expect.anything(), by: 'Coach' }),
+    ]);
     expect(doc.achievements).toEqual([expect.objectContaining({ detail: 'Most improved' })]);
     expect(doc.reports).toEqual([expect.objectContaining({ snapshot: { player: 'Export Subject', total: 80 } })]);
-    expect(doc.guardians).toEqual([expect.objectContaining({ email: 'export.parent@example.org', status: 'active', consents: [expect.objectContaining({ purpose: 'public_name', granted: true })] })]);
+    expect(doc.guardians).toEqual([
+      expect.objectContaining({
+        email: 'export.parent@example.org',
+        status: 'active',
+        consents: [expect.objectContaining({ purpose: 'public_name', granted: true })],
+      }),
+    ]);
     expect(doc.audit.some((a) => a.entity === 'player' && a.action === 'create')).toBe(true);
     expect(doc.audit.some((a) => a.action === 'consent')).toBe(true);
     expect(doc.exclusions.find((x) => x.what === 'Staff notes')).toMatchObject({ count: 1 });
@@ -85,12 +93,39 @@ async function insertReport(playerId: number, snapshot: string): Promise<void> {
   const season = (await t.db.selectFrom('seasons').select('id').executeTakeFirstOrThrow()).id;
   const cycle = await t.db
     .insertInto('report_cycles')
-    .values({ name: 'Autumn', season_id: season, opens_on: '2026-09-01', closes_on: '2026-11-30', show_team_average: 0, show_rank: 0, created_by: null, created_at: now, updated_at: now })
+    .values({
+      name: 'Autumn',
+      season_id: season,
+      opens_on: '2026-09-01',
+      closes_on: '2026-11-30',
+      show_team_average: 0,
+      show_rank: 0,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.db
     .insertInto('reports')
-    .values({ cycle_id: cycle.id, player_id: playerId, team_id: ids.own, state: 'sent', overall_comment: 'Keep going', criterion_comments: '{}', focus: '[]', snapshot, created_by: null, approved_by: null, approved_at: now, sent_at: now, viewed_at: null, revoked_at: null, created_at: now, updated_at: now })
+    .values({
+      cycle_id: cycle.id,
+      player_id: playerId,
+      team_id: ids.own,
+      state: 'sent',
+      overall_comment: 'Keep going',
+      criterion_comments: '{}',
+      focus: '[]',
+      snapshot,
+      created_by: null,
+      approved_by: null,
+      approved_at: now,
+      sent_at: now,
+      viewed_at: null,
+      revoked_at: null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
 }
 
@@ -117,7 +152,9 @@ describe('erasure requests', () => {
     const res = await player.post(`/api/player/${ids.linkedPlayer}/erasure-request`, { reason: 'I am leaving the club' });
     const mine = data<PlayerPrivacy>(res);
     expect(res.json().message).toBe(MSG.success);
-    expect(mine.requests).toEqual([expect.objectContaining({ requestedBy: 'player', status: 'open', reason: 'I am leaving the club', daysLeft: 30 })]);
+    expect(mine.requests).toEqual([
+      expect.objectContaining({ requestedBy: 'player', status: 'open', reason: 'I am leaving the club', daysLeft: 30 }),
+    ]);
     const again = data<PlayerPrivacy>(await admin.post(`/api/player/${ids.linkedPlayer}/erasure-request`, {}));
     expect(again.requests).toHaveLength(1);
     expect(data<PlayerPrivacy>(await player.get(`/api/player/${ids.linkedPlayer}/privacy`)).requests).toHaveLength(1);
@@ -127,22 +164,34 @@ describe('erasure requests', () => {
     expect(row.dueAt.slice(0, 10)).toBe(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
     expect(list.counts).toMatchObject({ open: list.requests.length, overdue: 0, dueSoon: 0 });
 
-    const decided = data<PrivacyRequest>(await admin.post(`/api/privacy/request/${row.id}/decide`, { decision: 'refuse', reason: 'Season fees still open' }));
+    const decided = data<PrivacyRequest>(
+      await admin.post(`/api/privacy/request/${row.id}/decide`, { decision: 'refuse', reason: 'Season fees still open' }),
+    );
     expect(decided).toMatchObject({ status: 'refused', decisionReason: 'Season fees still open', decidedBy: 'Alex Admin', daysLeft: null });
     const twice = await admin.post(`/api/privacy/request/${row.id}/decide`, { decision: 'approve' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(privacyMessages.notOpen);
-    expect((await t.db.selectFrom('players').select('first_name').where('id', '=', ids.linkedPlayer).executeTakeFirstOrThrow()).first_name).not.toBe('Erased');
+    expect(
+      (await t.db.selectFrom('players').select('first_name').where('id', '=', ids.linkedPlayer).executeTakeFirstOrThrow()).first_name,
+    ).not.toBe('Erased');
     expect(data<PrivacyList>(await admin.get('/api/privacy/requests?open=1')).requests.some((r) => r.id === row.id)).toBe(false);
   });
 
   it('counts overdue and due-soon requests for the dashboard', async () => {
     const id = await newPlayer('Overdue', 'Request', 'overdue.parent@example.org');
     data(await admin.post(`/api/player/${id}/erasure-request`, {}));
-    await t.db.updateTable('privacy_requests').set({ due_at: new Date(Date.now() - 86_400_000).toISOString() }).where('player_id', '=', id).execute();
+    await t.db
+      .updateTable('privacy_requests')
+      .set({ due_at: new Date(Date.now() - 86_400_000).toISOString() })
+      .where('player_id', '=', id)
+      .execute();
     const soon = await newPlayer('Soon', 'Request', 'soon.parent@example.org');
     data(await admin.post(`/api/player/${soon}/erasure-request`, {}));
-    await t.db.updateTable('privacy_requests').set({ due_at: new Date(Date.now() + 3 * 86_400_000).toISOString() }).where('player_id', '=', soon).execute();
+    await t.db
+      .updateTable('privacy_requests')
+      .set({ due_at: new Date(Date.now() + 3 * 86_400_000).toISOString() })
+      .where('player_id', '=', soon)
+      .execute();
     const { counts, requests } = data<PrivacyList>(await admin.get('/api/privacy/requests?open=1'));
     expect(counts.overdue).toBeGreaterThanOrEqual(1);
     expect(counts.dueSoon).toBeGreaterThanOrEqual(1);
@@ -168,15 +217,27 @@ describe('erasure requests', () => {
   });
 
   it('a user manager reaching only their own team neither exports nor decides for another team', async () => {
-    const roleId = await insertRole(t.db, { title: 'Team privacy officer', admin: false, permissions: { ...permissionsAt(0), user_management: 2, teams: 1, players: 1 } });
+    const roleId = await insertRole(t.db, {
+      title: 'Team privacy officer',
+      admin: false,
+      permissions: { ...permissionsAt(0), user_management: 2, teams: 1, players: 1 },
+    });
     const email = 'privacy.officer@example.org';
-    await insertUser(t.db, { first_name: 'Priv', last_name: 'Officer', email, password_hash: await hashPassword('officer-password-1'), role_id: roleId });
+    await insertUser(t.db, {
+      first_name: 'Priv',
+      last_name: 'Officer',
+      email,
+      password_hash: await hashPassword('officer-password-1'),
+      role_id: roleId,
+    });
     const officer = await t.login({ email, password: 'officer-password-1' });
     expect((await officer.get(`/api/player/${ids.otherPlayer}/privacy/export.json`)).statusCode).toBe(403);
     const other = data<PlayerPrivacy>(await admin.post(`/api/player/${ids.otherPlayer}/erasure-request`, {})).requests[0]!;
     const before = await t.db.selectFrom('privacy_requests').select(['id', 'status']).where('id', '=', other.id).executeTakeFirstOrThrow();
     expect((await officer.post(`/api/privacy/request/${other.id}/decide`, { decision: 'approve' })).statusCode).toBe(403);
-    expect(await t.db.selectFrom('privacy_requests').select(['id', 'status']).where('id', '=', other.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await t.db.selectFrom('privacy_requests').select(['id', 'status']).where('id', '=', other.id).executeTakeFirstOrThrow()).toEqual(
+      before,
+    );
     expect(data<PrivacyList>(await officer.get('/api/privacy/requests')).requests).toEqual([]);
   });
 

@@ -32,13 +32,22 @@ export async function listCycles(db: Db, teamIds: readonly number[] | null): Pro
   let q = db.selectFrom('report_cycles as c').innerJoin('seasons as s', 's.id', 'c.season_id').select(cycleColumns);
   if (teamIds) {
     const ids = teamIds.length ? [...teamIds] : [-1];
-    q = q.where((eb) => eb.exists(eb.selectFrom('report_cycle_teams as ct').select('ct.team_id').whereRef('ct.cycle_id', '=', 'c.id').where('ct.team_id', 'in', ids)));
+    q = q.where((eb) =>
+      eb.exists(
+        eb.selectFrom('report_cycle_teams as ct').select('ct.team_id').whereRef('ct.cycle_id', '=', 'c.id').where('ct.team_id', 'in', ids),
+      ),
+    );
   }
   return q.orderBy('c.closes_on', 'desc').orderBy('c.id', 'desc').execute();
 }
 
 export async function findCycle(db: Db, id: number): Promise<CycleRow | undefined> {
-  return db.selectFrom('report_cycles as c').innerJoin('seasons as s', 's.id', 'c.season_id').select(cycleColumns).where('c.id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('report_cycles as c')
+    .innerJoin('seasons as s', 's.id', 'c.season_id')
+    .select(cycleColumns)
+    .where('c.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The teams of the given cycles, by name. */
@@ -70,7 +79,13 @@ export async function seasonExists(db: Db, id: number): Promise<boolean> {
 
 export async function existingTeamIds(db: Db, ids: readonly number[]): Promise<number[]> {
   if (!ids.length) return [];
-  return (await db.selectFrom('teams').select('id').where('id', 'in', [...ids]).execute()).map((r) => r.id);
+  return (
+    await db
+      .selectFrom('teams')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .execute()
+  ).map((r) => r.id);
 }
 
 export interface CycleValues {
@@ -82,7 +97,10 @@ export interface CycleValues {
   show_rank: number;
 }
 
-export async function insertCycle(db: Db, values: CycleValues & { created_by: number; created_at: string; updated_at: string }): Promise<number> {
+export async function insertCycle(
+  db: Db,
+  values: CycleValues & { created_by: number; created_at: string; updated_at: string },
+): Promise<number> {
   const row = await db.insertInto('report_cycles').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -94,7 +112,11 @@ export async function updateCycle(db: Db, id: number, values: CycleValues & { up
 /** Sets the cycle's teams; a team that already has reports in the cycle stays (the reports name it). */
 export async function replaceCycleTeams(db: Db, cycleId: number, teamIds: readonly number[]): Promise<void> {
   await db.deleteFrom('report_cycle_teams').where('cycle_id', '=', cycleId).execute();
-  if (teamIds.length) await db.insertInto('report_cycle_teams').values(teamIds.map((team_id) => ({ cycle_id: cycleId, team_id }))).execute();
+  if (teamIds.length)
+    await db
+      .insertInto('report_cycle_teams')
+      .values(teamIds.map((team_id) => ({ cycle_id: cycleId, team_id })))
+      .execute();
 }
 
 /** Teams of the cycle that already have a report in it. */
@@ -103,5 +125,10 @@ export async function teamsWithReports(db: Db, cycleId: number): Promise<number[
 }
 
 export async function cycleCoversTeam(db: Db, cycleId: number, teamId: number): Promise<boolean> {
-  return !!(await db.selectFrom('report_cycle_teams').select('team_id').where('cycle_id', '=', cycleId).where('team_id', '=', teamId).executeTakeFirst());
+  return !!(await db
+    .selectFrom('report_cycle_teams')
+    .select('team_id')
+    .where('cycle_id', '=', cycleId)
+    .where('team_id', '=', teamId)
+    .executeTakeFirst());
 }

@@ -20,7 +20,10 @@ async function present(db: Db, rows: repo.CycleRow[], reachable: number[] | null
   const [teams, states] = await Promise.all([repo.cycleTeams(db, ids), repo.reportStates(db, ids)]);
   return rows.map((r) => {
     const all = teams.filter((t) => t.cycle_id === r.id);
-    const reach = cycleReach(reachable, all.map((t) => t.id));
+    const reach = cycleReach(
+      reachable,
+      all.map((t) => t.id),
+    );
     const counts = emptyCounts();
     for (const s of states) {
       if (s.cycle_id === r.id && reach.teamIds.includes(s.team_id) && s.state in counts) counts[s.state as keyof StateCounts]++;
@@ -82,7 +85,14 @@ export async function createCycle(db: Db, actor: Actor, input: Saved): Promise<C
   const id = await db.transaction().execute(async (trx) => {
     const id = await repo.insertCycle(trx, { ...values(input), created_by: actor.id, created_at: now, updated_at: now });
     await repo.replaceCycleTeams(trx, id, teamIds);
-    await recordAudit(trx, actor, 'create', 'report_cycle', id, `${input.name} (${input.opens_on} – ${input.closes_on}), ${teamIds.length} teams`);
+    await recordAudit(
+      trx,
+      actor,
+      'create',
+      'report_cycle',
+      id,
+      `${input.name} (${input.opens_on} – ${input.closes_on}), ${teamIds.length} teams`,
+    );
     return id;
   });
   return getCycle(db, actor, id);
@@ -93,14 +103,20 @@ export async function updateCycle(db: Db, actor: Actor, id: number, input: Saved
   const teamIds = await checkRefs(db, input);
   await assertTeamsReachable(db, actor, teamIds);
   const withReports = await repo.teamsWithReports(db, id);
-  if (withReports.some((t) => !teamIds.includes(t))) throw badRequest('A team that already has reports in this cycle cannot be removed from it.', 'team_ids');
+  if (withReports.some((t) => !teamIds.includes(t)))
+    throw badRequest('A team that already has reports in this cycle cannot be removed from it.', 'team_ids');
   const before = (await repo.findCycle(db, id))!;
   await db.transaction().execute(async (trx) => {
     await repo.updateCycle(trx, id, { ...values(input), updated_at: nowIso() });
     await repo.replaceCycleTeams(trx, id, teamIds);
     const fields = ['name', 'opens_on', 'closes_on', 'show_team_average', 'show_rank', 'teams'] as const;
     const summary = describeChanges(
-      { ...before, show_team_average: Number(before.show_team_average), show_rank: Number(before.show_rank), teams: [...reach.teamIds].sort((a, b) => a - b) },
+      {
+        ...before,
+        show_team_average: Number(before.show_team_average),
+        show_rank: Number(before.show_rank),
+        teams: [...reach.teamIds].sort((a, b) => a - b),
+      },
       { ...values(input), teams: [...teamIds].sort((a, b) => a - b) },
       fields,
       ['show_team_average', 'show_rank', 'teams'],

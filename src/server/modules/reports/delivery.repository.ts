@@ -193,7 +193,12 @@ export async function cancelGuardianDeliveries(db: Db, playerId: number): Promis
 
 /** A revoked report's queued mails never leave; its links stay findable so that using one answers "withdrawn" (410). */
 export async function cancelQueuedDeliveries(db: Db, reportId: number): Promise<void> {
-  await db.updateTable('report_deliveries').set({ status: 'cancelled' }).where('report_id', '=', reportId).where('status', '=', 'queued').execute();
+  await db
+    .updateTable('report_deliveries')
+    .set({ status: 'cancelled' })
+    .where('report_id', '=', reportId)
+    .where('status', '=', 'queued')
+    .execute();
 }
 
 const reportColumns = [

@@ -34,17 +34,49 @@ export async function cycleReportsOf(db: Db, cycleId: number, playerIds: readonl
     .execute() as Promise<ReportRow[]>;
 }
 
-export async function insertDrafts(db: Db, rows: { cycle_id: number; player_id: number; team_id: number; version: number; created_by: number; created_at: string; updated_at: string }[]): Promise<number[]> {
+export async function insertDrafts(
+  db: Db,
+  rows: {
+    cycle_id: number;
+    player_id: number;
+    team_id: number;
+    version: number;
+    created_by: number;
+    created_at: string;
+    updated_at: string;
+  }[],
+): Promise<number[]> {
   if (!rows.length) return [];
-  const out = await db.insertInto('reports').values(rows.map((r) => ({ ...r, state: 'draft' as const, overall_comment: '', criterion_comments: '{}', focus: '[]' }))).returning('id').execute();
+  const out = await db
+    .insertInto('reports')
+    .values(rows.map((r) => ({ ...r, state: 'draft' as const, overall_comment: '', criterion_comments: '{}', focus: '[]' })))
+    .returning('id')
+    .execute();
   return out.map((r) => r.id);
 }
 
 export async function insertDraft(
   db: Db,
-  row: { cycle_id: number; player_id: number; team_id: number; version: number; overall_comment: string; criterion_comments: string; focus: string; created_by: number; created_at: string; updated_at: string },
+  row: {
+    cycle_id: number;
+    player_id: number;
+    team_id: number;
+    version: number;
+    overall_comment: string;
+    criterion_comments: string;
+    focus: string;
+    created_by: number;
+    created_at: string;
+    updated_at: string;
+  },
 ): Promise<number> {
-  return (await db.insertInto('reports').values({ ...row, state: 'draft' }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await db
+      .insertInto('reports')
+      .values({ ...row, state: 'draft' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 export async function maxVersion(db: Db, cycleId: number, playerId: number): Promise<number> {
@@ -57,23 +89,54 @@ export async function maxVersion(db: Db, cycleId: number, playerId: number): Pro
   return Number(row?.v ?? 0);
 }
 
-export async function versionsOf(db: Db, cycleId: number, playerId: number): Promise<{ id: number; version: number; state: ReportState }[]> {
-  return db.selectFrom('reports').select(['id', 'version', 'state']).where('cycle_id', '=', cycleId).where('player_id', '=', playerId).orderBy('version').execute();
+export async function versionsOf(
+  db: Db,
+  cycleId: number,
+  playerId: number,
+): Promise<{ id: number; version: number; state: ReportState }[]> {
+  return db
+    .selectFrom('reports')
+    .select(['id', 'version', 'state'])
+    .where('cycle_id', '=', cycleId)
+    .where('player_id', '=', playerId)
+    .orderBy('version')
+    .execute();
 }
 
-export async function saveDraft(db: Db, id: number, values: { overall_comment: string; criterion_comments: string; focus: string; updated_at: string }): Promise<boolean> {
+export async function saveDraft(
+  db: Db,
+  id: number,
+  values: { overall_comment: string; criterion_comments: string; focus: string; updated_at: string },
+): Promise<boolean> {
   const res = await db.updateTable('reports').set(values).where('id', '=', id).where('state', '=', 'draft').executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
 /** Moves a report from one of `from` to a new state; false when another write moved it first. */
-export async function moveState(db: Db, id: number, from: readonly ReportState[], set: Partial<Pick<ReportsTable, 'snapshot' | 'approved_by' | 'approved_at' | 'revoked_at' | 'sent_at' | 'viewed_at'>> & { state: ReportState; updated_at: string }): Promise<boolean> {
-  const res = await db.updateTable('reports').set(set).where('id', '=', id).where('state', 'in', [...from]).executeTakeFirst();
+export async function moveState(
+  db: Db,
+  id: number,
+  from: readonly ReportState[],
+  set: Partial<Pick<ReportsTable, 'snapshot' | 'approved_by' | 'approved_at' | 'revoked_at' | 'sent_at' | 'viewed_at'>> & {
+    state: ReportState;
+    updated_at: string;
+  },
+): Promise<boolean> {
+  const res = await db
+    .updateTable('reports')
+    .set(set)
+    .where('id', '=', id)
+    .where('state', 'in', [...from])
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
 /** Players with a report written for the team in the cycle, members of it now or not. */
-export async function reportedPlayers(db: Db, cycleId: number, teamId: number): Promise<{ id: number; first_name: string; last_name: string }[]> {
+export async function reportedPlayers(
+  db: Db,
+  cycleId: number,
+  teamId: number,
+): Promise<{ id: number; first_name: string; last_name: string }[]> {
   return db
     .selectFrom('reports as r')
     .innerJoin('players as p', 'p.id', 'r.player_id')
@@ -85,7 +148,11 @@ export async function reportedPlayers(db: Db, cycleId: number, teamId: number): 
 }
 
 /** Drafts of a team in a cycle (latest versions only: older ones are never drafts). */
-export async function teamDrafts(db: Db, cycleId: number, teamId: number): Promise<(ReportRow & { first_name: string; last_name: string })[]> {
+export async function teamDrafts(
+  db: Db,
+  cycleId: number,
+  teamId: number,
+): Promise<(ReportRow & { first_name: string; last_name: string })[]> {
   return db
     .selectFrom('reports as r')
     .innerJoin('players as p', 'p.id', 'r.player_id')
@@ -146,7 +213,9 @@ export async function evaluationsInWindow(db: Db, playerIds: readonly number[], 
   return rows.map((r) => ({ ...r, score_percentage: Number(r.score_percentage) }));
 }
 
-export async function criteriaCatalogue(db: Db): Promise<{ id: number; name: string; description: string; weight: number; position: number }[]> {
+export async function criteriaCatalogue(
+  db: Db,
+): Promise<{ id: number; name: string; description: string; weight: number; position: number }[]> {
   const rows = await db
     .selectFrom('criteria as c')
     .innerJoin('levels as l', 'l.id', 'c.level_id')
@@ -161,13 +230,20 @@ export async function criteriaCatalogue(db: Db): Promise<{ id: number; name: str
  * Resources tagged for the given criteria: a resource belongs to a criterion when one of its tags is
  * the criterion's name (any case). Only resources with a link can be sent.
  */
-export async function resourcesTagged(db: Db, names: readonly string[]): Promise<{ id: number; title: string; tag: string; video_links: string; document_links: string }[]> {
+export async function resourcesTagged(
+  db: Db,
+  names: readonly string[],
+): Promise<{ id: number; title: string; tag: string; video_links: string; document_links: string }[]> {
   if (!names.length) return [];
   return db
     .selectFrom('resources as r')
     .innerJoin('resource_tags as t', 't.resource_id', 'r.id')
     .select(['r.id', 'r.title', 't.tag', 'r.video_links', 'r.document_links'])
-    .where(sql<string>`lower(t.tag)`, 'in', names.map((n) => n.toLowerCase()))
+    .where(
+      sql<string>`lower(t.tag)`,
+      'in',
+      names.map((n) => n.toLowerCase()),
+    )
     .orderBy('r.title')
     .execute();
 }

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
-import { bulkApproveResultSchema, draftCreateResultSchema, draftCreateSchema, reportSaveSchema, reportSchema, teamReportsSchema } from '../../../shared/schemas/report.js';
+import {
+  bulkApproveResultSchema,
+  draftCreateResultSchema,
+  draftCreateSchema,
+  reportSaveSchema,
+  reportSchema,
+  teamReportsSchema,
+} from '../../../shared/schemas/report.js';
 import { access, requireActor } from '../../policies/access.js';
 import { read, readErrors, writeErrors, written } from '../../lib/reply.js';
 import * as service from './reports.service.js';
@@ -23,7 +30,12 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/report-cycle/:id/team/:teamId/reports', {
     config: { access: access.need('reports', 2) },
-    schema: { tags, params: teamParams, body: draftCreateSchema, response: { 200: writeEnvelope(draftCreateResultSchema), ...writeErrors } },
+    schema: {
+      tags,
+      params: teamParams,
+      body: draftCreateSchema,
+      response: { 200: writeEnvelope(draftCreateResultSchema), ...writeErrors },
+    },
     handler: async (req) => written(await service.createDrafts(app.db, requireActor(req), req.params.id, req.params.teamId, req.body)),
   });
 

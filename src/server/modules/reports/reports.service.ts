@@ -37,7 +37,11 @@ export async function teamReports(db: Db, actor: Actor, cycleId: number, teamId:
   ]);
   // A player who left the team keeps their report in its list: nobody disappears in silence.
   const players = [...members, ...reported.filter((p) => !members.some((m) => m.id === p.id))];
-  const reports = await repo.cycleReportsOf(db, cycleId, players.map((p) => p.id));
+  const reports = await repo.cycleReportsOf(
+    db,
+    cycleId,
+    players.map((p) => p.id),
+  );
   return {
     cycle: { id: cycle!.id, name: cycle!.name, closes_on: cycle!.closes_on },
     team,
@@ -46,7 +50,9 @@ export async function teamReports(db: Db, actor: Actor, cycleId: number, teamId:
       const r = reports.find((x) => x.player_id === player.id && x.team_id === teamId);
       return {
         player,
-        report: r ? { id: r.id, version: r.version, state: r.state, has_comment: r.overall_comment.trim() !== '', updated_at: r.updated_at } : null,
+        report: r
+          ? { id: r.id, version: r.version, state: r.state, has_comment: r.overall_comment.trim() !== '', updated_at: r.updated_at }
+          : null,
       };
     }),
   };
@@ -63,7 +69,15 @@ export async function createDrafts(db: Db, actor: Actor, cycleId: number, teamId
   const now = nowIso();
   const rows = wanted
     .filter((id) => !existing.has(id))
-    .map((player_id) => ({ cycle_id: cycleId, player_id, team_id: teamId, version: 1, created_by: actor.id, created_at: now, updated_at: now }));
+    .map((player_id) => ({
+      cycle_id: cycleId,
+      player_id,
+      team_id: teamId,
+      version: 1,
+      created_by: actor.id,
+      created_at: now,
+      updated_at: now,
+    }));
   await db.transaction().execute(async (trx) => {
     const ids = await repo.insertDrafts(trx, rows);
     for (const [i, id] of ids.entries()) await recordAudit(trx, actor, 'create', 'report', id, `draft v1 for player ${rows[i]!.player_id}`);
@@ -111,8 +125,12 @@ export async function presentReport(db: Db, r: repo.ReportRow): Promise<Report> 
 async function checkText(db: Db, input: ReportSaved): Promise<void> {
   const catalogue = await repo.criteriaCatalogue(db);
   const known = new Set(catalogue.map((c) => c.id));
-  for (const id of Object.keys(input.criterion_comments)) if (!known.has(Number(id))) throw badRequest(reportErrors.unknownCriterion, 'criterion_comments');
-  const resources = await resourcesByCriterion(db, catalogue.filter((c) => input.focus.some((f) => f.criterion_id === c.id)));
+  for (const id of Object.keys(input.criterion_comments))
+    if (!known.has(Number(id))) throw badRequest(reportErrors.unknownCriterion, 'criterion_comments');
+  const resources = await resourcesByCriterion(
+    db,
+    catalogue.filter((c) => input.focus.some((f) => f.criterion_id === c.id)),
+  );
   for (const [i, f] of input.focus.entries()) {
     if (!known.has(f.criterion_id)) throw badRequest(reportErrors.unknownCriterion, `focus.${i}.criterion_id`);
     const tagged = new Set((resources.get(f.criterion_id) ?? []).map((r) => r.id));
@@ -125,10 +143,22 @@ export async function saveDraft(db: Db, actor: Actor, id: number, input: ReportS
   if (r.state !== 'draft') throw conflict(reportErrors.notDraft);
   await checkText(db, input);
   const comments = Object.fromEntries(Object.entries(input.criterion_comments).filter(([, c]) => c !== ''));
-  const values = { overall_comment: input.overall_comment, criterion_comments: JSON.stringify(comments), focus: JSON.stringify(input.focus), updated_at: nowIso() };
+  const values = {
+    overall_comment: input.overall_comment,
+    criterion_comments: JSON.stringify(comments),
+    focus: JSON.stringify(input.focus),
+    updated_at: nowIso(),
+  };
   await db.transaction().execute(async (trx) => {
     if (!(await repo.saveDraft(trx, id, values))) throw conflict(reportErrors.notDraft);
-    await recordAudit(trx, actor, 'update', 'report', id, `draft v${r.version} saved (${input.overall_comment.length} characters, ${Object.keys(comments).length} criterion comments, ${input.focus.length} focus)`);
+    await recordAudit(
+      trx,
+      actor,
+      'update',
+      'report',
+      id,
+      `draft v${r.version} saved (${input.overall_comment.length} characters, ${Object.keys(comments).length} criterion comments, ${input.focus.length} focus)`,
+    );
   });
   return presentReport(db, (await repo.findReport(db, id))!);
 }
@@ -137,7 +167,13 @@ export async function saveDraft(db: Db, actor: Actor, id: number, input: ReportS
 async function approveOne(db: Db, actor: Actor, r: repo.ReportRow): Promise<void> {
   const snapshot = await buildSnapshot(db, r);
   const now = nowIso();
-  const moved = await repo.moveState(db, r.id, ['draft'], { state: 'approved', snapshot: JSON.stringify(snapshot), approved_by: actor.id, approved_at: now, updated_at: now });
+  const moved = await repo.moveState(db, r.id, ['draft'], {
+    state: 'approved',
+    snapshot: JSON.stringify(snapshot),
+    approved_by: actor.id,
+    approved_at: now,
+    updated_at: now,
+  });
   if (!moved) throw conflict(reportErrors.moved);
   await recordAudit(db, actor, 'approve', 'report', r.id, `v${r.version} approved at ${now}`);
 }
@@ -160,7 +196,9 @@ export async function approveTeam(db: Db, actor: Actor, cycleId: number, teamId:
   });
   return {
     approved: ready.length,
-    skipped: drafts.filter((d) => d.overall_comment.trim() === '').map((d) => ({ report_id: d.id, player: `${d.first_name} ${d.last_name}`, reason: 'No overall comment yet.' })),
+    skipped: drafts
+      .filter((d) => d.overall_comment.trim() === '')
+      .map((d) => ({ report_id: d.id, player: `${d.first_name} ${d.last_name}`, reason: 'No overall comment yet.' })),
   };
 }
 
@@ -177,7 +215,8 @@ export async function reissueReport(db: Db, actor: Actor, id: number): Promise<R
     const latest = await repo.maxVersion(trx, r.cycle_id, r.player_id);
     if (latest !== r.version) throw conflict(reportErrors.moved);
     const now = nowIso();
-    if (r.state !== 'revoked' && !(await repo.moveState(trx, r.id, [r.state], { state: 'superseded', updated_at: now }))) throw conflict(reportErrors.moved);
+    if (r.state !== 'revoked' && !(await repo.moveState(trx, r.id, [r.state], { state: 'superseded', updated_at: now })))
+      throw conflict(reportErrors.moved);
     const newId = await repo.insertDraft(trx, {
       cycle_id: r.cycle_id,
       player_id: r.player_id,
@@ -190,7 +229,14 @@ export async function reissueReport(db: Db, actor: Actor, id: number): Promise<R
       created_at: now,
       updated_at: now,
     });
-    await recordAudit(trx, actor, 'reissue', 'report', r.id, `v${r.version} (${r.state}) re-issued as v${r.version + 1} (report ${newId}) at ${now}`);
+    await recordAudit(
+      trx,
+      actor,
+      'reissue',
+      'report',
+      r.id,
+      `v${r.version} (${r.state}) re-issued as v${r.version + 1} (report ${newId}) at ${now}`,
+    );
     return newId;
   });
   return presentReport(db, (await repo.findReport(db, newId))!);
@@ -205,7 +251,8 @@ export async function revokeReport(db: Db, actor: Actor, id: number): Promise<Re
   if (r.state !== 'sent' && r.state !== 'viewed') throw conflict(reportErrors.cannotRevoke);
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
-    if (!(await repo.moveState(trx, id, ['sent', 'viewed'], { state: 'revoked', revoked_at: now, updated_at: now }))) throw conflict(reportErrors.moved);
+    if (!(await repo.moveState(trx, id, ['sent', 'viewed'], { state: 'revoked', revoked_at: now, updated_at: now })))
+      throw conflict(reportErrors.moved);
     await cancelQueuedDeliveries(trx, id);
     await recordAudit(trx, actor, 'revoke', 'report', id, `v${r.version} revoked at ${now}`);
   });

@@ -21,16 +21,25 @@ const cycleBody = async (over: Record<string, unknown> = {}) => ({
   closes_on: day(0),
   ...over,
 });
-const newCycle = async (over: Record<string, unknown> = {}, as = admin) => data<Cycle>(await as.post('/api/report-cycles', await cycleBody(over)));
-const teamRows = async (cycleId: number, teamId = ids.own, as = coach) => data<TeamReports>(await as.get(`/api/report-cycle/${cycleId}/team/${teamId}/reports`)).rows;
+const newCycle = async (over: Record<string, unknown> = {}, as = admin) =>
+  data<Cycle>(await as.post('/api/report-cycles', await cycleBody(over)));
+const teamRows = async (cycleId: number, teamId = ids.own, as = coach) =>
+  data<TeamReports>(await as.get(`/api/report-cycle/${cycleId}/team/${teamId}/reports`)).rows;
 const draftsFor = async (cycleId: number, teamId = ids.own) => {
   data(await admin.post(`/api/report-cycle/${cycleId}/team/${teamId}/reports`, {}));
   return (await teamRows(cycleId, teamId, admin)).map((r) => r.report!);
 };
-const audits = (id: number) => t.db.selectFrom('audit_log').select(['action', 'summary', 'created_at']).where('entity', '=', 'report').where('entity_id', '=', id).orderBy('id').execute();
+const audits = (id: number) =>
+  t.db
+    .selectFrom('audit_log')
+    .select(['action', 'summary', 'created_at'])
+    .where('entity', '=', 'report')
+    .where('entity_id', '=', id)
+    .orderBy('id')
+    .execute();
 
 describe('evaluation cycles', () => {
-  it('401 without a session, 403 for a player and for a coach naming another coach\'s team', async () => {
+  it("401 without a session, 403 for a player and for a coach naming another coach's team", async () => {
     expect((await t.anon.get('/api/report-cycles')).statusCode).toBe(401);
     expect((await t.anon.post('/api/report-cycles', await cycleBody())).statusCode).toBe(401);
     expect((await player.get('/api/report-cycles')).statusCode).toBe(403);
@@ -64,15 +73,22 @@ describe('evaluation cycles', () => {
 
   it('a coach creates and edits a cycle of their own team, audited', async () => {
     const cycle = await newCycle({ name: 'Coach cycle' }, coach);
-    const edited = data<Cycle>(await coach.post(`/api/report-cycle/${cycle.id}`, await cycleBody({ name: 'Coach cycle 2', show_rank: true })));
+    const edited = data<Cycle>(
+      await coach.post(`/api/report-cycle/${cycle.id}`, await cycleBody({ name: 'Coach cycle 2', show_rank: true })),
+    );
     expect(edited).toMatchObject({ name: 'Coach cycle 2', show_rank: true });
-    const trail = await t.db.selectFrom('audit_log').select('summary').where('entity', '=', 'report_cycle').where('entity_id', '=', cycle.id).execute();
+    const trail = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('entity', '=', 'report_cycle')
+      .where('entity_id', '=', cycle.id)
+      .execute();
     expect(trail.map((a) => a.summary).join('\n')).toMatch(/name 'Coach cycle' → 'Coach cycle 2'.*show_rank 0 → 1/);
   });
 });
 
 describe('report drafts', () => {
-  it('keeps the report of a player who left the team in the team\'s list', async () => {
+  it("keeps the report of a player who left the team in the team's list", async () => {
     const cycle = await newCycle();
     const [first] = await draftsFor(cycle.id);
     const playerId = (await t.db.selectFrom('reports').select('player_id').where('id', '=', first!.id).executeTakeFirstOrThrow()).player_id;
@@ -81,19 +97,25 @@ describe('report drafts', () => {
     expect(rows.find((r) => r.player.id === playerId)?.report?.id).toBe(first!.id);
   });
 
-  it('lists the team\'s players without reports, then creates one draft each, once', async () => {
+  it("lists the team's players without reports, then creates one draft each, once", async () => {
     const cycle = await newCycle();
     const before = await teamRows(cycle.id);
     expect(before.length).toBeGreaterThan(5);
     expect(before.every((r) => r.report === null)).toBe(true);
-    expect(data<{ created: number }>(await coach.post(`/api/report-cycle/${cycle.id}/team/${ids.own}/reports`, { player_ids: [before[0]!.player.id] })).created).toBe(1);
-    expect(data<{ created: number }>(await coach.post(`/api/report-cycle/${cycle.id}/team/${ids.own}/reports`, {})).created).toBe(before.length - 1);
+    expect(
+      data<{ created: number }>(
+        await coach.post(`/api/report-cycle/${cycle.id}/team/${ids.own}/reports`, { player_ids: [before[0]!.player.id] }),
+      ).created,
+    ).toBe(1);
+    expect(data<{ created: number }>(await coach.post(`/api/report-cycle/${cycle.id}/team/${ids.own}/reports`, {})).created).toBe(
+      before.length - 1,
+    );
     expect(data<{ created: number }>(await coach.post(`/api/report-cycle/${cycle.id}/team/${ids.own}/reports`, {})).created).toBe(0);
     const after = await teamRows(cycle.id);
     expect(after.every((r) => r.report?.state === 'draft' && r.report.version === 1)).toBe(true);
   });
 
-  it('refuses another coach\'s team (403), a team outside the cycle (404) and a player outside the team (400)', async () => {
+  it("refuses another coach's team (403), a team outside the cycle (404) and a player outside the team (400)", async () => {
     const cycle = await newCycle({ team_ids: [ids.own, ids.other] });
     expect((await coach.get(`/api/report-cycle/${cycle.id}/team/${ids.other}/reports`)).statusCode).toBe(403);
     expect((await coach.post(`/api/report-cycle/${cycle.id}/team/${ids.other}/reports`, {})).statusCode).toBe(403);
@@ -111,25 +133,52 @@ describe('report drafts', () => {
     const criteria = await t.db.selectFrom('criteria').select(['id', 'name']).orderBy('id').execute();
     const c = criteria[0]!;
     const tagged = data<{ id: number }>(
-      await admin.post('/api/resources', { title: 'Footwork drill', category: 'Drills', video_links: ['https://example.org/footwork'], document_links: [], tags: [c.name.toUpperCase()], access: [] }),
+      await admin.post('/api/resources', {
+        title: 'Footwork drill',
+        category: 'Drills',
+        video_links: ['https://example.org/footwork'],
+        document_links: [],
+        tags: [c.name.toUpperCase()],
+        access: [],
+      }),
     );
     const other = data<{ id: number }>(
-      await admin.post('/api/resources', { title: 'Unrelated', category: 'Drills', video_links: ['https://example.org/other'], document_links: [], tags: ['nothing'], access: [] }),
+      await admin.post('/api/resources', {
+        title: 'Unrelated',
+        category: 'Drills',
+        video_links: ['https://example.org/other'],
+        document_links: [],
+        tags: ['nothing'],
+        access: [],
+      }),
     );
     const save = (body: unknown) => coach.post(`/api/report/${first!.id}`, body);
     expect((await t.anon.post(`/api/report/${first!.id}`, {})).statusCode).toBe(401);
     expect((await player.post(`/api/report/${first!.id}`, {})).statusCode).toBe(403);
-    expect((await save({ focus: [{ criterion_id: c.id, text: 'x', resource_ids: [other.id] }] })).json().field).toBe('focus.0.resource_ids');
+    expect((await save({ focus: [{ criterion_id: c.id, text: 'x', resource_ids: [other.id] }] })).json().field).toBe(
+      'focus.0.resource_ids',
+    );
     expect((await save({ focus: [{ criterion_id: 999999, text: 'x' }] })).statusCode).toBe(400);
     expect((await save({ focus: [1, 2, 3, 4].map(() => ({ criterion_id: c.id, text: 'x' })) })).statusCode).toBe(400);
     expect((await save({ criterion_comments: { '999999': 'x' } })).statusCode).toBe(400);
     expect((await save({ overall_comment: 'x'.repeat(5000) })).statusCode).toBe(400);
     const report = data<Report>(
-      await save({ overall_comment: 'A strong season.', criterion_comments: { [c.id]: 'Quick feet.' }, focus: [{ criterion_id: c.id, text: 'Work on balance.', resource_ids: [tagged.id] }] }),
+      await save({
+        overall_comment: 'A strong season.',
+        criterion_comments: { [c.id]: 'Quick feet.' },
+        focus: [{ criterion_id: c.id, text: 'Work on balance.', resource_ids: [tagged.id] }],
+      }),
     );
     expect(report.snapshot.overall_comment).toBe('A strong season.');
     expect(report.snapshot.criteria.find((k) => k.criterion_id === c.id)?.comment).toBe('Quick feet.');
-    expect(report.snapshot.focus).toEqual([{ criterion_id: c.id, label: c.name, text: 'Work on balance.', resources: [{ id: tagged.id, title: 'Footwork drill', url: 'https://example.org/footwork' }] }]);
+    expect(report.snapshot.focus).toEqual([
+      {
+        criterion_id: c.id,
+        label: c.name,
+        text: 'Work on balance.',
+        resources: [{ id: tagged.id, title: 'Footwork drill', url: 'https://example.org/footwork' }],
+      },
+    ]);
     expect(report.criteria.find((k) => k.id === c.id)?.resources.map((r) => r.id)).toEqual([tagged.id]);
   });
 });
@@ -139,19 +188,38 @@ describe('snapshot, approval, re-issue and revoke', () => {
     const cycle = await newCycle({ closes_on: day(-1) });
     const [first] = await draftsFor(cycle.id);
     const r = await t.db.selectFrom('reports').select('player_id').where('id', '=', first!.id).executeTakeFirstOrThrow();
-    await t.db.insertInto('notes').values({ player_id: r.player_id, author_user_id: null, author_name: 'Casey Coach', details: 'PRIVATE-NOTE-TEXT', created_at: day(-3), updated_at: day(-3) }).execute();
+    await t.db
+      .insertInto('notes')
+      .values({
+        player_id: r.player_id,
+        author_user_id: null,
+        author_name: 'Casey Coach',
+        details: 'PRIVATE-NOTE-TEXT',
+        created_at: day(-3),
+        updated_at: day(-3),
+      })
+      .execute();
     // An evaluation after the close does not count.
     const criterion = await t.db.selectFrom('criteria').select(['id', 'weight']).orderBy('id').executeTakeFirstOrThrow();
     data(await admin.post(`/api/player/${r.player_id}/evaluation`, { criteria_id: criterion.id, score: 10, date: day(0) }));
     const rows = await t.db
       .selectFrom('evaluations')
-      .select(['id', 'player_id as playerId', 'criterion_id as criterionId', 'date', 'created_at as createdAt', 'score_percentage as scorePercentage'])
+      .select([
+        'id',
+        'player_id as playerId',
+        'criterion_id as criterionId',
+        'date',
+        'created_at as createdAt',
+        'score_percentage as scorePercentage',
+      ])
       .where('player_id', '=', r.player_id)
       .where('date', '>=', cycle.opens_on)
       .where('date', '<=', cycle.closes_on)
       .execute();
     const { currentEvaluations } = await import('../../../shared/scoring.js');
-    const expected = rows.length ? roundPercent(playerTotal(currentEvaluations(rows.map((x) => ({ ...x, scorePercentage: Number(x.scorePercentage) }))))) : null;
+    const expected = rows.length
+      ? roundPercent(playerTotal(currentEvaluations(rows.map((x) => ({ ...x, scorePercentage: Number(x.scorePercentage) })))))
+      : null;
     const report = data<Report>(await coach.get(`/api/report/${first!.id}`));
     expect(report.snapshot.total).toBe(expected);
     expect(report.snapshot.evaluated_by).toBe('Coach');
@@ -222,14 +290,16 @@ describe('snapshot, approval, re-issue and revoke', () => {
     const drafts = await draftsFor(cycle.id);
     for (const d of drafts.slice(1)) data(await coach.post(`/api/report/${d.id}`, { overall_comment: `Comment ${d.id}` }));
     expect((await player.post(`/api/report-cycle/${cycle.id}/team/${ids.own}/approve`)).statusCode).toBe(403);
-    const res = data<{ approved: number; skipped: { report_id: number }[] }>(await coach.post(`/api/report-cycle/${cycle.id}/team/${ids.own}/approve`));
+    const res = data<{ approved: number; skipped: { report_id: number }[] }>(
+      await coach.post(`/api/report-cycle/${cycle.id}/team/${ids.own}/approve`),
+    );
     expect(res.approved).toBe(drafts.length - 1);
     expect(res.skipped.map((s) => s.report_id)).toEqual([drafts[0]!.id]);
     const states = (await teamRows(cycle.id)).map((r) => r.report!.state);
     expect(states.filter((s) => s === 'approved')).toHaveLength(drafts.length - 1);
   });
 
-  it('a coach cannot read, write or approve a report of another coach\'s team', async () => {
+  it("a coach cannot read, write or approve a report of another coach's team", async () => {
     const cycle = await newCycle({ team_ids: [ids.other] });
     const [first] = await draftsFor(cycle.id, ids.other);
     for (const path of ['', '/approve', '/reissue', '/revoke']) {
@@ -252,20 +322,61 @@ describe('snapshot, approval, re-issue and revoke', () => {
     const now = new Date().toISOString();
     const session = await t.db
       .insertInto('eval_sessions')
-      .values({ name: 'Tryout X', category_id: null, season_id: null, start_date: day(-2), end_date: day(-2), min_evaluators: 1, state: 'published', results_unlocked: 1, guest_code: null, created_by: null, published_at: now, created_at: now, updated_at: now })
+      .values({
+        name: 'Tryout X',
+        category_id: null,
+        season_id: null,
+        start_date: day(-2),
+        end_date: day(-2),
+        min_evaluators: 1,
+        state: 'published',
+        results_unlocked: 1,
+        guest_code: null,
+        created_by: null,
+        published_at: now,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const criterion = await t.db.selectFrom('criteria').select(['id', 'weight']).orderBy('id').executeTakeFirstOrThrow();
     const evaluators = await t.db
       .insertInto('eval_session_evaluators')
-      .values([1, 2, 3].map((i) => ({ session_id: session.id, user_id: null, guest_name: `Guest ${i}`, token_hash: null, created_at: now })))
+      .values(
+        [1, 2, 3].map((i) => ({ session_id: session.id, user_id: null, guest_name: `Guest ${i}`, token_hash: null, created_at: now })),
+      )
       .returning('id')
       .execute();
-    await t.db.insertInto('eval_session_scores').values(evaluators.map((e) => ({ session_id: session.id, evaluator_id: e.id, player_id: playerId, criterion_id: criterion.id, score: 7, updated_at: now }))).execute();
+    await t.db
+      .insertInto('eval_session_scores')
+      .values(
+        evaluators.map((e) => ({
+          session_id: session.id,
+          evaluator_id: e.id,
+          player_id: playerId,
+          criterion_id: criterion.id,
+          score: 7,
+          updated_at: now,
+        })),
+      )
+      .execute();
     await t.db.deleteFrom('evaluations').where('player_id', '=', playerId).where('date', '>=', day(-29)).execute();
     await t.db
       .insertInto('evaluations')
-      .values({ player_id: playerId, criterion_id: criterion.id, score: 7, score_percentage: (7 / 10) * Number(criterion.weight), evaluator_user_id: null, evaluator_name: 'Session: Tryout X', date: day(-2), notes: 'Mean of 3 evaluators', video_links: '[]', is_current: 0, created_at: now, updated_at: now })
+      .values({
+        player_id: playerId,
+        criterion_id: criterion.id,
+        score: 7,
+        score_percentage: (7 / 10) * Number(criterion.weight),
+        evaluator_user_id: null,
+        evaluator_name: 'Session: Tryout X',
+        date: day(-2),
+        notes: 'Mean of 3 evaluators',
+        video_links: '[]',
+        is_current: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await t.settled();
     const later = await newCycle({ name: 'Summer', opens_on: day(-29), closes_on: day(0) });

@@ -46,14 +46,18 @@ export function evaluatedBy(fromCoach: boolean, tryoutEvaluators: number | null)
 }
 
 /** A resource's link in a report: its first video, else its first document. */
-const resourceUrl = (r: { video_links: string; document_links: string }) => jsonList(r.video_links)[0] ?? jsonList(r.document_links)[0] ?? '';
+const resourceUrl = (r: { video_links: string; document_links: string }) =>
+  jsonList(r.video_links)[0] ?? jsonList(r.document_links)[0] ?? '';
 
 /** The resources tagged for each criterion (the choices a thing to work on offers). */
 export async function resourcesByCriterion(
   db: Kysely<DB>,
   criteria: readonly { id: number; name: string }[],
 ): Promise<Map<number, { id: number; title: string; url: string }[]>> {
-  const rows = await repo.resourcesTagged(db, criteria.map((c) => c.name));
+  const rows = await repo.resourcesTagged(
+    db,
+    criteria.map((c) => c.name),
+  );
   const out = new Map<number, { id: number; title: string; url: string }[]>();
   for (const c of criteria) {
     const seen = new Set<number>();
@@ -93,11 +97,16 @@ export async function buildSnapshot(db: Kysely<DB>, report: repo.ReportRow): Pro
 
   const named = new Set<number>([
     ...mine.map((e) => e.criterionId),
-    ...Object.entries(text.criterion_comments).filter(([, c]) => c.trim()).map(([id]) => Number(id)),
+    ...Object.entries(text.criterion_comments)
+      .filter(([, c]) => c.trim())
+      .map(([id]) => Number(id)),
     ...text.focus.map((f) => f.criterion_id),
   ]);
   const listed = catalogue.filter((c) => named.has(c.id));
-  const resources = await resourcesByCriterion(db, listed.filter((c) => text.focus.some((f) => f.criterion_id === c.id)));
+  const resources = await resourcesByCriterion(
+    db,
+    listed.filter((c) => text.focus.some((f) => f.criterion_id === c.id)),
+  );
 
   const snapshot: ReportSnapshot = {
     player: facts.player,

@@ -10,11 +10,15 @@ export async function criterionVideosForPlayer(db: Kysely<DB>, playerId: number)
     .select(['c.id', 'c.name', 'c.video_links'])
     .where((eb) =>
       eb.exists(
-        eb.selectFrom('evaluations as e').select('e.id').whereRef('e.criterion_id', '=', 'c.id').where('e.player_id', '=', playerId).where('e.is_current', '=', 1),
+        eb
+          .selectFrom('evaluations as e')
+          .select('e.id')
+          .whereRef('e.criterion_id', '=', 'c.id')
+          .where('e.player_id', '=', playerId)
+          .where('e.is_current', '=', 1),
       ),
     )
     .orderBy('c.id')
     .execute();
   return rows.map((r) => ({ id: r.id, criteria: r.name, video_links: jsonList(r.video_links) }));
 }
-

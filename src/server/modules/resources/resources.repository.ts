@@ -22,14 +22,21 @@ function visibleTo(db: Kysely<DB>, viewer: ResourceViewer) {
   if (!viewer.seesAll) {
     q = q.where((eb) =>
       eb.exists(
-        eb.selectFrom('resource_access as ra').select('ra.resource_id').whereRef('ra.resource_id', '=', 'r.id').where('ra.role_id', '=', viewer.roleId),
+        eb
+          .selectFrom('resource_access as ra')
+          .select('ra.resource_id')
+          .whereRef('ra.resource_id', '=', 'r.id')
+          .where('ra.role_id', '=', viewer.roleId),
       ),
     );
   }
   return q;
 }
 
-async function withChildren(db: Kysely<DB>, rows: { id: number; title: string; category: string; video_links: string; document_links: string; created_at: string }[]): Promise<Resource[]> {
+async function withChildren(
+  db: Kysely<DB>,
+  rows: { id: number; title: string; category: string; video_links: string; document_links: string; created_at: string }[],
+): Promise<Resource[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [tags, access] = await Promise.all([
@@ -66,7 +73,9 @@ export async function listResources(db: Kysely<DB>, viewer: ResourceViewer, filt
   if (filter.tag) {
     const tag = filter.tag;
     q = q.where((eb) =>
-      eb.exists(eb.selectFrom('resource_tags as rt').select('rt.resource_id').whereRef('rt.resource_id', '=', 'r.id').where('rt.tag', '=', tag)),
+      eb.exists(
+        eb.selectFrom('resource_tags as rt').select('rt.resource_id').whereRef('rt.resource_id', '=', 'r.id').where('rt.tag', '=', tag),
+      ),
     );
   }
   const rows = await q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').execute();
@@ -84,7 +93,12 @@ export async function findResource(db: Kysely<DB>, id: number): Promise<Resource
 export async function facets(db: Kysely<DB>, viewer: ResourceViewer): Promise<ResourceFacets> {
   const [categories, tags] = await Promise.all([
     visibleTo(db, viewer).select('r.category').distinct().orderBy('r.category').execute(),
-    visibleTo(db, viewer).innerJoin('resource_tags as rt', 'rt.resource_id', 'r.id').select('rt.tag').distinct().orderBy('rt.tag').execute(),
+    visibleTo(db, viewer)
+      .innerJoin('resource_tags as rt', 'rt.resource_id', 'r.id')
+      .select('rt.tag')
+      .distinct()
+      .orderBy('rt.tag')
+      .execute(),
   ]);
   return { categories: categories.map((c) => c.category), tags: tags.map((t) => t.tag) };
 }
@@ -104,8 +118,16 @@ export async function unknownRoleIds(db: Kysely<DB>, ids: number[]): Promise<num
 async function replaceChildren(trx: Kysely<DB>, id: number, input: ResourceSave): Promise<void> {
   await trx.deleteFrom('resource_tags').where('resource_id', '=', id).execute();
   await trx.deleteFrom('resource_access').where('resource_id', '=', id).execute();
-  if (input.tags.length) await trx.insertInto('resource_tags').values(input.tags.map((tag) => ({ resource_id: id, tag }))).execute();
-  if (input.access.length) await trx.insertInto('resource_access').values(input.access.map((role_id) => ({ resource_id: id, role_id }))).execute();
+  if (input.tags.length)
+    await trx
+      .insertInto('resource_tags')
+      .values(input.tags.map((tag) => ({ resource_id: id, tag })))
+      .execute();
+  if (input.access.length)
+    await trx
+      .insertInto('resource_access')
+      .values(input.access.map((role_id) => ({ resource_id: id, role_id })))
+      .execute();
 }
 
 /** Call inside a transaction: the resource row and its tags and access rows are written together. */

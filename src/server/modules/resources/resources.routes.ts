@@ -21,10 +21,16 @@ export async function resourcesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/resources', {
     config: { access: access.need('resources', 1) },
-    schema: { tags, querystring: schemas.resourceQuerySchema, response: { 200: okEnvelope(z.array(schemas.resourceSchema)), ...readErrors } },
+    schema: {
+      tags,
+      querystring: schemas.resourceQuerySchema,
+      response: { 200: okEnvelope(z.array(schemas.resourceSchema)), ...readErrors },
+    },
     handler: async (req) => {
       const viewer = resourceViewer(requireActor(req));
-      return read(await service.listResources(app.db, viewer, { category: req.query.category || undefined, tag: req.query.tag || undefined }));
+      return read(
+        await service.listResources(app.db, viewer, { category: req.query.category || undefined, tag: req.query.tag || undefined }),
+      );
     },
   });
 

@@ -36,7 +36,14 @@ export async function updateResource(db: Db, actor: Actor, before: Resource, inp
   await checkRoles(db, input);
   const roleTitles = new Map((await repo.listRoles(db)).map((role) => [role.id, role.title]));
   const after = { ...input, access: input.access.map((roleId) => roleTitles.get(roleId) ?? String(roleId)) };
-  const changes = describeChanges({ ...before, access: before.access_names }, after, ['title', 'category', 'video_links', 'document_links', 'tags', 'access']);
+  const changes = describeChanges({ ...before, access: before.access_names }, after, [
+    'title',
+    'category',
+    'video_links',
+    'document_links',
+    'tags',
+    'access',
+  ]);
   await db.transaction().execute(async (trx) => {
     await repo.updateResource(trx, before.id, input, nowIso());
     await recordAudit(trx, actor, 'update', 'resource', before.id, `${summary(input)}: ${changes}`);

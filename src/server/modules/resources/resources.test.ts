@@ -10,8 +10,9 @@ let coach: Client;
 let player: Client;
 let roleId: Record<string, number>;
 
-const titles = (res: { json(): unknown }) => ((res.json() as { data: Resource[] }).data.map((r) => r.title)).sort();
-const byTitle = async (title: string) => (await t.db.selectFrom('resources').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
+const titles = (res: { json(): unknown }) => (res.json() as { data: Resource[] }).data.map((r) => r.title).sort();
+const byTitle = async (title: string) =>
+  (await t.db.selectFrom('resources').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
 
 const valid = () => ({
   title: `Rebounding basics ${Math.random().toString(36).slice(2, 8)}`,
@@ -27,13 +28,40 @@ async function userWithRole(title: string, resources: 0 | 1 | 2): Promise<{ clie
   const now = nowIso();
   const role = await t.db
     .insertInto('roles')
-    .values({ title, key: null, admin: 0, teams: 0, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources, emails: 0, sessions: 0, created_at: now, updated_at: now } as never)
+    .values({
+      title,
+      key: null,
+      admin: 0,
+      teams: 0,
+      players: 0,
+      evaluation: 0,
+      criteria: 0,
+      user_management: 0,
+      reports: 0,
+      resources,
+      emails: 0,
+      sessions: 0,
+      created_at: now,
+      updated_at: now,
+    } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
   const email = `${title.toLowerCase().replace(/\W+/g, '.')}@test.club`;
   await t.db
     .insertInto('users')
-    .values({ first_name: title, last_name: 'User', email, password_hash: await hashPassword('a-long-test-password'), role_id: role.id, status: 1, player_id: null, must_change_password: 0, password_expires_at: null, created_at: now, updated_at: now })
+    .values({
+      first_name: title,
+      last_name: 'User',
+      email,
+      password_hash: await hashPassword('a-long-test-password'),
+      role_id: role.id,
+      status: 1,
+      player_id: null,
+      must_change_password: 0,
+      password_expires_at: null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return { client: await t.login({ email, password: 'a-long-test-password' }), roleId: role.id };
 }
@@ -58,7 +86,11 @@ describe('GET /api/resources', () => {
   });
 
   it('lists only resources whose access list holds the viewer role; writers see all', async () => {
-    expect(titles(await admin.get('/api/resources'))).toEqual(['Ball handling at home', 'Form shooting progression', 'Practice planning guide']);
+    expect(titles(await admin.get('/api/resources'))).toEqual([
+      'Ball handling at home',
+      'Form shooting progression',
+      'Practice planning guide',
+    ]);
     expect(titles(await coach.get('/api/resources'))).toEqual(['Form shooting progression', 'Practice planning guide']);
     expect(titles(await player.get('/api/resources?auth_role=Admin'))).toEqual(['Ball handling at home', 'Form shooting progression']);
   });
@@ -166,7 +198,12 @@ describe('POST /api/resources', () => {
     });
     expect(titles(await player.get('/api/resources'))).toContain(body.title);
     expect(titles(await coach.get('/api/resources'))).not.toContain(body.title);
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('entity', '=', 'resource').where('entity_id', '=', data.id).execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'resource')
+      .where('entity_id', '=', data.id)
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['create']);
   });
 
@@ -197,10 +234,21 @@ describe('POST /api/resources/{id} (edit)', () => {
       access: [roleId.Player!],
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ title: `${created.title} v2`, category: 'Defense', video_links: [], tags: ['closeouts', 'team'], access_names: ['Player'] });
+    expect(res.json().data).toMatchObject({
+      title: `${created.title} v2`,
+      category: 'Defense',
+      video_links: [],
+      tags: ['closeouts', 'team'],
+      access_names: ['Player'],
+    });
     expect((await coach.get(`/api/resources/${created.id}`)).statusCode).toBe(404);
     expect((await player.get(`/api/resources/${created.id}`)).statusCode).toBe(200);
-    const audit = await t.db.selectFrom('audit_log').select('action').where('entity', '=', 'resource').where('entity_id', '=', created.id).execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'resource')
+      .where('entity_id', '=', created.id)
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['create', 'update']);
   });
 });
@@ -221,7 +269,12 @@ describe('POST /api/resources/{id}/delete', () => {
     expect((await admin.get(`/api/resources/${created.id}`)).statusCode).toBe(404);
     expect(await t.db.selectFrom('resource_tags').select('tag').where('resource_id', '=', created.id).execute()).toEqual([]);
     expect(await t.db.selectFrom('resource_access').select('role_id').where('resource_id', '=', created.id).execute()).toEqual([]);
-    const audit = await t.db.selectFrom('audit_log').select('action').where('entity', '=', 'resource').where('entity_id', '=', created.id).execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'resource')
+      .where('entity_id', '=', created.id)
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
   });
 });
@@ -240,7 +293,12 @@ describe('link preview routes', () => {
   });
 
   it('an internal address is a failed preview (logged), never fetched', async () => {
-    for (const url of ['http://127.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[::ffff:10.0.0.1]/', 'http://example.com:8080/']) {
+    for (const url of [
+      'http://127.0.0.1/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::ffff:10.0.0.1]/',
+      'http://example.com:8080/',
+    ]) {
       const res = await coach.get(`/get-og-data.php?url=${encodeURIComponent(url)}`);
       expect(res.statusCode, url).toBe(200);
       expect(res.json()).toEqual({ success: false, title: '', description: '', image: '' });
@@ -249,7 +307,10 @@ describe('link preview routes', () => {
 
   it('serves a fresh cached preview on both addresses', async () => {
     const url = 'https://docs.example.org/guide';
-    await t.db.insertInto('link_previews').values({ url, success: 1, title: 'Guide', description: 'How to', image: 'https://docs.example.org/i.png', fetched_at: nowIso() }).execute();
+    await t.db
+      .insertInto('link_previews')
+      .values({ url, success: 1, title: 'Guide', description: 'How to', image: 'https://docs.example.org/i.png', fetched_at: nowIso() })
+      .execute();
     const legacy = await player.get(`/get-og-data.php?url=${encodeURIComponent(url + '#section')}`);
     expect(legacy.json()).toEqual({ success: true, title: 'Guide', description: 'How to', image: 'https://docs.example.org/i.png' });
     const api = await player.get(`/api/link-preview?url=${encodeURIComponent(url)}`);
@@ -274,7 +335,13 @@ describe('GET /api/player-area/{playerId}/criteria-videos', () => {
     const res = await player.get(`/api/player-area/${own}/criteria-videos`);
     expect(res.statusCode).toBe(200);
     const list = res.json().data as { id: number; criteria: string; video_links: string[] }[];
-    const evaluated = await t.db.selectFrom('evaluations').select('criterion_id').distinct().where('player_id', '=', own).where('is_current', '=', 1).execute();
+    const evaluated = await t.db
+      .selectFrom('evaluations')
+      .select('criterion_id')
+      .distinct()
+      .where('player_id', '=', own)
+      .where('is_current', '=', 1)
+      .execute();
     expect(list.length).toBeGreaterThan(0);
     expect(list.map((c) => c.id).sort()).toEqual(evaluated.map((e) => e.criterion_id).sort());
     expect(list.some((c) => c.video_links.length > 0)).toBe(true);

@@ -35,7 +35,13 @@ export async function findRole(db: Kysely<DB>, id: number): Promise<RoleRow | nu
 export async function listRoles(db: Kysely<DB>): Promise<Role[]> {
   const [roles, users] = await Promise.all([
     db.selectFrom('roles').select(roleColumns).orderBy('id').execute(),
-    db.selectFrom('users').select(['id', 'first_name', 'last_name', 'role_id']).orderBy('last_name').orderBy('first_name').orderBy('id').execute(),
+    db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'role_id'])
+      .orderBy('last_name')
+      .orderBy('first_name')
+      .orderBy('id')
+      .execute(),
   ]);
   const byRole = new Map<number, { id: number; first_name: string; last_name: string }[]>();
   for (const u of users) {
@@ -51,7 +57,10 @@ export async function listRoles(db: Kysely<DB>): Promise<Role[]> {
 
 /** Case-insensitive: 'coach' and 'Coach' would be confusing side by side. */
 export async function titleTaken(db: Kysely<DB>, title: string, exceptId?: number): Promise<boolean> {
-  let q = db.selectFrom('roles').select('id').where((eb) => eb(eb.fn('lower', ['title']), '=', title.toLowerCase()));
+  let q = db
+    .selectFrom('roles')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['title']), '=', title.toLowerCase()));
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return exists(q);
 }

@@ -19,7 +19,11 @@ export function describePermissions(p: Permissions, admin: boolean): string {
 }
 
 function describeChange(before: repo.RoleRow, after: RoleSave): { changedAccess: boolean; summary: string } {
-  const shown = (r: RoleSave): Record<string, string> => ({ title: r.title, admin: r.admin ? 'on' : 'off', ...Object.fromEntries(SECTIONS.map((s) => [s, LEVEL_NAMES[r.permissions[s]]])) });
+  const shown = (r: RoleSave): Record<string, string> => ({
+    title: r.title,
+    admin: r.admin ? 'on' : 'off',
+    ...Object.fromEntries(SECTIONS.map((s) => [s, LEVEL_NAMES[r.permissions[s]]])),
+  });
   const changedAccess = before.admin !== after.admin || SECTIONS.some((s) => before.permissions[s] !== after.permissions[s]);
   const changes = describeChanges(shown(before), shown(after), ['title', 'admin', ...SECTIONS], ['admin', ...SECTIONS]);
   return { changedAccess, summary: `Role '${after.title}': ${changes}` };

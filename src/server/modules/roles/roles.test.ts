@@ -3,7 +3,17 @@ import { MSG } from '../../../shared/messages.js';
 import type { Permissions } from '../../../shared/permissions.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 
-const none: Permissions = { teams: 0, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0, sessions: 0 };
+const none: Permissions = {
+  teams: 0,
+  players: 0,
+  evaluation: 0,
+  criteria: 0,
+  user_management: 0,
+  reports: 0,
+  resources: 0,
+  emails: 0,
+  sessions: 0,
+};
 const perms = (p: Partial<Permissions>): Permissions => ({ ...none, ...p });
 
 let t: TestApp;
@@ -34,7 +44,14 @@ describe('GET /api/roles', () => {
   it('lists every role with its permissions, user count and users (auth_role ignored)', async () => {
     const res = await admin.get('/api/roles?auth_role=Player');
     expect(res.statusCode).toBe(200);
-    const roles = res.json().data as { title: string; key: string; admin: boolean; userCount: number; users: { first_name: string }[]; permissions: Permissions }[];
+    const roles = res.json().data as {
+      title: string;
+      key: string;
+      admin: boolean;
+      userCount: number;
+      users: { first_name: string }[];
+      permissions: Permissions;
+    }[];
     expect(roles.map((r) => r.title)).toEqual(expect.arrayContaining(['Superadmin', 'Admin', 'Coach', 'Player']));
     const coach = roles.find((r) => r.key === 'coach')!;
     expect(coach.userCount).toBe(2);
@@ -89,13 +106,28 @@ describe('POST /api/roles', () => {
     expect(row.user_management).toBe(1);
   });
 
-  it('refuses to grant a level above the actor\'s own (escalation)', async () => {
+  it("refuses to grant a level above the actor's own (escalation)", async () => {
     // A custom manager role: user management write but only read on teams.
     const mgr = await sa.post('/api/roles', { title: 'Team manager', permissions: perms({ user_management: 2, teams: 1 }) });
     const mgrRoleId = mgr.json().data.id as number;
-    const userRes = await sa.post('/api/users', { first_name: 'Mia', last_name: 'Manager', email: 'mia.manager@example.org', role: mgrRoleId });
+    const userRes = await sa.post('/api/users', {
+      first_name: 'Mia',
+      last_name: 'Manager',
+      email: 'mia.manager@example.org',
+      role: mgrRoleId,
+    });
     expect(userRes.statusCode).toBe(200);
-    await t.db.updateTable('users').set({ must_change_password: 0, password_expires_at: null, password_hash: (await t.db.selectFrom('users').select('password_hash').where('email', '=', 'coach@demo.club').executeTakeFirstOrThrow()).password_hash }).where('email', '=', 'mia.manager@example.org').execute();
+    await t.db
+      .updateTable('users')
+      .set({
+        must_change_password: 0,
+        password_expires_at: null,
+        password_hash: (
+          await t.db.selectFrom('users').select('password_hash').where('email', '=', 'coach@demo.club').executeTakeFirstOrThrow()
+        ).password_hash,
+      })
+      .where('email', '=', 'mia.manager@example.org')
+      .execute();
     const mia = await t.login({ email: 'mia.manager@example.org', password: 'demo-coach' });
 
     const up = await mia.post('/api/roles', { title: 'Head coach', permissions: perms({ teams: 2 }) });
@@ -113,10 +145,17 @@ describe('POST /api/roles', () => {
     // A role above her levels (Coach has players write) is not hers to edit or delete.
     expect((await mia.post(`/api/role/${roleIds.coach}`, { title: 'Coach', permissions: perms({ teams: 1 }) })).statusCode).toBe(403);
     // Nor is the built-in Player role, even within her own levels: it is every player's account.
-    const player = await mia.post(`/api/role/${roleIds.player}`, { title: 'Player', permissions: perms({ resources: 1, teams: 1, user_management: 1 }) });
+    const player = await mia.post(`/api/role/${roleIds.player}`, {
+      title: 'Player',
+      permissions: perms({ resources: 1, teams: 1, user_management: 1 }),
+    });
     expect(player.statusCode).toBe(403);
     expect(player.json()).toEqual({ message: MSG.builtInRolesSuperadminOnly, field: 'title' });
-    const levels = await t.db.selectFrom('roles').select(['teams', 'user_management']).where('key', '=', 'player').executeTakeFirstOrThrow();
+    const levels = await t.db
+      .selectFrom('roles')
+      .select(['teams', 'user_management'])
+      .where('key', '=', 'player')
+      .executeTakeFirstOrThrow();
     expect(levels).toEqual({ teams: 0, user_management: 0 });
   });
 
@@ -163,9 +202,16 @@ describe('POST /api/role/{id}', () => {
     expect(flag.statusCode).toBe(400);
     // Making a custom role an admin role is Superadmin's alone.
     const custom = await admin.post('/api/roles', { title: 'Volunteer', permissions: perms({ resources: 1 }) });
-    const promote = await admin.post(`/api/role/${custom.json().data.id}`, { title: 'Volunteer', admin: true, permissions: perms({ resources: 1 }) });
+    const promote = await admin.post(`/api/role/${custom.json().data.id}`, {
+      title: 'Volunteer',
+      admin: true,
+      permissions: perms({ resources: 1 }),
+    });
     expect(promote.statusCode).toBe(403);
-    expect((await sa.post(`/api/role/${custom.json().data.id}`, { title: 'Volunteer', admin: true, permissions: perms({ resources: 1 }) })).statusCode).toBe(200);
+    expect(
+      (await sa.post(`/api/role/${custom.json().data.id}`, { title: 'Volunteer', admin: true, permissions: perms({ resources: 1 }) }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 

@@ -17,7 +17,16 @@ export function sourceTeams(db: Db, sourceSeasonId: number, targetSeasonId: numb
     .innerJoin('categories as c', 'c.id', 't.category_id')
     .innerJoin('users as u', 'u.id', 't.coach_user_id')
     .leftJoin('teams as rolled', (j) => j.onRef('rolled.rolled_from_team_id', '=', 't.id').on('rolled.season_id', '=', targetSeasonId))
-    .select(['t.id', 't.name', 't.category_id', 't.coach_user_id', 'c.name as club', 'u.first_name', 'u.last_name', 'rolled.id as rolled_id'])
+    .select([
+      't.id',
+      't.name',
+      't.category_id',
+      't.coach_user_id',
+      'c.name as club',
+      'u.first_name',
+      'u.last_name',
+      'rolled.id as rolled_id',
+    ])
     .where('t.season_id', '=', sourceSeasonId)
     .orderBy('c.name')
     .orderBy('t.name')
@@ -75,16 +84,30 @@ export async function insertTeams(db: Db, seasonId: number, teams: readonly NewT
 }
 
 export async function insertMemberships(db: Db, rows: readonly { team_id: number; player_id: number }[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000) await db.insertInto('team_players').values(rows.slice(i, i + 1000)).execute();
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insertInto('team_players')
+      .values(rows.slice(i, i + 1000))
+      .execute();
 }
 
 export async function closeSeason(db: Db, seasonId: number): Promise<boolean> {
-  const r = await db.updateTable('seasons').set({ closed_at: nowIso() }).where('id', '=', seasonId).where('closed_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('seasons')
+    .set({ closed_at: nowIso() })
+    .where('id', '=', seasonId)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
 export async function reopenSeason(db: Db, seasonId: number): Promise<boolean> {
-  const r = await db.updateTable('seasons').set({ closed_at: null }).where('id', '=', seasonId).where('closed_at', 'is not', null).executeTakeFirst();
+  const r = await db
+    .updateTable('seasons')
+    .set({ closed_at: null })
+    .where('id', '=', seasonId)
+    .where('closed_at', 'is not', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 

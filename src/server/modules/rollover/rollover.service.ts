@@ -26,7 +26,8 @@ async function seasons(db: Db, from: number, to: number) {
 
 /** Too old for every age group of the target season (false when the year, the groups or the birth year is unknown). */
 function agesOutOf(groups: readonly number[], year: number | null) {
-  return (birthYear: number | null) => year !== null && birthYear !== null && groups.length > 0 && groups.every((g) => !fitsAgeGroup(birthYear, g, year));
+  return (birthYear: number | null) =>
+    year !== null && birthYear !== null && groups.length > 0 && groups.every((g) => !fitsAgeGroup(birthYear, g, year));
 }
 
 async function targetGroups(db: Db, targetSeasonId: number, rolledNames: readonly string[]): Promise<number[]> {
@@ -36,7 +37,11 @@ async function targetGroups(db: Db, targetSeasonId: number, rolledNames: readonl
 
 export async function plan(db: Db, from: number, to: number): Promise<RolloverPlan> {
   const { source, target } = await seasons(db, from, to);
-  const [teams, members, placed] = await Promise.all([repo.sourceTeams(db, from, to), repo.sourceMembers(db, from), repo.placedInSeason(db, to)]);
+  const [teams, members, placed] = await Promise.all([
+    repo.sourceTeams(db, from, to),
+    repo.sourceMembers(db, from),
+    repo.placedInSeason(db, to),
+  ]);
   const names = teams.map((t) => nameAYearOn(t.name));
   const agesOut = agesOutOf(await targetGroups(db, to, names), target.year);
   const placedIn = new Map(placed.map((p) => [p.player_id, p.name]));
@@ -82,15 +87,22 @@ export async function commit(db: Db, actor: Actor, body: RolloverCommitBody): Pr
       }
       const memberships = new Set(members.map((m) => `${m.team_id}:${m.player_id}`));
       for (const p of body.players) {
-        if (!memberships.has(`${p.source_team_id}:${p.player_id}`)) throw badRequest(`Player ${p.player_id} is not in team ${p.source_team_id} of the season ${source.name}.`, 'players');
-        if (!chosen.has(p.source_team_id)) throw badRequest(`Player ${p.player_id}'s team is not rolled over: tick the team or untick the player.`, 'players');
+        if (!memberships.has(`${p.source_team_id}:${p.player_id}`))
+          throw badRequest(`Player ${p.player_id} is not in team ${p.source_team_id} of the season ${source.name}.`, 'players');
+        if (!chosen.has(p.source_team_id))
+          throw badRequest(`Player ${p.player_id}'s team is not rolled over: tick the team or untick the player.`, 'players');
       }
 
       const missing = [...chosen].filter(([id]) => byId.get(id)!.rolled_id === null);
       const created = await repo.insertTeams(
         trx,
         body.to,
-        missing.map(([id, name]) => ({ name, category_id: byId.get(id)!.category_id, coach_user_id: byId.get(id)!.coach_user_id, rolled_from_team_id: id })),
+        missing.map(([id, name]) => ({
+          name,
+          category_id: byId.get(id)!.category_id,
+          coach_user_id: byId.get(id)!.coach_user_id,
+          rolled_from_team_id: id,
+        })),
       );
       const targetTeam = (sourceId: number) => byId.get(sourceId)!.rolled_id ?? created.get(sourceId)!;
 
@@ -142,6 +154,7 @@ export async function reopen(db: Db, actor: Actor, seasonId: number): Promise<vo
   const season = await repo.seasonById(db, seasonId);
   if (!season) throw notFound('Season not found.');
   await db.transaction().execute(async (trx) => {
-    if (await repo.reopenSeason(trx, seasonId)) await recordAudit(trx, actor, 'update', 'season', seasonId, `${season.name} reopened for evaluations`);
+    if (await repo.reopenSeason(trx, seasonId))
+      await recordAudit(trx, actor, 'update', 'season', seasonId, `${season.name} reopened for evaluations`);
   });
 }

@@ -9,7 +9,14 @@ let coach: Client;
 const ids = { from: 0, to: 0 };
 
 const count = async (table: 'teams' | 'team_players' | 'mail_outbox') =>
-  Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const planOf = async (): Promise<RolloverPlan> => (await admin.get(`/api/rollover?from=${ids.from}&to=${ids.to}`)).json().data;
 /** Every team as suggested and every player the wizard ticks by default (not placed, not aged out). */
 const defaults = (p: RolloverPlan) => ({
@@ -32,7 +39,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, coach] = await Promise.all([t.login('admin'), t.login('coach')]);
   ids.from = (await t.db.selectFrom('seasons').select('id').where('name', '=', '2026/27').executeTakeFirstOrThrow()).id;
-  ids.to = (await t.db.insertInto('seasons').values({ name: '2027/28', created_at: nowIso() }).returning('id').executeTakeFirstOrThrow()).id;
+  ids.to = (
+    await t.db.insertInto('seasons').values({ name: '2027/28', created_at: nowIso() }).returning('id').executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -85,7 +94,14 @@ describe('POST /api/rollover', () => {
     const res = await admin.post('/api/rollover', { ...body, dry_run: true });
     expect(res.statusCode).toBe(200);
     const r = res.json().data as RolloverResult;
-    expect(r).toMatchObject({ dry_run: true, teams_created: 4, teams_kept: 0, players_added: body.players.length, players_already_placed: 0, source_closed: true });
+    expect(r).toMatchObject({
+      dry_run: true,
+      teams_created: 4,
+      teams_kept: 0,
+      players_added: body.players.length,
+      players_already_placed: 0,
+      source_closed: true,
+    });
     expect(await count('teams')).toBe(4);
     expect((await planOf()).source.closed).toBe(false);
   });
@@ -100,9 +116,16 @@ describe('POST /api/rollover', () => {
     expect(first.players_not_carried).toBe(new Set(plan.players.filter((x) => x.ages_out).map((x) => x.player_id)).size);
     const rows = await targetRows();
     expect([...new Set(rows.map((r) => r.name))]).toEqual(['U15 Boys Gold', 'U15 Girls', 'U17 Girls', 'U19 Boys']);
-    const sourceTeams = await t.db.selectFrom('teams').select(['name', 'category_id', 'coach_user_id']).where('season_id', '=', ids.from).execute();
+    const sourceTeams = await t.db
+      .selectFrom('teams')
+      .select(['name', 'category_id', 'coach_user_id'])
+      .where('season_id', '=', ids.from)
+      .execute();
     const boys = sourceTeams.find((x) => x.name === 'U14 Boys')!;
-    expect(rows.find((r) => r.name === 'U15 Boys Gold')).toMatchObject({ category_id: boys.category_id, coach_user_id: boys.coach_user_id });
+    expect(rows.find((r) => r.name === 'U15 Boys Gold')).toMatchObject({
+      category_id: boys.category_id,
+      coach_user_id: boys.coach_user_id,
+    });
     expect((await planOf()).source.closed).toBe(true);
     expect(await count('mail_outbox')).toBe(outbox);
     const audit = await t.db.selectFrom('audit_log').select('summary').where('entity', '=', 'rollover').execute();
@@ -120,14 +143,21 @@ describe('POST /api/rollover', () => {
 
 describe('a closed season', () => {
   it('refuses evaluations through its teams and of players only in it (409), until an admin reopens it', async () => {
-    const criterion = await t.db.selectFrom('criteria as c').innerJoin('levels as l', 'l.id', 'c.level_id').select('c.id').where('l.kind', '=', 'scale_1_10').executeTakeFirstOrThrow();
+    const criterion = await t.db
+      .selectFrom('criteria as c')
+      .innerJoin('levels as l', 'l.id', 'c.level_id')
+      .select('c.id')
+      .where('l.kind', '=', 'scale_1_10')
+      .executeTakeFirstOrThrow();
     // A player who aged out stayed behind: their only team is in the closed season.
     const aged = (await planOf()).players.find((x) => x.ages_out && x.placed_in === null)!;
     const team = { id: aged.source_team_id };
     const teamSave = { criteria_id: criterion.id, scores: [{ player_id: aged.player_id, score: 7 }] };
     const closed = await admin.post(`/api/team/${team.id}/evaluations`, teamSave);
     expect(closed.statusCode).toBe(409);
-    expect(closed.json().message).toBe('The season 2026/27 is closed for evaluations. An admin can reopen it on Teams → Roll over a season.');
+    expect(closed.json().message).toBe(
+      'The season 2026/27 is closed for evaluations. An admin can reopen it on Teams → Roll over a season.',
+    );
     expect((await admin.post(`/api/player/${aged.player_id}/evaluation`, { criteria_id: criterion.id, score: 7 })).statusCode).toBe(409);
 
     expect((await t.anon.post(`/api/season/${ids.from}/reopen`)).statusCode).toBe(401);

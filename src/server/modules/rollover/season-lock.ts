@@ -23,4 +23,5 @@ export async function assertPlayersOpen(db: Db, playerIds: readonly number[]): P
   if (first !== undefined) throw conflict(closedMessage(first));
 }
 
-export const closedMessage = (season: string) => `The season ${season} is closed for evaluations. An admin can reopen it on Teams → Roll over a season.`;
+export const closedMessage = (season: string) =>
+  `The season ${season} is closed for evaluations. An admin can reopen it on Teams → Roll over a season.`;

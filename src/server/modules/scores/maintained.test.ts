@@ -20,7 +20,10 @@ afterAll(() => t.close());
 
 /** The history with its real dates: the shared module decides what is current. */
 async function history(): Promise<(ScoredEvaluation & { flagged: boolean })[]> {
-  const rows = await t.db.selectFrom('evaluations').select(['id', 'player_id', 'criterion_id', 'date', 'created_at', 'score_percentage', 'is_current']).execute();
+  const rows = await t.db
+    .selectFrom('evaluations')
+    .select(['id', 'player_id', 'criterion_id', 'date', 'created_at', 'score_percentage', 'is_current'])
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     playerId: r.player_id,
@@ -35,10 +38,17 @@ async function history(): Promise<(ScoredEvaluation & { flagged: boolean })[]> {
 async function expectMaintainedMatchHistory() {
   const all = await history();
   const current = new Set(currentEvaluations(all).map((e) => e.id));
-  expect(all.filter((e) => e.flagged).map((e) => e.id).sort()).toEqual([...current].sort());
+  expect(
+    all
+      .filter((e) => e.flagged)
+      .map((e) => e.id)
+      .sort(),
+  ).toEqual([...current].sort());
 
   const totals = leaderboardTotals(all);
-  const kept = new Map((await t.db.selectFrom('player_scores').select(['player_id', 'total']).execute()).map((r) => [r.player_id, Number(r.total)]));
+  const kept = new Map(
+    (await t.db.selectFrom('player_scores').select(['player_id', 'total']).execute()).map((r) => [r.player_id, Number(r.total)]),
+  );
   const players = (await t.db.selectFrom('players').select('id').execute()).map((p) => p.id);
   for (const id of players) expect(kept.get(id) ?? 0, `player ${id}`).toBeCloseTo(totals.get(id) ?? 0, 6);
   for (const id of kept.keys()) expect(players).toContain(id);
@@ -81,19 +91,31 @@ describe('figures kept on write equal the history (ADR 0023)', () => {
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
         for (const s of steps) {
           const c = s.criterion;
-          const list = (await admin.get(`/api/player/${s.player.id}/evaluation`)).json().data.evaluations as { id: number; criteria_id: number }[];
+          const list = (await admin.get(`/api/player/${s.player.id}/evaluation`)).json().data.evaluations as {
+            id: number;
+            criteria_id: number;
+          }[];
           const target = list[s.n % Math.max(1, list.length)];
           if (s.action === 'team') {
             const team = teams.find((m) => m.player_id === s.player.id)?.team_id ?? teams[0]!.team_id;
             const members = teams.filter((m) => m.team_id === team).slice(0, 5);
-            const body = { criteria_id: c.id, date: day(s.n), evaluator_name: 'T', scores: members.map((m, i) => ({ player_id: m.player_id, score: scoreFor(c.kind, s.n + i) })) };
+            const body = {
+              criteria_id: c.id,
+              date: day(s.n),
+              evaluator_name: 'T',
+              scores: members.map((m, i) => ({ player_id: m.player_id, score: scoreFor(c.kind, s.n + i) })),
+            };
             expect((await admin.post(`/api/team/${team}/evaluations`, body)).statusCode).toBe(200);
           } else if (s.action === 'import') {
             const rows = [s.player, players[(s.n + 1) % players.length]!].map((p, i) =>
               [p.first_name, p.last_name, p.email, c.level_name, c.name, csvScore(c.kind, s.n + i), '', ''].map(csvCell).join(','),
             );
             const content = [CSV_TEMPLATES.evaluation.join(','), ...rows].join('\n') + '\n';
-            const res = await admin.upload('/api/players/evaluation/bulk', { evaluator: 'T' }, { field: 'bulkFile', name: 'e.csv', content, type: 'text/csv' });
+            const res = await admin.upload(
+              '/api/players/evaluation/bulk',
+              { evaluator: 'T' },
+              { field: 'bulkFile', name: 'e.csv', content, type: 'text/csv' },
+            );
             expect(res.statusCode, res.body).toBe(200);
           } else if (s.action === 'move') {
             // As another process (or a future edit form) would: the triggers follow any level change.
@@ -102,12 +124,26 @@ describe('figures kept on write equal the history (ADR 0023)', () => {
             c.level_id = to;
           } else if (s.action === 'edit' && target) {
             const kind = criteria.find((k) => k.id === target.criteria_id)!.kind;
-            const body = { criteria_id: target.criteria_id, score: scoreFor(kind, s.n + 1), evaluator_name: 'T', notes: '', video_links: [], date: day(s.n) };
+            const body = {
+              criteria_id: target.criteria_id,
+              score: scoreFor(kind, s.n + 1),
+              evaluator_name: 'T',
+              notes: '',
+              video_links: [],
+              date: day(s.n),
+            };
             expect((await admin.post(`/api/player/${s.player.id}/evaluation/${target.id}`, body)).statusCode).toBe(200);
           } else if (s.action === 'delete' && target) {
             expect((await admin.post(`/api/player/${s.player.id}/evaluation/${target.id}/delete`, {})).statusCode).toBe(200);
           } else {
-            const body = { criteria_id: c.id, score: scoreFor(c.kind, s.n), evaluator_name: 'T', notes: '', video_links: [], date: day(s.n) };
+            const body = {
+              criteria_id: c.id,
+              score: scoreFor(c.kind, s.n),
+              evaluator_name: 'T',
+              notes: '',
+              video_links: [],
+              date: day(s.n),
+            };
             expect((await admin.post(`/api/player/${s.player.id}/evaluation`, body)).statusCode).toBe(200);
           }
         }
@@ -127,7 +163,12 @@ describe('figures kept on write equal the history (ADR 0023)', () => {
   });
 
   it('a rebuild restores damaged figures and current flags from the history', async () => {
-    const [someone] = await t.db.selectFrom('evaluations').select(['id', 'player_id', 'criterion_id']).where('is_current', '=', 1).limit(1).execute();
+    const [someone] = await t.db
+      .selectFrom('evaluations')
+      .select(['id', 'player_id', 'criterion_id'])
+      .where('is_current', '=', 1)
+      .limit(1)
+      .execute();
     await t.db.updateTable('evaluations').set({ is_current: 0 }).where('id', '=', someone!.id).execute();
     await t.db.updateTable('player_scores').set({ total: 12345 }).execute();
     await t.db.deleteFrom('player_level_scores').where('player_id', '=', someone!.player_id).execute();

@@ -28,8 +28,18 @@ export async function rebuildScores(db: Kysely<DB>, { flags = true }: { flags?: 
     let fixed = 0;
     if (flags) {
       // Clear first: the partial unique index allows one current row per pair at any moment.
-      const cleared = await trx.updateTable('evaluations').set({ is_current: 0 }).where('is_current', '=', 1).where(superseded).executeTakeFirst();
-      const set = await trx.updateTable('evaluations').set({ is_current: 1 }).where('is_current', '=', 0).where(sql<boolean>`not ${superseded}`).executeTakeFirst();
+      const cleared = await trx
+        .updateTable('evaluations')
+        .set({ is_current: 0 })
+        .where('is_current', '=', 1)
+        .where(superseded)
+        .executeTakeFirst();
+      const set = await trx
+        .updateTable('evaluations')
+        .set({ is_current: 1 })
+        .where('is_current', '=', 0)
+        .where(sql<boolean>`not ${superseded}`)
+        .executeTakeFirst();
       fixed = Number(cleared.numUpdatedRows) + Number(set.numUpdatedRows);
     }
 
@@ -44,10 +54,21 @@ export async function rebuildScores(db: Kysely<DB>, { flags = true }: { flags?: 
       where e.is_current = 1 and exists (select 1 from players p where p.id = e.player_id)
       group by e.player_id, c.level_id`.execute(trx);
     // The cached views are keyed by the score version: move it once for the whole rebuild.
-    await trx.updateTable('score_state').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
+    await trx
+      .updateTable('score_state')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', 1)
+      .execute();
 
     const count = async (table: 'player_scores' | 'player_level_scores') =>
-      Number((await trx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await trx
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return {
       flagsFixed: fixed,
       playerScores: await count('player_scores'),

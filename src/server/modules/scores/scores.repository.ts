@@ -67,13 +67,19 @@ function filteredTotals(db: Kysely<DB>, scope: ScoreScope) {
   if (scope.teamId !== undefined) {
     const teamId = scope.teamId;
     q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom('team_players as tp').select('tp.player_id').whereRef('tp.player_id', '=', 'e.player_id').where('tp.team_id', '=', teamId)),
+      exists(
+        selectFrom('team_players as tp')
+          .select('tp.player_id')
+          .whereRef('tp.player_id', '=', 'e.player_id')
+          .where('tp.team_id', '=', teamId),
+      ),
     );
   }
   return q.groupBy('e.player_id');
 }
 
-const unboundedPeriod = (scope: LeaderboardFilter) => (scope.from ?? DEFAULT_PERIOD_FROM) <= DEFAULT_PERIOD_FROM && (scope.to ?? DEFAULT_PERIOD_TO) >= DEFAULT_PERIOD_TO;
+const unboundedPeriod = (scope: LeaderboardFilter) =>
+  (scope.from ?? DEFAULT_PERIOD_FROM) <= DEFAULT_PERIOD_FROM && (scope.to ?? DEFAULT_PERIOD_TO) >= DEFAULT_PERIOD_TO;
 const isUnfiltered = (scope: LeaderboardFilter) => !scope.criteriaIds?.length && unboundedPeriod(scope);
 
 /** Narrowed to what a scope reads (the given players, or a team's members), else the whole table. */
@@ -82,7 +88,9 @@ function inPlayers<Q extends { where: (...args: any[]) => Q }>(q: Q, column: 'ps
   if (scope.teamId !== undefined) {
     const teamId = scope.teamId;
     q = q.where(({ exists, selectFrom }: any) =>
-      exists(selectFrom('team_players as tp').select('tp.player_id').whereRef('tp.player_id', '=', column).where('tp.team_id', '=', teamId)),
+      exists(
+        selectFrom('team_players as tp').select('tp.player_id').whereRef('tp.player_id', '=', column).where('tp.team_id', '=', teamId),
+      ),
     );
   }
   return q;
@@ -119,7 +127,13 @@ export async function resolveScope<S extends ScoreScope>(db: Kysely<DB>, scope: 
     // Two statements: SQLite answers min() or max() alone from the end of evaluations_board_idx,
     // but both in one statement by scanning every current row.
     const end = async (which: 'min' | 'max') =>
-      (await db.selectFrom('evaluations').select((eb) => eb.fn[which]<string>('date').as('day')).where('is_current', '=', 1).executeTakeFirst())?.day;
+      (
+        await db
+          .selectFrom('evaluations')
+          .select((eb) => eb.fn[which]<string>('date').as('day'))
+          .where('is_current', '=', 1)
+          .executeTakeFirst()
+      )?.day;
     const [first, last] = [await end('min'), await end('max')];
     if (!first || (from !== undefined && from <= first)) from = undefined;
     if (!last || (to !== undefined && to >= last)) to = undefined;

@@ -45,7 +45,11 @@ describe('player_scores (kept by triggers) matches src/shared/scoring.ts after e
   it('creates, supersedes, edits and deletes evaluations, then deletes a criterion and a player', async () => {
     const admin = await t.login('admin');
     const players = (await t.db.selectFrom('players').select('id').orderBy('id').limit(6).execute()).map((p) => p.id);
-    const criteria = await t.db.selectFrom('criteria as c').innerJoin('levels as l', 'l.id', 'c.level_id').select(['c.id', 'l.kind']).execute();
+    const criteria = await t.db
+      .selectFrom('criteria as c')
+      .innerJoin('levels as l', 'l.id', 'c.level_id')
+      .select(['c.id', 'l.kind'])
+      .execute();
     const scoreFor = (kind: string, n: number) => (kind === 'yes_no' ? (n % 2 ? 'Yes' : 'No') : (n % 10) + 1);
 
     const expectTotalsMatch = async () => {
@@ -66,20 +70,42 @@ describe('player_scores (kept by triggers) matches src/shared/scoring.ts after e
 
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ player: fc.constantFrom(...players), criterion: fc.constantFrom(...criteria), n: fc.nat(), action: fc.constantFrom('save', 'save', 'edit', 'delete') }), {
-          minLength: 1,
-          maxLength: 8,
-        }),
+        fc.array(
+          fc.record({
+            player: fc.constantFrom(...players),
+            criterion: fc.constantFrom(...criteria),
+            n: fc.nat(),
+            action: fc.constantFrom('save', 'save', 'edit', 'delete'),
+          }),
+          {
+            minLength: 1,
+            maxLength: 8,
+          },
+        ),
         async (steps) => {
           for (const s of steps) {
-            const list = (await admin.get(`/api/player/${s.player}/evaluation`)).json().data.evaluations as { id: number; criteria_id: number; level: number }[];
+            const list = (await admin.get(`/api/player/${s.player}/evaluation`)).json().data.evaluations as {
+              id: number;
+              criteria_id: number;
+              level: number;
+            }[];
             const target = list[s.n % Math.max(1, list.length)];
-            const payload = { criteria_id: s.criterion.id, score: scoreFor(s.criterion.kind, s.n), evaluator_name: 'T', notes: '', video_links: [] };
+            const payload = {
+              criteria_id: s.criterion.id,
+              score: scoreFor(s.criterion.kind, s.n),
+              evaluator_name: 'T',
+              notes: '',
+              video_links: [],
+            };
             if (s.action === 'save' || !target) {
               expect((await admin.post(`/api/player/${s.player}/evaluation`, payload)).statusCode).toBe(200);
             } else if (s.action === 'edit') {
               const kind = criteria.find((c) => c.id === target.criteria_id)!.kind;
-              const res = await admin.post(`/api/player/${s.player}/evaluation/${target.id}`, { ...payload, criteria_id: target.criteria_id, score: scoreFor(kind, s.n + 1) });
+              const res = await admin.post(`/api/player/${s.player}/evaluation/${target.id}`, {
+                ...payload,
+                criteria_id: target.criteria_id,
+                score: scoreFor(kind, s.n + 1),
+              });
               expect(res.statusCode).toBe(200);
             } else {
               expect((await admin.post(`/api/player/${s.player}/evaluation/${target.id}/delete`, {})).statusCode).toBe(200);

@@ -14,7 +14,11 @@ export const duplicate = (what: string, name: string) => `${/^[aeiou]/.test(what
  * Runs a write in a transaction and turns the database's own constraint errors (a concurrent create
  * of the same name, a row that became used between the check and the delete) into clear 409s.
  */
-export async function guarded<T>(db: Db, work: (trx: Db) => Promise<T>, on: { unique?: () => Error; foreignKey?: () => Error }): Promise<T> {
+export async function guarded<T>(
+  db: Db,
+  work: (trx: Db) => Promise<T>,
+  on: { unique?: () => Error; foreignKey?: () => Error },
+): Promise<T> {
   try {
     return await db.transaction().execute(work);
   } catch (e) {

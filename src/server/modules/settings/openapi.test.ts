@@ -13,7 +13,17 @@ import { getSettings } from './settings.repository.js';
 
 interface OpenApiDoc {
   openapi: string;
-  paths: Record<string, Record<string, { tags?: string[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> }; parameters?: { name: string; in: string }[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        tags?: string[];
+        requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
+        parameters?: { name: string; in: string }[];
+      }
+    >
+  >;
 }
 
 describe('OpenAPI document at /api/docs', () => {
@@ -35,7 +45,24 @@ describe('OpenAPI document at /api/docs', () => {
     expect(res.statusCode).toBe(200);
     const doc = JSON.parse(res.body) as OpenApiDoc;
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/health', '/api/auth/login', '/api/categories', '/api/category/{id}', '/api/category/{id}/delete', '/api/seasons', '/api/season/{id}', '/api/season/{id}/delete', '/api/levels', '/api/levels/', '/api/level/{id}', '/api/level/{id}/delete', '/api/achievements', '/api/achievement/{id}', '/api/achievement/{id}/delete', '/api/settings']) {
+    for (const path of [
+      '/api/health',
+      '/api/auth/login',
+      '/api/categories',
+      '/api/category/{id}',
+      '/api/category/{id}/delete',
+      '/api/seasons',
+      '/api/season/{id}',
+      '/api/season/{id}/delete',
+      '/api/levels',
+      '/api/levels/',
+      '/api/level/{id}',
+      '/api/level/{id}/delete',
+      '/api/achievements',
+      '/api/achievement/{id}',
+      '/api/achievement/{id}/delete',
+      '/api/settings',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(Object.keys(doc.paths['/api/categories']!).sort()).toEqual(['get', 'post']);
@@ -51,8 +78,12 @@ describe('OpenAPI document at /api/docs', () => {
 
   it('documents every registered API route', async () => {
     const doc = (await t.anon.get('/api/docs/json')).json() as OpenApiDoc;
-    const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)));
-    const routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/')).map((r) => `${r.method} ${r.url.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)),
+    );
+    const routes = t.app.routeTable
+      .filter((r) => r.url.startsWith('/api/'))
+      .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z]+)/g, '{$1}')}`);
     expect(routes.length).toBeGreaterThan(10);
     expect(routes.filter((r) => !documented.has(r))).toEqual([]);
   });
@@ -96,9 +127,14 @@ describe('graceful close (what SIGTERM triggers in main.ts)', () => {
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(res.headers.get('connection')).toBe('close');
-    expect((await res.json()) as unknown).toEqual({ data: { instructions_video: '', public_leaderboard_names: 'initial', own_login_age: 13, handover_age: 16 } });
+    expect((await res.json()) as unknown).toEqual({
+      data: { instructions_video: '', public_leaderboard_names: 'initial', own_login_age: 13, handover_age: 16 },
+    });
     // close() must not wait for the client's keep-alive socket to time out.
-    const outcome = await Promise.race([closing.then(() => 'closed'), new Promise((r) => setTimeout(() => r('still open after 3 s'), 3000))]);
+    const outcome = await Promise.race([
+      closing.then(() => 'closed'),
+      new Promise((r) => setTimeout(() => r('still open after 3 s'), 3000)),
+    ]);
     expect(outcome).toBe('closed');
 
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();

@@ -35,7 +35,10 @@ export async function findNamed(db: Db, table: NamedTableName, id: number): Prom
 
 /** Another row whose name equals `name` ignoring case ("u14" and "U14" are the same club). */
 export async function namedTaken(db: Db, table: NamedTableName, name: string, exceptId?: number): Promise<boolean> {
-  let q = db.selectFrom(table).select('id').where(sql`lower(name)`, '=', name.toLowerCase());
+  let q = db
+    .selectFrom(table)
+    .select('id')
+    .where(sql`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return exists(q);
 }
@@ -55,7 +58,11 @@ export async function deleteNamed(db: Db, table: NamedTableName, id: number): Pr
 
 /** Teams that use a club (category) or a season. */
 export async function teamsUsing(db: Db, column: 'category_id' | 'season_id', id: number): Promise<number> {
-  const row = await db.selectFrom('teams').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('teams')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(column, '=', id)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -70,16 +77,26 @@ export async function findLevel(db: Db, id: number): Promise<Level | undefined> 
 }
 
 export async function levelNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
-  let q = db.selectFrom('levels').select('id').where(sql`lower(name)`, '=', name.toLowerCase());
+  let q = db
+    .selectFrom('levels')
+    .select('id')
+    .where(sql`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return exists(q);
 }
 
 /** New levels go to the end of the list. */
 export async function insertLevel(db: Db, name: string, kind: LevelKind): Promise<number> {
-  const last = await db.selectFrom('levels').select((eb) => eb.fn.max('position').as('p')).executeTakeFirst();
+  const last = await db
+    .selectFrom('levels')
+    .select((eb) => eb.fn.max('position').as('p'))
+    .executeTakeFirst();
   const position = last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1;
-  const row = await db.insertInto('levels').values({ name, kind, position, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('levels')
+    .values({ name, kind, position, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -92,7 +109,11 @@ export async function deleteLevel(db: Db, id: number): Promise<void> {
 }
 
 export async function criteriaUsingLevel(db: Db, levelId: number): Promise<number> {
-  const row = await db.selectFrom('criteria').select((eb) => eb.fn.countAll<number>().as('n')).where('level_id', '=', levelId).executeTakeFirst();
+  const row = await db
+    .selectFrom('criteria')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('level_id', '=', levelId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -110,7 +131,12 @@ export async function evaluationsOnLevel(db: Db, levelId: number): Promise<numbe
 // Achievement catalogue
 
 export async function listAchievements(db: Db): Promise<Achievement[]> {
-  return db.selectFrom('achievements').select(['id', 'title']).orderBy(sql`lower(title)`).orderBy('id').execute();
+  return db
+    .selectFrom('achievements')
+    .select(['id', 'title'])
+    .orderBy(sql`lower(title)`)
+    .orderBy('id')
+    .execute();
 }
 
 export async function findAchievement(db: Db, id: number): Promise<Achievement | undefined> {
@@ -118,7 +144,10 @@ export async function findAchievement(db: Db, id: number): Promise<Achievement |
 }
 
 export async function achievementTitleTaken(db: Db, title: string, exceptId?: number): Promise<boolean> {
-  let q = db.selectFrom('achievements').select('id').where(sql`lower(title)`, '=', title.toLowerCase());
+  let q = db
+    .selectFrom('achievements')
+    .select('id')
+    .where(sql`lower(title)`, '=', title.toLowerCase());
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return exists(q);
 }
@@ -176,5 +205,3 @@ export async function putSetting(db: Db, key: keyof Settings, value: string): Pr
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
 }
-
-

@@ -66,6 +66,12 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   textListRoutes(app, { list: 'categories', one: 'category', row: categorySchema, body: nameSaveSchema, store: service.clubs });
   textListRoutes(app, { list: 'seasons', one: 'season', row: seasonSchema, body: nameSaveSchema, store: service.seasons });
   levelRoutes(app);
-  textListRoutes(app, { list: 'achievements', one: 'achievement', row: achievementSchema, body: achievementSaveSchema, store: service.achievements });
+  textListRoutes(app, {
+    list: 'achievements',
+    one: 'achievement',
+    row: achievementSchema,
+    body: achievementSaveSchema,
+    store: service.achievements,
+  });
   globalSettingsRoutes(app);
 }

@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../../shared/permissions.js';
-import { agesConsistent, settingsMessages, type Level, type LevelSave, type Settings, type SettingsSave } from '../../../shared/schemas/reference.js';
+import {
+  agesConsistent,
+  settingsMessages,
+  type Level,
+  type LevelSave,
+  type Settings,
+  type SettingsSave,
+} from '../../../shared/schemas/reference.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { plural } from '../../../shared/messages.js';
@@ -110,7 +117,8 @@ export async function saveSettings(db: Db, actor: Actor, input: SettingsSave): P
   const changes = Object.entries(input).flatMap(([k, v]) => (v === undefined ? [] : [[k as keyof Settings, String(v)] as const]));
   await db.transaction().execute(async (trx) => {
     // The ages are checked against the stored ones: a save may send only one of them.
-    if (!agesConsistent({ ...(await repo.getSettings(trx)), ...input })) throw badRequest(settingsMessages.handoverBelowOwnLogin, 'handover_age');
+    if (!agesConsistent({ ...(await repo.getSettings(trx)), ...input }))
+      throw badRequest(settingsMessages.handoverBelowOwnLogin, 'handover_age');
     for (const [key, value] of changes) await repo.putSetting(trx, key, value);
     await recordAudit(trx, actor, 'update', 'settings', null, changes.map(([k, v]) => `${k} = ${v || '(empty)'}`).join('; '));
   });

@@ -17,15 +17,22 @@ const idOf = async (table: 'categories' | 'seasons' | 'levels', name: string) =>
 const achievementId = async (title: string) =>
   (await t.db.selectFrom('achievements').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
 const auditCount = async (entity: string, action: string, entityId: number | null) => {
-  let q = t.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('entity', '=', entity).where('action', '=', action);
+  let q = t.db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('entity', '=', entity)
+    .where('action', '=', action);
   if (entityId !== null) q = q.where('entity_id', '=', entityId);
   return Number((await q.executeTakeFirstOrThrow()).n);
 };
 
 describe('reference reads', () => {
-  it.each(['/api/categories', '/api/seasons', '/api/levels', '/api/levels/', '/api/achievements', '/api/settings'])('%s needs a session (401)', async (url) => {
-    expect((await t.anon.get(url)).statusCode).toBe(401);
-  });
+  it.each(['/api/categories', '/api/seasons', '/api/levels', '/api/levels/', '/api/achievements', '/api/settings'])(
+    '%s needs a session (401)',
+    async (url) => {
+      expect((await t.anon.get(url)).statusCode).toBe(401);
+    },
+  );
 
   it('lists clubs sorted by name for any signed-in user', async () => {
     const res = await player.get('/api/categories');
@@ -64,14 +71,24 @@ describe('reference reads', () => {
   it('gives players the instructions video', async () => {
     const res = await player.get('/api/settings');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ instructions_video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', public_leaderboard_names: 'initial', own_login_age: 13, handover_age: 16 });
+    expect(res.json().data).toEqual({
+      instructions_video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      public_leaderboard_names: 'initial',
+      own_login_age: 13,
+      handover_age: 16,
+    });
   });
 
   it('falls back to defaults for settings never saved', async () => {
     const saved = await t.db.selectFrom('settings').selectAll().execute();
     await t.db.deleteFrom('settings').execute();
     try {
-      expect((await player.get('/api/settings')).json().data).toEqual({ instructions_video: '', public_leaderboard_names: 'initial', own_login_age: 13, handover_age: 16 });
+      expect((await player.get('/api/settings')).json().data).toEqual({
+        instructions_video: '',
+        public_leaderboard_names: 'initial',
+        own_login_age: 13,
+        handover_age: 16,
+      });
     } finally {
       await t.db.insertInto('settings').values(saved).execute();
     }
@@ -80,12 +97,30 @@ describe('reference reads', () => {
 
 /** Clubs and seasons behave alike; both are used by teams. */
 describe.each([
-  { kind: 'club', list: '/api/categories', one: '/api/category', table: 'categories' as const, used: 'Northside Hawks', usedMsg: 'Northside Hawks is used by 2 teams and cannot be deleted.' },
-  { kind: 'season', list: '/api/seasons', one: '/api/season', table: 'seasons' as const, used: '2026/27', usedMsg: '2026/27 is used by 4 teams and cannot be deleted.' },
+  {
+    kind: 'club',
+    list: '/api/categories',
+    one: '/api/category',
+    table: 'categories' as const,
+    used: 'Northside Hawks',
+    usedMsg: 'Northside Hawks is used by 2 teams and cannot be deleted.',
+  },
+  {
+    kind: 'season',
+    list: '/api/seasons',
+    one: '/api/season',
+    table: 'seasons' as const,
+    used: '2026/27',
+    usedMsg: '2026/27 is used by 4 teams and cannot be deleted.',
+  },
 ])('$kind writes', ({ kind, list, one, table, used, usedMsg }) => {
   it('refuses anonymous (401) and non-admin (403) writers', async () => {
     const id = await idOf(table, used);
-    for (const [url, body] of [[list, { name: 'X' }], [`${one}/${id}`, { name: 'X' }], [`${one}/${id}/delete`, {}]] as const) {
+    for (const [url, body] of [
+      [list, { name: 'X' }],
+      [`${one}/${id}`, { name: 'X' }],
+      [`${one}/${id}/delete`, {}],
+    ] as const) {
       expect((await t.anon.post(url, body)).statusCode, url).toBe(401);
       expect((await coach.post(url, body)).statusCode, url).toBe(403);
       expect((await player.post(url, body)).statusCode, url).toBe(403);
@@ -157,7 +192,11 @@ describe.each([
 describe('level writes', () => {
   it('refuses anonymous (401) and non-admin (403) writers', async () => {
     const id = await idOf('levels', 'Game IQ');
-    for (const [url, body] of [['/api/levels', { name: 'X', kind: 'yes_no' }], [`/api/level/${id}`, { name: 'X', kind: 'yes_no' }], [`/api/level/${id}/delete`, {}]] as const) {
+    for (const [url, body] of [
+      ['/api/levels', { name: 'X', kind: 'yes_no' }],
+      [`/api/level/${id}`, { name: 'X', kind: 'yes_no' }],
+      [`/api/level/${id}/delete`, {}],
+    ] as const) {
       expect((await t.anon.post(url, body)).statusCode, url).toBe(401);
       expect((await coach.post(url, body)).statusCode, url).toBe(403);
     }
@@ -227,7 +266,11 @@ describe('level writes', () => {
 describe('achievement catalogue writes', () => {
   it('refuses anonymous (401) and non-admin (403) writers', async () => {
     const id = await achievementId('Most Improved');
-    for (const [url, body] of [['/api/achievements', { title: 'X' }], [`/api/achievement/${id}`, { title: 'X' }], [`/api/achievement/${id}/delete`, {}]] as const) {
+    for (const [url, body] of [
+      ['/api/achievements', { title: 'X' }],
+      [`/api/achievement/${id}`, { title: 'X' }],
+      [`/api/achievement/${id}/delete`, {}],
+    ] as const) {
       expect((await t.anon.post(url, body)).statusCode, url).toBe(401);
       expect((await coach.post(url, body)).statusCode, url).toBe(403);
     }
@@ -243,7 +286,10 @@ describe('achievement catalogue writes', () => {
     const created = await admin.post('/api/achievements', { title: 'Hustle Award' });
     expect(created.statusCode).toBe(200);
     const id = created.json().data.id as number;
-    expect((await admin.post(`/api/achievement/${id}`, { title: 'Hustle Award of the Month' })).json().data).toEqual({ id, title: 'Hustle Award of the Month' });
+    expect((await admin.post(`/api/achievement/${id}`, { title: 'Hustle Award of the Month' })).json().data).toEqual({
+      id,
+      title: 'Hustle Award of the Month',
+    });
     expect((await admin.post(`/api/achievement/${id}/delete`)).statusCode).toBe(200);
     expect(await auditCount('achievement', 'delete', id)).toBe(1);
   });
@@ -262,7 +308,16 @@ describe('achievement catalogue writes', () => {
     // The same player twice, a second player once: 2 players.
     await t.db
       .insertInto('player_achievements')
-      .values([players[0]!.id, players[0]!.id, players[1]!.id].map((player_id) => ({ player_id, achievement_id: id, detail: '', action_by_user_id: null, created_at: now, updated_at: now })))
+      .values(
+        [players[0]!.id, players[0]!.id, players[1]!.id].map((player_id) => ({
+          player_id,
+          achievement_id: id,
+          detail: '',
+          action_by_user_id: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .execute();
     const res = await admin.post(`/api/achievement/${id}/delete`);
     expect(res.statusCode).toBe(409);
@@ -292,10 +347,18 @@ describe('global settings writes', () => {
   it('updates the video and the name mode, together or one at a time', async () => {
     const both = await admin.post('/api/settings', { instructions_video: 'https://vimeo.com/76979871', public_leaderboard_names: 'off' });
     expect(both.statusCode).toBe(200);
-    expect(both.json()).toEqual({ data: { instructions_video: 'https://vimeo.com/76979871', public_leaderboard_names: 'off', own_login_age: 13, handover_age: 16 }, message: 'Operation successful!' });
+    expect(both.json()).toEqual({
+      data: { instructions_video: 'https://vimeo.com/76979871', public_leaderboard_names: 'off', own_login_age: 13, handover_age: 16 },
+      message: 'Operation successful!',
+    });
 
     await admin.post('/api/settings', { public_leaderboard_names: 'initial', own_login_age: 13, handover_age: 16 });
-    expect((await player.get('/api/settings')).json().data).toEqual({ instructions_video: 'https://vimeo.com/76979871', public_leaderboard_names: 'initial', own_login_age: 13, handover_age: 16 });
+    expect((await player.get('/api/settings')).json().data).toEqual({
+      instructions_video: 'https://vimeo.com/76979871',
+      public_leaderboard_names: 'initial',
+      own_login_age: 13,
+      handover_age: 16,
+    });
 
     const cleared = await admin.post('/api/settings', { instructions_video: '  ' });
     expect(cleared.statusCode).toBe(200);

@@ -18,9 +18,16 @@ export function parseTeamCsv(content: Buffer): CsvTeamRow[] {
   const nameAt = columns.indexOf('name');
   const emailAt = columns.indexOf('coachemail');
   if (nameAt < 0 || emailAt < 0) {
-    throw badRequest(`The first row must name the columns ${CSV_TEMPLATES.teams.join(', ')}. Download the CSV template to start from.`, 'bulkFile');
+    throw badRequest(
+      `The first row must name the columns ${CSV_TEMPLATES.teams.join(', ')}. Download the CSV template to start from.`,
+      'bulkFile',
+    );
   }
-  const out = rows.map(({ record, line }) => ({ row: line, name: record[nameAt] ?? '', coachEmail: (record[emailAt] ?? '').toLowerCase() }));
+  const out = rows.map(({ record, line }) => ({
+    row: line,
+    name: record[nameAt] ?? '',
+    coachEmail: (record[emailAt] ?? '').toLowerCase(),
+  }));
   if (!out.length) throw badRequest('The file has no teams in it.', 'bulkFile');
   return out;
 }

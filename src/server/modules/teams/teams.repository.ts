@@ -58,7 +58,10 @@ export async function listTeams(db: Db, filter: TeamFilter): Promise<TeamRow[]> 
   if (filter.teamIds) q = q.where('t.id', 'in', filter.teamIds.length ? [...filter.teamIds] : [-1]);
   if (filter.categoryId !== undefined) q = q.where('t.category_id', '=', filter.categoryId);
   if (filter.coachUserId !== undefined) q = q.where('t.coach_user_id', '=', filter.coachUserId);
-  const rows = await q.orderBy(sql`lower(t.name)`).orderBy('t.id').execute();
+  const rows = await q
+    .orderBy(sql`lower(t.name)`)
+    .orderBy('t.id')
+    .execute();
   return rows.map(toRow);
 }
 
@@ -66,7 +69,6 @@ export async function findTeam(db: Db, id: number): Promise<TeamRow | undefined>
   const row = await teamsQuery(db).where('t.id', '=', id).executeTakeFirst();
   return row && toRow(row);
 }
-
 
 export async function findUser(db: Db, id: number): Promise<CoachSummary | undefined> {
   return db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', '=', id).executeTakeFirst();
@@ -90,13 +92,23 @@ const roleIsCoach = (r: RoleRow) => isCoachRole({ admin: r.admin === 1, permissi
 
 /** Coach roles per docs/product.md#validation (the shared isCoachRole rule) with their active users, for the selects. */
 export async function coachOptions(db: Db): Promise<CoachOption[]> {
-  const roles = (await db.selectFrom('roles').select(['id', 'title', 'admin', 'teams']).orderBy(sql`lower(title)`).execute()).filter(roleIsCoach);
+  const roles = (
+    await db
+      .selectFrom('roles')
+      .select(['id', 'title', 'admin', 'teams'])
+      .orderBy(sql`lower(title)`)
+      .execute()
+  ).filter(roleIsCoach);
   if (!roles.length) return [];
   const users = await db
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name', 'role_id'])
     .where('status', '=', 1)
-    .where('role_id', 'in', roles.map((r) => r.id))
+    .where(
+      'role_id',
+      'in',
+      roles.map((r) => r.id),
+    )
     .orderBy(sql`lower(first_name)`)
     .orderBy(sql`lower(last_name)`)
     .orderBy('id')
@@ -152,7 +164,10 @@ export async function findCoachCandidate(db: Db, userId: number): Promise<Omit<C
 }
 
 /** Team names are unique per club and season, ignoring case. */
-export async function teamNameTaken(db: Db, t: { name: string; categoryId: number; seasonId: number; exceptId?: number }): Promise<boolean> {
+export async function teamNameTaken(
+  db: Db,
+  t: { name: string; categoryId: number; seasonId: number; exceptId?: number },
+): Promise<boolean> {
   let q = db
     .selectFrom('teams')
     .select('id')
@@ -164,7 +179,12 @@ export async function teamNameTaken(db: Db, t: { name: string; categoryId: numbe
 }
 
 export async function teamNamesIn(db: Db, categoryId: number, seasonId: number): Promise<Set<string>> {
-  const rows = await db.selectFrom('teams').select('name').where('category_id', '=', categoryId).where('season_id', '=', seasonId).execute();
+  const rows = await db
+    .selectFrom('teams')
+    .select('name')
+    .where('category_id', '=', categoryId)
+    .where('season_id', '=', seasonId)
+    .execute();
   return new Set(rows.map((r) => r.name.toLowerCase()));
 }
 
@@ -179,7 +199,11 @@ const columns = (t: TeamWrite) => ({ name: t.name, category_id: t.categoryId, se
 
 export async function insertTeam(db: Db, t: TeamWrite): Promise<number> {
   const now = nowIso();
-  const row = await db.insertInto('teams').values({ ...columns(t), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('teams')
+    .values({ ...columns(t), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -188,19 +212,30 @@ export async function insertTeams(db: Db, teams: readonly TeamWrite[]): Promise<
   let n = 0;
   for (let i = 0; i < teams.length; i += 200) {
     const chunk = teams.slice(i, i + 200);
-    await db.insertInto('teams').values(chunk.map((t) => ({ ...columns(t), created_at: now, updated_at: now }))).execute();
+    await db
+      .insertInto('teams')
+      .values(chunk.map((t) => ({ ...columns(t), created_at: now, updated_at: now })))
+      .execute();
     n += chunk.length;
   }
   return n;
 }
 
 export async function updateTeam(db: Db, id: number, t: TeamWrite): Promise<void> {
-  await db.updateTable('teams').set({ ...columns(t), updated_at: nowIso() }).where('id', '=', id).execute();
+  await db
+    .updateTable('teams')
+    .set({ ...columns(t), updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Deletes the team and its memberships; the players themselves stay. Returns how many lost this team. */
 export async function deleteTeam(db: Db, id: number): Promise<number> {
-  const members = await db.selectFrom('team_players').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', id).executeTakeFirst();
+  const members = await db
+    .selectFrom('team_players')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('team_id', '=', id)
+    .executeTakeFirst();
   await db.deleteFrom('team_players').where('team_id', '=', id).execute();
   await db.deleteFrom('teams').where('id', '=', id).execute();
   return Number(members?.n ?? 0);

@@ -14,7 +14,10 @@ type Db = Kysely<DB>;
 /** Adds the SQL score aggregates (playerCount, averageScore) and the viewer flag to team rows. */
 export async function present(db: Db, actor: Actor, rows: repo.TeamRow[]): Promise<Team[]> {
   if (!rows.length) return [];
-  const averages = await currentTeamAverages(db, rows.map((r) => r.id));
+  const averages = await currentTeamAverages(
+    db,
+    rows.map((r) => r.id),
+  );
   const superAdmin = actor.roleKey === 'superadmin';
   return rows.map((r) => ({ ...r, playerCount: 0, averageScore: 0, ...averages.get(r.id), superAdmin }));
 }
@@ -45,7 +48,12 @@ export async function coachOptions(db: Db): Promise<CoachOption[]> {
 }
 
 /** A coach's teams (GET /api/coach/:coachId/teams): 404 for an unknown user. */
-export async function coachTeams(db: Db, actor: Actor, coachId: number, categoryId?: number): Promise<{ data: Team[]; coach: CoachSummary }> {
+export async function coachTeams(
+  db: Db,
+  actor: Actor,
+  coachId: number,
+  categoryId?: number,
+): Promise<{ data: Team[]; coach: CoachSummary }> {
   const coach = await repo.findUser(db, coachId);
   if (!coach) throw notFound();
   const rows = await repo.listTeams(db, { teamIds: null, coachUserId: coach.id, categoryId });
@@ -94,7 +102,14 @@ export async function updateTeam(db: Db, actor: Actor, id: number, body: TeamSav
     const team = await checkSave(trx, body, id);
     await repo.updateTeam(trx, id, team);
     const coachChange = before.coachUser === team.coachUserId ? '' : `, coach user ${before.coachUser} → ${team.coachUserId}`;
-    await recordAudit(trx, actor, 'update', 'team', id, `${before.name} (${before.category}, season ${before.season}) → ${team.name} (${team.where})${coachChange}`);
+    await recordAudit(
+      trx,
+      actor,
+      'update',
+      'team',
+      id,
+      `${before.name} (${before.category}, season ${before.season}) → ${team.name} (${team.where})${coachChange}`,
+    );
   });
   return presentOne(db, actor, id);
 }
@@ -105,14 +120,25 @@ export async function deleteTeam(db: Db, actor: Actor, id: number): Promise<{ id
     const team = await repo.findTeam(trx, id);
     if (!team) throw notFound();
     const n = await repo.deleteTeam(trx, id);
-    await recordAudit(trx, actor, 'delete', 'team', id, `${team.name} (${team.category}, season ${team.season}); ${n} player(s) kept without this team`);
+    await recordAudit(
+      trx,
+      actor,
+      'delete',
+      'team',
+      id,
+      `${team.name} (${team.category}, season ${team.season}); ${n} player(s) kept without this team`,
+    );
     return n;
   });
   return { id, playersUnassigned };
 }
 
 /** POST /api/teams/bulk: every row is checked before any is written (docs/product.md#errors). */
-export async function importTeams(db: Db, actor: Actor, input: { category: number; season: number; file: Buffer }): Promise<{ created: number }> {
+export async function importTeams(
+  db: Db,
+  actor: Actor,
+  input: { category: number; season: number; file: Buffer },
+): Promise<{ created: number }> {
   const rows = parseTeamCsv(input.file);
   const created = await db.transaction().execute(async (trx) => {
     const where = await placeOf(trx, input.category, input.season);

@@ -23,9 +23,21 @@ const ids = {
 };
 
 const teamId = async (name: string) => (await t.db.selectFrom('teams').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-const teamCount = async () => Number((await t.db.selectFrom('teams').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const teamCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('teams')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const auditCount = async (action: string, entityId?: number) => {
-  let q = t.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('entity', '=', 'team').where('action', '=', action);
+  let q = t.db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('entity', '=', 'team')
+    .where('action', '=', action);
   if (entityId !== undefined) q = q.where('entity_id', '=', entityId);
   return Number((await q.executeTakeFirstOrThrow()).n);
 };
@@ -43,7 +55,8 @@ beforeAll(async () => {
   [superadmin, admin, coach, player] = await Promise.all([t.login('superadmin'), t.login('admin'), t.login('coach'), t.login('player')]);
   const named = async (table: 'categories' | 'seasons', name: string) =>
     (await t.db.selectFrom(table).select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-  const user = async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  const user = async (email: string) =>
+    (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   const role = async (key: string) => (await t.db.selectFrom('roles').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
   Object.assign(ids, {
     northside: await named('categories', 'Northside Hawks'),
@@ -121,7 +134,11 @@ describe('GET /api/teams', () => {
     const list = async () => (await admin.get('/api/teams')).json().data as Team[];
     const before = await list();
     const team = before[0]!;
-    const original = await t.db.selectFrom('users').select(['first_name', 'last_name', 'role_id']).where('id', '=', team.coachUser).executeTakeFirstOrThrow();
+    const original = await t.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'role_id'])
+      .where('id', '=', team.coachUser)
+      .executeTakeFirstOrThrow();
     const club = await t.db.selectFrom('categories').select('name').where('id', '=', team.categoryId).executeTakeFirstOrThrow();
     const season = await t.db.selectFrom('seasons').select('name').where('id', '=', team.seasonId).executeTakeFirstOrThrow();
     try {
@@ -189,7 +206,13 @@ describe('GET /api/team/{teamId}', () => {
     for (const client of [admin, coach]) {
       const res = await client.get(`/api/team/${id}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toMatchObject({ id, name: 'U16 Girls', category: 'Northside Hawks', coachName: 'Casey Coach', playerCount: 10 });
+      expect(res.json().data).toMatchObject({
+        id,
+        name: 'U16 Girls',
+        category: 'Northside Hawks',
+        coachName: 'Casey Coach',
+        playerCount: 10,
+      });
     }
   });
 
@@ -221,7 +244,10 @@ describe('GET /api/teams/coach-options', () => {
       .values({ title: 'Assistant Coach', key: null, admin: 0, teams: 1, ...perms, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.db.insertInto('roles').values({ title: 'Club Office', key: null, admin: 1, teams: 1, ...perms, created_at: now, updated_at: now }).execute();
+    await t.db
+      .insertInto('roles')
+      .values({ title: 'Club Office', key: null, admin: 1, teams: 1, ...perms, created_at: now, updated_at: now })
+      .execute();
     await t.db.updateTable('users').set({ status: 2 }).where('id', '=', ids.jordan).execute();
     try {
       const res = await admin.get('/api/teams/coach-options');
@@ -319,7 +345,13 @@ describe('POST /api/team/{id}', () => {
     const id = await teamId('U16 Girls');
     const res = await admin.post(`/api/team/${id}`, save({ name: 'U16 Girls Elite', category: ids.riverside, coachUser: ids.jordan }));
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id, name: 'U16 Girls Elite', category: 'Riverside Tigers', coachUser: ids.jordan, playerCount: 10 });
+    expect(res.json().data).toMatchObject({
+      id,
+      name: 'U16 Girls Elite',
+      category: 'Riverside Tigers',
+      coachUser: ids.jordan,
+      playerCount: 10,
+    });
     expect(await auditCount('update', id)).toBe(1);
     // The former coach no longer reaches it; the new one does.
     expect((await coach.get(`/api/team/${id}`)).statusCode).toBe(403);
@@ -369,7 +401,12 @@ describe('POST /api/teams/bulk', () => {
 
   it('accepts only .csv files', async () => {
     for (const file of [
-      { field: 'bulkFile', name: 'teams.xlsx', content: 'Name,CoachEmail\nX,coach@demo.club\n', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      {
+        field: 'bulkFile',
+        name: 'teams.xlsx',
+        content: 'Name,CoachEmail\nX,coach@demo.club\n',
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
       { field: 'bulkFile', name: 'teams.csv', content: '%PDF-1.4', type: 'application/pdf' },
       // docs/product.md#validation names exactly two types; a .csv declared as anything else is refused too.
       { field: 'bulkFile', name: 'teams.csv', content: 'Name,CoachEmail\nX,coach@demo.club\n', type: 'text/plain' },
@@ -437,7 +474,11 @@ describe('POST /api/teams/bulk', () => {
   });
 
   it('refuses rows whose team already exists in the club and season', async () => {
-    const res = await admin.upload('/api/teams/bulk', { category: String(ids.riverside), season: String(ids.season2627) }, csv(['Name,CoachEmail', 'u14 girls,jordan.reyes@demo.club']));
+    const res = await admin.upload(
+      '/api/teams/bulk',
+      { category: String(ids.riverside), season: String(ids.season2627) },
+      csv(['Name,CoachEmail', 'u14 girls,jordan.reyes@demo.club']),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('row 2: a team named "u14 girls" already exists in Riverside Tigers, season 2026/27');
   });

@@ -24,10 +24,14 @@ export function parseUserCsv(content: Buffer): { rows: CsvUserRow[]; errors: str
   const { columns, rows: filled } = csvTable(content);
   const at = CSV_TEMPLATES.users.map((c) => columns.indexOf(c.toLowerCase()));
   if (at.some((i) => i < 0)) {
-    throw badRequest(`The first row must name the columns ${CSV_TEMPLATES.users.join(', ')}. Download the CSV template to start from.`, 'bulkFile');
+    throw badRequest(
+      `The first row must name the columns ${CSV_TEMPLATES.users.join(', ')}. Download the CSV template to start from.`,
+      'bulkFile',
+    );
   }
   if (filled.length === 0) throw badRequest('The file has no users in it.', 'bulkFile');
-  if (filled.length > MAX_BULK_USERS) throw badRequest(`At most ${MAX_BULK_USERS} users per file. Split the file and upload the parts.`, 'bulkFile');
+  if (filled.length > MAX_BULK_USERS)
+    throw badRequest(`At most ${MAX_BULK_USERS} users per file. Split the file and upload the parts.`, 'bulkFile');
   const rows: CsvUserRow[] = [];
   const errors: string[] = [];
   for (const { record, line } of filled) {

@@ -10,8 +10,16 @@ function baseQuery(db: Kysely<DB>) {
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
     .select([
-      'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.status', 'u.player_id', 'u.role_id',
-      'r.title as role_title', 'r.key as role_key', 'r.admin as role_admin',
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.status',
+      'u.player_id',
+      'u.role_id',
+      'r.title as role_title',
+      'r.key as role_key',
+      'r.admin as role_admin',
       ...SECTIONS.map((s) => `r.${s}` as const),
     ]);
 }
@@ -53,7 +61,11 @@ export async function existingEmails(db: Kysely<DB>, emails: string[]): Promise<
   const found = new Set<string>();
   // Chunked: SQLite limits the number of bound parameters per statement.
   for (let i = 0; i < emails.length; i += 500) {
-    const rows = await db.selectFrom('users').select('email').where('email', 'in', emails.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('users')
+      .select('email')
+      .where('email', 'in', emails.slice(i, i + 500))
+      .execute();
     for (const r of rows) found.add(r.email);
   }
   return found;
@@ -100,7 +112,11 @@ export async function insertUser(db: Kysely<DB>, user: NewUser): Promise<number>
 }
 
 export async function updateNames(db: Kysely<DB>, id: number, names: { first_name: string; last_name: string }): Promise<void> {
-  await db.updateTable('users').set({ ...names, updated_at: nowIso() }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ ...names, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
   sessionsChanged();
 }
 

@@ -98,16 +98,26 @@ const fullName = (u: { first_name: string; last_name: string }) => `${u.first_na
 const who = (u: { first_name: string; last_name: string; email: string }) => `${fullName(u)} <${u.email}>`;
 const STATUS_NAMES: Record<number, string> = { [USER_ACTIVE]: 'active', [USER_SUSPENDED]: 'suspended' };
 const statusChange = (before: number, after: number) =>
-  describeChanges({ status: STATUS_NAMES[before] ?? String(before) }, { status: STATUS_NAMES[after] ?? String(after) }, ['status'], ['status']);
+  describeChanges(
+    { status: STATUS_NAMES[before] ?? String(before) },
+    { status: STATUS_NAMES[after] ?? String(after) },
+    ['status'],
+    ['status'],
+  );
 
 /**
  * Checks new accounts against existing users, each other and (Player role) the players they belong
  * to. Returns every problem; the caller decides how to report them.
  */
-async function checkCandidates(db: Db, role: RoleRow, list: Candidate[]): Promise<{ problems: { c: Candidate; message: string }[]; playerOf: Map<string, number> }> {
+async function checkCandidates(
+  db: Db,
+  role: RoleRow,
+  list: Candidate[],
+): Promise<{ problems: { c: Candidate; message: string }[]; playerOf: Map<string, number> }> {
   const emails = list.map((c) => c.email);
   const taken = await repo.existingEmails(db, emails);
-  const players = role.key === 'player' ? await repo.unlinkedPlayersByEmail(db, emails) : new Map<string, { id: number; dob: number | null }[]>();
+  const players =
+    role.key === 'player' ? await repo.unlinkedPlayersByEmail(db, emails) : new Map<string, { id: number; dob: number | null }[]>();
   const tooYoung = await ownLoginCheck(db);
   const seen = new Map<string, number | undefined>();
   const problems: { c: Candidate; message: string }[] = [];
@@ -147,7 +157,14 @@ async function checkCandidates(db: Db, role: RoleRow, list: Candidate[]): Promis
 }
 
 /** Creates the accounts in one transaction, then e-mails each their temporary password. */
-async function createAccounts(app: FastifyInstance, actor: Actor, role: RoleRow, list: Candidate[], playerOf: Map<string, number>, bulk: boolean): Promise<number[]> {
+async function createAccounts(
+  app: FastifyInstance,
+  actor: Actor,
+  role: RoleRow,
+  list: Candidate[],
+  playerOf: Map<string, number>,
+  bulk: boolean,
+): Promise<number[]> {
   const passwords = list.map(() => temporaryPassword());
   const hashes = await hashAll(passwords);
   const expires = temporaryExpiry();
@@ -202,7 +219,14 @@ export async function importUsers(app: FastifyInstance, actor: Actor, role: Role
 }
 
 /** One change of an account and its audit row, in one transaction. */
-async function changeAccount(db: Db, actor: Actor, action: AuditAction, user: User, summary: string, write: (trx: Db) => Promise<void>): Promise<void> {
+async function changeAccount(
+  db: Db,
+  actor: Actor,
+  action: AuditAction,
+  user: User,
+  summary: string,
+  write: (trx: Db) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await write(trx);
     await recordAudit(trx, actor, action, 'user', user.id, summary);
@@ -230,7 +254,9 @@ export async function suspendUser(db: Db, actor: Actor, user: User): Promise<{ i
 }
 
 export async function reactivateUser(db: Db, actor: Actor, user: User): Promise<{ id: number; status: number }> {
-  await changeAccount(db, actor, 'reactivate', user, `${who(user)}: ${statusChange(user.status, USER_ACTIVE)}`, (trx) => repo.setStatus(trx, user.id, USER_ACTIVE));
+  await changeAccount(db, actor, 'reactivate', user, `${who(user)}: ${statusChange(user.status, USER_ACTIVE)}`, (trx) =>
+    repo.setStatus(trx, user.id, USER_ACTIVE),
+  );
   return { id: user.id, status: USER_ACTIVE };
 }
 

@@ -39,7 +39,14 @@ describe('GET /api/users', () => {
   it('lists users with role, status and coach/player flags; filters by role; ignores auth_role', async () => {
     const res = await admin.get('/api/users?auth_role=Player');
     expect(res.statusCode).toBe(200);
-    const users = res.json().data as { email: string; role_title: string; isCoach: boolean; isPlayer: boolean; player: number | null; status: number }[];
+    const users = res.json().data as {
+      email: string;
+      role_title: string;
+      isCoach: boolean;
+      isPlayer: boolean;
+      player: number | null;
+      status: number;
+    }[];
     expect(users.length).toBeGreaterThanOrEqual(5);
     const coach = users.find((u) => u.email === 'coach@demo.club')!;
     expect(coach).toMatchObject({ role_title: 'Coach', isCoach: true, isPlayer: false, player: null, status: 1 });
@@ -67,7 +74,12 @@ describe('POST /api/users', () => {
   });
 
   it('creates a user with a temporary password e-mailed over SMTP, valid 24 h, to change at first sign-in', async () => {
-    const res = await admin.post('/api/users', { first_name: 'Nina', last_name: 'Novak', email: 'Nina.Novak@Example.org', role: roleIds.coach });
+    const res = await admin.post('/api/users', {
+      first_name: 'Nina',
+      last_name: 'Novak',
+      email: 'Nina.Novak@Example.org',
+      role: roleIds.coach,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MSG.success);
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', res.json().data.id).executeTakeFirstOrThrow();
@@ -105,7 +117,11 @@ describe('POST /api/users', () => {
   it('refuses an expired temporary password at sign-in', async () => {
     await admin.post('/api/users', { first_name: 'Old', last_name: 'Temp', email: 'old.temp@example.org', role: roleIds.coach });
     const mail = await smtp.waitFor((m) => m.to.includes('old.temp@example.org'));
-    await t.db.updateTable('users').set({ password_expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', 'old.temp@example.org').execute();
+    await t.db
+      .updateTable('users')
+      .set({ password_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', 'old.temp@example.org')
+      .execute();
     const res = await t.anon.post('/api/auth/login', { email: 'old.temp@example.org', password: temporaryPasswordIn(mail.text) });
     expect(res.statusCode).toBe(401);
   });
@@ -116,17 +132,30 @@ describe('POST /api/users', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(MSG.adminUsersSuperadminOnly);
     }
-    expect((await sa.post('/api/users', { first_name: 'Second', last_name: 'Admin', email: 'admin2@example.org', role: roleIds.admin })).statusCode).toBe(200);
+    expect(
+      (await sa.post('/api/users', { first_name: 'Second', last_name: 'Admin', email: 'admin2@example.org', role: roleIds.admin }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('links a Player-role account to the player with that player e-mail, and refuses an unknown one', async () => {
     const player = await t.db.selectFrom('players').select('id').where('player_email', 'is', null).orderBy('id').executeTakeFirstOrThrow();
     await t.db.updateTable('players').set({ player_email: 'young.star@example.org' }).where('id', '=', player.id).execute();
-    const ok = await admin.post('/api/users', { first_name: 'Young', last_name: 'Star', email: 'young.star@example.org', role: roleIds.player });
+    const ok = await admin.post('/api/users', {
+      first_name: 'Young',
+      last_name: 'Star',
+      email: 'young.star@example.org',
+      role: roleIds.player,
+    });
     expect(ok.statusCode).toBe(200);
     const row = await t.db.selectFrom('users').select('player_id').where('id', '=', ok.json().data.id).executeTakeFirstOrThrow();
     expect(row.player_id).toBe(player.id);
-    const unknown = await admin.post('/api/users', { first_name: 'No', last_name: 'Body', email: 'nobody@example.org', role: roleIds.player });
+    const unknown = await admin.post('/api/users', {
+      first_name: 'No',
+      last_name: 'Body',
+      email: 'nobody@example.org',
+      role: roleIds.player,
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().field).toBe('email');
   });
@@ -141,7 +170,11 @@ describe('POST /api/users/bulk', () => {
     expect((await (await t.login('coach')).upload('/api/users/bulk', { role: String(roleIds.coach) }, file)).statusCode).toBe(403);
     const noRole = await admin.upload('/api/users/bulk', {}, file);
     expect(noRole.json()).toEqual({ message: MSG.required, field: 'role' });
-    const notCsv = await admin.upload('/api/users/bulk', { role: String(roleIds.coach) }, { ...file, name: 'users.xlsx', type: 'application/octet-stream' });
+    const notCsv = await admin.upload(
+      '/api/users/bulk',
+      { role: String(roleIds.coach) },
+      { ...file, name: 'users.xlsx', type: 'application/octet-stream' },
+    );
     expect(notCsv.json()).toEqual({ message: MSG.csvOnly, field: 'bulkFile' });
     const header = await admin.upload('/api/users/bulk', { role: String(roleIds.coach) }, { ...file, content: 'Name,Mail\nA,a@b.org' });
     expect(header.statusCode).toBe(400);
@@ -152,7 +185,13 @@ describe('POST /api/users/bulk', () => {
 
   it('is all-or-nothing and reports every bad row', async () => {
     const before = (await t.db.selectFrom('users').select('id').execute()).length;
-    const content = csv(['Good,One,good.one@example.org', ',Missing,missing@example.org', 'Bad,Mail,not-a-mail', 'Dup,Coach,coach@demo.club', 'Good,Two,good.one@example.org']);
+    const content = csv([
+      'Good,One,good.one@example.org',
+      ',Missing,missing@example.org',
+      'Bad,Mail,not-a-mail',
+      'Dup,Coach,coach@demo.club',
+      'Good,Two,good.one@example.org',
+    ]);
     const res = await admin.upload('/api/users/bulk', { role: String(roleIds.coach) }, { field: 'bulkFile', name: 'users.csv', content });
     expect(res.statusCode).toBe(400);
     const message = res.json().message as string;
@@ -171,7 +210,12 @@ describe('POST /api/users/bulk', () => {
     expect(res.json()).toEqual({ data: { created: 2 }, message: MSG.success });
     await smtp.waitFor((m) => m.to.includes('ana.costa@example.org'));
     await smtp.waitFor((m) => m.to.includes('ben.walker@example.org'));
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'bulk_upload').where('entity', '=', 'user').executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'bulk_upload')
+      .where('entity', '=', 'user')
+      .executeTakeFirstOrThrow();
     expect(audit.summary).toContain('ana.costa@example.org');
   });
 });
@@ -186,7 +230,12 @@ describe('POST /api/user/{id} (edit)', () => {
   });
 
   it('edits names but never the e-mail or the role', async () => {
-    const res = await admin.post(`/api/user/${ids['jordan.reyes']}`, { first_name: 'Jordy', last_name: 'Reyes', email: 'hacked@example.org', role: roleIds.superadmin });
+    const res = await admin.post(`/api/user/${ids['jordan.reyes']}`, {
+      first_name: 'Jordy',
+      last_name: 'Reyes',
+      email: 'hacked@example.org',
+      role: roleIds.superadmin,
+    });
     expect(res.statusCode).toBe(200);
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', ids['jordan.reyes']!).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ first_name: 'Jordy', email: 'jordan.reyes@demo.club', role_id: roleIds.coach });
@@ -227,16 +276,54 @@ describe('suspend, reactivate, delete', () => {
   });
 
   it('nobody but Superadmin manages a user whose role has a level above their own (no escalation)', async () => {
-    const none = { teams: 0, players: 0, evaluation: 0, criteria: 0, user_management: 0, reports: 0, resources: 0, emails: 0, sessions: 0 } as const;
+    const none = {
+      teams: 0,
+      players: 0,
+      evaluation: 0,
+      criteria: 0,
+      user_management: 0,
+      reports: 0,
+      resources: 0,
+      emails: 0,
+      sessions: 0,
+    } as const;
     const managerRole = await insertRole(t.db, { title: 'User managers', admin: false, permissions: { ...none, user_management: 2 } });
-    const higherRole = await insertRole(t.db, { title: 'Report writers', admin: false, permissions: { ...none, user_management: 1, reports: 2 } });
+    const higherRole = await insertRole(t.db, {
+      title: 'Report writers',
+      admin: false,
+      permissions: { ...none, user_management: 1, reports: 2 },
+    });
     const equalRole = await insertRole(t.db, { title: 'User readers', admin: false, permissions: { ...none, user_management: 1 } });
     const hash = await hashPassword('manager-password-1');
-    await insertUser(t.db, { first_name: 'Mona', last_name: 'Manager', email: 'mona@example.org', password_hash: hash, role_id: managerRole });
-    const higher = await insertUser(t.db, { first_name: 'Rita', last_name: 'Reports', email: 'rita@example.org', password_hash: hash, role_id: higherRole });
-    const equal = await insertUser(t.db, { first_name: 'Ursula', last_name: 'Reader', email: 'ursula@example.org', password_hash: hash, role_id: equalRole });
+    await insertUser(t.db, {
+      first_name: 'Mona',
+      last_name: 'Manager',
+      email: 'mona@example.org',
+      password_hash: hash,
+      role_id: managerRole,
+    });
+    const higher = await insertUser(t.db, {
+      first_name: 'Rita',
+      last_name: 'Reports',
+      email: 'rita@example.org',
+      password_hash: hash,
+      role_id: higherRole,
+    });
+    const equal = await insertUser(t.db, {
+      first_name: 'Ursula',
+      last_name: 'Reader',
+      email: 'ursula@example.org',
+      password_hash: hash,
+      role_id: equalRole,
+    });
     const mona = await t.login({ email: 'mona@example.org', password: 'manager-password-1' });
-    const writes: [string, unknown][] = [['', { first_name: 'R', last_name: 'R' }], ['/suspend', {}], ['/reactivate', {}], ['/reset-password', {}], ['/delete', {}]];
+    const writes: [string, unknown][] = [
+      ['', { first_name: 'R', last_name: 'R' }],
+      ['/suspend', {}],
+      ['/reactivate', {}],
+      ['/reset-password', {}],
+      ['/delete', {}],
+    ];
     for (const [action, body] of writes) {
       const res = await mona.post(`/api/user/${higher}${action}`, body);
       expect(res.statusCode, action).toBe(403);
@@ -245,7 +332,12 @@ describe('suspend, reactivate, delete', () => {
     const rita = await t.db.selectFrom('users').select(['first_name', 'status']).where('id', '=', higher).executeTakeFirstOrThrow();
     expect(rita).toEqual({ first_name: 'Rita', status: 1 });
     // Creating a user with that role is refused the same way; a role within the manager's own levels is fine.
-    const created = await mona.post('/api/users', { first_name: 'New', last_name: 'Writer', email: 'new.writer@example.org', role: higherRole });
+    const created = await mona.post('/api/users', {
+      first_name: 'New',
+      last_name: 'Writer',
+      email: 'new.writer@example.org',
+      role: higherRole,
+    });
     expect(created.json()).toEqual({ message: MSG.noEscalation, field: 'email' });
     expect((await mona.post(`/api/user/${equal}/suspend`, {})).statusCode).toBe(200);
     expect((await mona.post(`/api/user/${equal}/reactivate`, {})).statusCode).toBe(200);
@@ -254,7 +346,7 @@ describe('suspend, reactivate, delete', () => {
     expect((await sa.post(`/api/user/${higher}/reactivate`, {})).statusCode).toBe(200);
   });
 
-  it('suspending ends the user\'s live session at once; reactivating lets them back in', async () => {
+  it("suspending ends the user's live session at once; reactivating lets them back in", async () => {
     await admin.post('/api/users', { first_name: 'Sue', last_name: 'Spend', email: 'sue@example.org', role: roleIds.coach });
     const mail = await smtp.waitFor((m) => m.to.includes('sue@example.org'));
     const sue = await t.login({ email: 'sue@example.org', password: temporaryPasswordIn(mail.text)! });
@@ -270,8 +362,16 @@ describe('suspend, reactivate, delete', () => {
     const login = await t.anon.post('/api/auth/login', { email: 'sue@example.org', password: temporaryPasswordIn(mail.text) });
     expect(login.statusCode).toBe(403);
     expect((await admin.post(`/api/user/${id}/reactivate`, {})).statusCode).toBe(200);
-    expect((await t.anon.post('/api/auth/login', { email: 'sue@example.org', password: temporaryPasswordIn(mail.text) })).statusCode).toBe(200);
-    const audit = await t.db.selectFrom('audit_log').select('action').where('entity', '=', 'user').where('entity_id', '=', id).orderBy('id').execute();
+    expect((await t.anon.post('/api/auth/login', { email: 'sue@example.org', password: temporaryPasswordIn(mail.text) })).statusCode).toBe(
+      200,
+    );
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'user')
+      .where('entity_id', '=', id)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['create', 'suspend', 'reactivate']);
   });
 
@@ -283,7 +383,13 @@ describe('suspend, reactivate, delete', () => {
     expect((await admin.post(`/api/user/${id}/delete`, {})).statusCode).toBe(200);
     expect((await del.get('/api/auth/me')).statusCode).toBe(401);
     expect(await t.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
-    const audit = await t.db.selectFrom('audit_log').select('action').where('entity', '=', 'user').where('entity_id', '=', id).orderBy('id').execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'user')
+      .where('entity_id', '=', id)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
   });
 });
@@ -308,10 +414,20 @@ describe('POST /api/user/{id}/reset-password', () => {
     expect((await coach.get('/api/players')).statusCode).toBe(403);
     const row = await t.db.selectFrom('users').select('password_expires_at').where('id', '=', ids.coach!).executeTakeFirstOrThrow();
     expect(Date.parse(row.password_expires_at!) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
-    const outbox = await t.db.selectFrom('mail_outbox').select(['text', 'status']).where('to_address', '=', 'coach@demo.club').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const outbox = await t.db
+      .selectFrom('mail_outbox')
+      .select(['text', 'status'])
+      .where('to_address', '=', 'coach@demo.club')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(outbox.status).toBe('sent');
     expect(outbox.text).not.toContain(password);
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'password_reset').where('entity_id', '=', ids.coach!).executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'password_reset')
+      .where('entity_id', '=', ids.coach!)
+      .executeTakeFirstOrThrow();
     expect(audit.user_name).toBe('Alex Admin');
   });
 });

@@ -9,7 +9,11 @@ import { removeEntries, type OutboxEntry } from './store';
 export function NeedsAttention({ entries }: { entries: OutboxEntry[] }) {
   if (entries.length === 0) return null;
   return (
-    <Alert color="red" icon={<IconAlertTriangle size={18} />} title={`${entries.length} score${entries.length === 1 ? ' needs' : 's need'} attention`}>
+    <Alert
+      color="red"
+      icon={<IconAlertTriangle size={18} />}
+      title={`${entries.length} score${entries.length === 1 ? ' needs' : 's need'} attention`}
+    >
       <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {entries.map((e) => (
           <Group component="li" key={e.client_id} justify="space-between" gap="xs">

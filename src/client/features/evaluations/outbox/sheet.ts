@@ -2,7 +2,12 @@ import type { OutboxEntry } from './store';
 import { KEEP_SYNCED_MS } from './sync';
 
 /** The latest entry per player of one courtside sheet (team × criterion), for its rows' state. */
-export function latestPerPlayer(entries: readonly OutboxEntry[], teamId: number, criterionId: number, now = Date.now()): Map<number, OutboxEntry> {
+export function latestPerPlayer(
+  entries: readonly OutboxEntry[],
+  teamId: number,
+  criterionId: number,
+  now = Date.now(),
+): Map<number, OutboxEntry> {
   const latest = new Map<number, OutboxEntry>();
   for (const e of entries) {
     if (e.team_id !== teamId || e.criteria_id !== criterionId) continue;

@@ -61,7 +61,16 @@ describe('the courtside outbox', () => {
     expect(Object.values(await states(1))).toEqual(['synced', 'synced']);
     expect(await states(2)).toEqual({ [theirs.client_id]: 'local' });
     // The wire carries the evaluation, not the device's bookkeeping.
-    expect(Object.keys(s.batches[0]![0]!).sort()).toEqual(['client_id', 'criteria_id', 'date', 'notes', 'player_id', 'recorded_at', 'score', 'team_id']);
+    expect(Object.keys(s.batches[0]![0]!).sort()).toEqual([
+      'client_id',
+      'criteria_id',
+      'date',
+      'notes',
+      'player_id',
+      'recorded_at',
+      'score',
+      'team_id',
+    ]);
   });
 
   it('has nothing to do when nothing is pending', async () => {
