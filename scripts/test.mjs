@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 
 const steps = [
-  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['lint', 'npm', ['run', 'lint']],
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
   ['unit + API tests (SQLite)', 'npx', ['vitest', 'run']],
 ];

@@ -49,21 +49,6 @@ async function teamReached(db: Kysely<DB>, actor: Actor, teamId: number): Promis
   return reaches(await reachableTeamIds(db, actor), teamId);
 }
 
-/** A staff route on a report (`/api/report/:id…`). */
-export async function authorizeStaffReport(db: Kysely<DB>, actor: Actor, id: number): Promise<FoundReport> {
-  const report = await findReport(db, id);
-  enforce(
-    decide({
-      exists: !!report,
-      ofPlayer: true,
-      readable: !!report && isReadable(report.state),
-      staff: actor.playerId === null,
-      teamReached: !!report && actor.playerId === null && (await teamReached(db, actor, report.team_id)),
-    }),
-  );
-  return report!;
-}
-
 /** A player-area route (`/api/player-area/:playerId/report/:reportId`): the player themself, or staff reaching both. */
 export async function authorizePlayerReport(db: Kysely<DB>, actor: Actor, playerId: number, reportId: number): Promise<FoundReport> {
   await reachablePlayer(db, actor, playerId);

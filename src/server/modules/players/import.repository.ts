@@ -39,20 +39,18 @@ export const playerKey = (p: { first_name: string; last_name: string; email: str
   `${p.first_name.toLowerCase()}|${p.last_name.toLowerCase()}|${p.email.toLowerCase()}`;
 
 function playersInsert(db: Kysely<DB>, chunk: readonly NewPlayer[], now: string) {
-  return db
-    .insertInto('players')
-    .values(
-      chunk.map((p) => ({
-        first_name: p.first_name,
-        last_name: p.last_name,
-        email: p.email,
-        dob: p.dob,
-        player_email: p.player_email,
-        video_links: '[]',
-        created_at: now,
-        updated_at: now,
-      })),
-    );
+  return db.insertInto('players').values(
+    chunk.map((p) => ({
+      first_name: p.first_name,
+      last_name: p.last_name,
+      email: p.email,
+      dob: p.dob,
+      player_email: p.player_email,
+      video_links: '[]',
+      created_at: now,
+      updated_at: now,
+    })),
+  );
 }
 
 function playersValues(chunk: readonly NewPlayer[], now: string): unknown[] {

@@ -18,7 +18,7 @@ import { errors, read, readErrors, writeErrors, written } from '../../lib/reply.
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeChild, requireGuardian } from '../../policies/family.js';
 import { reachablePlayer } from '../../policies/players.js';
-import { authorizeChildReport, authorizePlayerReport, authorizeStaffReport } from '../../policies/report-reading.js';
+import { authorizeChildReport, authorizePlayerReport } from '../../policies/report-reading.js';
 import { reachableTeam, reachableTeamIds } from '../../policies/teams.js';
 import { startSession } from '../auth/session.plugin.js';
 import { setFamilyCookie } from '../family/family-auth.service.js';
