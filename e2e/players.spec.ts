@@ -190,7 +190,7 @@ test.describe('add, edit, remove, delete', () => {
     await snap(page, 'players-bulk-error');
     await expect(cards(page)).toHaveCount(10);
 
-    const good = `FirstName,LastName,Email,Dob,PlayerEmail\nAlba,Bulk${tag},p${tag}@example.org,2012,\nBea,Bulk${tag},p${tag}@example.org,2014,bea${tag}@example.org\n`;
+    const good = `FirstName,LastName,Email,Dob,PlayerEmail\nAlba,Bulk${tag},p${tag}@example.org,2012,\nBea,Bulk${tag},p${tag}@example.org,2011,bea${tag}@example.org\n`;
     await dialog.locator('input[type=file]').setInputFiles(tmpFile('good.csv', good));
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByText('Operation successful!')).toBeVisible();
