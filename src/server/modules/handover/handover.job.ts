@@ -2,13 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import { repeatWhileUp } from '../../lib/while-up.js';
 import { runHandoverNotices } from './handover.service.js';
 
-/** The hand-over notices and claim links (handover.service.ts): at start, then every HANDOVER_JOB_MINUTES (0 = off). */
+/**
+ * The hand-over notices and claim links (handover.service.ts): at start, then every
+ * HANDOVER_JOB_MINUTES (0 = off). A run mails as many players as are due, so it never holds up the
+ * start: it runs beside the server, one at a time, and the server's close waits for it.
+ */
 export function installHandoverJob(app: FastifyInstance): void {
   const minutes = app.config.HANDOVER_JOB_MINUTES;
   if (!minutes) return;
-  repeatWhileUp(app, minutes * 60_000, () =>
-    runHandoverNotices(app.db, app.mailer, app.config.PUBLIC_URL, new Date()).catch((e: unknown) =>
-      app.log.warn({ err: e }, 'hand-over notices failed'),
-    ),
-  );
+  let running: Promise<void> | null = null;
+  const run = async () => {
+    running ??= runHandoverNotices(app.db, app.mailer, app.config.PUBLIC_URL, new Date())
+      .then(() => undefined)
+      .catch((e: unknown) => app.log.warn({ err: e }, 'hand-over notices failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  repeatWhileUp(app, minutes * 60_000, run);
+  app.addHook('onClose', async () => {
+    await running;
+  });
 }
