@@ -39,6 +39,14 @@ async function addRenameDelete(page: Page, noun: string, field: 'name' | 'title'
   await expect(table.getByRole('cell', { name: renamed, exact: true })).toHaveCount(0);
 }
 
+/** "N teams" of a club or season, from the API: other specs share the demo database and add teams. */
+async function teamsOf(page: Page, field: 'category' | 'season', name: string): Promise<string> {
+  const teams = (await (await page.request.get('/api/teams')).json()).data as Record<typeof field, string>[];
+  const n = teams.filter((t) => t[field] === name).length;
+  expect(n).toBeGreaterThan(0);
+  return `${n} teams`;
+}
+
 async function expectInUse(page: Page, name: string, noun: string, message: string, screenshot?: string) {
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   const confirm = page.getByRole('dialog', { name: `Delete ${noun}` });
@@ -70,7 +78,13 @@ test('clubs: add, rename, delete, required and duplicate errors, in-use refusal'
 
   const id = unique();
   await addRenameDelete(page, 'club', 'name', `Eastside Eagles ${id}`, `Eastside Falcons ${id}`);
-  await expectInUse(page, 'Northside Hawks', 'club', 'Northside Hawks is used by 2 teams and cannot be deleted.', 'settings-in-use');
+  await expectInUse(
+    page,
+    'Northside Hawks',
+    'club',
+    `Northside Hawks is used by ${await teamsOf(page, 'category', 'Northside Hawks')} and cannot be deleted.`,
+    'settings-in-use',
+  );
 });
 
 test('seasons: add, rename, delete and in-use refusal', async ({ page }) => {
@@ -79,7 +93,7 @@ test('seasons: add, rename, delete and in-use refusal', async ({ page }) => {
   await expect(page.getByRole('cell', { name: '2026/27', exact: true })).toBeVisible();
   const id = unique();
   await addRenameDelete(page, 'season', 'name', `2030/31 ${id}`, `2031/32 ${id}`);
-  await expectInUse(page, '2026/27', 'season', '2026/27 is used by 4 teams and cannot be deleted.');
+  await expectInUse(page, '2026/27', 'season', `2026/27 is used by ${await teamsOf(page, 'season', '2026/27')} and cannot be deleted.`);
   await expectAccessible(page);
 });
 
