@@ -200,11 +200,19 @@ export interface NoticeRun {
  * with an e-mail gets the claim link, once. A step is recorded before its mail goes out, so two
  * processes never both send it.
  */
-export async function runHandoverNotices(db: Db, mailer: Mailer, publicUrl: string, now: Date): Promise<NoticeRun> {
+/** `stop` is asked before each player: a closing server ends the run after the player in hand (the rest go next run). */
+export async function runHandoverNotices(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  now: Date,
+  stop: () => boolean = () => false,
+): Promise<NoticeRun> {
   const { handover_age } = await getSettings(db);
   const run: NoticeRun = { notices: 0, claimLinks: 0 };
   const soon = new Date(now.getTime() + HANDOVER_NOTICE_DAYS * 86_400_000);
   for (const p of await repo.playersDue(db, soon.getUTCFullYear() - handover_age, 'notice_at')) {
+    if (stop()) return run;
     if (!(await repo.markOnce(db, p.id, 'notice_at', now.toISOString()))) continue;
     const date = dateOfAge(p.dob!, handover_age);
     const guardians = await repo.liveGuardianEmails(db, p.id);
@@ -221,6 +229,7 @@ export async function runHandoverNotices(db: Db, mailer: Mailer, publicUrl: stri
     run.notices++;
   }
   for (const p of await repo.playersDue(db, now.getUTCFullYear() - handover_age, 'claim_mail_at')) {
+    if (stop()) return run;
     if (!p.player_email || (await isGuardianEmail(db, p.player_email))) continue;
     if (!(await repo.markOnce(db, p.id, 'claim_mail_at', now.toISOString()))) continue;
     await issueClaimLink(db, mailer, publicUrl, p, p.player_email.toLowerCase(), now);
