@@ -10,8 +10,16 @@ if (!existsSync(CHROMIUM)) {
   );
 }
 
-// Each run gets its own port and a fresh demo database, so parallel runs never collide.
-const port = Number(process.env.E2E_PORT ?? 4000 + Math.floor(Math.random() * 2000));
+// Each run gets its own port and a fresh demo database, so parallel runs never collide. Chromium
+// refuses its "unsafe" ports (ERR_UNSAFE_PORT): 4045, 5060 and 5061 lie in this range.
+const UNSAFE_PORTS = new Set([4045, 5060, 5061]);
+function freshPort(): number {
+  for (;;) {
+    const candidate = 4000 + Math.floor(Math.random() * 2000);
+    if (!UNSAFE_PORTS.has(candidate)) return candidate;
+  }
+}
+const port = Number(process.env.E2E_PORT ?? freshPort());
 process.env.E2E_PORT = String(port);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'club-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
