@@ -3,6 +3,12 @@ import type { DB, ReportState, ReportsTable } from '../../db/types.js';
 
 type Db = Kysely<DB>;
 
+export const teamName = (db: Db, teamId: number) =>
+  db.selectFrom('teams').select(['id', 'name']).where('id', '=', teamId).executeTakeFirstOrThrow();
+
+export const playerName = (db: Db, playerId: number) =>
+  db.selectFrom('players').select(['id', 'first_name', 'last_name']).where('id', '=', playerId).executeTakeFirstOrThrow();
+
 export type ReportRow = Omit<ReportsTable, 'id' | 'version'> & { id: number; version: number };
 
 export async function findReport(db: Db, id: number): Promise<ReportRow | undefined> {

@@ -31,7 +31,7 @@ export async function teamReports(db: Db, actor: Actor, cycleId: number, teamId:
   await reachableCycleTeam(db, actor, await cycleTeamIds(db, cycleId), teamId);
   const [cycle, team, members, reported] = await Promise.all([
     cycles.findCycle(db, cycleId),
-    db.selectFrom('teams').select(['id', 'name']).where('id', '=', teamId).executeTakeFirstOrThrow(),
+    repo.teamName(db, teamId),
     repo.teamPlayers(db, teamId),
     repo.reportedPlayers(db, cycleId, teamId),
   ]);
@@ -92,7 +92,7 @@ export async function loadReport(db: Db, actor: Actor, id: number): Promise<repo
 export async function presentReport(db: Db, r: repo.ReportRow): Promise<Report> {
   const [facts, player, catalogue, versions] = await Promise.all([
     repo.snapshotFacts(db, r),
-    db.selectFrom('players').select(['id', 'first_name', 'last_name']).where('id', '=', r.player_id).executeTakeFirstOrThrow(),
+    repo.playerName(db, r.player_id),
     repo.criteriaCatalogue(db),
     repo.versionsOf(db, r.cycle_id, r.player_id),
   ]);
