@@ -15,6 +15,7 @@ import * as m0016 from './migrations/0016_rate_limits.js';
 import * as m0017 from './migrations/0017_guardians.js';
 import * as m0019 from './migrations/0019_reports.js';
 import * as m0027 from './migrations/0027_season_rollover.js';
+import * as m0028 from './migrations/0028_drafts.js';
 import * as m0018 from './migrations/0018_handover.js';
 import * as m0026 from './migrations/0026_privacy_requests.js';
 import * as m0025 from './migrations/0025_imports.js';
@@ -42,6 +43,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0017_guardians': m0017.migration,
   '0019_reports': m0019.migration,
   '0027_season_rollover': m0027.migration,
+  '0028_drafts': m0028.migration,
   '0018_handover': m0018.migration,
   '0026_privacy_requests': m0026.migration,
   '0025_imports': m0025.migration,

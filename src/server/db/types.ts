@@ -523,6 +523,92 @@ export interface ImportMappingsTable {
   updated_at: Timestamp;
 }
 
+/** Drafts, decisions and offers (migration 0028, issue 28). */
+export type DraftState = 'open' | 'finalised';
+export type DraftDecision = 'undecided' | 'callback' | 'selected' | 'waitlisted' | 'released' | 'withdrawn';
+export type OfferState = 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
+
+export interface DraftsTable {
+  id: Generated<number>;
+  name: string;
+  season_id: number;
+  state: Generated<DraftState>;
+  version: Generated<number>;
+  created_by: number | null;
+  finalised_by: number | null;
+  finalised_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DraftTeamsTable {
+  draft_id: number;
+  team_id: number;
+  target_size: number | null;
+  /** JSON { [position]: size }. */
+  position_targets: Generated<string>;
+}
+
+export interface DraftCandidatesTable {
+  draft_id: number;
+  player_id: number;
+  source: 'session' | 'team' | 'manual';
+  source_id: number | null;
+  team_id: number | null;
+  pinned: Generated<Bool>;
+  position: string | null;
+  decision: Generated<DraftDecision>;
+  waitlist_rank: number | null;
+  updated_at: Timestamp;
+}
+
+export interface DraftEventsTable {
+  id: Generated<number>;
+  draft_id: number;
+  version: number;
+  kind: string;
+  player_id: number | null;
+  /** JSON: what changed. */
+  detail: Generated<string>;
+  reason: string | null;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface OffersTable {
+  id: Generated<number>;
+  draft_id: number;
+  player_id: number;
+  team_id: number;
+  state: Generated<OfferState>;
+  deadline: Timestamp;
+  replaces_offer_id: number | null;
+  answered_at: Timestamp | null;
+  answered_by: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface OfferDeliveriesTable {
+  id: Generated<number>;
+  offer_id: number;
+  recipient_kind: 'guardian' | 'player';
+  guardian_id: number | null;
+  user_id: number | null;
+  email: string;
+  token_hash: string | null;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface MessageTemplatesTable {
+  key: string;
+  subject: string;
+  body: string;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   roles: RolesTable;
   users: UsersTable;
@@ -572,4 +658,11 @@ export interface DB {
   imports: ImportsTable;
   import_effects: ImportEffectsTable;
   import_mappings: ImportMappingsTable;
+  drafts: DraftsTable;
+  draft_teams: DraftTeamsTable;
+  draft_candidates: DraftCandidatesTable;
+  draft_events: DraftEventsTable;
+  offers: OffersTable;
+  offer_deliveries: OfferDeliveriesTable;
+  message_templates: MessageTemplatesTable;
 }
