@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { calendarDay } from './common.js';
 
-/** docs/product.md#dashboard: a player with no evaluation dated within this many days counts as waiting for one. */
-export const STALE_AFTER_DAYS = 90;
+export { STALE_AFTER_DAYS, staleSince } from '../stale-window.js';
 
 /** GET /api/dashboard: `today` is the caller's own calendar day (the server's UTC day when absent). */
 export const dashboardQuerySchema = z.object({ today: calendarDay.optional() });
@@ -44,8 +43,3 @@ export const dashboardSchema = z.object({
   openSessions: z.number().nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
-
-/** The first day that still counts as recent for `today`. */
-export function staleSince(today: string): string {
-  return new Date(Date.parse(`${today}T00:00:00Z`) - STALE_AFTER_DAYS * 86_400_000).toISOString().slice(0, 10);
-}
