@@ -143,6 +143,7 @@ async function fixtures(su: Client) {
     clubCycle: 0,
     otherReport: 0,
     otherSentReport: 0,
+    otherDraft: 0,
     ...(await importsOf(su)),
     hiddenResource: ok(
       await su.post('/api/resources', {
