@@ -19,6 +19,7 @@ import {
   timeRawInsert,
   timeWizardPreview,
 } from './baselines.js';
+import { draftRows } from './drafts.js';
 import { cannon, loop, type Figures, type Timing } from './measure.js';
 import { startPublicFlood } from './public-flood.js';
 import type { Row } from './report.js';
@@ -341,7 +342,7 @@ async function floodRow(app: Child, session: Session, run: Run): Promise<Row> {
 }
 
 /** The groups of rows, in the order they run (the imports last: they add players and evaluations). */
-export const GROUPS = ['http', 'varying', 'cold', 'flood', 'import'] as const;
+export const GROUPS = ['http', 'varying', 'cold', 'flood', 'drafts', 'import'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /** From spawning the server process to its first 200 on /api/health (migrations, listen, first answer). */
@@ -374,6 +375,7 @@ export async function measureAll(run: Run, only: ReadonlySet<Group> = new Set(GR
     if (only.has('http')) rows.push(...(await httpRows(app, session, run)));
     if (only.has('cold')) rows.push(...(await coldRows(app, session, run)));
     if (only.has('flood')) rows.push(await floodRow(app, session, run));
+    if (only.has('drafts')) rows.push(...(await draftRows(session, run.database.db, run.club.playerIds)));
     if (only.has('import')) {
       // The wizard first: its preview reads every player of the club, so it runs on the seeded club (plus its baseline's imports).
       const wizard = await wizardRow(session, run);

@@ -299,6 +299,18 @@ async function fixtures(su: Client) {
     .id as number;
   for (const who of ['coach', 'player', 'director', 'guest', 'guardian'] as const)
     Object.assign(refs[who], { otherCycle, clubCycle, otherReport });
+  // A draft of the other coach's team holding one of its players (ADR 0025).
+  const otherTeamSeason = (await t.db.selectFrom('teams').select('season_id').where('id', '=', otherTeam.id).executeTakeFirstOrThrow())
+    .season_id;
+  const otherDraft = ok(
+    await su.post('/api/drafts', { name: 'Matrix draft', season_id: otherTeamSeason, teams: [{ team_id: otherTeam.id, target_size: 10 }] }),
+    'draft',
+  ).id as number;
+  ok(
+    await su.post(`/api/draft/${otherDraft}/candidates`, { expected_version: 1, player_ids: [perCaller.coach.otherPlayer] }),
+    'draft candidates',
+  );
+  for (const who of ['coach', 'player', 'director', 'guest', 'guardian'] as const) Object.assign(refs[who], { otherDraft });
 }
 
 /** The superadmin's players imports: one checked and not run, one run (the replays must not reach either). */

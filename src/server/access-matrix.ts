@@ -48,6 +48,7 @@ import type { Level, Section } from '../shared/permissions.js';
  *   clubCycle                   a cycle of both the caller's team and the other coach's team (a coach reads it, edits it not)
  *   otherReport                 a draft report of the other coach's team (in otherCycle)
  *   otherPlan, otherImport      the superadmin's players import: a checked plan not yet run / a finished import
+ *   otherDraft                  a draft board of the other coach's team, holding the coach's otherPlayer (version 2)
  * The guardian caller (a parent of two players, one link revoked) replays with its own refs:
  *   ownChild                    a child of an active link (staff routes: still 401, a guardian has no staff session)
  *   otherFamilyPlayer           a player the guardian is not linked to (another family's child): 404
@@ -103,7 +104,8 @@ export type Ref =
   | 'otherReportCycle'
   | 'otherPrivacyRequest'
   | 'otherPlan'
-  | 'otherImport';
+  | 'otherImport'
+  | 'otherDraft';
 
 export type ReplayCaller = 'coach' | 'player' | 'director' | 'guest' | 'guardian';
 
@@ -126,6 +128,11 @@ export interface RouteAccess {
   noReplay?: string;
 }
 
+const draftReplayers: ReplayCaller[] = ['coach', 'player', 'director'];
+/** Replays of the other coach's draft (or, without an id, of a new draft of the other coach's team). */
+const drafts = (body?: unknown, withId = true): Replay[] => [
+  { as: draftReplayers, ...(withId ? { params: { id: 'otherDraft' as Ref } } : {}), ...(body === undefined ? {} : { body }) },
+];
 const player = { first_name: 'Replay', last_name: 'Attempt', team_id: ['$ownTeam'] };
 const evaluation = { criteria_id: '$criterion', score: 7 };
 const team = { name: 'Replayed team', category: '$category', season: '$season', coachRole: '$coachRole', coachUser: '$otherCoach' };
@@ -629,6 +636,42 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   },
   'GET /api/family/player/:id/privacy': { rule: 'family', replays: family() },
   'POST /api/family/player/:id/erasure-request': { rule: 'family', replays: family({ reason: 'Replayed' }) },
+
+  // Draft board (ADR 0025): teams write, and every team of the draft reached; replayed by the coach, the player and
+  // the director (another team's draft, another team's player, another session)
+  'GET /api/drafts': { rule: 'teams:2' },
+  'POST /api/drafts': {
+    rule: 'teams:2',
+    replays: drafts({ name: 'Replayed', season_id: '$season', teams: [{ team_id: '$otherTeam', target_size: 3 }] }, false),
+  },
+  'GET /api/draft/:id': { rule: 'teams:2', replays: drafts() },
+  'GET /api/draft/:id/history': { rule: 'teams:2', replays: drafts() },
+  'POST /api/draft/:id/candidates': {
+    rule: 'teams:2',
+    replays: [
+      ...drafts({ expected_version: 2, session_id: '$otherSession' }),
+      ...drafts({ expected_version: 2, team_id: '$otherTeam' }),
+      ...drafts({ expected_version: 2, player_ids: ['$otherPlayer'] }),
+    ],
+  },
+  'POST /api/draft/:id/team/:teamId/target': {
+    rule: 'teams:2',
+    replays: [{ as: draftReplayers, params: { id: 'otherDraft', teamId: 'otherTeam' }, body: { expected_version: 2, target_size: 1 } }],
+  },
+  'POST /api/draft/:id/move': {
+    rule: 'teams:2',
+    replays: drafts({ expected_version: 2, player_id: '$otherPlayer', team_id: '$otherTeam' }),
+  },
+  'POST /api/draft/:id/candidate/:playerId': {
+    rule: 'teams:2',
+    replays: [{ as: draftReplayers, params: { id: 'otherDraft', playerId: 'otherPlayer' }, body: { expected_version: 2, pinned: true } }],
+  },
+  'POST /api/draft/:id/suggest': { rule: 'teams:2', replays: drafts({ expected_version: 2 }) },
+  'POST /api/draft/:id/finalise': { rule: 'teams:2', replays: drafts({ expected_version: 2 }) },
+  'POST /api/draft/:id/revision': {
+    rule: 'teams:2',
+    replays: drafts({ expected_version: 2, reason: 'Replayed', changes: [{ player_id: '$otherPlayer', decision: 'released' }] }),
+  },
 
   // Superadmin's Settings tabs
   'GET /api/audit': { rule: 'superadmin' },

@@ -27,3 +27,10 @@ export function seasonYear(seasonName: string): number | null {
 export function fitsAgeGroup(birthYear: number, group: number, year: number): boolean {
   return year - birthYear < group;
 }
+
+/** The youngest age group a player born in `birthYear` fits in the season of `year` ("U13"); null when either is unknown. */
+export function ageGroupLabel(birthYear: number | null, year: number | null): string | null {
+  if (birthYear === null || year === null || year < birthYear) return null;
+  // fitsAgeGroup: year − birthYear < N, so the smallest N is one more than the age in that year.
+  return `U${year - birthYear + 1}`;
+}

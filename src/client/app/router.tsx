@@ -49,6 +49,8 @@ export const routes: RouteObject[] = [
       guarded('teams', 2, [
         { path: 'coach/:coachId/teams', ...page(() => import('../features/teams/TeamsPage')) },
         { path: 'teams/rollover', ...page(() => import('../features/rollover/RolloverPage')) },
+        { path: 'teams/drafts', ...page(() => import('../features/drafts/DraftsPage')) },
+        { path: 'teams/drafts/:id', ...page(() => import('../features/drafts/DraftBoardPage')) },
       ]),
       guarded('players', 1, [
         { path: 'players', ...page(() => import('../features/players/PlayersPage')) },

@@ -26,6 +26,7 @@ import { deliveryRoutes } from './reports/delivery.routes.js';
 import { privacyRoutes } from './privacy/privacy.routes.js';
 import { importsRoutes } from './imports/imports.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
+import { draftsRoutes } from './drafts/drafts.routes.js';
 import { offersRoutes } from './offers/offers.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
@@ -57,5 +58,6 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   privacyRoutes,
   importsRoutes,
   dashboardRoutes,
+  draftsRoutes,
   offersRoutes,
 ];

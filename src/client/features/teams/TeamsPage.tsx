@@ -1,5 +1,5 @@
 import { Button, Menu, Select, SimpleGrid, Text } from '@mantine/core';
-import { IconCalendarRepeat, IconChevronDown, IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
+import { IconCalendarRepeat, IconLayoutKanban, IconChevronDown, IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -73,6 +73,9 @@ export default function TeamsPage() {
               </Menu.Item>
               <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => setBulkOpen(true)}>
                 Add Bulk
+              </Menu.Item>
+              <Menu.Item leftSection={<IconLayoutKanban size={16} />} onClick={() => void navigate('/app/teams/drafts')}>
+                Draft boards
               </Menu.Item>
               {me?.admin ? (
                 <Menu.Item leftSection={<IconCalendarRepeat size={16} />} onClick={() => void navigate('/app/teams/rollover')}>

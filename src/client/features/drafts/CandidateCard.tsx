@@ -1,0 +1,115 @@
+import { ActionIcon, Badge, Button, Card, Group, Menu, NativeSelect, Stack, Text } from '@mantine/core';
+import { useDraggable } from '@dnd-kit/core';
+import { IconArrowsMove, IconGripVertical, IconPin, IconPinnedOff } from '@tabler/icons-react';
+import { DECISION_LABELS, DECISIONS, type BoardCandidate, type BoardTeam, type Decision } from '../../../shared/schemas/draft';
+
+interface Props {
+  c: BoardCandidate;
+  teams: BoardTeam[];
+  /** Controls are off: a write is running, or a finalised draft has no reason for a revision yet. */
+  disabled: boolean;
+  /** Drag and pin belong to the open board; after Finalise only moves and decisions, as a revision. */
+  finalised: boolean;
+  onMove: (teamId: number | null) => void;
+  onPin: (pinned: boolean) => void;
+  onDecision: (d: Decision) => void;
+}
+
+/** One candidate: name, scores, flags, decision, pin, and the Move menu (the keyboard and screen-reader way to move). */
+export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, onDecision }: Props) {
+  const drag = useDraggable({ id: c.player_id, disabled: disabled || finalised || c.pinned });
+  const style = drag.transform ? { transform: `translate3d(${drag.transform.x}px, ${drag.transform.y}px, 0)`, zIndex: 10 } : undefined;
+  return (
+    <Card ref={drag.setNodeRef} withBorder padding="xs" style={style} data-testid="candidate" aria-label={c.name} component="article">
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        {finalised ? null : (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`Drag ${c.name}`}
+            disabled={disabled || c.pinned}
+            {...drag.listeners}
+            {...drag.attributes}
+            style={{ cursor: 'grab', touchAction: 'none' }}
+          >
+            <IconGripVertical size={16} aria-hidden />
+          </ActionIcon>
+        )}
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" wrap="nowrap" gap={4}>
+            <Text fw={600} size="sm" truncate>
+              {c.name}
+            </Text>
+            <Text size="sm" fw={600} aria-label={`Total ${c.total ?? 'none'}`}>
+              {c.total === null ? '–' : `${c.total}%`}
+            </Text>
+          </Group>
+          <Group gap={4}>
+            {c.age_group ? <Badge variant="light">{c.age_group}</Badge> : null}
+            {c.evaluators !== null ? (
+              <Badge variant="light" color="gray">
+                {c.evaluators} evaluator{c.evaluators === 1 ? '' : 's'}
+              </Badge>
+            ) : null}
+            {c.outlier ? (
+              <Badge variant="filled" color="orange.9">
+                Outlier
+              </Badge>
+            ) : null}
+            {c.position ? (
+              <Badge variant="outline" color="gray">
+                {c.position}
+              </Badge>
+            ) : null}
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <NativeSelect
+              size="xs"
+              aria-label={`Decision for ${c.name}`}
+              data={DECISIONS.map((d) => ({ value: d, label: DECISION_LABELS[d] }))}
+              value={c.decision}
+              disabled={disabled}
+              onChange={(e) => onDecision(e.currentTarget.value as Decision)}
+              style={{ flex: 1 }}
+            />
+            {finalised ? null : (
+              <ActionIcon
+                variant={c.pinned ? 'filled' : 'default'}
+                aria-label={c.pinned ? `Unpin ${c.name}` : `Pin ${c.name}`}
+                aria-pressed={c.pinned}
+                disabled={disabled}
+                onClick={() => onPin(!c.pinned)}
+              >
+                {c.pinned ? <IconPin size={16} aria-hidden /> : <IconPinnedOff size={16} aria-hidden />}
+              </ActionIcon>
+            )}
+            <Menu withinPortal position="bottom-end">
+              <Menu.Target>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconArrowsMove size={14} aria-hidden />}
+                  disabled={disabled || c.pinned}
+                  aria-label={`Move ${c.name} to…`}
+                >
+                  Move
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>Move to…</Menu.Label>
+                {c.team_id !== null ? <Menu.Item onClick={() => onMove(null)}>Pool</Menu.Item> : null}
+                {teams
+                  .filter((t) => t.team_id !== c.team_id)
+                  .map((t) => (
+                    <Menu.Item key={t.team_id} onClick={() => onMove(t.team_id)}>
+                      {t.name}
+                    </Menu.Item>
+                  ))}
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

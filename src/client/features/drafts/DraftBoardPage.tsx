@@ -1,0 +1,296 @@
+import { Alert, Badge, Button, Flex, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { IconUsersPlus, IconWand, IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Board, BoardCandidate, Decision } from '../../../shared/schemas/draft';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryView } from '../../components/QueryView';
+import { failureMessage } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+import { allTeamsQuery, boardQuery, publishedSessionsQuery, useBoardWrite } from './api';
+import { CandidateCard } from './CandidateCard';
+
+const POOL = 'pool';
+
+/** A drop target: the pool or a team, with its count against the target. */
+function Column({
+  id,
+  title,
+  count,
+  target,
+  positions,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  target?: number | null;
+  positions?: string;
+  children: ReactNode;
+}) {
+  const drop = useDroppable({ id });
+  const over = target !== null && target !== undefined && count > target;
+  return (
+    <Paper
+      ref={drop.setNodeRef}
+      withBorder
+      p="xs"
+      w={{ base: '100%', sm: 300 }}
+      style={{ flexShrink: 0, outline: drop.isOver ? '2px solid var(--mantine-color-blue-6)' : undefined }}
+      role="region"
+      aria-label={title}
+    >
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Title order={2} size="h5">
+          {title}
+        </Title>
+        <Badge
+          color={over ? 'red.8' : 'gray'}
+          variant="light"
+          aria-label={target === undefined ? `${count} in the pool` : `${count} of ${target ?? 'no target'}`}
+        >
+          {target === undefined ? count : `${count} / ${target ?? '–'}`}
+        </Badge>
+      </Group>
+      {positions ? (
+        <Text size="xs" c="dimmed" mb="xs">
+          {positions}
+        </Text>
+      ) : null}
+      <Stack gap="xs" mih={60}>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function AddCandidatesModal({ onClose, onAdd }: { onClose: () => void; onAdd: (body: Record<string, unknown>) => Promise<unknown> }) {
+  const [kind, setKind] = useState<'session' | 'team'>('session');
+  const [value, setValue] = useState<string | null>(null);
+  const sessions = useQuery(publishedSessionsQuery);
+  const teams = useQuery(allTeamsQuery);
+  const data =
+    kind === 'session'
+      ? (sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))
+      : (teams.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.season})` }));
+  return (
+    <ConfirmModal
+      opened
+      title="Add candidates"
+      confirmLabel="Add"
+      color="blue"
+      disabled={!value}
+      onClose={onClose}
+      onConfirm={() => onAdd(kind === 'session' ? { session_id: Number(value) } : { team_id: Number(value) })}
+    >
+      <SegmentedControl
+        value={kind}
+        onChange={(v) => {
+          setKind(v as 'session' | 'team');
+          setValue(null);
+        }}
+        data={[
+          { value: 'session', label: 'Published session' },
+          { value: 'team', label: 'A team' },
+        ]}
+      />
+      <Select
+        label={kind === 'session' ? 'Session' : 'Team'}
+        data={data}
+        value={value}
+        onChange={setValue}
+        searchable
+        nothingFoundMessage="Nothing found"
+      />
+    </ConfirmModal>
+  );
+}
+
+function BoardView({ board }: { board: Board }) {
+  const write = useBoardWrite(board.id);
+  const [error, setError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [confirm, setConfirm] = useState<'suggest' | 'finalise' | null>(null);
+  const [reason, setReason] = useState('');
+  const finalised = board.state === 'finalised';
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
+    useSensor(KeyboardSensor),
+  );
+
+  /** Every write names the version on screen; a refusal (409: what changed since) is shown and the board reloads. */
+  const send = async (path: string, body: Record<string, unknown>, rethrow = false) => {
+    setError(null);
+    try {
+      await write.mutateAsync({ path, body: { expected_version: board.version, ...body } });
+      notifySuccess();
+    } catch (e) {
+      setError(failureMessage(e));
+      if (rethrow) throw e;
+    }
+  };
+  const revise = (change: Record<string, unknown>) => send('/revision', { reason, changes: [change] });
+  const move = (c: BoardCandidate, teamId: number | null) =>
+    finalised ? revise({ player_id: c.player_id, team_id: teamId }) : send('/move', { player_id: c.player_id, team_id: teamId });
+  const decide = (c: BoardCandidate, d: Decision) =>
+    finalised ? revise({ player_id: c.player_id, decision: d }) : send(`/candidate/${c.player_id}`, { decision: d });
+
+  const onDragEnd = (e: DragEndEvent) => {
+    if (!e.over) return;
+    const c = board.candidates.find((x) => x.player_id === e.active.id);
+    const to = e.over.id === POOL ? null : Number(e.over.id);
+    if (c && c.team_id !== to) void move(c, to);
+  };
+  const disabled = write.isPending || (finalised && reason.trim() === '');
+  const card = (c: BoardCandidate) => (
+    <CandidateCard
+      key={c.player_id}
+      c={c}
+      teams={board.teams}
+      disabled={disabled}
+      finalised={finalised}
+      onMove={(t) => void move(c, t)}
+      onPin={(p) => void send(`/candidate/${c.player_id}`, { pinned: p })}
+      onDecision={(d) => void decide(c, d)}
+    />
+  );
+  const pool = board.candidates.filter((c) => c.team_id === null);
+
+  return (
+    <>
+      <PageHeader title={board.name}>
+        {finalised ? null : (
+          <Group>
+            <Button variant="default" leftSection={<IconUsersPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
+              Add candidates
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconWand size={18} aria-hidden />}
+              onClick={() => setConfirm('suggest')}
+              disabled={!board.candidates.length}
+            >
+              Suggest
+            </Button>
+            <Button
+              leftSection={<IconLock size={18} aria-hidden />}
+              onClick={() => setConfirm('finalise')}
+              disabled={!board.candidates.length}
+            >
+              Finalise
+            </Button>
+          </Group>
+        )}
+      </PageHeader>
+      <Group gap="xs" mt={-8} mb="md">
+        <Text c="dimmed">{board.season_name}</Text>
+        <Badge color={finalised ? 'green.9' : 'blue'}>{finalised ? 'Finalised' : 'Open'}</Badge>
+        <Text size="sm" c="dimmed">
+          Version {board.version} · <Link to="/app/teams/drafts">All drafts</Link>
+        </Text>
+      </Group>
+      {error ? (
+        <Alert color="red" role="alert" mb="md" withCloseButton onClose={() => setError(null)} closeButtonLabel="Dismiss">
+          {error}
+        </Alert>
+      ) : null}
+      {finalised ? (
+        <TextInput
+          mb="md"
+          label="Reason for a revision"
+          description="This draft is finalised and locked. A move or a decision now is a revision: it changes the team memberships and is recorded with this reason."
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+      ) : null}
+      {board.candidates.length === 0 ? (
+        <Text c="dimmed" mb="md">
+          No candidates yet: add them from a published session or a team with Add candidates.
+        </Text>
+      ) : null}
+      <DndContext
+        sensors={sensors}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          screenReaderInstructions: {
+            draggable:
+              'Press space to pick a player up, the arrow keys to move, space to drop, escape to cancel. The Move button does the same from a menu.',
+          },
+        }}
+      >
+        <Flex
+          direction={{ base: 'column', sm: 'row' }}
+          gap="md"
+          align={{ base: 'stretch', sm: 'flex-start' }}
+          style={{ overflowX: 'auto' }}
+          pb="md"
+        >
+          <Column id={POOL} title="Pool" count={pool.length}>
+            {pool.map(card)}
+          </Column>
+          {board.teams.map((t) => {
+            const positions = Object.entries(t.position_targets)
+              .map(([p, n]) => `${p} ${t.position_counts[p] ?? 0}/${n}`)
+              .join(' · ');
+            return (
+              <Column key={t.team_id} id={String(t.team_id)} title={t.name} count={t.count} target={t.target_size} positions={positions}>
+                {board.candidates.filter((c) => c.team_id === t.team_id).map(card)}
+              </Column>
+            );
+          })}
+        </Flex>
+      </DndContext>
+      {adding ? <AddCandidatesModal onClose={() => setAdding(false)} onAdd={(body) => send('/candidates', body, true)} /> : null}
+      <ConfirmModal
+        opened={confirm === 'suggest'}
+        title="Suggest placements"
+        confirmLabel="Suggest"
+        color="blue"
+        onClose={() => setConfirm(null)}
+        onConfirm={() => send('/suggest', {}, true)}
+      >
+        <Text>
+          Suggest places every unpinned candidate again, best total first, into the team with the weakest total (a snake draft), up to each
+          target. Pinned players stay where they are.
+        </Text>
+      </ConfirmModal>
+      <ConfirmModal
+        opened={confirm === 'finalise'}
+        title="Finalise the draft"
+        confirmLabel="Finalise"
+        color="blue"
+        onClose={() => setConfirm(null)}
+        onConfirm={() => send('/finalise', {}, true)}
+      >
+        <Text>
+          Every selected player placed in a team becomes a member of that team. The draft is then locked: later changes need a written
+          reason.
+        </Text>
+      </ConfirmModal>
+    </>
+  );
+}
+
+/** /app/teams/drafts/:id: the draft board (docs/product.md#draft-board). */
+export default function DraftBoardPage() {
+  const id = Number(useParams().id);
+  const board = useQuery(boardQuery(id));
+  return (
+    <QueryView query={board} noun="draft" isEmpty={() => false}>
+      {(b) => <BoardView board={b} />}
+    </QueryView>
+  );
+}

@@ -1,0 +1,62 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Board, DraftCreate, DraftEvent, DraftSummary, WriteResult } from '../../../shared/schemas/draft';
+import type { Team } from '../../../shared/schemas/team';
+import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
+
+/** The draft board's reads and writes (docs/product.md#draft-board). */
+
+export const draftsQuery = queryOptions({
+  queryKey: ['drafts'],
+  queryFn: async ({ signal }) => (await apiGet<Envelope<DraftSummary[]>>('/api/drafts', signal)).data,
+});
+
+export const boardQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['drafts', id],
+    queryFn: async ({ signal }) => (await apiGet<Envelope<Board>>(`/api/draft/${id}`, signal)).data,
+    staleTime: 0,
+  });
+
+export const historyQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['drafts', id, 'history'],
+    queryFn: async ({ signal }) => (await apiGet<Envelope<DraftEvent[]>>(`/api/draft/${id}/history`, signal)).data,
+  });
+
+/** Every team the caller reaches; the create form keeps those of the chosen season. */
+export const allTeamsQuery = queryOptions({
+  queryKey: ['teams', 'drafts'],
+  queryFn: async ({ signal }) => (await apiGet<Envelope<Team[]>>('/api/teams', signal)).data,
+});
+
+interface SessionOption {
+  id: number;
+  name: string;
+  state: string;
+}
+export const publishedSessionsQuery = queryOptions({
+  queryKey: ['eval-sessions', 'published'],
+  queryFn: async ({ signal }) =>
+    (await apiGet<Envelope<SessionOption[]>>('/api/eval-sessions', signal)).data.filter((s) => s.state === 'published'),
+});
+
+export function useCreateDraft() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: DraftCreate) => (await apiPost<WriteEnvelope<{ id: number; version: number }>>('/api/drafts', body)).data,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['drafts'] }),
+  });
+}
+
+/** One write on a board (`path` after /api/draft/:id). Success or a refusal, the board is read again. */
+export function useBoardWrite(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ path, body }: { path: string; body: Record<string, unknown> }) =>
+      (await apiPost<WriteEnvelope<WriteResult>>(`/api/draft/${id}${path}`, body)).data,
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['drafts'] });
+      void qc.invalidateQueries({ queryKey: ['team'] });
+    },
+  });
+}

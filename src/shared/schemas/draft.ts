@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { idParam, requiredText } from './common.js';
+
+/** The draft board (docs/product.md#draft-board, ADR 0025). Shared by the routes and the board. */
+
+export const DECISIONS = ['undecided', 'callback', 'selected', 'waitlisted', 'released', 'withdrawn'] as const;
+export type Decision = (typeof DECISIONS)[number];
+export const decisionSchema = z.enum(DECISIONS);
+
+export const DECISION_LABELS: Record<Decision, string> = {
+  undecided: 'Undecided',
+  callback: 'Callback',
+  selected: 'Selected',
+  waitlisted: 'Waitlisted',
+  released: 'Released',
+  withdrawn: 'Withdrawn',
+};
+
+const MAX_TARGET = 200;
+const targetSize = z.number().int().min(0).max(MAX_TARGET).nullable();
+const positionTargets = z.record(requiredText(40), z.number().int().min(0).max(MAX_TARGET));
+
+/** Every write names the board version it was made on; a stale one is refused with what changed since. */
+const expectedVersion = { expected_version: z.number().int().min(1) };
+
+export const draftsQuerySchema = z.object({ season_id: idParam.optional() });
+
+export const draftCreateSchema = z.object({
+  name: requiredText(100),
+  season_id: z.number().int().positive(),
+  teams: z
+    .array(z.object({ team_id: z.number().int().positive(), target_size: targetSize.default(null) }))
+    .min(1, { error: 'Choose at least one team of the target season.' })
+    .max(100)
+    .refine((l) => new Set(l.map((t) => t.team_id)).size === l.length, { error: 'A team is listed twice.' }),
+});
+export type DraftCreate = z.infer<typeof draftCreateSchema>;
+
+export const candidatesAddSchema = z
+  .object({
+    ...expectedVersion,
+    session_id: z.number().int().positive().optional(),
+    team_id: z.number().int().positive().optional(),
+    player_ids: z.array(z.number().int().positive()).min(1).max(1000).optional(),
+  })
+  .refine((b) => [b.session_id, b.team_id, b.player_ids].filter((x) => x !== undefined).length === 1, {
+    error: 'Add candidates from one published session, one team or a list of players.',
+  });
+export type CandidatesAdd = z.infer<typeof candidatesAddSchema>;
+
+export const targetSchema = z.object({ ...expectedVersion, target_size: targetSize, position_targets: positionTargets.default({}) });
+export type TargetBody = z.infer<typeof targetSchema>;
+
+export const moveSchema = z.object({
+  ...expectedVersion,
+  player_id: z.number().int().positive(),
+  team_id: z.number().int().positive().nullable(),
+});
+export type MoveBody = z.infer<typeof moveSchema>;
+
+export const candidateUpdateSchema = z
+  .object({
+    ...expectedVersion,
+    pinned: z.boolean().optional(),
+    decision: decisionSchema.optional(),
+    position: z.string().trim().max(40).nullable().optional(),
+  })
+  .refine((b) => b.pinned !== undefined || b.decision !== undefined || b.position !== undefined, {
+    error: 'Change the pin, the decision or the position.',
+  });
+export type CandidateUpdate = z.infer<typeof candidateUpdateSchema>;
+
+export const versionOnlySchema = z.object(expectedVersion);
+export type VersionOnly = z.infer<typeof versionOnlySchema>;
+
+/** After Finalise: a change of placement or decision, with the reason it is made. */
+export const revisionSchema = z.object({
+  ...expectedVersion,
+  reason: requiredText(1000),
+  changes: z
+    .array(
+      z.object({
+        player_id: z.number().int().positive(),
+        team_id: z.number().int().positive().nullable().optional(),
+        decision: decisionSchema.optional(),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+export type RevisionBody = z.infer<typeof revisionSchema>;
+
+export const draftCandidateParams = z.object({ id: idParam, playerId: idParam });
+export const draftTeamParams = z.object({ id: idParam, teamId: idParam });
+
+export const draftSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  season_id: z.number(),
+  season_name: z.string(),
+  state: z.enum(['open', 'finalised']),
+  version: z.number(),
+  teams: z.number(),
+  candidates: z.number(),
+  updated_at: z.string(),
+});
+export type DraftSummary = z.infer<typeof draftSummarySchema>;
+
+export const boardTeamSchema = z.object({
+  team_id: z.number(),
+  name: z.string(),
+  target_size: z.number().nullable(),
+  position_targets: z.record(z.string(), z.number()),
+  count: z.number(),
+  position_counts: z.record(z.string(), z.number()),
+  /** Σ of its candidates' totals: the strength Suggest balances. */
+  strength: z.number(),
+});
+export type BoardTeam = z.infer<typeof boardTeamSchema>;
+
+export const boardCandidateSchema = z.object({
+  player_id: z.number(),
+  name: z.string(),
+  birth_year: z.number().nullable(),
+  /** "U13": the youngest age group the player fits in the draft's season (birth-year rule). */
+  age_group: z.string().nullable(),
+  team_id: z.number().nullable(),
+  pinned: z.boolean(),
+  position: z.string().nullable(),
+  decision: decisionSchema,
+  source: z.enum(['session', 'team', 'manual']),
+  /** The published session total, else the player's current total; null when unscored. */
+  total: z.number().nullable(),
+  /** Evaluators who scored the player in the session (null outside a session). */
+  evaluators: z.number().nullable(),
+  /** An evaluator's score lay far from the others' in the session. */
+  outlier: z.boolean(),
+});
+export type BoardCandidate = z.infer<typeof boardCandidateSchema>;
+
+export const boardSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  season_id: z.number(),
+  season_name: z.string(),
+  state: z.enum(['open', 'finalised']),
+  version: z.number(),
+  finalised_at: z.string().nullable(),
+  teams: z.array(boardTeamSchema),
+  candidates: z.array(boardCandidateSchema),
+});
+export type Board = z.infer<typeof boardSchema>;
+
+export const draftEventSchema = z.object({
+  version: z.number(),
+  kind: z.string(),
+  player_id: z.number().nullable(),
+  /** "Ava Costa moved to U13 Blue by Coach X". */
+  text: z.string(),
+  reason: z.string().nullable(),
+  user_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type DraftEvent = z.infer<typeof draftEventSchema>;
+
+export const writeResultSchema = z.object({ version: z.number(), changed: z.number() });
+export type WriteResult = z.infer<typeof writeResultSchema>;
