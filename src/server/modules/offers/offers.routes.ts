@@ -5,7 +5,7 @@ import { idParams, okEnvelope, writeEnvelope } from '../../../shared/schemas/com
 import * as schemas from '../../../shared/schemas/offer.js';
 import { errors, read, readErrors, writeErrors, written } from '../../lib/reply.js';
 import { access, requireActor } from '../../policies/access.js';
-import { authorizeDraftOffers } from '../../policies/offers.js';
+import { authorizeDraft } from '../../policies/drafts.js';
 import * as answers from './answers.service.js';
 import { installOffersJob } from './offers.job.js';
 import * as offers from './offers.service.js';
@@ -21,7 +21,7 @@ export async function offersRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/draft/:id/offers', {
     config: { access: access.need('teams', 2) },
     schema: { tags, params: idParams, response: { 200: okEnvelope(schemas.draftOffersSchema), ...readErrors } },
-    handler: async (req) => read(await offers.list(app.db, await authorizeDraftOffers(app.db, requireActor(req), req.params.id))),
+    handler: async (req) => read(await offers.list(app.db, await authorizeDraft(app.db, requireActor(req), req.params.id))),
   });
 
   r.post('/api/draft/:id/offers/preview', {
@@ -33,7 +33,7 @@ export async function offersRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: writeEnvelope(schemas.offerPreviewSchema), ...writeErrors },
     },
     handler: async (req) => {
-      const draft = await authorizeDraftOffers(app.db, requireActor(req), req.params.id);
+      const draft = await authorizeDraft(app.db, requireActor(req), req.params.id);
       return written(await offers.preview(app.db, draft, req.body));
     },
   });
@@ -48,7 +48,7 @@ export async function offersRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (req) => {
       const actor = requireActor(req);
-      const draft = await authorizeDraftOffers(app.db, actor, req.params.id);
+      const draft = await authorizeDraft(app.db, actor, req.params.id);
       return written(await offers.send(app.db, app.mailer, app.config.PUBLIC_URL, actor, draft, req.body));
     },
   });

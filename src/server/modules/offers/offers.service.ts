@@ -5,7 +5,7 @@ import type { DB } from '../../db/types.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Mailer } from '../../mail/mailer.js';
-import type { OfferDraft } from '../../policies/offers.js';
+import type { DraftRow as OfferDraft } from '../drafts/drafts.repository.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { randomToken, sha256 } from '../auth/tokens.js';
 import { recipientsOf, type Recipient } from '../reports/recipients.js';
