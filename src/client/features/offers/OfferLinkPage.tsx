@@ -68,7 +68,6 @@ export default function OfferLinkPage() {
                   ) : null}
                   <Group grow>
                     <Button
-                      color="green.9"
                       size="md"
                       onClick={() => answer.mutate('accept')}
                       loading={answer.isPending && answer.variables === 'accept'}
