@@ -91,7 +91,7 @@ test('staff send offers after the preview; a parent accepts by link on a phone; 
   await page.getByRole('button', { name: 'Send 2 offers' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Offers sent' })).toContainText(`2 offers sent to ${recipients} recipients`);
   const offers = page.getByRole('table', { name: 'Offers' });
-  await expect(offers.getByRole('row', { name: new RegExp(child.name) })).toContainText('Waiting for an answer');
+  await expect(offers.getByRole('row', { name: new RegExp(child.name) })).toContainText('Pending');
 
   const mail = await smtp.waitFor((m) => m.to.includes(child.parent) && m.subject.includes(team.name));
   const link = new URL(/https?:\/\/\S+\/offer\?token=\S+/.exec(mail.text)![0]);

@@ -11,7 +11,7 @@ import { idParam, requiredText } from './common.js';
 export const OFFER_STATES = ['pending', 'accepted', 'declined', 'expired', 'withdrawn'] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
 export const OFFER_STATE_LABELS: Record<OfferState, string> = {
-  pending: 'Waiting for an answer',
+  pending: 'Pending',
   accepted: 'Accepted',
   declined: 'Declined',
   expired: 'Deadline passed',

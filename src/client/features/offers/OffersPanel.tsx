@@ -246,7 +246,9 @@ function OffersTable({ rows }: { rows: OfferRow[] }) {
               </Table.Td>
               <Table.Td>{o.team.name}</Table.Td>
               <Table.Td>
-                <Badge color={STATE_COLORS[o.state]}>{OFFER_STATE_LABELS[o.state]}</Badge>
+                <Badge color={STATE_COLORS[o.state]} miw="max-content">
+                  {OFFER_STATE_LABELS[o.state]}
+                </Badge>
               </Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 {o.to.length ? o.to.map((r) => r.email).join(', ') : 'Nobody (no e-mail)'}
