@@ -201,22 +201,34 @@ export async function nextWaitlistRank(db: Db, draftId: number, teamId: number |
   return Number(r?.m ?? 0) + 1;
 }
 
-/** One statement per team: Suggest's placements of many players. */
+/**
+ * Suggest's placements of many players: one UPDATE … CASE per chunk, pinned rows never touched. The ids
+ * are integers the service computed, inlined as literals: PostgreSQL types bound CASE parameters as text.
+ */
 export async function placePlayers(
   db: Db,
   draftId: number,
-  teamId: number | null,
-  playerIds: readonly number[],
+  moves: readonly (readonly [number, number | null])[],
   now: string,
 ): Promise<void> {
-  for (let i = 0; i < playerIds.length; i += CHUNK)
+  for (let i = 0; i < moves.length; i += CHUNK) {
+    const part = moves.slice(i, i + CHUNK);
+    const teamOf = sql<number | null>`case ${sql.ref('player_id')} ${sql.join(
+      part.map(([p, t]) => sql`when ${sql.lit(p)} then ${t === null ? sql`null` : sql.lit(t)}`),
+      sql` `,
+    )} end`;
     await db
       .updateTable('draft_candidates')
-      .set({ team_id: teamId, updated_at: now })
+      .set({ team_id: teamOf, updated_at: now })
       .where('draft_id', '=', draftId)
-      .where('player_id', 'in', playerIds.slice(i, i + CHUNK))
+      .where(
+        'player_id',
+        'in',
+        part.map(([p]) => p),
+      )
       .where('pinned', '=', 0)
       .execute();
+  }
 }
 
 /** Adds candidates; players already in the draft are left as they are. Answers how many were new. */

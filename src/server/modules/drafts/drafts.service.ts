@@ -365,8 +365,10 @@ export async function updateCandidate(
 export async function runSuggest(db: Db, actor: Actor, draft: repo.DraftRow, expected: number): Promise<WriteResult> {
   const [teams, candidates] = await Promise.all([repo.boardTeams(db, draft.id), candidatesOf(db, draft)]);
   return write(db, actor, draft, expected, 'open', async (trx, now) => {
-    // The placements are re-read under the version check: the scores are not part of the draft.
-    const current = new Map((await repo.boardCandidates(trx, draft.id)).map((r) => [r.player_id, r]));
+    // The placements read before the transaction hold when the draft was at `expected` then: any write
+    // since would have moved the version, and the bump above would have failed. Else they are read again.
+    const rows = draft.version === expected ? candidates : await repo.boardCandidates(trx, draft.id);
+    const current = new Map(rows.map((r) => [r.player_id, { team_id: r.team_id, pinned: !!r.pinned, decision: r.decision }]));
     const plan = suggestPlaces(
       teams.map((t) => ({ team_id: t.team_id, target_size: t.target_size })),
       candidates
@@ -376,14 +378,9 @@ export async function runSuggest(db: Db, actor: Actor, draft: repo.DraftRow, exp
           return { player_id: c.player_id, team_id: r.team_id, pinned: !!r.pinned, decision: r.decision, total: c.total };
         }),
     );
-    const byTeam = new Map<number | null, number[]>();
-    let moved = 0;
-    for (const [playerId, teamId] of plan) {
-      if (current.get(playerId)!.team_id === teamId) continue;
-      moved += 1;
-      byTeam.set(teamId, [...(byTeam.get(teamId) ?? []), playerId]);
-    }
-    for (const [teamId, ids] of byTeam) await repo.placePlayers(trx, draft.id, teamId, ids, now);
+    const moves = [...plan].filter(([playerId, teamId]) => current.get(playerId)!.team_id !== teamId);
+    const moved = moves.length;
+    await repo.placePlayers(trx, draft.id, moves, now);
     const placed = [...plan.values()].filter((t) => t !== null).length;
     const text = `Suggest placed ${placed} unpinned player(s), ${moved} of them moved`;
     return { events: [{ kind: 'suggest', player_id: null, detail: { text, placed, moved } }], audit: text, changed: moved };
