@@ -73,6 +73,7 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // The hand-over notices would mail every demo family at start, before any capture listens.
       HANDOVER_JOB_MINUTES: '0',
+      OFFERS_JOB_MINUTES: '0',
     },
   },
 });

@@ -673,6 +673,25 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     replays: drafts({ expected_version: 2, reason: 'Replayed', changes: [{ player_id: '$otherPlayer', decision: 'released' }] }),
   },
 
+  // Offers of a finalised draft (docs/product.md#offers): the draft board's rule, replayed on the other coach's draft
+  'GET /api/draft/:id/offers': { rule: 'teams:2', replays: drafts() },
+  'POST /api/draft/:id/offers/preview': { rule: 'teams:2', replays: drafts({ deadline: '2099-12-31' }) },
+  'POST /api/draft/:id/offers': {
+    rule: 'teams:2',
+    replays: drafts({ deadline: '2099-12-31', player_ids: ['$otherPlayer'], confirmation: '0'.repeat(64) }),
+  },
+  'GET /api/message-templates': { rule: 'teams:2' },
+  'POST /api/message-template/:key': {
+    rule: 'teams:2',
+    noReplay:
+      "The key names one of the club's two message texts ('offer', 'promotion_notice'), no team's or family's object: whoever has teams write edits the club's wording; the route level (403 below teams 2) is the whole rule.",
+  },
+  // The offer e-mail's one-time link: no session by design, the random token is the credential (only its sha-256 is
+  // stored). No id is in the path or body, so there is no other object to replay; a wrong, used or another offer's
+  // answered token is refused in offers.test.ts ('a used link refuses a second answer'). Rate-limited like the other token routes.
+  'POST /api/offer-link': { rule: 'public' },
+  'POST /api/offer-link/answer': { rule: 'public' },
+
   // Superadmin's Settings tabs
   'GET /api/audit': { rule: 'superadmin' },
   'GET /api/mail/outbox': { rule: 'superadmin' },

@@ -49,6 +49,8 @@ const envSchema = z
     CLIENT_DIR: z.string().default('dist/client'),
     /** How often the hand-over notices and claim links go out (modules/handover); 0 turns the job off. */
     HANDOVER_JOB_MINUTES: z.coerce.number().int().min(0).default(60),
+    /** How often pending offers past their deadline expire and promote the waiting list (modules/offers); 0 turns the job off. */
+    OFFERS_JOB_MINUTES: z.coerce.number().int().min(0).default(60),
   })
   .transform(({ SECURE_COOKIES, ...rest }) => ({
     ...rest,

@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
   { path: '/family/player/:playerId/report/:reportId', ...page(() => import('../features/family/FamilyReportPage')) },
   // A report e-mail's one-time link: into the family portal or the player area.
   { path: '/report/open', ...page(() => import('../features/report-delivery/ReportLinkPage')) },
+  // An offer e-mail's one-time link: answer a team place, no sign-in (features/offers).
+  { path: '/offer', ...page(() => import('../features/offers/OfferLinkPage')) },
   {
     path: '/leaderboard',
     ...page(() => import('./PublicLayout')),
@@ -51,6 +53,7 @@ export const routes: RouteObject[] = [
         { path: 'teams/rollover', ...page(() => import('../features/rollover/RolloverPage')) },
         { path: 'teams/drafts', ...page(() => import('../features/drafts/DraftsPage')) },
         { path: 'teams/drafts/:id', ...page(() => import('../features/drafts/DraftBoardPage')) },
+        { path: 'teams/drafts/:id/offers', ...page(() => import('../features/offers/DraftOffersPage')) },
       ]),
       guarded('players', 1, [
         { path: 'players', ...page(() => import('../features/players/PlayersPage')) },

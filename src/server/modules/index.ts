@@ -27,6 +27,7 @@ import { privacyRoutes } from './privacy/privacy.routes.js';
 import { importsRoutes } from './imports/imports.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { draftsRoutes } from './drafts/drafts.routes.js';
+import { offersRoutes } from './offers/offers.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -58,4 +59,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   importsRoutes,
   dashboardRoutes,
   draftsRoutes,
+  offersRoutes,
 ];

@@ -107,6 +107,7 @@ export async function createTestApp(options: { seed?: 'demo' | 'none'; config?: 
       CLIENT_DIR: '/nonexistent',
       MAIL_OUTBOX_KEY: randomBytes(32).toString('base64'),
       HANDOVER_JOB_MINUTES: 0,
+      OFFERS_JOB_MINUTES: 0,
       ...options.config,
     },
   );

@@ -200,6 +200,12 @@ function BoardView({ board }: { board: Board }) {
         <Badge color={finalised ? 'green.9' : 'blue'}>{finalised ? 'Finalised' : 'Open'}</Badge>
         <Text size="sm" c="dimmed">
           Version {board.version} · <Link to="/app/teams/drafts">All drafts</Link>
+          {finalised ? (
+            <>
+              {' · '}
+              <Link to={`/app/teams/drafts/${board.id}/offers`}>Offers</Link>
+            </>
+          ) : null}
         </Text>
       </Group>
       {error ? (

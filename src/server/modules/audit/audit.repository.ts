@@ -31,7 +31,12 @@ export type AuditAction =
   | 'export'
   | 'erasure_request'
   | 'erasure_refused'
-  | 'erase';
+  | 'erase'
+  // Offers (docs/product.md#offers).
+  | 'offer'
+  | 'offer_answer'
+  | 'offer_expire'
+  | 'template';
 
 /**
  * Records who did what to which record. Call it inside the same transaction as the write when there
