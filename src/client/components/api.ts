@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BulkEvaluationResult, PlayerEvaluations } from '../../shared/schemas/evaluation';
+import type { PlayerList } from '../../shared/schemas/player';
 import type { LinkPreview } from '../../shared/schemas/resource';
 import { apiGet, apiUpload, type Envelope, type WriteEnvelope } from '../lib/api';
 import { useRefreshingWrite } from '../lib/useRefreshingWrite';
@@ -19,6 +20,16 @@ export const currentEvaluationsQuery = (playerId: number) =>
   queryOptions({
     queryKey: ['evaluations', playerId, 'current'],
     queryFn: async ({ signal }) => (await apiGet<Envelope<PlayerEvaluations>>(`/api/player/${playerId}/evaluation`, signal)).data,
+  });
+
+/** Players whose name matches `q` (the first 20 the caller reaches), for a player picker. */
+export const playerSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['players', 'search', q],
+    queryFn: async ({ signal }) =>
+      (await apiGet<Envelope<PlayerList>>(`/api/players?${new URLSearchParams({ q, pageSize: '20' }).toString()}`, signal)).data.data,
+    enabled: q.length >= 2,
+    staleTime: 30_000,
   });
 
 /** One player's file (playerId), or rows that name their players. Scores move everywhere: everything reloads. */

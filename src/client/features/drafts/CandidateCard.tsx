@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, NativeSelect, Stack, Text } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
-import { IconArrowsMove, IconGripVertical, IconPin, IconPinnedOff } from '@tabler/icons-react';
+import { IconArrowsMove, IconGripVertical, IconHistory, IconPin, IconPinnedOff } from '@tabler/icons-react';
 import { DECISION_LABELS, DECISIONS, type BoardCandidate, type BoardTeam, type Decision } from '../../../shared/schemas/draft';
 
 interface Props {
@@ -13,10 +13,11 @@ interface Props {
   onMove: (teamId: number | null) => void;
   onPin: (pinned: boolean) => void;
   onDecision: (d: Decision) => void;
+  onHistory: () => void;
 }
 
-/** One candidate: name, scores, flags, decision, pin, and the Move menu (the keyboard and screen-reader way to move). */
-export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, onDecision }: Props) {
+/** One candidate: name, scores, flags, decision, pin, history, and the Move menu (the keyboard and screen-reader way to move). */
+export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, onDecision, onHistory }: Props) {
   const drag = useDraggable({ id: c.player_id, disabled: disabled || finalised || c.pinned });
   const style = drag.transform ? { transform: `translate3d(${drag.transform.x}px, ${drag.transform.y}px, 0)`, zIndex: 10 } : undefined;
   return (
@@ -83,6 +84,9 @@ export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, on
                 {c.pinned ? <IconPin size={16} aria-hidden /> : <IconPinnedOff size={16} aria-hidden />}
               </ActionIcon>
             )}
+            <ActionIcon variant="default" aria-label={`History of ${c.name}`} onClick={onHistory}>
+              <IconHistory size={16} aria-hidden />
+            </ActionIcon>
             <Menu withinPortal position="bottom-end">
               <Menu.Target>
                 <Button

@@ -16,11 +16,13 @@ import { Link, useParams } from 'react-router';
 import type { Board, BoardCandidate, Decision } from '../../../shared/schemas/draft';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { PageHeader } from '../../components/PageHeader';
+import { PlayerSearchSelect } from '../../components/PlayerSearchSelect';
 import { QueryView } from '../../components/QueryView';
 import { failureMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { allTeamsQuery, boardQuery, publishedSessionsQuery, useBoardWrite } from './api';
 import { CandidateCard } from './CandidateCard';
+import { HistoryModal } from './HistoryModal';
 
 const POOL = 'pool';
 
@@ -76,44 +78,61 @@ function Column({
   );
 }
 
+type Source = 'session' | 'team' | 'manual';
+
+/** Candidates from a published session, from a team, or players picked by name. */
 function AddCandidatesModal({ onClose, onAdd }: { onClose: () => void; onAdd: (body: Record<string, unknown>) => Promise<unknown> }) {
-  const [kind, setKind] = useState<'session' | 'team'>('session');
+  const [kind, setKind] = useState<Source>('session');
   const [value, setValue] = useState<string | null>(null);
+  const [players, setPlayers] = useState<number[]>([]);
   const sessions = useQuery(publishedSessionsQuery);
   const teams = useQuery(allTeamsQuery);
   const data =
     kind === 'session'
       ? (sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))
       : (teams.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.season})` }));
+  const body = () =>
+    kind === 'manual' ? { player_ids: players } : kind === 'session' ? { session_id: Number(value) } : { team_id: Number(value) };
   return (
     <ConfirmModal
       opened
       title="Add candidates"
       confirmLabel="Add"
       color="blue"
-      disabled={!value}
+      disabled={kind === 'manual' ? players.length === 0 : !value}
       onClose={onClose}
-      onConfirm={() => onAdd(kind === 'session' ? { session_id: Number(value) } : { team_id: Number(value) })}
+      onConfirm={() => onAdd(body())}
     >
       <SegmentedControl
         value={kind}
         onChange={(v) => {
-          setKind(v as 'session' | 'team');
+          setKind(v as Source);
           setValue(null);
         }}
         data={[
           { value: 'session', label: 'Published session' },
           { value: 'team', label: 'A team' },
+          { value: 'manual', label: 'By name' },
         ]}
+        fullWidth
       />
-      <Select
-        label={kind === 'session' ? 'Session' : 'Team'}
-        data={data}
-        value={value}
-        onChange={setValue}
-        searchable
-        nothingFoundMessage="Nothing found"
-      />
+      {kind === 'manual' ? (
+        <PlayerSearchSelect
+          label="Players"
+          description="Search by first or last name; pick as many as you like."
+          value={players}
+          onChange={setPlayers}
+        />
+      ) : (
+        <Select
+          label={kind === 'session' ? 'Session' : 'Team'}
+          data={data}
+          value={value}
+          onChange={setValue}
+          searchable
+          nothingFoundMessage="Nothing found"
+        />
+      )}
     </ConfirmModal>
   );
 }
@@ -122,6 +141,7 @@ function BoardView({ board }: { board: Board }) {
   const write = useBoardWrite(board.id);
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  const [historyOf, setHistoryOf] = useState<BoardCandidate | null>(null);
   const [confirm, setConfirm] = useState<'suggest' | 'finalise' | null>(null);
   const [reason, setReason] = useState('');
   const finalised = board.state === 'finalised';
@@ -165,6 +185,7 @@ function BoardView({ board }: { board: Board }) {
       onMove={(t) => void move(c, t)}
       onPin={(p) => void send(`/candidate/${c.player_id}`, { pinned: p })}
       onDecision={(d) => void decide(c, d)}
+      onHistory={() => setHistoryOf(c)}
     />
   );
   const pool = board.candidates.filter((c) => c.team_id === null);
@@ -224,7 +245,7 @@ function BoardView({ board }: { board: Board }) {
       ) : null}
       {board.candidates.length === 0 ? (
         <Text c="dimmed" mb="md">
-          No candidates yet: add them from a published session or a team with Add candidates.
+          No candidates yet: add them from a published session, a team or by name with Add candidates.
         </Text>
       ) : null}
       <DndContext
@@ -259,6 +280,7 @@ function BoardView({ board }: { board: Board }) {
           })}
         </Flex>
       </DndContext>
+      {historyOf ? <HistoryModal draftId={board.id} candidate={historyOf} onClose={() => setHistoryOf(null)} /> : null}
       {adding ? <AddCandidatesModal onClose={() => setAdding(false)} onAdd={(body) => send('/candidates', body, true)} /> : null}
       <ConfirmModal
         opened={confirm === 'suggest'}

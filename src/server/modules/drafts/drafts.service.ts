@@ -67,7 +67,8 @@ async function teamNamer(db: Db, draftId: number) {
 
 interface Work {
   events: repo.EventIn[];
-  audit: string;
+  /** One audit row, or one per change where a write changes several candidates' decisions at once. */
+  audit: string | string[];
   changed: number;
 }
 
@@ -94,7 +95,8 @@ async function write(
     const version = expected + 1;
     const done = await work(trx, now);
     await repo.insertEvents(trx, draft.id, version, actor.id, done.events, now);
-    await recordAudit(trx, actor, 'update', 'draft', draft.id, `${draft.name} v${version}: ${done.audit}`);
+    for (const line of typeof done.audit === 'string' ? [done.audit] : done.audit)
+      await recordAudit(trx, actor, 'update', 'draft', draft.id, `${draft.name} v${version}: ${line}`);
     return { version, changed: done.changed };
   });
 }
@@ -419,6 +421,7 @@ export async function revise(db: Db, actor: Actor, draft: repo.DraftRow, body: R
     const name = await teamNamer(trx, draft.id);
     const held = await repo.membershipsOf(trx, [...teamIds]);
     const events: repo.EventIn[] = [];
+    const audit: string[] = [];
     for (const ch of body.changes) {
       const c = await repo.candidate(trx, draft.id, ch.player_id);
       if (!c) throw badRequest(`Player ${ch.player_id} is not a candidate of this draft.`, 'changes');
@@ -456,7 +459,8 @@ export async function revise(db: Db, actor: Actor, draft: repo.DraftRow, body: R
         },
         reason: body.reason,
       });
+      audit.push(`${c.first_name} ${c.last_name} revised: ${parts.join(', ') || 'unchanged'} (reason: ${body.reason})`);
     }
-    return { events, audit: `revision (${body.changes.length} change(s)): ${body.reason}`, changed: body.changes.length };
+    return { events, audit, changed: body.changes.length };
   });
 }

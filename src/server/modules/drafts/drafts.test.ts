@@ -318,4 +318,40 @@ describe('POST /api/draft/:id/finalise and /revision', () => {
       'Parents asked for the other training night',
     ]);
   });
+
+  it('audits every decision change: one audit_log row each, on the board and in a revision, with the reason', async () => {
+    const audited = async () =>
+      (
+        await t.db
+          .selectFrom('audit_log')
+          .select('summary')
+          .where('entity', '=', 'draft')
+          .where('entity_id', '=', f.draft)
+          .orderBy('id')
+          .execute()
+      ).map((a) => a.summary);
+    const before = (await audited()).length;
+    const events = (await admin.get(`/api/draft/${f.draft}/history`)).json().data as DraftEvent[];
+    const v = Math.max(...events.map((e) => e.version));
+    const names = (await boardOf()).candidates.filter((c) => c.player_id === f.players[3] || c.player_id === f.players[4]);
+    const [withdrawn, called] = [f.players[3], f.players[4]].map((id) => names.find((c) => c.player_id === id)!.name);
+    await admin.post(`/api/draft/${f.draft}/revision`, {
+      expected_version: v,
+      reason: 'Moved away',
+      changes: [
+        { player_id: f.players[3]!, decision: 'withdrawn' },
+        { player_id: f.players[4]!, decision: 'callback' },
+      ],
+    });
+    const rows = (await audited()).slice(before);
+    expect(rows).toEqual([
+      expect.stringMatching(new RegExp(`v${v + 1}: ${withdrawn} revised: marked Withdrawn \\(reason: Moved away\\)$`)),
+      expect.stringMatching(new RegExp(`v${v + 1}: ${called} revised: marked Callback \\(reason: Moved away\\)$`)),
+    ]);
+    // Every decision in the history has its audit row.
+    const decisions = ((await admin.get(`/api/draft/${f.draft}/history`)).json().data as DraftEvent[]).filter(
+      (e) => e.kind === 'decision' || e.kind === 'revision',
+    );
+    expect((await audited()).filter((a) => /marked|revised/.test(a)).length).toBeGreaterThanOrEqual(decisions.length);
+  });
 });
