@@ -1,13 +1,9 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { apiGet as get, apiPost as post, offerLinkOf, phoneContext, reachablePlayers, startRollover, useSmtpCapture } from './api';
 import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
 
-async function post(page: Page, url: string, data?: unknown) {
-  const csrf = (await (await page.request.get('/api/auth/me')).json()).data.csrfToken as string;
-  const res = await page.request.post(url, { data: data ?? {}, headers: { 'x-csrf-token': csrf } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data;
-}
-const get = async (page: Page, url: string) => (await (await page.request.get(url)).json()).data;
+const smtp = useSmtpCapture();
+const namesIn = (col: Locator) => col.getByTestId('candidate').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!));
 
 /**
  * Its own target season with two U14 teams, eight players born 2014 and a tryout session the admin
@@ -64,12 +60,23 @@ async function publishedTryout(page: Page, stamp: string) {
   return { season, teams, session };
 }
 
-test('a director builds two teams from a published session: Suggest, two pins, a keyboard move, Finalise; the team shows the roster', async ({
+/**
+ * From tryout to teams, the whole story of docs/product.md#draft-board on its own data: a director
+ * builds two teams from a published tryout with Suggest (one more player added by name, a demo player
+ * whose family receives mail), pins two, moves one with the keyboard, finalises, sends the offers after
+ * the preview; the parent accepts by the e-mailed link on a phone; the team page shows the roster;
+ * then the draft's season is rolled over into a next one.
+ */
+test('from tryout to teams: Suggest, two pins, a keyboard move, Finalise, offers, a parent accepts on a phone, the roster, the rollover', async ({
   page,
+  browser,
 }) => {
+  test.setTimeout(180_000);
   await loginAs(page, 'admin');
   const stamp = String(Date.now() % 1_000_000);
   const { season, teams, session } = await publishedTryout(page, stamp);
+  const [child] = await reachablePlayers(page, 'U18 Boys', 1);
+  if (!child) throw new Error('no demo player of U18 Boys has a guardian who receives mail');
 
   await page.goto('/app/teams');
   await page.getByRole('button', { name: 'Add New Team' }).click();
@@ -81,14 +88,15 @@ test('a director builds two teams from a published session: Suggest, two pins, a
   await page.getByRole('option', { name: season.name }).click();
   for (const t of teams) {
     await dialog.getByRole('checkbox', { name: t.name }).check();
-    await dialog.getByRole('textbox', { name: `Target size of ${t.name}` }).fill('4');
+    await dialog.getByRole('textbox', { name: `Target size of ${t.name}` }).fill('5');
   }
   await dialog.getByRole('button', { name: 'Create draft' }).click();
   await expect(page.getByRole('heading', { name: `Draft ${stamp}` })).toBeVisible();
   await expect(page.getByText('No candidates yet')).toBeVisible();
 
+  // Candidates: the published tryout, then one player by name.
   await page.getByRole('button', { name: 'Add candidates' }).click();
-  const add = page.getByRole('dialog', { name: 'Add candidates' });
+  let add = page.getByRole('dialog', { name: 'Add candidates' });
   await add.getByRole('textbox', { name: 'Session' }).click();
   await page.getByRole('option', { name: session.name }).click();
   await add.getByRole('button', { name: 'Add' }).click();
@@ -97,64 +105,157 @@ test('a director builds two teams from a published session: Suggest, two pins, a
   await expect(pool.getByText('1 evaluator').first()).toBeVisible();
   await expect(pool.getByText('U14', { exact: true }).first()).toBeVisible();
 
+  await page.getByRole('button', { name: 'Add candidates' }).click();
+  add = page.getByRole('dialog', { name: 'Add candidates' });
+  await add.getByText('By name', { exact: true }).click();
+  const search = add.getByRole('textbox', { name: 'Players' });
+  await search.fill(child.name.split(' ').slice(1).join(' '));
+  await page.getByRole('option', { name: new RegExp(`^${child.name} \\(`) }).click();
+  await expect(add.getByText(new RegExp(`^${child.name} \\(`))).toBeVisible();
+  await search.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(add).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'draft-add-by-name');
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(add).toHaveCount(0);
+  await expect(pool.getByRole('article', { name: child.name })).toBeVisible();
+  await expect(pool.getByTestId('candidate')).toHaveCount(9);
+
+  // Suggest fills both teams (10 places for 9 players): nobody is left in the pool.
   await page.getByRole('button', { name: 'Suggest' }).click();
   await page.getByRole('dialog', { name: 'Suggest placements' }).getByRole('button', { name: 'Suggest' }).click();
   const blue = page.getByRole('region', { name: teams[0]!.name });
   const red = page.getByRole('region', { name: teams[1]!.name });
-  await expect(blue.getByTestId('candidate')).toHaveCount(4);
-  await expect(red.getByTestId('candidate')).toHaveCount(4);
-  await expect(blue.getByLabel('4 of 4')).toBeVisible();
+  await expect(pool.getByLabel('0 in the pool')).toBeVisible();
+  const [big, small] = (await blue.getByTestId('candidate').count()) === 5 ? [blue, red] : [red, blue];
+  const smallTeam = big === blue ? teams[1]! : teams[0]!;
+  await expect(big.getByLabel('5 of 5')).toBeVisible();
+  await expect(small.getByLabel('4 of 5')).toBeVisible();
 
   // Pin one player in each team.
-  const pinnedBlue = (await blue.getByTestId('candidate').first().getAttribute('aria-label'))!;
-  const pinnedRed = (await red.getByTestId('candidate').first().getAttribute('aria-label'))!;
-  await page.getByRole('button', { name: `Pin ${pinnedBlue}` }).click();
-  await expect(page.getByRole('button', { name: `Unpin ${pinnedBlue}` })).toBeVisible();
-  await page.getByRole('button', { name: `Pin ${pinnedRed}` }).click();
-  await expect(page.getByRole('button', { name: `Unpin ${pinnedRed}` })).toBeVisible();
+  const pinnedBig = (await big.getByTestId('candidate').first().getAttribute('aria-label'))!;
+  const pinnedSmall = (await small.getByTestId('candidate').first().getAttribute('aria-label'))!;
+  await page.getByRole('button', { name: `Pin ${pinnedBig}` }).click();
+  await expect(page.getByRole('button', { name: `Unpin ${pinnedBig}` })).toBeVisible();
+  await page.getByRole('button', { name: `Pin ${pinnedSmall}` }).click();
+  await expect(page.getByRole('button', { name: `Unpin ${pinnedSmall}` })).toBeVisible();
 
-  // Move an unpinned Blue player to Red with the keyboard, through the Move menu.
-  const mover = (await blue.getByTestId('candidate').nth(1).getAttribute('aria-label'))!;
+  // Move an unpinned player of the fuller team to the other with the keyboard, through the Move menu.
+  const mover = (await big.getByTestId('candidate').nth(1).getAttribute('aria-label'))!;
   await page.getByRole('button', { name: `Move ${mover} to…` }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('menuitem', { name: teams[1]!.name })).toBeVisible();
+  const target = page.getByRole('menuitem', { name: smallTeam.name });
+  await expect(target).toBeVisible();
   await page.keyboard.press('ArrowDown');
-  const focused = page.getByRole('menuitem', { name: teams[1]!.name });
-  while (!(await focused.evaluate((el) => el === document.activeElement))) await page.keyboard.press('ArrowDown');
+  while (!(await target.evaluate((el) => el === document.activeElement))) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect(red.getByRole('article', { name: mover })).toBeVisible();
-  await expect(red.getByLabel('5 of 4')).toBeVisible();
+  await expect(small.getByRole('article', { name: mover })).toBeVisible();
+  await expect(small.getByLabel('5 of 5')).toBeVisible();
+  await expect(big.getByLabel('4 of 5')).toBeVisible();
 
-  // Suggest again: the pinned players stay where they are.
+  // Suggest again: the pinned players stay where they are, and still nobody is left over.
   await page.getByRole('button', { name: 'Suggest' }).click();
   await page.getByRole('dialog', { name: 'Suggest placements' }).getByRole('button', { name: 'Suggest' }).click();
-  await expect(red.getByLabel('4 of 4')).toBeVisible();
-  await expect(blue.getByRole('article', { name: pinnedBlue })).toBeVisible();
-  await expect(red.getByRole('article', { name: pinnedRed })).toBeVisible();
+  await expect(big.getByRole('article', { name: pinnedBig })).toBeVisible();
+  await expect(small.getByRole('article', { name: pinnedSmall })).toBeVisible();
+  await expect(pool.getByLabel('0 in the pool')).toBeVisible();
 
-  // Select everyone in the teams, then look at the board and check it with axe.
-  for (const col of [blue, red]) {
-    const names = await col.getByTestId('candidate').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!));
-    for (const n of names) {
+  // Select everyone in the teams.
+  for (const col of [blue, red])
+    for (const n of await namesIn(col)) {
       const select = page.getByRole('combobox', { name: `Decision for ${n}` });
       await select.selectOption('selected');
       await expect(select).toHaveValue('selected');
       await expect(page.getByRole('combobox', { name: `Decision for ${n}` })).toBeEnabled();
     }
-  }
   await expectAccessible(page);
   await snap(page, 'draft-board');
   await page.setViewportSize({ width: 375, height: 900 });
   await expectAccessible(page);
-  await snap(page, 'draft-board-375');
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  const roster = await blue.getByTestId('candidate').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!));
+  // The mover's history: the keyboard move and the decision, by whom.
+  await page.getByRole('button', { name: `History of ${mover}` }).click();
+  const history = page.getByRole('dialog', { name: `History of ${mover}` });
+  const rows = history.getByRole('table', { name: `History of ${mover}` }).getByRole('row');
+  await expect(rows.filter({ hasText: `${mover} moved to ${smallTeam.name} by Alex Admin` })).toHaveCount(1);
+  await expect(rows.filter({ hasText: `${mover} marked Selected by Alex Admin` })).toHaveCount(1);
+  await expectAccessible(page);
+  await snap(page, 'draft-history');
+
+  const childTeam = (await blue.getByRole('article', { name: child.name }).count()) ? teams[0]! : teams[1]!;
+  const roster = await namesIn(page.getByRole('region', { name: childTeam.name }));
+  await history.getByRole('button', { name: 'Close' }).click();
+  await expect(history).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Finalise' }).click();
   await page.getByRole('dialog', { name: 'Finalise the draft' }).getByRole('button', { name: 'Finalise' }).click();
   await expect(page.getByText('Finalised', { exact: true })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Reason for a revision' })).toBeVisible();
 
-  await page.goto(`/app/team/${teams[0]!.id}/players`);
-  for (const n of roster) await expect(page.getByText(n.split(' ')[0]!, { exact: true }).or(page.getByText(n))).toBeVisible();
+  // A revision after Finalise needs its reason, and the history shows it.
+  const revised = roster.find((n) => n !== child.name && n !== pinnedBig && n !== pinnedSmall)!;
+  await page.getByRole('textbox', { name: 'Reason for a revision' }).fill('Plays up a group next season');
+  const decision = page.getByRole('combobox', { name: `Decision for ${revised}` });
+  await expect(decision).toBeEnabled();
+  await decision.selectOption('callback');
+  await expect(decision).toHaveValue('callback');
+  await page.getByRole('button', { name: `History of ${revised}` }).click();
+  const revHistory = page.getByRole('dialog', { name: `History of ${revised}` });
+  await expect(
+    revHistory
+      .getByRole('row')
+      .filter({ hasText: `${revised} revised: marked Callback by Alex Admin` })
+      .filter({ hasText: 'Plays up a group next season' }),
+  ).toHaveCount(1);
+  await snap(page, 'draft-history-revision');
+  await revHistory.getByRole('button', { name: 'Close' }).click();
+  await expect(revHistory).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Offers, after the preview; the parent's mail carries the one-time link.
+  await page.getByRole('link', { name: 'Offers', exact: true }).click();
+  await page.getByRole('button', { name: 'Preview offers' }).click();
+  await expect(page.getByRole('heading', { name: /^\d+ offers? to \d+ recipients?$/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Offers to send' }).getByRole('row', { name: new RegExp(child.name) })).toContainText(
+    child.parent,
+  );
+  await page.getByRole('button', { name: /^Send \d+ offers?$/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Offers sent' })).toBeVisible();
+  const mail = await smtp.mail.waitFor((m) => m.to.includes(child.parent) && m.subject.includes(childTeam.name));
+
+  const phone = await phoneContext(browser);
+  const parent = await phone.newPage();
+  await parent.goto(offerLinkOf(mail.text));
+  await expect(parent.getByText(`${child.name.split(' ')[0]} is offered a place in ${childTeam.name}.`)).toBeVisible();
+  await parent.getByRole('button', { name: 'Accept' }).click();
+  await expect(parent.getByRole('status').filter({ hasText: 'Thank you' })).toContainText(`has accepted the place in ${childTeam.name}`);
+  await phone.close();
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Offers' }).getByRole('row', { name: new RegExp(child.name) })).toContainText('Accepted');
+
+  // The team page shows the roster the draft made (less the player the revision took off it).
+  await page.goto(`/app/team/${childTeam.id}/players`);
+  for (const n of roster.filter((x) => x !== revised)) await expect(page.getByText(n).first()).toBeVisible();
+
+  // Then the season is rolled over: the draft's season into a next one.
+  const next = await post(page, '/api/seasons', { name: `2028/29 draft ${stamp}` });
+  await page.goto('/app/teams/rollover');
+  await startRollover(page, season.name, next.name);
+  await expect(page.getByText(new RegExp(`^2 team\\(s\\) and \\d+ player\\(s\\) in ${season.name}\\.$`))).toBeVisible();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: `New name for ${teams[0]!.name}` })).toHaveValue(`U15 Blue ${stamp}`);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('button', { name: 'Dry run', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Dry run' }).getByRole('row', { name: /Teams created/ })).toContainText('2');
+  await expect(page.getByRole('table', { name: 'Dry run' }).getByRole('row', { name: /E-mails sent/ })).toContainText('0');
+  await page.getByRole('button', { name: 'Commit rollover' }).click();
+  await expect(page.getByRole('table', { name: 'Rollover result' }).getByRole('row', { name: /Teams created/ })).toContainText('2');
+  const rolled = (await get(page, '/api/teams')) as { name: string; season: string }[];
+  expect(
+    rolled
+      .filter((t) => t.season === next.name)
+      .map((t) => t.name)
+      .sort(),
+  ).toEqual([`U15 Blue ${stamp}`, `U15 Red ${stamp}`]);
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { startSmtpCapture, type SmtpCapture } from '../src/server/mail/smtp-capture';
+import { apiGet as get, apiPost as post, offerLinkOf, phoneContext, reachablePlayers, useSmtpCapture } from './api';
 import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
 
 /**
@@ -8,21 +8,7 @@ import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
  * e-mailed one-time link on a 375 px phone and accepts; the team's roster shows the player. Mail goes
  * over the real SMTP path to a capture server (playwright.config.ts E2E_SMTP_PORT).
  */
-let smtp: SmtpCapture;
-test.beforeAll(async () => {
-  smtp = await startSmtpCapture(Number(process.env.E2E_SMTP_PORT));
-});
-test.afterAll(async () => {
-  await smtp?.close();
-});
-
-async function post(page: Page, url: string, data?: unknown) {
-  const csrf = (await (await page.request.get('/api/auth/me')).json()).data.csrfToken as string;
-  const res = await page.request.post(url, { data: data ?? {}, headers: { 'x-csrf-token': csrf } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data;
-}
-const get = async (page: Page, url: string) => (await (await page.request.get(url)).json()).data;
+const smtp = useSmtpCapture();
 
 /** A new season's team, and a finalised draft placing two reachable demo players in it (a third waitlisted). */
 async function finalisedDraft(page: Page, stamp: string) {
@@ -36,18 +22,7 @@ async function finalisedDraft(page: Page, stamp: string) {
     coachUser: source.coachUser,
     season: season.id,
   });
-  const members = (await get(page, `/api/team/${source.id}/players?pageSize=200`)).data as {
-    id: number;
-    first_name: string;
-    last_name: string;
-  }[];
-  const reachable: { id: number; name: string; parent: string }[] = [];
-  for (const m of members) {
-    const guardians = (await get(page, `/api/player/${m.id}/guardians`)) as { email: string; status: string; receivesReports: boolean }[];
-    const parent = guardians.find((g) => g.status === 'active' && g.receivesReports);
-    if (parent) reachable.push({ id: m.id, name: `${m.first_name} ${m.last_name}`, parent: parent.email });
-    if (reachable.length === 3) break;
-  }
+  const reachable = await reachablePlayers(page, 'U14 Boys', 3);
   const [a, b, c] = reachable as [(typeof reachable)[number], (typeof reachable)[number], (typeof reachable)[number]];
   const draft = await post(page, '/api/drafts', {
     name: `Offers ${stamp}`,
@@ -93,13 +68,13 @@ test('staff send offers after the preview; a parent accepts by link on a phone; 
   const offers = page.getByRole('table', { name: 'Offers' });
   await expect(offers.getByRole('row', { name: new RegExp(child.name) })).toContainText('Pending');
 
-  const mail = await smtp.waitFor((m) => m.to.includes(child.parent) && m.subject.includes(team.name));
-  const link = new URL(/https?:\/\/\S+\/offer\?token=\S+/.exec(mail.text)![0]);
+  const mail = await smtp.mail.waitFor((m) => m.to.includes(child.parent) && m.subject.includes(team.name));
+  const link = offerLinkOf(mail.text);
 
   // The parent's own phone: no sign-in, the link shows the offer and takes one answer.
-  const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+  const phone = await phoneContext(browser);
   const parent = await phone.newPage();
-  await parent.goto(`${link.pathname}${link.search}`);
+  await parent.goto(link);
   await expect(parent.getByText(`${child.name.split(' ')[0]} is offered a place in ${team.name}.`)).toBeVisible();
   expect(parent.url()).not.toContain('token=');
   await expect(parent.getByText(child.name.split(' ').slice(1).join(' '))).toHaveCount(0);
@@ -113,7 +88,7 @@ test('staff send offers after the preview; a parent accepts by link on a phone; 
 
   // The same link again: the first answer counted.
   const again = await phone.newPage();
-  await again.goto(`${link.pathname}${link.search}`);
+  await again.goto(link);
   await expect(again.getByRole('status')).toContainText('can no longer be answered');
   await phone.close();
 

@@ -1,12 +1,6 @@
 import type { Page } from '@playwright/test';
+import { apiPost as post, startRollover } from './api';
 import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
-
-async function post(page: Page, url: string, data: unknown) {
-  const csrf = (await (await page.request.get('/api/auth/me')).json()).data.csrfToken as string;
-  const res = await page.request.post(url, { data, headers: { 'x-csrf-token': csrf } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data;
-}
 
 /** A season of its own with one U12 team of three players (born 2019, 2019, 2010), so closing it touches no other spec. */
 async function seasonWithTeam(page: Page, stamp: string) {
@@ -50,10 +44,7 @@ test('an admin rolls a season over: U12 → U13, a renamed team, an aged-out pla
     await page.getByRole('button', { name: 'Add New Team' }).click();
     await page.getByRole('menuitem', { name: 'Roll over a season' }).click();
     await expect(page.getByRole('heading', { name: 'Roll over a season' })).toBeVisible();
-    await page.getByRole('textbox', { name: 'Source season' }).click();
-    await page.getByRole('option', { name: source.name }).click();
-    await page.getByRole('textbox', { name: 'Target season' }).click();
-    await page.getByRole('option', { name: target.name }).click();
+    await startRollover(page, source.name, target.name);
     await expect(page.getByText(`1 team(s) and 3 player(s) in ${source.name}.`)).toBeVisible();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
 
@@ -93,10 +84,7 @@ test('an admin rolls a season over: U12 → U13, a renamed team, an aged-out pla
 
   // A second run: the team is found, the player already placed; nothing is created twice.
   await page.goto('/app/teams/rollover');
-  await page.getByRole('textbox', { name: 'Source season' }).click();
-  await page.getByRole('option', { name: source.name }).click();
-  await page.getByRole('textbox', { name: 'Target season' }).click();
-  await page.getByRole('option', { name: target.name }).click();
+  await startRollover(page, source.name, target.name);
   await expect(page.getByText(`${source.name} is closed for evaluations`)).toBeVisible();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByText('Already rolled over')).toBeVisible();

@@ -218,7 +218,7 @@ function BoardView({ board }: { board: Board }) {
       </PageHeader>
       <Group gap="xs" mt={-8} mb="md">
         <Text c="dimmed">{board.season_name}</Text>
-        <Badge color={finalised ? 'green.9' : 'blue'}>{finalised ? 'Finalised' : 'Open'}</Badge>
+        <Badge color={finalised ? 'teal.9' : 'blue'}>{finalised ? 'Finalised' : 'Open'}</Badge>
         <Text size="sm" c="dimmed">
           Version {board.version} · <Link to="/app/teams/drafts">All drafts</Link>
           {finalised ? (
