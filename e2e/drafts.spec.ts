@@ -178,7 +178,7 @@ test('from tryout to teams: Suggest, two pins, a keyboard move, Finalise, offers
   // The mover's history: the keyboard move and the decision, by whom.
   await page.getByRole('button', { name: `History of ${mover}` }).click();
   const history = page.getByRole('dialog', { name: `History of ${mover}` });
-  const rows = history.getByRole('table', { name: `History of ${mover}` }).getByRole('row');
+  const rows = history.getByRole('list', { name: `History of ${mover}` }).getByRole('listitem');
   await expect(rows.filter({ hasText: `${mover} moved to ${smallTeam.name} by Alex Admin` })).toHaveCount(1);
   await expect(rows.filter({ hasText: `${mover} marked Selected by Alex Admin` })).toHaveCount(1);
   await expectAccessible(page);
@@ -204,7 +204,7 @@ test('from tryout to teams: Suggest, two pins, a keyboard move, Finalise, offers
   const revHistory = page.getByRole('dialog', { name: `History of ${revised}` });
   await expect(
     revHistory
-      .getByRole('row')
+      .getByRole('listitem')
       .filter({ hasText: `${revised} revised: marked Callback by Alex Admin` })
       .filter({ hasText: 'Plays up a group next season' }),
   ).toHaveCount(1);

@@ -45,23 +45,28 @@ export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, on
               {c.total === null ? '–' : `${c.total}%`}
             </Text>
           </Group>
-          <Group gap={4}>
-            {c.age_group ? <Badge variant="light">{c.age_group}</Badge> : null}
-            {c.evaluators !== null ? (
-              <Badge variant="light" color="gray">
-                {c.evaluators} evaluator{c.evaluators === 1 ? '' : 's'}
-              </Badge>
-            ) : null}
-            {c.outlier ? (
-              <Badge variant="filled" color="orange.9">
-                Outlier
-              </Badge>
-            ) : null}
-            {c.position ? (
-              <Badge variant="outline" color="gray">
-                {c.position}
-              </Badge>
-            ) : null}
+          <Group gap={4} wrap="nowrap" justify="space-between" align="flex-start">
+            <Group gap={4}>
+              {c.age_group ? <Badge variant="light">{c.age_group}</Badge> : null}
+              {c.evaluators !== null ? (
+                <Badge variant="light" color="gray">
+                  {c.evaluators} evaluator{c.evaluators === 1 ? '' : 's'}
+                </Badge>
+              ) : null}
+              {c.outlier ? (
+                <Badge variant="filled" color="orange.9">
+                  Outlier
+                </Badge>
+              ) : null}
+              {c.position ? (
+                <Badge variant="outline" color="gray">
+                  {c.position}
+                </Badge>
+              ) : null}
+            </Group>
+            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`History of ${c.name}`} onClick={onHistory}>
+              <IconHistory size={16} aria-hidden />
+            </ActionIcon>
           </Group>
           <Group gap={4} wrap="nowrap">
             <NativeSelect
@@ -84,9 +89,6 @@ export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, on
                 {c.pinned ? <IconPin size={16} aria-hidden /> : <IconPinnedOff size={16} aria-hidden />}
               </ActionIcon>
             )}
-            <ActionIcon variant="default" aria-label={`History of ${c.name}`} onClick={onHistory}>
-              <IconHistory size={16} aria-hidden />
-            </ActionIcon>
             <Menu withinPortal position="bottom-end">
               <Menu.Target>
                 <Button

@@ -1,4 +1,4 @@
-import { Modal, Table, Text } from '@mantine/core';
+import { Modal, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { BoardCandidate } from '../../../shared/schemas/draft';
@@ -21,38 +21,23 @@ export function HistoryModal({ draftId, candidate, onClose }: { draftId: number;
             return (
               <Text c="dimmed">No change has been made to {candidate.name} on this draft yet: the history starts with the first one.</Text>
             );
+          // A list, not a table: the change's words need the width on a phone.
           return (
-            <Table.ScrollContainer minWidth={420}>
-              <Table striped aria-label={`History of ${candidate.name}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>When</Table.Th>
-                    <Table.Th>Change</Table.Th>
-                    <Table.Th>Reason</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {mine.map((e, i) => (
-                    <Table.Tr key={`${e.version}-${i}`}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <time dateTime={e.created_at}>{dayjs(e.created_at).format('D MMM YYYY, HH:mm')}</time>
-                        <Text size="xs" c="dimmed">
-                          Version {e.version}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{e.text}</Table.Td>
-                      <Table.Td>
-                        {e.reason ?? (
-                          <Text span c="dimmed">
-                            –
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Stack component="ol" gap="xs" p={0} m={0} aria-label={`History of ${candidate.name}`} style={{ listStyle: 'none' }}>
+              {mine.map((e, i) => (
+                <Paper component="li" key={`${e.version}-${i}`} withBorder p="xs">
+                  <Text size="xs" c="dimmed">
+                    <time dateTime={e.created_at}>{dayjs(e.created_at).format('D MMM YYYY, HH:mm')}</time> · version {e.version}
+                  </Text>
+                  <Text size="sm">{e.text}</Text>
+                  {e.reason ? (
+                    <Text size="sm" c="dimmed">
+                      Reason: {e.reason}
+                    </Text>
+                  ) : null}
+                </Paper>
+              ))}
+            </Stack>
           );
         }}
       </QueryView>
