@@ -221,4 +221,13 @@ test('a provider\'s bounce notice shows "bounced" on the player\'s profile and f
   await expect(page.getByRole('region', { name: 'GUARDIANS' }).getByText('e-mail bouncing')).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'player-report-bounced');
+
+  // The team's reports list of the cycle counts it, linking to the profile.
+  await page.goto(`/app/reports/${cycleId!}/team/${team.id}`);
+  const badge = page.getByRole('link', { name: '1 not delivered' });
+  await expect(badge).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'team-reports-undelivered');
+  await badge.click();
+  await expect(page).toHaveURL(new RegExp(`/app/player/${child}$`));
 });

@@ -53,7 +53,7 @@ async function sentReport(t: TestApp, name: string) {
     .where('d.recipient_kind', '=', 'guardian')
     .execute();
   expect(deliveries.length).toBeGreaterThan(0);
-  return { admin, playerId: player.player_id, deliveries };
+  return { admin, playerId: player.player_id, deliveries, cycleId, teamId: team.id };
 }
 
 describe('bounce webhook, disabled', () => {
@@ -116,7 +116,7 @@ describe('bounce webhook', () => {
 
   it('a bounce by Message-ID marks the report delivery bounced on the player profile, flags the guardian, audits', async () => {
     const { t, smtp } = env;
-    const { admin, playerId, deliveries } = await sentReport(t, 'Bounce by id');
+    const { admin, playerId, deliveries, cycleId, teamId } = await sentReport(t, 'Bounce by id');
     const d = deliveries[0]!;
     expect(d.status).toBe('sent');
     // The id went out as the mail's Message-ID header and is kept on the outbox row too.
@@ -141,6 +141,9 @@ describe('bounce webhook', () => {
     const rows = (await admin.get(`/api/player/${playerId}/report-deliveries`)).json().data;
     const shown = rows.flatMap((r: { deliveries: { id: number }[] }) => r.deliveries).find((x: { id: number }) => x.id === d.id);
     expect(shown).toMatchObject({ status: 'bounced', error: '550 5.1.1 User unknown', email: d.email });
+    // The team's reports list counts it as not delivered.
+    const team = (await admin.get(`/api/report-cycle/${cycleId}/team/${teamId}/reports`)).json().data;
+    expect(team.rows.find((r: { player: { id: number } }) => r.player.id === playerId).report.undelivered).toBe(1);
     const guardian = await t.db
       .selectFrom('guardians')
       .select(['bounced_at', 'bounce_reason'])
