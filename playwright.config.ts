@@ -27,6 +27,8 @@ process.env.E2E_DATA_DIR = dataDir;
 // When nothing listens, delivery fails fast and the message stays in the outbox as 'failed'.
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_SMTP_PORT = String(smtpPort);
+// Signs the bounce notices e2e/report-delivery.spec.ts posts to the webhook.
+process.env.E2E_WEBHOOK_SECRET ??= 'e2e-bounce-webhook-secret';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -74,6 +76,7 @@ export default defineConfig({
       // The hand-over notices would mail every demo family at start, before any capture listens.
       HANDOVER_JOB_MINUTES: '0',
       OFFERS_JOB_MINUTES: '0',
+      MAIL_WEBHOOK_SECRET: process.env.E2E_WEBHOOK_SECRET,
     },
   },
 });

@@ -4,6 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { openDatabase } from '../src/server/db/index';
 import { startSmtpCapture, type SmtpCapture } from '../src/server/mail/smtp-capture';
+import { signWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../src/server/policies/webhook';
 import { approvedReport, COACH_COMMENT, reportCycle } from '../src/server/modules/reports/reports.fixtures';
 import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
 
@@ -160,4 +161,73 @@ test('a player reads their own sent report in the player area and downloads it',
   expect(page.url()).not.toContain('token=');
   await expectAccessible(page);
   await snap(page, 'report-link-invalid');
+});
+
+test('a provider\'s bounce notice shows "bounced" on the player\'s profile and flags the guardian', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'admin');
+  const headers = await csrf(page.request);
+  const teams = (await (await page.request.get('/api/teams')).json()).data as { id: number; name: string }[];
+  const team = teams.find((t) => t.name === 'U14 Girls')!;
+  const members = (await (await page.request.get(`/api/team/${team.id}/players?pageSize=100`)).json()).data.data as { id: number }[];
+  // A player of the team with an active guardian who receives reports (read, not assumed).
+  let child: number | undefined;
+  let parentEmail = '';
+  for (const m of members.map((x) => x.id).sort((a, b) => a - b)) {
+    const gs = (await (await page.request.get(`/api/player/${m}/guardians`)).json()).data as {
+      email: string;
+      status: string;
+      receivesReports: boolean;
+    }[];
+    const g = gs.find((x) => x.status === 'active' && x.receivesReports);
+    if (g) {
+      child = m;
+      parentEmail = g.email;
+      break;
+    }
+  }
+  expect(child).toBeDefined();
+  const database = openDatabase(process.env.E2E_DATABASE_URL ?? `sqlite:${join(process.env.E2E_DATA_DIR!, 'e2e.db')}`);
+  let cycleId: number;
+  try {
+    cycleId = await reportCycle(database.db, [team.id], `Bounce cycle ${Date.now().toString(36)}`);
+    await approvedReport(database.db, { cycleId, playerId: child!, teamId: team.id });
+  } finally {
+    await database.close();
+  }
+  const sent = await page.request.post(`/api/team/${team.id}/report-delivery/${cycleId}`, { data: { confirm: true }, headers });
+  expect(sent.status(), await sent.text()).toBe(200);
+  // The provider names the mail by the Message-ID it went out with.
+  const mail = await smtp.waitFor((m) => m.to.includes(parentEmail) && m.subject.includes('Bounce cycle'));
+  const messageId = /^message-id:\s*(<[^>]+>)/im.exec(mail.raw)![1]!;
+
+  const body = JSON.stringify({ type: 'bounce', message_id: messageId, email: parentEmail, reason: '550 5.1.1 Mailbox does not exist' });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const res = await page.request.post('/api/mail/bounces', {
+    data: body,
+    headers: {
+      'content-type': 'application/json',
+      [TIMESTAMP_HEADER]: timestamp,
+      [SIGNATURE_HEADER]: signWebhook(process.env.E2E_WEBHOOK_SECRET!, timestamp, body),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+
+  await page.goto(`/app/player/${child}`);
+  const panel = page.getByRole('region', { name: 'REPORTS' });
+  const row = panel.getByText(parentEmail).filter({ hasText: 'Mailbox does not exist' });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(/bounced/i);
+  await expect(page.getByRole('region', { name: 'GUARDIANS' }).getByText('e-mail bouncing')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'player-report-bounced');
+
+  // The team's reports list of the cycle counts it, linking to the profile.
+  await page.goto(`/app/reports/${cycleId!}/team/${team.id}`);
+  const badge = page.getByRole('link', { name: '1 not delivered' });
+  await expect(badge).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'team-reports-undelivered');
+  await badge.click();
+  await expect(page).toHaveURL(new RegExp(`/app/player/${child}$`));
 });

@@ -19,6 +19,8 @@ import type { Level, Section } from '../shared/permissions.js';
  *   'guest'                     a tryout guest's token header only (every signed-in or anonymous caller: 401)
  *   'family'                    a guardian's own session only (every staff, player or anonymous caller: 401);
  *                               a guardian calling any route that is not public or family gets 401 too
+ *   'webhook'                   machine to machine: a signature of the body (policies/webhook.ts), never a
+ *                               session, so every caller here — signed in or not, unsigned — gets 401
  *
  * `probe` — how the route-level cell is asked without side effects: by default path ids are 'x' and
  * POST bodies are `[]`, which fail validation (400) after the access check (401/403) and before the
@@ -67,6 +69,7 @@ export type Rule =
   | 'addPlayers'
   | 'guest'
   | 'family'
+  | 'webhook'
   | `${Section}:${Exclude<Level, 0>}`
   | `${Section}:${Exclude<Level, 0>}|${Section}:${Exclude<Level, 0>}`
   | `self|${Section}:${Exclude<Level, 0>}`;
@@ -695,4 +698,7 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   // Superadmin's Settings tabs
   'GET /api/audit': { rule: 'superadmin' },
   'GET /api/mail/outbox': { rule: 'superadmin' },
+  // Exempt from sessions and roles: the mail provider calls it, proving itself with an HMAC signature of
+  // the body and a fresh timestamp (policies/webhook.ts); it names no object a caller could choose.
+  'POST /api/mail/bounces': { rule: 'webhook' },
 };

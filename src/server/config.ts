@@ -25,6 +25,8 @@ const envSchema = z
     /** Seals passwords and reset links kept in the outbox (mail/outbox-seal.ts); unset, a key file is used. */
     MAIL_OUTBOX_KEY: z.string().optional(),
     MAIL_OUTBOX_KEY_FILE: z.string().optional(),
+    /** Signs the mail provider's bounce notices (policies/webhook.ts); unset (or empty), the webhook answers 404. */
+    MAIL_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
     LOGIN_MAX_PER_MINUTE: z.coerce.number().int().positive().default(10),
     /** How far the public boards may lag the scores: at most one recomputation per board per interval. */
     PUBLIC_BOARD_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),

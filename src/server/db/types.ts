@@ -218,6 +218,8 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
   /** 1: the text carries a password or sign-in link (never shown, masked once delivered or after 24 h). */
   sensitive: Generated<number>;
+  /** The Message-ID header it went out with, without brackets, lower case (migration 0023). */
+  message_id: string | null;
 }
 
 export interface AuditLogTable {
@@ -318,6 +320,9 @@ export interface GuardiansTable {
   last_sign_in_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A provider reported the address bouncing (migration 0023); cleared when the address changes. */
+  bounced_at: Timestamp | null;
+  bounce_reason: string | null;
 }
 
 export interface GuardianLinksTable {
@@ -432,6 +437,9 @@ export interface ReportDeliveriesTable {
   sent_at: Timestamp | null;
   viewed_at: Timestamp | null;
   created_at: Timestamp;
+  /** The Message-ID of its mail (migration 0023): how a provider's bounce finds it. */
+  message_id: string | null;
+  bounced_at: Timestamp | null;
 }
 
 /** Age and hand-over (migration 0018, ADR 0019). */

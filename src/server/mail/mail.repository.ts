@@ -13,6 +13,7 @@ export async function recordMail(
     created_at: string;
     sent_at: string | null;
     sensitive: number;
+    message_id: string;
   },
 ): Promise<void> {
   await db.insertInto('mail_outbox').values(row).execute();

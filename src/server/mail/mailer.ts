@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
@@ -17,6 +18,8 @@ export interface Mail {
    * the database (outbox-seal.ts) and masked after 24 h.
    */
   sensitive?: boolean;
+  /** The Message-ID to send with (see newMessageId); one is made when absent. */
+  messageId?: string;
 }
 
 export const WITHHELD = '[Delivered. The text contained a password or sign-in link and is not kept.]';
@@ -27,7 +30,16 @@ export const NOT_SHOWN = '[Contains a password or sign-in link: not shown.]';
 export const SECRET_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /** What became of a message: kept in the outbox (no SMTP), handed to SMTP, or refused by it. */
-export type MailOutcome = { status: 'stored' | 'sent'; error: null } | { status: 'failed'; error: string };
+export type MailOutcome = ({ status: 'stored' | 'sent'; error: null } | { status: 'failed'; error: string }) & { messageId: string };
+
+/**
+ * A unique Message-ID (without the angle brackets, lower case, as stored and as the bounce webhook
+ * matches it) on the sender's domain: a provider's bounce notice names it.
+ */
+export function newMessageId(mailFrom: string): string {
+  const domain = /@([^>\s]+)/.exec(mailFrom)?.[1] ?? 'club.local';
+  return `${randomUUID()}@${domain}`.toLowerCase();
+}
 
 export interface Mailer {
   /** Answers the outcome (test doubles may answer nothing: taken as delivered). */
@@ -43,6 +55,7 @@ export function createMailer(config: Config, db: Kysely<DB>, log: FastifyBaseLog
   return {
     async send(mail) {
       const created_at = nowIso();
+      const message_id = mail.messageId ?? newMessageId(config.MAIL_FROM);
       const sensitive = mail.sensitive ? 1 : 0;
       const undelivered = mail.sensitive ? seal(key, mail.to, mail.text) : mail.text;
       if (!transport) {
@@ -55,11 +68,18 @@ export function createMailer(config: Config, db: Kysely<DB>, log: FastifyBaseLog
           created_at,
           sent_at: null,
           sensitive,
+          message_id,
         });
-        return { status: 'stored', error: null };
+        return { status: 'stored', error: null, messageId: message_id };
       }
       try {
-        await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          messageId: `<${message_id}>`,
+        });
         const kept = mail.sensitive ? WITHHELD : mail.text;
         await recordMail(db, {
           to_address: mail.to,
@@ -70,8 +90,9 @@ export function createMailer(config: Config, db: Kysely<DB>, log: FastifyBaseLog
           created_at,
           sent_at: nowIso(),
           sensitive,
+          message_id,
         });
-        return { status: 'sent', error: null };
+        return { status: 'sent', error: null, messageId: message_id };
       } catch (err) {
         log.error({ err, to: mail.to }, 'mail delivery failed');
         await recordMail(db, {
@@ -83,8 +104,9 @@ export function createMailer(config: Config, db: Kysely<DB>, log: FastifyBaseLog
           created_at,
           sent_at: null,
           sensitive,
+          message_id,
         });
-        return { status: 'failed', error: String(err) };
+        return { status: 'failed', error: String(err), messageId: message_id };
       }
     },
   };

@@ -15,6 +15,7 @@ import { settingsRoutes } from './settings/settings.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { mailRoutes } from '../mail/mail.routes.js';
+import { bounceRoutes } from '../mail/bounce.routes.js';
 import { guardiansRoutes } from './guardians/guardians.routes.js';
 import { familyRoutes } from './family/family.routes.js';
 import { consentTextsRoutes } from './family/consent-texts.routes.js';
@@ -47,6 +48,7 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   auditRoutes,
   passwordResetRoutes,
   mailRoutes,
+  bounceRoutes,
   guardiansRoutes,
   familyRoutes,
   consentTextsRoutes,

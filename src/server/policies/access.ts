@@ -22,7 +22,9 @@ export type Access =
   /** A tryout guest evaluator's token (header), never a session: policies/eval-sessions.ts loadGuest. */
   | { kind: 'guest' }
   /** A guardian's own session (its own cookie), never a staff or player session: policies/family.ts. */
-  | { kind: 'family' };
+  | { kind: 'family' }
+  /** Machine to machine (a mail provider): no session, no CSRF; a signature of the body (policies/webhook.ts). */
+  | { kind: 'webhook' };
 
 export const access = {
   public: { kind: 'public' } as Access,
@@ -37,6 +39,7 @@ export const access = {
   superadmin: { kind: 'superadmin' } as Access,
   guest: { kind: 'guest' } as Access,
   family: { kind: 'family' } as Access,
+  webhook: { kind: 'webhook' } as Access,
 };
 
 export const unauthenticated = () => new HttpError(401, MSG.sessionExpired);
@@ -44,7 +47,7 @@ export const denied = () => new HttpError(403, MSG.forbidden);
 
 /** Route-level decision: throws 401 without a session, 403 when the role's levels are too low. */
 export function checkAccess(actor: Actor | null, rule: Access): void {
-  if (rule.kind === 'public' || rule.kind === 'guest' || rule.kind === 'family') return;
+  if (rule.kind === 'public' || rule.kind === 'guest' || rule.kind === 'family' || rule.kind === 'webhook') return;
   if (!actor) throw unauthenticated();
   switch (rule.kind) {
     case 'signedIn':

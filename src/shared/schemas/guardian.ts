@@ -43,6 +43,9 @@ export const guardianLinkSchema = z.object({
   status: z.enum(LINK_STATUSES),
   invitedAt: z.string().nullable(),
   lastSignInAt: z.string().nullable(),
+  /** The mail provider reported the address bouncing (ADR 0020 "Bounces"); cleared by a sign-in. */
+  bouncedAt: z.string().nullable(),
+  bounceReason: z.string().nullable(),
 });
 export type GuardianLink = z.infer<typeof guardianLinkSchema>;
 

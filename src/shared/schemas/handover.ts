@@ -33,10 +33,6 @@ export const claimSchema = z.object({
 });
 export type Claim = z.infer<typeof claimSchema>;
 
-export const claimFormSchema = z
-  .object({ password: newPasswordField, confirm_password: z.string().min(1, { error: 'Please repeat the password.' }) })
-  .refine((v) => v.password === v.confirm_password, { message: 'The passwords do not match.', path: ['confirm_password'] });
-
 /** The claim's answer: the address to sign in with. */
 export const claimAnswerSchema = z.object({ email: z.string() });
 

@@ -61,7 +61,15 @@ export const reportStateSchema = z.enum(REPORT_STATES);
 export const teamReportRowSchema = z.object({
   player: z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }),
   report: z
-    .object({ id: z.number(), version: z.number(), state: reportStateSchema, has_comment: z.boolean(), updated_at: z.string() })
+    .object({
+      id: z.number(),
+      version: z.number(),
+      state: reportStateSchema,
+      has_comment: z.boolean(),
+      updated_at: z.string(),
+      /** E-mails of the report that failed or bounced: the player's profile names them. */
+      undelivered: z.number(),
+    })
     .nullable(),
 });
 export type TeamReportRow = z.infer<typeof teamReportRowSchema>;

@@ -1,12 +1,9 @@
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { Alert, Button, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { claimFormSchema } from '../../../shared/schemas/handover';
-import { ApiError, failureMessage } from '../../lib/api';
 import { claimAccount } from './api';
 import { AuthCard } from './AuthCard';
+import { NewPasswordForm } from './NewPasswordForm';
 
 /**
  * /claim?token=…: at the hand-over the player claims their own account with the e-mailed one-time
@@ -20,16 +17,6 @@ export default function ClaimPage() {
   useEffect(() => {
     if (params.has('token')) setParams({}, { replace: true });
   }, [params, setParams]);
-  const form = useForm({ initialValues: { password: '', confirm_password: '' }, validate: zod4Resolver(claimFormSchema) });
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      setEmail((await claimAccount(token, values.password)).email);
-    } catch (e) {
-      if (e instanceof ApiError && e.field === 'token') setLinkError(e.message);
-      else form.setErrors({ password: failureMessage(e) });
-    }
-  });
 
   return (
     <AuthCard title="Claim your account">
@@ -48,25 +35,18 @@ export default function ClaimPage() {
           {linkError}
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack>
+        <NewPasswordForm
+          intro={
             <Text size="sm">
               You have reached the age at which your club hands your player account over to you. Choose your password to take it over.
             </Text>
-            <PasswordInput
-              label="Your new password"
-              description="At least 8 characters; common passwords are refused."
-              autoComplete="new-password"
-              required
-              data-autofocus
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput label="Repeat the password" autoComplete="new-password" required {...form.getInputProps('confirm_password')} />
-            <Button type="submit" fullWidth loading={form.submitting}>
-              Claim my account
-            </Button>
-          </Stack>
-        </form>
+          }
+          passwordLabel="Your new password"
+          repeatLabel="Repeat the password"
+          submitLabel="Claim my account"
+          onSubmit={async (password) => setEmail((await claimAccount(token, password)).email)}
+          onLinkError={setLinkError}
+        />
       )}
     </AuthCard>
   );

@@ -50,6 +50,11 @@ export function GuardiansPanel({ playerId, canEdit }: { playerId: number; canEdi
                           primary
                         </Badge>
                       ) : null}
+                      {g.bouncedAt ? (
+                        <Badge size="xs" color="red" title={g.bounceReason ?? undefined}>
+                          e-mail bouncing
+                        </Badge>
+                      ) : null}
                       <Text size="xs" c="dimmed">
                         {g.relationship}
                         {g.parentalResponsibility ? ' · parental responsibility' : ''}

@@ -6,6 +6,7 @@ import { reportDeliveriesQuery } from './api';
 import { Panel } from './Panel';
 
 const COLOR = { queued: 'gray', sent: 'green', failed: 'red', bounced: 'red', cancelled: 'gray' } as const;
+const LABEL = { queued: 'queued', sent: 'sent', failed: 'e-mail failed', bounced: 'bounced', cancelled: 'cancelled' } as const;
 
 /** REPORTS on the staff player profile: each report past the draft and where it went; a failed or bounced e-mail stands out. */
 export function ReportsPanel({ playerId }: { playerId: number }) {
@@ -39,7 +40,7 @@ export function ReportsPanel({ playerId }: { playerId: number }) {
                       variant={d.status === 'failed' || d.status === 'bounced' ? 'filled' : 'light'}
                       mr={4}
                     >
-                      {d.status === 'failed' ? 'e-mail failed' : d.status}
+                      {LABEL[d.status]}
                     </Badge>
                     {d.email}
                     {d.kind === 'player' ? ' (player)' : ''}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -115,7 +115,20 @@ export default function TeamReportsPage() {
                           </Text>
                         ) : null}
                       </div>
-                      <StateBadge state={row.report?.state ?? null} />
+                      <Group gap={4}>
+                        {row.report?.undelivered ? (
+                          <Badge
+                            component={Link}
+                            to={`/app/player/${row.player.id}`}
+                            color="red"
+                            size="sm"
+                            title="Failed or bounced e-mails: see the player's profile"
+                          >
+                            {row.report.undelivered} not delivered
+                          </Badge>
+                        ) : null}
+                        <StateBadge state={row.report?.state ?? null} />
+                      </Group>
                     </Group>
                   </Card>
                 );

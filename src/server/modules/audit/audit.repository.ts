@@ -27,6 +27,8 @@ export type AuditAction =
   // Reports (ADR 0020).
   | 'approve'
   | 'reissue'
+  // A mail provider's bounce notice (ADR 0020 "Bounces").
+  | 'bounce'
   // Privacy requests (ADR 0022).
   | 'export'
   | 'erasure_request'

@@ -139,6 +139,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (rule.kind === 'guest') return loadGuest(app, req);
     // A guardian's session is its own kind, read only on the family routes (ADR 0019).
     if (rule.kind === 'family') return familyRequest(app, req);
+    // A provider's webhook carries no cookie worth reading: its signature is checked in the handler.
+    if (rule.kind === 'webhook') return;
     await loadSession(app, req);
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
       if (!isSameOrigin(req)) throw new HttpError(403, MSG.csrf);

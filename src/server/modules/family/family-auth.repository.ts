@@ -77,7 +77,12 @@ export async function activateInvitedLinks(db: Kysely<DB>, guardianId: number, a
 }
 
 export async function setSignedIn(db: Kysely<DB>, guardianId: number, at: string): Promise<void> {
-  await db.updateTable('guardians').set({ last_sign_in_at: at }).where('id', '=', guardianId).execute();
+  // A sign-in (its link came by mail, or a report link did) shows the address works: a bounce flag ends.
+  await db
+    .updateTable('guardians')
+    .set({ last_sign_in_at: at, bounced_at: null, bounce_reason: null })
+    .where('id', '=', guardianId)
+    .execute();
 }
 
 export async function createSession(

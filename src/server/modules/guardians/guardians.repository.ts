@@ -17,6 +17,8 @@ export async function linksOfPlayer(db: Kysely<DB>, playerId: number) {
       'g.email',
       'g.name',
       'g.last_sign_in_at',
+      'g.bounced_at',
+      'g.bounce_reason',
       'l.relationship',
       'l.is_primary',
       'l.receives_reports',

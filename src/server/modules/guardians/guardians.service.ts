@@ -35,6 +35,8 @@ function linkView(r: Awaited<ReturnType<typeof repo.linksOfPlayer>>[number]): Gu
     status: r.status,
     invitedAt: r.invited_at,
     lastSignInAt: r.last_sign_in_at,
+    bouncedAt: r.bounced_at,
+    bounceReason: r.bounce_reason,
   };
 }
 

@@ -136,7 +136,14 @@ export async function anonymiseGuardians(db: Db, guardianIds: readonly number[],
   for (const id of guardianIds) {
     await db
       .updateTable('guardians')
-      .set({ email: erasedAddress('guardian', id), name: '', last_sign_in_at: null, updated_at: now })
+      .set({
+        email: erasedAddress('guardian', id),
+        name: '',
+        last_sign_in_at: null,
+        bounced_at: null,
+        bounce_reason: null,
+        updated_at: now,
+      })
       .where('id', '=', id)
       .execute();
   }

@@ -117,11 +117,12 @@ export async function insertDelivery(
     token_hash: string;
     expires_at: string;
     created_at: string;
+    message_id: string;
   },
 ): Promise<number> {
   const { id } = await db
     .insertInto('report_deliveries')
-    .values({ ...row, status: 'queued', error: null, sent_at: null, viewed_at: null })
+    .values({ ...row, status: 'queued', error: null, sent_at: null, viewed_at: null, bounced_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

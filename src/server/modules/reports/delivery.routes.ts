@@ -73,7 +73,9 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (req) => {
       const team = await reachableTeam(app.db, requireActor(req), req.params.teamId);
-      return written(await delivery.send(app.db, app.mailer, app.config.PUBLIC_URL, team, req.params.cycleId));
+      return written(
+        await delivery.send(app.db, app.mailer, { publicUrl: app.config.PUBLIC_URL, from: app.config.MAIL_FROM }, team, req.params.cycleId),
+      );
     },
   });
 

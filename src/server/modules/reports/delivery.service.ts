@@ -14,7 +14,7 @@ import { reportSnapshotSchema } from '../../../shared/schemas/report-snapshot.js
 import type { DB } from '../../db/types.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { addMinutes, nowIso } from '../../lib/time.js';
-import type { Mailer } from '../../mail/mailer.js';
+import { newMessageId, type Mailer } from '../../mail/mailer.js';
 import type { FoundReport } from '../../policies/report-reading.js';
 import { reportMessages } from '../../policies/report-reading.js';
 import { randomToken, sha256 } from '../auth/tokens.js';
@@ -109,16 +109,24 @@ export function reportLinkMail(publicUrl: string, firstName: string, cycle: stri
  * player's profile shows it); a delivery cancelled meanwhile (consent withdrawn, report revoked) is
  * not mailed.
  */
-export async function send(db: Db, mailer: Mailer, publicUrl: string, team: Team, cycleId: number): Promise<DeliverySendResult> {
+export async function send(
+  db: Db,
+  mailer: Mailer,
+  mail: { publicUrl: string; from: string },
+  team: Team,
+  cycleId: number,
+): Promise<DeliverySendResult> {
   const { preview: p, sends } = await plan(db, team, cycleId);
   const now = nowIso();
   const expires = addMinutes(now, REPORT_LINK_DAYS * 24 * 60);
-  const mails: { delivery: number; to: string; token: string; firstName: string }[] = [];
+  const mails: { delivery: number; to: string; token: string; firstName: string; messageId: string }[] = [];
   await db.transaction().execute(async (trx) => {
     for (const s of sends) {
       if (!(await repo.markSent(trx, s.report_id, now))) continue;
       for (const r of s.to) {
         const token = randomToken();
+        // Kept before the mail leaves, so that even an immediate bounce finds its delivery.
+        const messageId = newMessageId(mail.from);
         const delivery = await repo.insertDelivery(trx, {
           report_id: s.report_id,
           recipient_kind: r.kind,
@@ -128,8 +136,9 @@ export async function send(db: Db, mailer: Mailer, publicUrl: string, team: Team
           token_hash: sha256(token),
           expires_at: expires,
           created_at: now,
+          message_id: messageId,
         });
-        mails.push({ delivery, to: r.email, token, firstName: s.first_name });
+        mails.push({ delivery, to: r.email, token, firstName: s.first_name, messageId });
       }
     }
   });
@@ -137,7 +146,12 @@ export async function send(db: Db, mailer: Mailer, publicUrl: string, team: Team
   let failed = 0;
   for (const m of mails) {
     if ((await repo.deliveryStatus(db, m.delivery)) !== 'queued') continue;
-    const outcome = await mailer.send({ to: m.to, ...reportLinkMail(publicUrl, m.firstName, p.cycle.name, m.token), sensitive: true });
+    const outcome = await mailer.send({
+      to: m.to,
+      ...reportLinkMail(mail.publicUrl, m.firstName, p.cycle.name, m.token),
+      sensitive: true,
+      messageId: m.messageId,
+    });
     if (outcome && outcome.status === 'failed') {
       failed++;
       await repo.setOutcome(db, m.delivery, { status: 'failed', error: outcome.error, sent_at: null });

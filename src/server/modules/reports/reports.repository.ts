@@ -40,6 +40,19 @@ export async function cycleReportsOf(db: Db, cycleId: number, playerIds: readonl
     .execute() as Promise<ReportRow[]>;
 }
 
+/** Per report, its e-mails that failed over SMTP or bounced later (ADR 0020 "Bounces"). */
+export async function undeliveredCounts(db: Db, reportIds: readonly number[]): Promise<Map<number, number>> {
+  if (!reportIds.length) return new Map();
+  const rows = await db
+    .selectFrom('report_deliveries')
+    .select((eb) => ['report_id', eb.fn.countAll<number>().as('n')])
+    .where('report_id', 'in', [...reportIds])
+    .where('status', 'in', ['failed', 'bounced'])
+    .groupBy('report_id')
+    .execute();
+  return new Map(rows.map((r) => [r.report_id, Number(r.n)]));
+}
+
 export async function insertDrafts(
   db: Db,
   rows: {

@@ -42,6 +42,10 @@ export async function teamReports(db: Db, actor: Actor, cycleId: number, teamId:
     cycleId,
     players.map((p) => p.id),
   );
+  const undelivered = await repo.undeliveredCounts(
+    db,
+    reports.map((r) => r.id),
+  );
   return {
     cycle: { id: cycle!.id, name: cycle!.name, closes_on: cycle!.closes_on },
     team,
@@ -51,7 +55,14 @@ export async function teamReports(db: Db, actor: Actor, cycleId: number, teamId:
       return {
         player,
         report: r
-          ? { id: r.id, version: r.version, state: r.state, has_comment: r.overall_comment.trim() !== '', updated_at: r.updated_at }
+          ? {
+              id: r.id,
+              version: r.version,
+              state: r.state,
+              has_comment: r.overall_comment.trim() !== '',
+              updated_at: r.updated_at,
+              undelivered: undelivered.get(r.id) ?? 0,
+            }
           : null,
       };
     }),
