@@ -68,6 +68,8 @@ export type Rule =
   | 'family'
   | `${Section}:${Exclude<Level, 0>}`
   | `${Section}:${Exclude<Level, 0>}|${Section}:${Exclude<Level, 0>}`
+  /** The import plan routes: any kind's write right (the plan's own kind is checked on reading it). */
+  | 'players:2|evaluation:2|teams:2|user_management:2'
   | `self|${Section}:${Exclude<Level, 0>}`;
 
 export type Ref =
@@ -322,25 +324,36 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   },
   'GET /api/players/export': { rule: 'players:1', replays: teamFilter() },
 
-  // Import wizard (ADR 0021): the right to add players; a plan is its author's, history the author's or a club admin's.
+  // Import wizard (ADR 0021): each kind its section's write right (players: addPlayers); a plan is its
+  // author's, history the author's or a club admin's. No ids in these paths: a coach's evaluations
+  // file naming another team's player is an invalid row, never written (imports/kinds.test.ts).
   'POST /api/imports/players/upload': { rule: 'addPlayers' },
   'GET /api/imports/players/history': { rule: 'addPlayers' },
-  // Route level is players 2 (the probe's id 'x' fails validation first); the handler then asks addPlayers.
+  'POST /api/imports/evaluations/upload': { rule: 'evaluation:2' },
+  'GET /api/imports/evaluations/history': { rule: 'evaluation:2' },
+  'POST /api/imports/teams/upload': { rule: 'teams:2' },
+  'GET /api/imports/teams/history': { rule: 'teams:2' },
+  'POST /api/imports/users/upload': { rule: 'user_management:2' },
+  'GET /api/imports/users/history': { rule: 'user_management:2' },
+  // Route level is any importer (the probe's id 'x' fails validation first); the plan's kind is then asked.
   'POST /api/import/:id/validate': {
-    rule: 'players:2',
+    rule: 'players:2|evaluation:2|teams:2|user_management:2',
     replays: [
       { params: { id: 'otherPlan' }, body: { mapping: { first_name: 0, last_name: 1, email: 2, dob: null }, team_id: '$ownTeam' } },
       { params: { id: 'otherImport' }, body: { mapping: { first_name: 0, last_name: 1, email: 2, dob: null }, team_id: '$ownTeam' } },
     ],
   },
   'POST /api/import/:id/commit': {
-    rule: 'players:2',
+    rule: 'players:2|evaluation:2|teams:2|user_management:2',
     replays: [
       { params: { id: 'otherPlan' }, body: { plan_hash: '{otherPlan.plan_hash}' } },
       { params: { id: 'otherImport' }, body: { plan_hash: '{otherImport.plan_hash}' } },
     ],
   },
-  'POST /api/import/:id/undo': { rule: 'players:2', replays: [{ params: { id: 'otherImport' } }, { params: { id: 'otherPlan' } }] },
+  'POST /api/import/:id/undo': {
+    rule: 'players:2|evaluation:2|teams:2|user_management:2',
+    replays: [{ params: { id: 'otherImport' } }, { params: { id: 'otherPlan' } }],
+  },
 
   // Criteria and evaluations
   'GET /api/criteria': { rule: 'criteria:1|evaluation:1' },
