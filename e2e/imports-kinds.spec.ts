@@ -45,7 +45,7 @@ test('an evaluations CSV is mapped, previewed, imported and undone through the w
   expect(stored.status()).toBe(200);
 
   const csv = [
-    'Spieler ID;Skill;Stufe;Rating;Datum;Comment',
+    'Kid no.;Skill;Stufe;Rating;Datum;Comment',
     `${p.id};${scale.criteria};${scale.level_name};7;2026-02-02;steadier`,
     `${p.id};${scale.criteria};${scale.level_name};6;01.02.2026;`,
     `${p.id};Juggling upside down;;5;2026-02-01;`,
@@ -64,7 +64,7 @@ test('an evaluations CSV is mapped, previewed, imported and undone through the w
   await expect(page.getByRole('textbox', { name: 'Score' })).toHaveValue('Rating');
   await expect(page.getByRole('textbox', { name: 'Player ID' })).toHaveValue('Not in the file');
   await page.getByRole('textbox', { name: 'Player ID' }).click();
-  await page.getByRole('option', { name: 'Spieler ID' }).click();
+  await page.getByRole('option', { name: 'Kid no.' }).click();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Check rows' }).click();
 
