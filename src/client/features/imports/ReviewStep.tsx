@@ -138,8 +138,8 @@ export function ReviewStep({ kind, plan, onDecide, onBack, onCommit, onRecheck, 
                 <Table.Tr key={r.line} data-line={r.line}>
                   <Table.Td>{r.line}</Table.Td>
                   <Table.Td>{name(r)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS[r.status].color} variant="light">
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge color={STATUS[r.status].color} variant="light" style={{ overflow: 'visible' }}>
                       {STATUS[r.status].label}
                     </Badge>
                   </Table.Td>

@@ -172,7 +172,9 @@ export function planEvaluationRows(
     const line = lines[i]!;
     const { reasons, raw, resolved } = checkRow(rows[i]!, mapping, ctx, byId, byName);
     if (!resolved) {
-      plan.push({ line, status: 'invalid', reasons, values: raw, candidate: null, choices: [], action: 'skip' });
+      const who = raw.player_id ? `Player ${raw.player_id}` : `${raw.first_name ?? ''} ${raw.last_name ?? ''}`.trim();
+      const label = [who, raw.criterion, raw.score].filter(Boolean).join(' · ');
+      plan.push({ line, status: 'invalid', reasons, values: raw, candidate: null, choices: [], action: 'skip', label });
       continue;
     }
     const { player, criterion, score, date, notes } = resolved;
