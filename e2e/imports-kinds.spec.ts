@@ -93,6 +93,10 @@ test('an evaluations CSV is mapped, previewed, imported and undone through the w
   }>(page, `/api/player/${p.id}/evaluation?history=1`);
   const all = [...evals.evaluations, ...(evals.history ?? [])].filter((e) => e.criteria_id === scale.id && e.date.startsWith('2026-02'));
   expect(all.map((e) => e.score)).toEqual([3]);
+  // The stored evaluation was this test's own: later specs see the demo's scores as they were.
+  const id = (await stored.json()).data.id as number;
+  const removed = await page.request.post(`/api/player/${p.id}/evaluation/${id}/delete`, { headers: { 'x-csrf-token': await csrf(page) } });
+  expect(removed.status()).toBe(200);
 });
 
 test('a teams CSV is imported and undone through the wizard', async ({ page }) => {
