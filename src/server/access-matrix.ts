@@ -48,6 +48,7 @@ import type { Level, Section } from '../shared/permissions.js';
  *   clubCycle                   a cycle of both the caller's team and the other coach's team (a coach reads it, edits it not)
  *   otherReport                 a draft report of the other coach's team (in otherCycle)
  *   otherPlan, otherImport      the superadmin's players import: a checked plan not yet run / a finished import
+ *   otherEvaluationPlan         the superadmin's evaluations import, checked, not run
  * The guardian caller (a parent of two players, one link revoked) replays with its own refs:
  *   ownChild                    a child of an active link (staff routes: still 401, a guardian has no staff session)
  *   otherFamilyPlayer           a player the guardian is not linked to (another family's child): 404
@@ -105,7 +106,8 @@ export type Ref =
   | 'otherReportCycle'
   | 'otherPrivacyRequest'
   | 'otherPlan'
-  | 'otherImport';
+  | 'otherImport'
+  | 'otherEvaluationPlan';
 
 export type ReplayCaller = 'coach' | 'player' | 'director' | 'guest' | 'guardian';
 
@@ -341,6 +343,7 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     replays: [
       { params: { id: 'otherPlan' }, body: { mapping: { first_name: 0, last_name: 1, email: 2, dob: null }, team_id: '$ownTeam' } },
       { params: { id: 'otherImport' }, body: { mapping: { first_name: 0, last_name: 1, email: 2, dob: null }, team_id: '$ownTeam' } },
+      { params: { id: 'otherEvaluationPlan' }, body: { mapping: { player_id: 0, criterion: 1, score: 2 } } },
     ],
   },
   'POST /api/import/:id/commit': {
@@ -348,6 +351,7 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     replays: [
       { params: { id: 'otherPlan' }, body: { plan_hash: '{otherPlan.plan_hash}' } },
       { params: { id: 'otherImport' }, body: { plan_hash: '{otherImport.plan_hash}' } },
+      { params: { id: 'otherEvaluationPlan' }, body: { plan_hash: '{otherEvaluationPlan.plan_hash}' } },
     ],
   },
   'POST /api/import/:id/undo': {
