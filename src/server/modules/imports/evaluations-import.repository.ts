@@ -50,15 +50,19 @@ export async function evaluationsByIds(db: Kysely<DB>, ids: readonly number[]): 
 }
 
 /**
- * Inserts history rows (is_current = 0) and answers their ids in order; the caller then recomputes the
- * touched pairs (evaluations.repository recomputeCurrent), which the score triggers follow (ADR 0023).
+ * Inserts rows with their current flags decided (import.csv supersede, after clearCurrent of what they
+ * supersede, as the bulk evaluations import does) and answers their ids in order; the score triggers
+ * follow (ADR 0023).
  */
-export async function insertEvaluationsReturningIds(db: Kysely<DB>, rows: readonly NewEvaluation[]): Promise<number[]> {
+export async function insertEvaluationsReturningIds(
+  db: Kysely<DB>,
+  rows: readonly (NewEvaluation & { is_current: 0 | 1 })[],
+): Promise<number[]> {
   const ids: number[] = [];
   for (const part of chunks(rows, INSERT_CHUNK)) {
     const inserted = await db
       .insertInto('evaluations')
-      .values(part.map((r) => ({ ...r, is_current: 0 })))
+      .values([...part])
       .returning('id')
       .execute();
     // Both drivers answer RETURNING rows in VALUES order for a single multi-row INSERT.

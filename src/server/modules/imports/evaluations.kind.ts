@@ -4,6 +4,7 @@ import { reachableTeamIds } from '../../policies/teams.js';
 import { nowIso, todayDate } from '../../lib/time.js';
 import { dateProblem } from '../evaluations/evaluations.service.js';
 import * as evaluations from '../evaluations/evaluations.repository.js';
+import { supersede } from '../evaluations/import.csv.js';
 import { playersOnlyInClosedSeasons } from '../rollover/rollover.repository.js';
 import * as repo from './evaluations-import.repository.js';
 import { evaluationKey, planEvaluationRows, type ExistingEvaluation } from './evaluations.rows.js';
@@ -13,9 +14,9 @@ import { playerNames, reachablePlayers } from './players-import.repository.js';
 
 /**
  * The evaluations kind of the import engine (docs/product.md#importing). Writes go through the
- * evaluation write path's statements (insert as history rows, then recomputeCurrent per criterion,
- * ADR 0005), so the maintained totals (player_scores, player_level_scores: triggers, ADR 0023) follow
- * in the same transaction.
+ * evaluation write path's statements (the bulk import's supersede + clearCurrent + multi-row insert;
+ * undo's recomputeCurrent per criterion, ADR 0005), so the maintained totals (player_scores,
+ * player_level_scores: triggers, ADR 0023) follow in the same transaction.
  */
 
 /** Per criterion, the players whose pair must be ranked again. */
@@ -84,8 +85,14 @@ export const evaluationsKind: KindHandler = {
         updated_at: now,
       };
     });
-    const ids = await repo.insertEvaluationsReturningIds(trx, rows);
-    await recompute(trx, rows);
+    // The bulk evaluations import's write: flags decided in memory (ADR 0005), the superseded rows
+    // cleared first (one current row per pair at every moment), then multi-row inserts.
+    const { rows: flagged, superseded } = supersede(
+      await evaluations.currentOfPlayers(trx, [...new Set(rows.map((r) => r.player_id))]),
+      rows,
+    );
+    await evaluations.clearCurrent(trx, superseded);
+    const ids = await repo.insertEvaluationsReturningIds(trx, flagged);
     counts.created = ids.length;
     for (const id of ids) effects.push({ effect: 'evaluation_created', target_id: id, team_id: null, before: null });
     const updates = plan.filter((r) => r.action === 'update');
