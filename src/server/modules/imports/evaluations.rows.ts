@@ -86,11 +86,11 @@ function findPlayer(cell: (k: string) => string, byId: Map<number, ExistingPlaye
   return { player: found[0]! };
 }
 
-function findCriterion(cell: (k: string) => string, criteria: readonly ImportCriterion[]) {
+function findCriterion(cell: (k: string) => string, byName: Map<string, ImportCriterion[]>) {
   const name = cell('criterion');
   const level = cell('level');
   if (!name) return { problem: 'Criterion is missing.' };
-  const named = criteria.filter((c) => fold(c.name) === fold(name));
+  const named = byName.get(fold(name)) ?? [];
   const found = level ? named.filter((c) => fold(c.levelName) === fold(level)) : named;
   if (found.length === 0) return { problem: `Unknown criterion “${name}”${level ? ` on the level “${level}”` : ''}.` };
   if (found.length > 1)
@@ -105,6 +105,7 @@ function checkRow(
   ctx: EvaluationContext,
   byId: Map<number, ExistingPlayer>,
   byName: Map<string, ExistingPlayer[]>,
+  criteria: Map<string, ImportCriterion[]>,
 ) {
   const cell = (key: string) => {
     const at = mapping[key];
@@ -113,7 +114,7 @@ function checkRow(
   const reasons: string[] = [];
   const p = findPlayer(cell, byId, byName);
   if ('problem' in p) reasons.push(p.problem!);
-  const c = findCriterion(cell, ctx.criteria);
+  const c = findCriterion(cell, criteria);
   if ('problem' in c) reasons.push(c.problem!);
   let score: number | null = null;
   const rawScore = cell('score');
@@ -166,11 +167,14 @@ export function planEvaluationRows(
     const k = `${fold(p.first_name)}|${fold(p.last_name)}`;
     byName.set(k, [...(byName.get(k) ?? []), p]);
   }
+  // Criteria folded once, not once per row: a file names a few criteria thousands of times.
+  const criteria = new Map<string, ImportCriterion[]>();
+  for (const c of ctx.criteria) criteria.set(fold(c.name), [...(criteria.get(fold(c.name)) ?? []), c]);
   const inFile = new Map<string, number>();
   const plan: PlanRow[] = [];
   for (let i = 0; i < rows.length; i++) {
     const line = lines[i]!;
-    const { reasons, raw, resolved } = checkRow(rows[i]!, mapping, ctx, byId, byName);
+    const { reasons, raw, resolved } = checkRow(rows[i]!, mapping, ctx, byId, byName, criteria);
     if (!resolved) {
       const who = raw.player_id ? `Player ${raw.player_id}` : `${raw.first_name ?? ''} ${raw.last_name ?? ''}`.trim();
       const label = [who, raw.criterion, raw.score].filter(Boolean).join(' · ');
