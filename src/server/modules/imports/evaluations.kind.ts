@@ -7,7 +7,7 @@ import * as evaluations from '../evaluations/evaluations.repository.js';
 import { supersede } from '../evaluations/import.csv.js';
 import { playersOnlyInClosedSeasons } from '../rollover/rollover.repository.js';
 import * as repo from './evaluations-import.repository.js';
-import { evaluationKey, planEvaluationRows, type ExistingEvaluation } from './evaluations.rows.js';
+import { checkEvaluationRows, evaluationKey, planEvaluationRows, type ExistingEvaluation } from './evaluations.rows.js';
 import type { NewEffect } from './imports.repository.js';
 import type { KindHandler, UndoOutcome } from './kind.js';
 import { playerNames, reachablePlayers } from './players-import.repository.js';
@@ -38,14 +38,8 @@ export const evaluationsKind: KindHandler = {
     // Only players of the teams the caller reaches can be named: another team's player is unknown.
     const players = await reachablePlayers(db, await reachableTeamIds(db, actor), null, emails);
     const criteria = await evaluations.allScoringCriteria(db);
-    const first = planEvaluationRows(
-      rows,
-      lines,
-      mapping,
-      { players, criteria, closed: new Map(), existing: new Map(), today: todayDate(), dateProblem },
-      {},
-    );
-    const named = [...new Set(first.filter((r) => r.values.player).map((r) => Number(r.values.player)))];
+    const checked = checkEvaluationRows(rows, mapping, { players, criteria, today: todayDate(), dateProblem });
+    const named = [...new Set(checked.flatMap((c) => (c.resolved ? [c.resolved.player.id] : [])))];
     const closed = await playersOnlyInClosedSeasons(db, named);
     const existing = new Map<string, ExistingEvaluation>();
     for (const e of await repo.evaluationsOfPlayers(db, named)) {
@@ -54,7 +48,7 @@ export const evaluationsKind: KindHandler = {
       // The current one of the pair if it has this date, else the newest of that date.
       if (!had || (e.is_current && !had.is_current) || (!had.is_current && e.id > had.id)) existing.set(key, e);
     }
-    return planEvaluationRows(rows, lines, mapping, { players, criteria, closed, existing, today: todayDate(), dateProblem }, decisions);
+    return planEvaluationRows(checked, lines, { closed, existing }, decisions);
   },
 
   async commit(trx, actor, { plan }) {

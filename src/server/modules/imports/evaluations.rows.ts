@@ -26,16 +26,20 @@ export interface ExistingEvaluation {
   is_current: number;
 }
 
-export interface EvaluationContext {
+export interface CheckContext {
   players: readonly ExistingPlayer[];
   criteria: readonly ImportCriterion[];
+  today: string;
+  /** Why a date is refused (evaluations.service dateProblem), or null. */
+  dateProblem: (date: string) => string | null;
+}
+
+/** What classifying checked rows reads: closed seasons and the stored evaluations of the named players. */
+export interface EvaluationContext {
   /** Player id → the closed season they only play in (docs/product.md#season-rollover). */
   closed: ReadonlyMap<number, string>;
   /** The current or latest stored evaluation per `player|criterion|date`. */
   existing: ReadonlyMap<string, ExistingEvaluation>;
-  today: string;
-  /** Why a date is refused (evaluations.service dateProblem), or null. */
-  dateProblem: (date: string) => string | null;
 }
 
 const fold = (s: string) => foldName(s.trim());
@@ -102,7 +106,7 @@ function findCriterion(cell: (k: string) => string, byName: Map<string, ImportCr
 function checkRow(
   cells: readonly string[],
   mapping: ImportMapping,
-  ctx: EvaluationContext,
+  ctx: CheckContext,
   byId: Map<number, ExistingPlayer>,
   byName: Map<string, ExistingPlayer[]>,
   criteria: Map<string, ImportCriterion[]>,
@@ -138,29 +142,14 @@ function checkRow(
   }
   const notes = cell('notes');
   if (notes.length > EVALUATION_NOTES_MAX) reasons.push(`Notes are longer than ${EVALUATION_NOTES_MAX} characters.`);
-  if ('player' in p) {
-    const season = ctx.closed.get(p.player!.id);
-    if (season) reasons.push(`The season ${season} is closed for evaluations.`);
-  }
   const raw: Record<string, string> = {};
   for (const key of Object.keys(mapping)) raw[key] = cell(key);
   if (reasons.length) return { reasons, raw };
   return { reasons, raw, resolved: { player: p.player!, criterion: c.criterion!, score: score!, date: date!, notes } satisfies Resolved };
 }
 
-/**
- * Every row's status and action. A duplicate candidate is a row for the same player, criterion and
- * date as an earlier row (create anew or skip, the default) or as a stored evaluation: update it
- * (link, the default: its score and notes become the row's), create a new one beside it (which, as
- * the newer, becomes the current one) or skip. Invalid rows are skipped.
- */
-export function planEvaluationRows(
-  rows: readonly string[][],
-  lines: readonly number[],
-  mapping: ImportMapping,
-  ctx: EvaluationContext,
-  decisions: Readonly<Record<string, Decision>>,
-): PlanRow[] {
+/** Every row's values resolved against the caller's players and the criteria, or its reasons. */
+export function checkEvaluationRows(rows: readonly string[][], mapping: ImportMapping, ctx: CheckContext): CheckedRow[] {
   const byId = new Map(ctx.players.map((p) => [p.id, p]));
   const byName = new Map<string, ExistingPlayer[]>();
   for (const p of ctx.players) {
@@ -170,11 +159,34 @@ export function planEvaluationRows(
   // Criteria folded once, not once per row: a file names a few criteria thousands of times.
   const criteria = new Map<string, ImportCriterion[]>();
   for (const c of ctx.criteria) criteria.set(fold(c.name), [...(criteria.get(fold(c.name)) ?? []), c]);
+  return rows.map((cells) => checkRow(cells, mapping, ctx, byId, byName, criteria));
+}
+
+export type CheckedRow = ReturnType<typeof checkRow>;
+
+/**
+ * Every row's status and action. A duplicate candidate is a row for the same player, criterion and
+ * date as an earlier row (create anew or skip, the default) or as a stored evaluation: update it
+ * (link, the default: its score and notes become the row's), create a new one beside it (which, as
+ * the newer, becomes the current one) or skip. Invalid rows are skipped.
+ */
+export function planEvaluationRows(
+  checked: readonly CheckedRow[],
+  lines: readonly number[],
+  ctx: EvaluationContext,
+  decisions: Readonly<Record<string, Decision>>,
+): PlanRow[] {
   const inFile = new Map<string, number>();
   const plan: PlanRow[] = [];
-  for (let i = 0; i < rows.length; i++) {
+  for (let i = 0; i < checked.length; i++) {
     const line = lines[i]!;
-    const { reasons, raw, resolved } = checkRow(rows[i]!, mapping, ctx, byId, byName, criteria);
+    const { raw } = checked[i]!;
+    let { reasons, resolved } = checked[i]!;
+    const season = resolved ? ctx.closed.get(resolved.player.id) : undefined;
+    if (season) {
+      reasons = [`The season ${season} is closed for evaluations.`];
+      resolved = undefined;
+    }
     if (!resolved) {
       const who = raw.player_id ? `Player ${raw.player_id}` : `${raw.first_name ?? ''} ${raw.last_name ?? ''}`.trim();
       const label = [who, raw.criterion, raw.score].filter(Boolean).join(' · ');
