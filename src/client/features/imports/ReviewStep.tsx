@@ -138,7 +138,7 @@ export function ReviewStep({ kind, plan, onDecide, onBack, onCommit, onRecheck, 
                 <Table.Tr key={r.line} data-line={r.line}>
                   <Table.Td>{r.line}</Table.Td>
                   <Table.Td>{name(r)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 112 }}>
+                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 136 }}>
                     <Badge color={STATUS[r.status].color} variant="light" style={{ overflow: 'visible' }}>
                       {STATUS[r.status].label}
                     </Badge>
