@@ -181,3 +181,43 @@ export async function timeRawEvaluationInsert(
   ];
   return timeOnce(() => db.transaction().execute((trx) => insertRows(trx, 'evaluations', columns, values)));
 }
+
+/**
+ * ms of the import wizard's whole evaluations run: upload, validate (every row matched to a player by
+ * name and parent e-mail, to a criterion, to stored evaluations), and commit (written through the
+ * evaluation write path, totals kept by the triggers). The rows are dated `date`, so none repeats an
+ * evaluation of the all-or-nothing import of the same players (dated today): every row is created.
+ */
+export async function timeWizardEvaluations(session: Session, csv: Buffer, rows: number, date: string): Promise<number> {
+  const text = csv.toString('utf8').trimEnd().split('\n');
+  const dated = Buffer.from(`${[`${text[0]},Date`, ...text.slice(1).map((l) => `${l},${date}`)].join('\n')}\n`);
+  const { body, contentType } = multipart({}, { field: 'file', name: 'evaluations.csv', type: 'text/csv', data: dated });
+  let created = -1;
+  let failure = '';
+  const ms = await timeOnce(async () => {
+    const up = await request(session.base, '/api/imports/evaluations/upload', {
+      method: 'POST',
+      headers: { ...session.headers, 'content-type': contentType },
+      body,
+    });
+    if (up.status !== 200) return void (failure = up.text);
+    const { id, mapping } = (JSON.parse(up.text) as { data: { id: number; mapping: unknown } }).data;
+    const json = { ...session.headers, 'content-type': 'application/json' };
+    const plan = await request(session.base, `/api/import/${id}/validate`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ mapping }),
+    });
+    if (plan.status !== 200) return void (failure = plan.text);
+    const hash = (JSON.parse(plan.text) as { data: { plan_hash: string } }).data.plan_hash;
+    const done = await request(session.base, `/api/import/${id}/commit`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ plan_hash: hash }),
+    });
+    if (done.status !== 200) return void (failure = done.text);
+    created = (JSON.parse(done.text) as { data: { counts: { created: number } } }).data.counts.created;
+  });
+  if (created !== rows) throw new Error(`import wizard evaluations: ${failure.slice(0, 300) || `${created} of ${rows} rows created`}`);
+  return ms;
+}

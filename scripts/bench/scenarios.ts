@@ -17,6 +17,7 @@ import {
   timeImport,
   timeRawEvaluationInsert,
   timeRawInsert,
+  timeWizardEvaluations,
   timeWizardPreview,
 } from './baselines.js';
 import { draftRows } from './drafts.js';
@@ -288,6 +289,24 @@ async function evaluationImportRow(session: Session, run: Run): Promise<Row> {
   return oneOffRow(scenario, imported, '(d) raw multi-row INSERT', raw, rows);
 }
 
+/**
+ * The import wizard's evaluations kind, upload + preview + commit, for players the CSV import created
+ * (needs importRow and wizardRow first: run k names the players of import `Csv{k}`, and the raw INSERT
+ * goes to the players of the wizard row's bulk import `Bulk{k}`, who have no evaluations yet).
+ */
+async function wizardEvaluationRow(session: Session, run: Run): Promise<Row> {
+  const rows = run.importRows;
+  const scenario = `import wizard evaluations upload + preview + commit, ${rows.toLocaleString('en-US')} rows`;
+  step(scenario);
+  const criteria = await benchCriteria(run.database.db);
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const [raw, imported] = await alternate(
+    (k) => timeRawEvaluationInsert(run.database.db, criteria, rows, `Bulk${k}`),
+    (k) => timeWizardEvaluations(session, evaluationsCsv(criteria, rows, `Csv${k}`), rows, yesterday),
+  );
+  return oneOffRow(scenario, imported, '(d) raw multi-row INSERT', raw, rows);
+}
+
 /** Target of the flood row: the staff board's p99 under the flood within 2× of its p99 without it. */
 const MAX_FLOOD_P99_RATIO = 2;
 /** Rounds of (without, with the flood), alternating, so that the machine's other work weighs on both alike. */
@@ -380,6 +399,7 @@ export async function measureAll(run: Run, only: ReadonlySet<Group> = new Set(GR
       // The wizard first: its preview reads every player of the club, so it runs on the seeded club (plus its baseline's imports).
       const wizard = await wizardRow(session, run);
       rows.push(await importRow(session, run), await evaluationImportRow(session, run), wizard);
+      rows.push(await wizardEvaluationRow(session, run));
     }
     return rows;
   } finally {

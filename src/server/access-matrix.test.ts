@@ -316,7 +316,7 @@ async function fixtures(su: Client) {
 }
 
 /** The superadmin's players imports: one checked and not run, one run (the replays must not reach either). */
-async function importsOf(su: Client): Promise<{ otherPlan: number; otherImport: number }> {
+async function importsOf(su: Client): Promise<{ otherPlan: number; otherImport: number; otherEvaluationPlan: number }> {
   const ids: number[] = [];
   for (const name of ['Plan', 'Import']) {
     const up = ok(
@@ -336,7 +336,20 @@ async function importsOf(su: Client): Promise<{ otherPlan: number; otherImport: 
     importRows[name === 'Plan' ? 'otherPlan' : 'otherImport'] = { plan_hash: plan.plan_hash };
     if (name === 'Import') ok(await su.post(`/api/import/${up.id}/commit`, { plan_hash: plan.plan_hash }), 'import commit');
   }
-  return { otherPlan: ids[0]!, otherImport: ids[1]! };
+  // An evaluations plan too (another kind, same plan routes), naming a player of another team.
+  const criterion = ok(await su.get('/api/criteria'), 'criteria')[0] as { criteria: string };
+  const other = ok(await su.get('/api/players?pageSize=1'), 'players').data[0] as { id: number };
+  const up = ok(
+    await su.upload(
+      '/api/imports/evaluations/upload',
+      {},
+      { field: 'file', name: 'scores.csv', content: `Player ID,Criterion,Score\n${other.id},${criterion.criteria},7\n` },
+    ),
+    'evaluations upload',
+  );
+  const plan = ok(await su.post(`/api/import/${up.id}/validate`, { mapping: up.mapping }), 'evaluations plan');
+  importRows.otherEvaluationPlan = { plan_hash: plan.plan_hash };
+  return { otherPlan: ids[0]!, otherImport: ids[1]!, otherEvaluationPlan: up.id as number };
 }
 const importRows: Partial<Record<Ref, Record<string, unknown>>> = {};
 

@@ -51,6 +51,7 @@ import type { Level, Section } from '../shared/permissions.js';
  *   otherReport                 a draft report of the other coach's team (in otherCycle)
  *   otherPlan, otherImport      the superadmin's players import: a checked plan not yet run / a finished import
  *   otherDraft                  a draft board of the other coach's team, holding the coach's otherPlayer (version 2)
+ *   otherEvaluationPlan         the superadmin's evaluations import, checked, not run
  * The guardian caller (a parent of two players, one link revoked) replays with its own refs:
  *   ownChild                    a child of an active link (staff routes: still 401, a guardian has no staff session)
  *   otherFamilyPlayer           a player the guardian is not linked to (another family's child): 404
@@ -72,6 +73,8 @@ export type Rule =
   | 'webhook'
   | `${Section}:${Exclude<Level, 0>}`
   | `${Section}:${Exclude<Level, 0>}|${Section}:${Exclude<Level, 0>}`
+  /** The import plan routes: any kind's write right (the plan's own kind is checked on reading it). */
+  | 'players:2|evaluation:2|teams:2|user_management:2'
   | `self|${Section}:${Exclude<Level, 0>}`;
 
 export type Ref =
@@ -108,7 +111,8 @@ export type Ref =
   | 'otherPrivacyRequest'
   | 'otherPlan'
   | 'otherImport'
-  | 'otherDraft';
+  | 'otherDraft'
+  | 'otherEvaluationPlan';
 
 export type ReplayCaller = 'coach' | 'player' | 'director' | 'guest' | 'guardian';
 
@@ -332,25 +336,38 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   },
   'GET /api/players/export': { rule: 'players:1', replays: teamFilter() },
 
-  // Import wizard (ADR 0021): the right to add players; a plan is its author's, history the author's or a club admin's.
+  // Import wizard (ADR 0021): each kind its section's write right (players: addPlayers); a plan is its
+  // author's, history the author's or a club admin's. No ids in these paths: a coach's evaluations
+  // file naming another team's player is an invalid row, never written (imports/kinds.test.ts).
   'POST /api/imports/players/upload': { rule: 'addPlayers' },
   'GET /api/imports/players/history': { rule: 'addPlayers' },
-  // Route level is players 2 (the probe's id 'x' fails validation first); the handler then asks addPlayers.
+  'POST /api/imports/evaluations/upload': { rule: 'evaluation:2' },
+  'GET /api/imports/evaluations/history': { rule: 'evaluation:2' },
+  'POST /api/imports/teams/upload': { rule: 'teams:2' },
+  'GET /api/imports/teams/history': { rule: 'teams:2' },
+  'POST /api/imports/users/upload': { rule: 'user_management:2' },
+  'GET /api/imports/users/history': { rule: 'user_management:2' },
+  // Route level is any importer (the probe's id 'x' fails validation first); the plan's kind is then asked.
   'POST /api/import/:id/validate': {
-    rule: 'players:2',
+    rule: 'players:2|evaluation:2|teams:2|user_management:2',
     replays: [
       { params: { id: 'otherPlan' }, body: { mapping: { first_name: 0, last_name: 1, email: 2, dob: null }, team_id: '$ownTeam' } },
       { params: { id: 'otherImport' }, body: { mapping: { first_name: 0, last_name: 1, email: 2, dob: null }, team_id: '$ownTeam' } },
+      { params: { id: 'otherEvaluationPlan' }, body: { mapping: { player_id: 0, criterion: 1, score: 2 } } },
     ],
   },
   'POST /api/import/:id/commit': {
-    rule: 'players:2',
+    rule: 'players:2|evaluation:2|teams:2|user_management:2',
     replays: [
       { params: { id: 'otherPlan' }, body: { plan_hash: '{otherPlan.plan_hash}' } },
       { params: { id: 'otherImport' }, body: { plan_hash: '{otherImport.plan_hash}' } },
+      { params: { id: 'otherEvaluationPlan' }, body: { plan_hash: '{otherEvaluationPlan.plan_hash}' } },
     ],
   },
-  'POST /api/import/:id/undo': { rule: 'players:2', replays: [{ params: { id: 'otherImport' } }, { params: { id: 'otherPlan' } }] },
+  'POST /api/import/:id/undo': {
+    rule: 'players:2|evaluation:2|teams:2|user_management:2',
+    replays: [{ params: { id: 'otherImport' } }, { params: { id: 'otherPlan' } }],
+  },
 
   // Criteria and evaluations
   'GET /api/criteria': { rule: 'criteria:1|evaluation:1' },

@@ -87,3 +87,24 @@ export function canAddPlayers(actor: Pick<Actor, 'permissions' | 'roleAdmin'> | 
   if (!actor || actor.permissions.players < 2) return false;
   return isCoachRole({ admin: actor.roleAdmin, permissions: actor.permissions }) || actor.permissions.teams >= 2;
 }
+
+/**
+ * docs/product.md#importing: each import kind needs the write right of its section (players: the
+ * right to add players). The client offers only these kinds; policies/imports.ts enforces it.
+ */
+export function canImport(
+  actor: Pick<Actor, 'permissions' | 'roleAdmin'> | null | undefined,
+  kind: 'players' | 'evaluations' | 'teams' | 'users',
+): boolean {
+  if (!actor) return false;
+  switch (kind) {
+    case 'players':
+      return canAddPlayers(actor);
+    case 'evaluations':
+      return actor.permissions.evaluation >= 2;
+    case 'teams':
+      return actor.permissions.teams >= 2;
+    case 'users':
+      return actor.permissions.user_management >= 2;
+  }
+}

@@ -518,7 +518,17 @@ export interface ImportsTable {
 export interface ImportEffectsTable {
   id: Generated<number>;
   import_id: number;
-  effect: 'player_created' | 'player_updated' | 'membership_added' | 'guardian_created';
+  effect:
+    | 'player_created'
+    | 'player_updated'
+    | 'membership_added'
+    | 'guardian_created'
+    | 'evaluation_created'
+    | 'evaluation_updated'
+    | 'team_created'
+    | 'team_updated'
+    | 'user_created'
+    | 'user_updated';
   target_id: number;
   team_id: number | null;
   before: string | null;

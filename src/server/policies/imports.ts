@@ -1,5 +1,7 @@
 import type { Actor } from '../../shared/permissions.js';
-import { isScopedToOwnTeams } from '../../shared/permissions.js';
+import { canImport, isScopedToOwnTeams } from '../../shared/permissions.js';
+import type { ImportKind } from '../../shared/schemas/import.js';
+import { denied } from './access.js';
 
 /**
  * Imports (ADR 0021): a plan belongs to whoever uploaded the file; nobody else may see, check or
@@ -8,6 +10,20 @@ import { isScopedToOwnTeams } from '../../shared/permissions.js';
  */
 export function seesEveryImport(actor: Actor): boolean {
   return actor.roleAdmin && !isScopedToOwnTeams(actor);
+}
+
+/**
+ * Each kind needs the write right of its section: players the right to add players
+ * (docs/product.md#permissions canAddPlayers), evaluations evaluation write, teams teams write, users
+ * user management write. Which players, roles and accounts a row may touch is decided per row by the
+ * kind (only players of teams the caller reaches; only roles the caller may hand out).
+ */
+export function mayImportKind(actor: Actor, kind: ImportKind): boolean {
+  return canImport(actor, kind);
+}
+
+export function authorizeImportKind(actor: Actor, kind: ImportKind): void {
+  if (!mayImportKind(actor, kind)) throw denied();
 }
 
 export type ImportState = 'uploaded' | 'planned' | 'committed' | 'undone';

@@ -6,7 +6,7 @@ import { idParam } from './common.js';
  * API routes and the wizard's screens.
  */
 
-export const IMPORT_KINDS = ['players'] as const;
+export const IMPORT_KINDS = ['players', 'evaluations', 'teams', 'users'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export interface ImportField {
@@ -58,7 +58,87 @@ export const PLAYER_IMPORT_FIELDS: readonly ImportField[] = [
   },
 ];
 
-export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = { players: PLAYER_IMPORT_FIELDS };
+/**
+ * The columns an evaluations import reads: the player by id, or by name with a birth year or parent
+ * e-mail; the criterion by name (the level tells apart two criteria of one name); the date is today
+ * when empty.
+ */
+export const EVALUATION_IMPORT_FIELDS: readonly ImportField[] = [
+  { key: 'player_id', label: 'Player ID', required: false, synonyms: ['playerid', 'id', 'playernumber', 'spielerid'] },
+  {
+    key: 'first_name',
+    label: 'First name',
+    required: false,
+    synonyms: ['firstname', 'first', 'givenname', 'playerfirstname', 'vorname', 'prenom'],
+  },
+  {
+    key: 'last_name',
+    label: 'Last name',
+    required: false,
+    synonyms: ['lastname', 'last', 'surname', 'familyname', 'playerlastname', 'nachname', 'nom'],
+  },
+  { key: 'dob', label: 'Birth year', required: false, synonyms: ['dob', 'dateofbirth', 'birthyear', 'birthdate', 'born', 'yearofbirth'] },
+  {
+    key: 'email',
+    label: 'Parent e-mail',
+    required: false,
+    synonyms: ['email', 'parentemail', 'guardianemail', 'parentmail', 'emailaddress', 'mail'],
+  },
+  {
+    key: 'criterion',
+    label: 'Criterion',
+    required: true,
+    synonyms: ['criterion', 'criteria', 'skill', 'test', 'drill', 'kriterium', 'metric'],
+  },
+  { key: 'level', label: 'Level', required: false, synonyms: ['level', 'group', 'category', 'stufe'] },
+  { key: 'score', label: 'Score', required: true, synonyms: ['score', 'rating', 'value', 'result', 'points', 'note', 'bewertung'] },
+  { key: 'date', label: 'Date', required: false, synonyms: ['date', 'evaluationdate', 'evaluatedon', 'day', 'when', 'datum'] },
+  { key: 'notes', label: 'Notes', required: false, synonyms: ['notes', 'comment', 'comments', 'remarks', 'bemerkung'] },
+];
+
+/** The columns a teams import reads: the club (category) and season by name, the coach by e-mail. */
+export const TEAM_IMPORT_FIELDS: readonly ImportField[] = [
+  { key: 'name', label: 'Team name', required: true, synonyms: ['name', 'team', 'teamname', 'squad', 'mannschaft'] },
+  { key: 'category', label: 'Club', required: true, synonyms: ['category', 'club', 'clubname', 'division', 'agegroup', 'verein'] },
+  { key: 'season', label: 'Season', required: true, synonyms: ['season', 'year', 'saison', 'seasonname'] },
+  {
+    key: 'coach_email',
+    label: 'Coach e-mail',
+    required: true,
+    synonyms: ['coachemail', 'coach', 'coachmail', 'email', 'trainer', 'traineremail', 'headcoach'],
+  },
+];
+
+/** The columns a users import reads; the role by its title. */
+export const USER_IMPORT_FIELDS: readonly ImportField[] = [
+  {
+    key: 'first_name',
+    label: 'First name',
+    required: true,
+    synonyms: ['firstname', 'first', 'givenname', 'forename', 'vorname', 'prenom'],
+  },
+  { key: 'last_name', label: 'Last name', required: true, synonyms: ['lastname', 'last', 'surname', 'familyname', 'nachname', 'nom'] },
+  { key: 'email', label: 'E-mail', required: true, synonyms: ['email', 'emailaddress', 'mail', 'login', 'username'] },
+  { key: 'role', label: 'Role', required: true, synonyms: ['role', 'roletitle', 'access', 'position', 'rolle', 'usertype'] },
+];
+
+export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
+  players: PLAYER_IMPORT_FIELDS,
+  evaluations: EVALUATION_IMPORT_FIELDS,
+  teams: TEAM_IMPORT_FIELDS,
+  users: USER_IMPORT_FIELDS,
+};
+
+/** Each kind's template: its fields' labels as the header row, and one example row. */
+export const IMPORT_TEMPLATES: Record<ImportKind, readonly (readonly string[])[]> = {
+  players: [PLAYER_IMPORT_FIELDS.map((f) => f.label), ['Ana', 'Example', 'parent@example.org', '2013']],
+  evaluations: [
+    EVALUATION_IMPORT_FIELDS.map((f) => f.label),
+    ['', 'Ana', 'Example', '2013', 'parent@example.org', 'Passing', 'Fundamentals', '7', '2026-03-01', 'Good first touch'],
+  ],
+  teams: [TEAM_IMPORT_FIELDS.map((f) => f.label), ['U12 Girls', 'Club', '2026', 'coach@example.org']],
+  users: [USER_IMPORT_FIELDS.map((f) => f.label), ['Sam', 'Example', 'sam@example.org', 'Coach']],
+};
 
 /** A mapping: field key → the index of the file's column, or null (not in the file). */
 export const mappingSchema = z.record(z.string().max(40), z.number().int().min(0).max(200).nullable());
@@ -98,6 +178,8 @@ export const candidateSchema = z.union([
     by: z.enum(['name', 'email']),
   }),
   z.object({ kind: z.literal('file'), line: z.number(), by: z.enum(['name', 'email']) }),
+  /** Evaluations, teams and users: an existing record (why: what matched, in plain words). */
+  z.object({ kind: z.literal('record'), id: z.number(), name: z.string(), why: z.string() }),
 ]);
 
 export const planRowSchema = z.object({
@@ -109,6 +191,8 @@ export const planRowSchema = z.object({
   /** The choices a duplicate offers (link only against an existing player). */
   choices: z.array(z.enum(DECISIONS)),
   action: z.enum(['create', 'link', 'update', 'skip']),
+  /** What the row is about, as the review lists it (evaluations, teams, users; players show their name). */
+  label: z.string().optional(),
 });
 export type PlanRow = z.infer<typeof planRowSchema>;
 

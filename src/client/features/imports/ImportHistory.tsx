@@ -1,12 +1,15 @@
 import { Alert, Badge, Button, Group, List, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ImportHistoryItem } from '../../../shared/schemas/import';
+import type { ImportHistoryItem, ImportKind } from '../../../shared/schemas/import';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryView } from '../../components/QueryView';
 import { failureMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { importHistoryQuery, undoImport } from './api';
+
+/** The query key of the data each kind writes (refreshed after an undo). */
+export const KIND_DATA: Record<ImportKind, string> = { players: 'players', evaluations: 'players', teams: 'teams', users: 'users' };
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -26,8 +29,8 @@ function Errors({ errors }: { errors: string[] }) {
 }
 
 /** The import history: who, when, the file, the counts and the errors; Undo within 24 hours. */
-export function ImportHistory() {
-  const query = useQuery(importHistoryQuery);
+export function ImportHistory({ kind }: { kind: ImportKind }) {
+  const query = useQuery(importHistoryQuery(kind));
   const client = useQueryClient();
   const [busy, setBusy] = useState<number | null>(null);
   const [kept, setKept] = useState<{ id: number; list: string[] } | null>(null);
@@ -40,7 +43,7 @@ export function ImportHistory() {
       setKept(res.data.kept.length ? { id, list: res.data.kept } : null);
       notifySuccess(res.message);
       await client.invalidateQueries({ queryKey: ['imports'] });
-      await client.invalidateQueries({ queryKey: ['players'] });
+      await client.invalidateQueries({ queryKey: [KIND_DATA[kind]] });
     } catch (e) {
       notifyError(failureMessage(e));
     } finally {

@@ -1,25 +1,39 @@
-import { Alert, Button, FileInput, Group, Select, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, SegmentedControl, Select, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
-import { canAddPlayers } from '../../../shared/permissions';
-import type { Decision, ImportCounts, ImportMapping, ImportPlan } from '../../../shared/schemas/import';
+import { Navigate, useSearchParams } from 'react-router';
+import { canImport } from '../../../shared/permissions';
+import {
+  IMPORT_KINDS,
+  type Decision,
+  type ImportCounts,
+  type ImportKind,
+  type ImportMapping,
+  type ImportPlan,
+} from '../../../shared/schemas/import';
 import { Loading } from '../../components/Loading';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useCan, useMe } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
-import { commitImport, teamOptionsQuery, uploadImport, validateImport, type Uploaded } from './api';
+import { commitImport, teamOptionsQuery, templateHref, uploadImport, validateImport, type Uploaded } from './api';
 import { Counts } from './Counts';
-import { ImportHistory } from './ImportHistory';
+import { ImportHistory, KIND_DATA } from './ImportHistory';
 import { MappingStep } from './MappingStep';
 import { ReviewStep } from './ReviewStep';
 
 type Step = 0 | 1 | 2 | 3;
 
-/** /app/players/import: upload → map columns → review and decide → import; then the history with Undo (docs/product.md#importing). */
+const KIND_LABELS: Record<ImportKind, string> = { players: 'Players', evaluations: 'Evaluations', teams: 'Teams', users: 'Users' };
+const isKind = (v: string | null): v is ImportKind => (IMPORT_KINDS as readonly string[]).includes(v ?? '');
+
+/**
+ * /app/players/import: choose what to import (only kinds the user may write) → upload → map columns →
+ * review and decide → import; then the kind's history with Undo (docs/product.md#importing).
+ */
 export default function ImportsPage() {
+  const [params, setParams] = useSearchParams();
   const { data: me, isPending } = useMe();
   const can = useCan();
   const client = useQueryClient();
@@ -39,7 +53,12 @@ export default function ImportsPage() {
   const phone = useMediaQuery('(max-width: 36em)');
 
   if (isPending) return <Loading />;
-  if (!canAddPlayers(me ? { permissions: me.permissions, roleAdmin: me.admin } : null)) return <Navigate to="/app/unauthorized" replace />;
+  const actor = me ? { permissions: me.permissions, roleAdmin: me.admin } : null;
+  const kinds = IMPORT_KINDS.filter((k) => canImport(actor, k));
+  if (!kinds.length) return <Navigate to="/app/unauthorized" replace />;
+  const asked = params.get('kind');
+  const kind: ImportKind = isKind(asked) && kinds.includes(asked) ? asked : kinds[0]!;
+  const usesTeam = kind === 'players';
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -57,8 +76,8 @@ export default function ImportsPage() {
   const read = () =>
     run(async () => {
       if (!file) throw new Error('Choose a CSV or Excel file.');
-      if (teamRequired && !team) throw new Error('Choose the team the players join.');
-      const up = await uploadImport(file);
+      if (usesTeam && teamRequired && !team) throw new Error('Choose the team the players join.');
+      const up = await uploadImport(kind, file);
       setUploaded(up);
       setMapping(up.mapping);
       setDecisions({});
@@ -67,7 +86,7 @@ export default function ImportsPage() {
 
   const check = (next: Record<string, Decision> = decisions) =>
     run(async () => {
-      const p = await validateImport(uploaded!.id, { mapping, team_id: team ? Number(team) : null, decisions: next });
+      const p = await validateImport(uploaded!.id, { mapping, team_id: usesTeam && team ? Number(team) : null, decisions: next });
       setPlan(p);
       setStale(null);
       setStep(2);
@@ -86,7 +105,7 @@ export default function ImportsPage() {
       setStep(3);
       notifySuccess(res.message);
       await client.invalidateQueries({ queryKey: ['imports'] });
-      await client.invalidateQueries({ queryKey: ['players'] });
+      await client.invalidateQueries({ queryKey: [KIND_DATA[kind]] });
     });
 
   const restart = () => {
@@ -102,8 +121,27 @@ export default function ImportsPage() {
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        Import players
+        Import {KIND_LABELS[kind].toLowerCase()}
       </Title>
+      {kinds.length > 1 ? (
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="import-kind-label">
+            What to import
+          </Text>
+          <SegmentedControl
+            aria-labelledby="import-kind-label"
+            data={kinds.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+            value={kind}
+            onChange={(v) => {
+              restart();
+              setParams(v === 'players' ? {} : { kind: v }, { replace: true });
+            }}
+            disabled={busy || step > 0}
+            fullWidth={phone}
+            style={{ alignSelf: phone ? 'stretch' : 'flex-start' }}
+          />
+        </Stack>
+      ) : null}
       <Stepper active={step} size={phone ? 'xs' : 'sm'} allowNextStepsSelect={false}>
         <Stepper.Step label="Upload" description={phone ? undefined : 'CSV or Excel'}>
           <Stack gap="md" maw={560}>
@@ -111,18 +149,23 @@ export default function ImportsPage() {
               Upload last season’s spreadsheet as it is: a .csv (comma or semicolon) or .xlsx file whose first row names the columns.
               Nothing is saved until you import the checked rows.
             </Text>
-            <Select
-              label="Team"
-              placeholder={teamRequired ? 'Choose one of your teams' : 'No team (optional)'}
-              withAsterisk={teamRequired}
-              data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.category})` }))}
-              value={team}
-              onChange={setTeam}
-              searchable
-              clearable={!teamRequired}
-              clearButtonProps={{ 'aria-label': 'Clear team' }}
-              comboboxProps={{ withinPortal: true }}
-            />
+            <Anchor href={templateHref(kind)} download={`${kind}-template.csv`} size="sm">
+              Download the {KIND_LABELS[kind].toLowerCase()} template (CSV)
+            </Anchor>
+            {usesTeam ? (
+              <Select
+                label="Team"
+                placeholder={teamRequired ? 'Choose one of your teams' : 'No team (optional)'}
+                withAsterisk={teamRequired}
+                data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.category})` }))}
+                value={team}
+                onChange={setTeam}
+                searchable
+                clearable={!teamRequired}
+                clearButtonProps={{ 'aria-label': 'Clear team' }}
+                comboboxProps={{ withinPortal: true }}
+              />
+            ) : null}
             <FileInput
               label="File"
               placeholder="Choose a .csv or .xlsx file"
@@ -142,6 +185,7 @@ export default function ImportsPage() {
         <Stepper.Step label="Columns" description={phone ? undefined : 'Match the columns'}>
           {uploaded ? (
             <MappingStep
+              kind={kind}
               uploaded={uploaded}
               mapping={mapping}
               onChange={setMapping}
@@ -154,6 +198,7 @@ export default function ImportsPage() {
         <Stepper.Step label="Review" description={phone ? undefined : 'Duplicates and errors'}>
           {plan ? (
             <ReviewStep
+              kind={kind}
               plan={plan}
               onDecide={decide}
               onBack={() => setStep(1)}
@@ -180,7 +225,7 @@ export default function ImportsPage() {
           {error}
         </Alert>
       ) : null}
-      <ImportHistory />
+      <ImportHistory kind={kind} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { Button, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { PLAYER_IMPORT_FIELDS, type ImportMapping } from '../../../shared/schemas/import';
+import { IMPORT_FIELDS, type ImportKind, type ImportMapping } from '../../../shared/schemas/import';
 import type { Uploaded } from './api';
 
 interface Props {
+  kind: ImportKind;
   uploaded: Uploaded;
   mapping: ImportMapping;
   onChange: (mapping: ImportMapping) => void;
@@ -14,7 +15,7 @@ interface Props {
 const NONE = 'none';
 
 /** Step 2: which column holds which field, suggested from the headers (or remembered), editable. */
-export function MappingStep({ uploaded, mapping, onChange, onBack, onCheck, busy }: Props) {
+export function MappingStep({ kind, uploaded, mapping, onChange, onBack, onCheck, busy }: Props) {
   const columns = [
     { value: NONE, label: 'Not in the file' },
     ...uploaded.headers.map((h, i) => ({ value: String(i), label: h || `Column ${i + 1}` })),
@@ -26,7 +27,7 @@ export function MappingStep({ uploaded, mapping, onChange, onBack, onCheck, busy
         {uploaded.remembered ? 'The columns are matched as in your last import.' : 'The columns are matched from their names; check them.'}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {PLAYER_IMPORT_FIELDS.map((f) => (
+        {IMPORT_FIELDS[kind].map((f) => (
           <Select
             key={f.key}
             label={f.label}

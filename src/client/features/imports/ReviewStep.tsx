@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { Decision, ImportPlan, PlanRow } from '../../../shared/schemas/import';
+import type { Decision, ImportKind, ImportPlan, PlanRow } from '../../../shared/schemas/import';
 import { Counts } from './Counts';
 
 interface Props {
+  kind: ImportKind;
   plan: ImportPlan;
   onDecide: (line: number, decision: Decision) => void;
   onBack: () => void;
@@ -14,12 +15,26 @@ interface Props {
   stale: string | null;
 }
 
-const CHOICE_LABELS: Record<Decision, string> = { link: 'Link to existing', create: 'Create new', skip: 'Skip' };
+/** Per kind: what linking a duplicate does, what a row is called, and the column naming it. */
+const KIND_TEXT: Record<ImportKind, { link: string; thing: string; column: string }> = {
+  players: { link: 'Link to existing', thing: 'player', column: 'Player' },
+  evaluations: { link: 'Update existing', thing: 'evaluation', column: 'Evaluation' },
+  teams: { link: 'Update existing', thing: 'team', column: 'Team' },
+  users: { link: 'Update existing', thing: 'user', column: 'User' },
+};
 
-const name = (r: PlanRow) => `${r.values.first_name ?? ''} ${r.values.last_name ?? ''}`.trim() || '(no name)';
+const choiceLabel = (kind: ImportKind, c: Decision) => (c === 'link' ? KIND_TEXT[kind].link : c === 'create' ? 'Create new' : 'Skip');
 
-function Detail({ row }: { row: PlanRow }) {
+const name = (r: PlanRow) => r.label || `${r.values.first_name ?? ''} ${r.values.last_name ?? ''}`.trim() || r.values.name || '(no name)';
+
+function Detail({ row, kind }: { row: PlanRow; kind: ImportKind }) {
   if (row.status === 'invalid') return <Text size="sm">{row.reasons.join(' ')}</Text>;
+  if (row.candidate?.kind === 'record')
+    return (
+      <Text size="sm">
+        Matches {row.candidate.name}: {row.candidate.why}.
+      </Text>
+    );
   if (row.candidate?.kind === 'existing') {
     const why = row.candidate.by === 'name' ? 'same name and birth year' : 'same first name and parent e-mail';
     return (
@@ -29,8 +44,13 @@ function Detail({ row }: { row: PlanRow }) {
       </Text>
     );
   }
-  if (row.candidate?.kind === 'file') return <Text size="sm">Same player as row {row.candidate.line} of the file.</Text>;
-  return <Text size="sm">New player.</Text>;
+  if (row.candidate?.kind === 'file')
+    return (
+      <Text size="sm">
+        Same {KIND_TEXT[kind].thing} as row {row.candidate.line} of the file.
+      </Text>
+    );
+  return <Text size="sm">New {KIND_TEXT[kind].thing}.</Text>;
 }
 
 const STATUS: Record<PlanRow['status'], { label: string; color: string }> = {
@@ -39,7 +59,19 @@ const STATUS: Record<PlanRow['status'], { label: string; color: string }> = {
   duplicate: { label: 'Duplicate?', color: 'orange' },
 };
 
-function Action({ row, onDecide, busy, full }: { row: PlanRow; onDecide: Props['onDecide']; busy: boolean; full?: boolean }) {
+function Action({
+  row,
+  kind,
+  onDecide,
+  busy,
+  full,
+}: {
+  row: PlanRow;
+  kind: ImportKind;
+  onDecide: Props['onDecide'];
+  busy: boolean;
+  full?: boolean;
+}) {
   if (!row.choices.length) return <Text size="sm">{row.action === 'skip' ? 'Skip' : 'Create'}</Text>;
   return (
     <SegmentedControl
@@ -48,14 +80,14 @@ function Action({ row, onDecide, busy, full }: { row: PlanRow; onDecide: Props['
       aria-label={`Row ${row.line}: what to do`}
       value={row.action === 'update' ? 'link' : row.action}
       onChange={(v) => onDecide(row.line, v as Decision)}
-      data={row.choices.map((c) => ({ value: c, label: CHOICE_LABELS[c] }))}
+      data={row.choices.map((c) => ({ value: c, label: choiceLabel(kind, c) }))}
       disabled={busy}
     />
   );
 }
 
 /** On a phone each row is a card: five columns do not fit 375 px. */
-function RowCards({ plan, onDecide, busy }: Pick<Props, 'plan' | 'onDecide' | 'busy'>) {
+function RowCards({ kind, plan, onDecide, busy }: Pick<Props, 'kind' | 'plan' | 'onDecide' | 'busy'>) {
   return (
     <Stack gap="xs" role="list" aria-label="Rows to review">
       {plan.rows.map((r) => (
@@ -69,8 +101,8 @@ function RowCards({ plan, onDecide, busy }: Pick<Props, 'plan' | 'onDecide' | 'b
                 {STATUS[r.status].label}
               </Badge>
             </Group>
-            <Detail row={r} />
-            <Action row={r} onDecide={onDecide} busy={busy} full />
+            <Detail row={r} kind={kind} />
+            <Action row={r} kind={kind} onDecide={onDecide} busy={busy} full />
           </Stack>
         </Paper>
       ))}
@@ -79,7 +111,7 @@ function RowCards({ plan, onDecide, busy }: Pick<Props, 'plan' | 'onDecide' | 'b
 }
 
 /** Steps 3 and 4: rows needing a decision or explanation, the exact counts, and the commit of that plan. */
-export function ReviewStep({ plan, onDecide, onBack, onCommit, onRecheck, busy, stale }: Props) {
+export function ReviewStep({ kind, plan, onDecide, onBack, onCommit, onRecheck, busy, stale }: Props) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
     <Stack gap="md">
@@ -88,14 +120,14 @@ export function ReviewStep({ plan, onDecide, onBack, onCommit, onRecheck, busy, 
       </Text>
       <Counts counts={plan.counts} label="What the import will do" />
       {phone ? (
-        <RowCards plan={plan} onDecide={onDecide} busy={busy} />
+        <RowCards kind={kind} plan={plan} onDecide={onDecide} busy={busy} />
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table withTableBorder verticalSpacing="xs" aria-label="Rows to review">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Row</Table.Th>
-                <Table.Th>Player</Table.Th>
+                <Table.Th>{KIND_TEXT[kind].column}</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Details</Table.Th>
                 <Table.Th>Action</Table.Th>
@@ -106,16 +138,16 @@ export function ReviewStep({ plan, onDecide, onBack, onCommit, onRecheck, busy, 
                 <Table.Tr key={r.line} data-line={r.line}>
                   <Table.Td>{r.line}</Table.Td>
                   <Table.Td>{name(r)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS[r.status].color} variant="light">
+                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 136 }}>
+                    <Badge color={STATUS[r.status].color} variant="light" style={{ overflow: 'visible' }}>
                       {STATUS[r.status].label}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Detail row={r} />
+                    <Detail row={r} kind={kind} />
                   </Table.Td>
                   <Table.Td>
-                    <Action row={r} onDecide={onDecide} busy={busy} />
+                    <Action row={r} kind={kind} onDecide={onDecide} busy={busy} />
                   </Table.Td>
                 </Table.Tr>
               ))}

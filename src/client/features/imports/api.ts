@@ -1,5 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ImportCounts, ImportHistoryItem, ImportMapping, ImportPlan, ValidateBody } from '../../../shared/schemas/import';
+import {
+  IMPORT_TEMPLATES,
+  type ImportCounts,
+  type ImportHistoryItem,
+  type ImportKind,
+  type ImportMapping,
+  type ImportPlan,
+  type ValidateBody,
+} from '../../../shared/schemas/import';
 import type { TeamOption } from '../../../shared/schemas/player';
 import { apiGet, apiPost, apiUpload, type Envelope, type WriteEnvelope } from '../../lib/api';
 
@@ -22,15 +30,23 @@ export const teamOptionsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-export const importHistoryQuery = queryOptions({
-  queryKey: ['imports', 'players', 'history'],
-  queryFn: ({ signal }) => apiGet<Envelope<ImportHistoryItem[]>>('/api/imports/players/history', signal).then((r) => r.data),
-});
+export const importHistoryQuery = (kind: ImportKind) =>
+  queryOptions({
+    queryKey: ['imports', kind, 'history'],
+    queryFn: ({ signal }) => apiGet<Envelope<ImportHistoryItem[]>>(`/api/imports/${kind}/history`, signal).then((r) => r.data),
+  });
 
-export function uploadImport(file: File): Promise<Uploaded> {
+export function uploadImport(kind: ImportKind, file: File): Promise<Uploaded> {
   const form = new FormData();
   form.append('file', file);
-  return apiUpload<Envelope<Uploaded>>('/api/imports/players/upload', form).then((r) => r.data);
+  return apiUpload<Envelope<Uploaded>>(`/api/imports/${kind}/upload`, form).then((r) => r.data);
+}
+
+/** A kind's template as a CSV data link: the header row its columns are suggested from, and an example. */
+export function templateHref(kind: ImportKind): string {
+  const cell = (v: string) => (/[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const text = IMPORT_TEMPLATES[kind].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  return `data:text/csv;charset=utf-8,${encodeURIComponent(text)}`;
 }
 
 export const validateImport = (id: number, body: ValidateBody) =>

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_CSV_BYTES } from '../../../shared/constants.js';
 import { writeEnvelope } from '../../../shared/schemas/common.js';
 import {
+  IMPORT_KINDS,
   commitBodySchema,
   commitResultSchema,
   historyItemSchema,
@@ -13,38 +14,61 @@ import {
   uploadResultSchema,
   validateBodySchema,
 } from '../../../shared/schemas/import.js';
+import type { Section } from '../../../shared/permissions.js';
+import type { ImportKind } from '../../../shared/schemas/import.js';
 import { access, requireActor } from '../../policies/access.js';
-import { authorizeAddPlayers } from '../../policies/players.js';
+import { authorizeImportKind } from '../../policies/imports.js';
 import { errors, read, written } from '../../lib/reply.js';
 import { readUpload } from '../../lib/upload.js';
 import { commit, history, undo, uploadFile, validate } from './imports.service.js';
 
+/** Each kind's section: its routes need that section's write right (policies/imports.ts adds canAddPlayers for players). */
+const SECTION: Record<ImportKind, Section> = { players: 'players', evaluations: 'evaluation', teams: 'teams', users: 'user_management' };
+/** A plan's routes are open to any importer; the plan's own kind is checked when it is read (imports.service.ts reachImport). */
+const anyImporter = access.anyOf(['players', 2], ['evaluation', 2], ['teams', 2], ['user_management', 2]);
+
 /**
- * The import wizard (docs/decisions/0021-imports.md). Players is the one kind so far; its routes need
- * the right to add players (docs/product.md#permissions canAddPlayers). Plans are their author's:
- * another user's id is not found. The older POST /api/players/bulk stays as it was.
+ * The import wizard (docs/decisions/0021-imports.md): players, evaluations, teams and users, each kind
+ * needing its section's write right. Plans are their author's: another user's id is not found. The
+ * older bulk routes (POST /api/players/bulk and the others) stay as they were.
  */
 export async function importsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['imports'];
 
-  r.post('/api/imports/players/upload', {
-    config: { access: access.need('players', 2) },
-    schema: {
-      tags,
-      description: 'multipart/form-data: file (.csv or .xlsx). Answers the headers, a sample and the suggested or remembered mapping.',
-      response: { 200: z.object({ data: uploadResultSchema }), ...errors(400, 401, 403) },
-    },
-    handler: async (req) => {
-      const actor = requireActor(req);
-      authorizeAddPlayers(actor);
-      const upload = await readUpload(req, { fileField: 'file', maxBytes: MAX_CSV_BYTES, tooLarge: 'The file must be 20 MB or smaller.' });
-      return read(await uploadFile(app.db, actor, 'players', upload));
-    },
-  });
+  for (const kind of IMPORT_KINDS) {
+    r.post(`/api/imports/${kind}/upload`, {
+      config: { access: access.need(SECTION[kind], 2) },
+      schema: {
+        tags,
+        description: 'multipart/form-data: file (.csv or .xlsx). Answers the headers, a sample and the suggested or remembered mapping.',
+        response: { 200: z.object({ data: uploadResultSchema }), ...errors(400, 401, 403) },
+      },
+      handler: async (req) => {
+        const actor = requireActor(req);
+        authorizeImportKind(actor, kind);
+        const upload = await readUpload(req, {
+          fileField: 'file',
+          maxBytes: MAX_CSV_BYTES,
+          tooLarge: 'The file must be 20 MB or smaller.',
+        });
+        return read(await uploadFile(app.db, actor, kind, upload));
+      },
+    });
+
+    r.get(`/api/imports/${kind}/history`, {
+      config: { access: access.need(SECTION[kind], 2) },
+      schema: { tags, response: { 200: z.object({ data: z.array(historyItemSchema) }), ...errors(401, 403) } },
+      handler: async (req) => {
+        const actor = requireActor(req);
+        authorizeImportKind(actor, kind);
+        return read(await history(app.db, actor, kind));
+      },
+    });
+  }
 
   r.post('/api/import/:id/validate', {
-    config: { access: access.need('players', 2) },
+    config: { access: anyImporter },
     schema: {
       tags,
       params: importIdParams,
@@ -53,13 +77,12 @@ export async function importsRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (req) => {
       const actor = requireActor(req);
-      authorizeAddPlayers(actor);
       return read(await validate(app.db, actor, req.params.id, req.body));
     },
   });
 
   r.post('/api/import/:id/commit', {
-    config: { access: access.need('players', 2) },
+    config: { access: anyImporter },
     schema: {
       tags,
       params: importIdParams,
@@ -68,28 +91,17 @@ export async function importsRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (req) => {
       const actor = requireActor(req);
-      authorizeAddPlayers(actor);
-      return written(await commit(app.db, actor, req.params.id, req.body.plan_hash));
+      const deps = { mailer: app.mailer, publicUrl: app.config.PUBLIC_URL };
+      return written(await commit(app.db, actor, req.params.id, req.body.plan_hash, deps));
     },
   });
 
   r.post('/api/import/:id/undo', {
-    config: { access: access.need('players', 2) },
+    config: { access: anyImporter },
     schema: { tags, params: importIdParams, response: { 200: writeEnvelope(undoResultSchema), ...errors(400, 401, 403, 404, 409) } },
     handler: async (req) => {
       const actor = requireActor(req);
-      authorizeAddPlayers(actor);
       return written(await undo(app.db, actor, req.params.id));
-    },
-  });
-
-  r.get('/api/imports/players/history', {
-    config: { access: access.need('players', 2) },
-    schema: { tags, response: { 200: z.object({ data: z.array(historyItemSchema) }), ...errors(401, 403) } },
-    handler: async (req) => {
-      const actor = requireActor(req);
-      authorizeAddPlayers(actor);
-      return read(await history(app.db, actor, 'players'));
     },
   });
 }

@@ -11,22 +11,25 @@ import type {
   PlanRow,
 } from '../../../shared/schemas/import.js';
 import type { DB } from '../../db/types.js';
-import { mayReachImport, seesEveryImport } from '../../policies/imports.js';
+import { authorizeImportKind, mayReachImport, seesEveryImport } from '../../policies/imports.js';
 import { assertImportTeamGiven } from '../../policies/players.js';
 import { reachableTeam } from '../../policies/teams.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Upload } from '../../lib/upload.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './imports.repository.js';
-import type { KindHandler } from './kind.js';
+import { evaluationsKind } from './evaluations.kind.js';
+import type { CommitDeps, KindHandler } from './kind.js';
 import { applyRemembered, mappingProblems, rememberedForm, suggestMapping } from './mapping.js';
 import { playersKind } from './players.kind.js';
 import { countPlan } from './players.rows.js';
 import { readTable } from './read-table.js';
+import { teamsKind } from './teams.kind.js';
+import { usersKind } from './users.kind.js';
 
 /** The import engine (docs/decisions/0021-imports.md): upload → map → validate → preview → commit → undo. */
 
-const KINDS: Record<ImportKind, KindHandler> = { players: playersKind };
+const KINDS: Record<ImportKind, KindHandler> = { players: playersKind, evaluations: evaluationsKind, teams: teamsKind, users: usersKind };
 
 /** A plan is run only as previewed, and only while young: older ones are checked again. */
 export const PLAN_TTL_MINUTES = 30;
@@ -38,7 +41,7 @@ const SAMPLE_ROWS = 5;
 export const importMessages = {
   notFound: 'This import was not found.',
   expired: `This preview is more than ${PLAN_TTL_MINUTES} minutes old. Check the file again before importing.`,
-  changed: 'Players or guardians changed since this preview was made. Check the file again before importing.',
+  changed: 'The data this file is checked against changed since this preview was made. Check the file again before importing.',
   otherPlan: 'This preview is not the current plan of the import. Check the file again before importing.',
   notPlanned: 'Check the file before importing it.',
   undone: 'This import was already undone.',
@@ -46,12 +49,20 @@ export const importMessages = {
   notCommitted: 'Only a finished import can be undone.',
 } as const;
 
+/** The engine's fingerprint and the kind's own: a plan is stale when either moved. */
+async function fingerprintOf(db: Kysely<DB>, handler: KindHandler): Promise<string> {
+  const base = await repo.dataFingerprint(db);
+  return handler.fingerprint ? `${base}|${await handler.fingerprint(db)}` : base;
+}
+
 const minutesAgo = (iso: string) => (Date.now() - Date.parse(iso)) / 60_000;
 
 /** The import if the caller may reach it for this use; otherwise it is not found (policies/imports.ts). */
 async function reachImport(db: Kysely<DB>, actor: Actor, id: number, use: 'plan' | 'history'): Promise<repo.ImportRow> {
   const row = await repo.findImport(db, id);
   if (!row || !mayReachImport(actor, row, use)) throw notFound(importMessages.notFound);
+  // The author may have lost the kind's write right since the upload.
+  authorizeImportKind(actor, row.kind as ImportKind);
   return row;
 }
 
@@ -125,11 +136,11 @@ export async function validate(
   const headers = parseJson<string[]>(row.headers, []);
   const problems = mappingProblems(handler.fields, body.mapping, headers.length);
   if (problems.length) throw badRequest(problems.join(' '), 'mapping');
-  assertImportTeamGiven(actor, body.team_id !== null);
-  const team = body.team_id === null ? null : await reachableTeam(db, actor, body.team_id);
+  if (handler.usesTeam) assertImportTeamGiven(actor, body.team_id !== null);
+  const team = body.team_id === null || !handler.usesTeam ? null : await reachableTeam(db, actor, body.team_id);
   const mapping = Object.fromEntries(handler.fields.map((f) => [f.key, body.mapping[f.key] ?? null]));
   // The fingerprint is read before the data, so a change while planning makes the plan stale, never silently wrong.
-  const fingerprint = await repo.dataFingerprint(db);
+  const fingerprint = await fingerprintOf(db, handler);
   const { rows, lines } = parseJson<{ rows: string[][]; lines: number[] }>(row.cells, { rows: [], lines: [] });
   const plan = await handler.plan(db, actor, { rows, lines, mapping, decisions: body.decisions, teamId: team?.id ?? null });
   const planHash = hashPlan(plan, team?.id ?? null);
@@ -156,6 +167,7 @@ export async function commit(
   actor: Actor,
   id: number,
   planHash: string,
+  deps: CommitDeps = { mailer: null, publicUrl: '' },
 ): Promise<{ id: number; counts: ImportCounts; already: boolean }> {
   const row = await reachImport(db, actor, id, 'plan');
   const done = (r: repo.ImportRow) => ({
@@ -174,8 +186,8 @@ export async function commit(
   const handler = KINDS[row.kind as ImportKind];
   const result = await db.transaction().execute(async (trx) => {
     if (!(await repo.claimPlan(trx, id, planHash))) return null;
-    if ((await repo.dataFingerprint(trx)) !== row.fingerprint) throw conflict(importMessages.changed);
-    const { counts, effects } = await handler.commit(trx, actor, { plan, teamId: row.team_id });
+    if ((await fingerprintOf(trx, handler)) !== row.fingerprint) throw conflict(importMessages.changed);
+    const { counts, effects, after } = await handler.commit(trx, actor, { plan, teamId: row.team_id, deps });
     await repo.insertEffects(trx, id, effects);
     const errors = plan.filter((r) => r.status === 'invalid').map((r) => `Row ${r.line}: ${r.reasons.join(' ')}`);
     await repo.finishCommit(trx, id, JSON.stringify(counts), JSON.stringify(errors));
@@ -183,15 +195,17 @@ export async function commit(
       trx,
       actor,
       'bulk_upload',
-      row.kind === 'players' ? 'player' : row.kind,
+      handler.entity,
       id,
       `Import ${id} (${row.file_name}): ${counts.created} created, ${counts.updated} updated, ${counts.linked} linked, ${counts.skipped} skipped`,
     );
-    return counts;
+    return { counts, after };
   });
   // Another request committed this plan meanwhile: its result is this one's.
   if (!result) return done((await repo.findImport(db, id))!);
-  return { id, counts: result, already: false };
+  // After the commit: an e-mail cannot be taken back, so none goes out for a refused import.
+  await result.after?.();
+  return { id, counts: result.counts, already: false };
 }
 
 export async function history(db: Kysely<DB>, actor: Actor, kind: ImportKind): Promise<ImportHistoryItem[]> {
@@ -231,7 +245,7 @@ export async function undo(db: Kysely<DB>, actor: Actor, id: number) {
       trx,
       actor,
       'delete',
-      row.kind === 'players' ? 'player' : row.kind,
+      handler.entity,
       id,
       `Import ${id} (${row.file_name}) undone: ${outcome.removed} removed, ${outcome.restored} restored, ${outcome.kept.length} kept`,
     );

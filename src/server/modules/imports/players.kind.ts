@@ -23,6 +23,8 @@ const valuesOf = (r: PlanRow) => {
 
 export const playersKind: KindHandler = {
   fields: PLAYER_IMPORT_FIELDS,
+  usesTeam: true,
+  entity: 'player',
 
   async plan(db, actor, { rows, lines, mapping, decisions, teamId }) {
     const emailAt = mapping.email;
