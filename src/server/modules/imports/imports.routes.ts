@@ -7,6 +7,7 @@ import {
   commitBodySchema,
   commitResultSchema,
   historyItemSchema,
+  historyQuerySchema,
   importIdParams,
   planSchema,
   undoResultSchema,
@@ -17,6 +18,7 @@ import { access, requireActor } from '../../policies/access.js';
 import { authorizeAddPlayers } from '../../policies/players.js';
 import { errors, read, written } from '../../lib/reply.js';
 import { readUpload } from '../../lib/upload.js';
+import { nextCursorField } from '../../../shared/schemas/cursor.js';
 import { commit, history, undo, uploadFile, validate } from './imports.service.js';
 
 /**
@@ -85,11 +87,15 @@ export async function importsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/imports/players/history', {
     config: { access: access.need('players', 2) },
-    schema: { tags, response: { 200: z.object({ data: z.array(historyItemSchema) }), ...errors(401, 403) } },
+    schema: {
+      tags,
+      querystring: historyQuerySchema,
+      response: { 200: z.object({ data: z.array(historyItemSchema), ...nextCursorField }), ...errors(400, 401, 403) },
+    },
     handler: async (req) => {
       const actor = requireActor(req);
       authorizeAddPlayers(actor);
-      return read(await history(app.db, actor, 'players'));
+      return history(app.db, actor, 'players', req.query.after);
     },
   });
 }
