@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface Child {
   base: string;
+  /** The server process (its RSS is read from /proc after the mixed load). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startChild(mode: 'app' | 'bare', env: Record<string, strin
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

@@ -82,7 +82,7 @@ export async function markUndone(db: Kysely<DB>, id: number): Promise<boolean> {
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** An import's place in the history: committed_at, id (index imports_kind_history_idx, migration 0021). */
+/** An import's place in the history: committed_at, id (imports_history_idx reads it in that order). */
 export type HistoryKey = [committed_at: string, id: number];
 
 export async function history(db: Kysely<DB>, kind: string, createdBy: number | null, limit: number, after?: HistoryKey) {
