@@ -20,9 +20,12 @@ export function migration(_database: Database): Migration {
       await createIndex(db, 'audit_log_entity_key_idx', 'audit_log', ['entity', 'id']);
       await createIndex(db, 'audit_log_user_key_idx', 'audit_log', ['user_id', 'id']);
       await createIndex(db, 'mail_outbox_status_key_idx', 'mail_outbox', ['status', 'id']);
+      // The secret masking at start and hourly reads the messages that held a secret, not the whole outbox.
+      await createIndex(db, 'mail_outbox_sensitive_idx', 'mail_outbox', ['created_at'], { where: 'sensitive = 1' });
     },
     async down(db: Kysely<any>) {
       for (const name of [
+        'mail_outbox_sensitive_idx',
         'mail_outbox_status_key_idx',
         'audit_log_user_key_idx',
         'audit_log_entity_key_idx',
