@@ -3,14 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
-import { idParam, okEnvelope, requiredId } from '../../../shared/schemas/common.js';
+import { idParam, requiredId } from '../../../shared/schemas/common.js';
 import { nextCursorField } from '../../../shared/schemas/cursor.js';
 import { type User, userCreateSchema, userSchema, usersQuerySchema, userUpdateSchema } from '../../../shared/schemas/user.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeNewUser, authorizeUser, type UserAction } from '../../policies/users.js';
 import { readCsvForm } from '../../lib/csv-form.js';
 import { badRequest } from '../../lib/errors.js';
-import { errors, read, readErrors, written } from '../../lib/reply.js';
+import { errors, readErrors, written } from '../../lib/reply.js';
 import * as service from './users.service.js';
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
