@@ -25,6 +25,7 @@ import { cannon, loop, type Figures, type Timing } from './measure.js';
 import { startPublicFlood } from './public-flood.js';
 import type { Row } from './report.js';
 import type { Club } from './seed.js';
+import { deepListCursors, mixedRows } from './mixed.js';
 import { startChild, type Child } from './servers.js';
 
 export interface Run {
@@ -111,7 +112,7 @@ async function httpRows(app: Child, session: Session, run: Run): Promise<Row[]> 
  * users do: what it costs once the answer is not the one cached for the previous visitor. With more
  * teams or pages than a cache holds (10×), these are cache misses; at 1× many are hits.
  */
-function varyingLoads(club: Club): { scenario: string; path: (k: number) => string }[] {
+function varyingLoads(club: Club, cursors: readonly string[]): { scenario: string; path: (k: number) => string }[] {
   const teams = club.teamIds;
   const players = club.playerIds;
   const pagesAt = (size: number) => Math.max(1, Math.floor(players.length / size));
@@ -123,11 +124,20 @@ function varyingLoads(club: Club): { scenario: string; path: (k: number) => stri
     { scenario: 'team board, another team each request (public)', path: (k) => `/api/public/leaderboard/team/${teams[k % teams.length]}` },
     {
       // Another page size as well: never the page the list cache holds from an earlier request.
-      scenario: 'players list, uncached page N (deep pages, another size each request)',
+      scenario: 'players list, uncached page N by number (OFFSET; deep pages, another size each request)',
       path: (k) => {
         const size = 20 + (k % 31);
         return `/api/players?pageSize=${size}&page=${1 + Math.floor(pagesAt(size) / 2) + ((k * 37) % Math.ceil(pagesAt(size) / 2))}`;
       },
+    },
+    {
+      // The client's way: the `next` cursor of the page before, another deep one each request (ADR 0023).
+      scenario: 'players list, uncached deep page by cursor (another page and size each request)',
+      path: (k) => `/api/players?pageSize=${20 + (k % 31)}&after=${cursors[k % cursors.length]}`,
+    },
+    {
+      scenario: 'teams board, first page of 50 (cache-warm board, ?limit=50)',
+      path: () => '/api/leaderboard/teams?limit=50',
     },
     {
       scenario: "a player's evaluations, another player each request",
@@ -138,7 +148,7 @@ function varyingLoads(club: Club): { scenario: string; path: (k: number) => stri
 }
 
 async function varyingRows(app: Child, session: Session, run: Run): Promise<Row[]> {
-  const loads = varyingLoads(run.club);
+  const loads = varyingLoads(run.club, await deepListCursors(run.database));
   const bodies: string[] = [];
   for (const l of loads) bodies.push(await capture(session, l.path(0)));
   const bare = await startChild('bare', {}, bodies);
@@ -156,7 +166,7 @@ async function varyingRows(app: Child, session: Session, run: Run): Promise<Row[
         baselineName: '(a) bare Fastify, one of its JSON answers',
         baseline,
         ratio: baseline.rps / measured.rps,
-        leaderboard: i < 2,
+        leaderboard: i < 2 || l.scenario.startsWith('teams board'),
       });
     }
   } finally {
@@ -361,7 +371,7 @@ async function floodRow(app: Child, session: Session, run: Run): Promise<Row> {
 }
 
 /** The groups of rows, in the order they run (the imports last: they add players and evaluations). */
-export const GROUPS = ['http', 'varying', 'cold', 'flood', 'drafts', 'import'] as const;
+export const GROUPS = ['http', 'varying', 'cold', 'flood', 'mixed', 'drafts', 'import'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /** From spawning the server process to its first 200 on /api/health (migrations, listen, first answer). */
@@ -394,6 +404,11 @@ export async function measureAll(run: Run, only: ReadonlySet<Group> = new Set(GR
     if (only.has('http')) rows.push(...(await httpRows(app, session, run)));
     if (only.has('cold')) rows.push(...(await coldRows(app, session, run)));
     if (only.has('flood')) rows.push(await floodRow(app, session, run));
+    if (only.has('mixed')) {
+      step('mixed load');
+      const seconds = Number(process.env.BENCH_MIXED_SECONDS || 30);
+      rows.push(...(await mixedRows(app, session, run.club, await deepListCursors(run.database), { ...run.timing, seconds })));
+    }
     if (only.has('drafts')) rows.push(...(await draftRows(session, run.database.db, run.club.playerIds)));
     if (only.has('import')) {
       // The wizard first: its preview reads every player of the club, so it runs on the seeded club (plus its baseline's imports).

@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface Child {
   base: string;
+  /** The server process (its RSS is read from /proc after the mixed load). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -21,7 +23,15 @@ export async function startChild(mode: 'app' | 'bare', env: Record<string, strin
   const keep = (d: Buffer) => (log = (log + d.toString()).slice(-4000));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => (running.delete(child), resolve())));
+  let stopping = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      // A server that dies mid-run shows why (the load generator only sees a reset connection).
+      if (!stopping) console.error(`the ${mode} server exited (${signal ?? code}) during the run; its last output:\n${log}`);
+      resolve();
+    }),
+  );
   if (bodies) child.send({ bodies });
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the ${mode} server did not start within 60 s:\n${log}`)), 60_000);
@@ -30,8 +40,10 @@ export async function startChild(mode: 'app' | 'bare', env: Record<string, strin
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
+      stopping = true;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;

@@ -22,6 +22,7 @@ import * as m0025 from './migrations/0025_imports.js';
 import * as m0024 from './migrations/0024_dashboard_version.js';
 import * as m0020 from './migrations/0020_level_scores.js';
 import * as m0023 from './migrations/0023_mail_bounces.js';
+import * as m0021 from './migrations/0021_list_keys.js';
 
 /**
  * Migrations are listed statically so they run the same from tsx, tests and bundles. Features built
@@ -51,6 +52,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0024_dashboard_version': m0024.migration,
   '0020_level_scores': m0020.migration,
   '0023_mail_bounces': m0023.migration,
+  '0021_list_keys': m0021.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {

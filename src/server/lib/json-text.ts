@@ -27,3 +27,8 @@ export function objectText(texts: Record<string, string>, fields: object): strin
 export function sendDataText(reply: FastifyReply, text: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(`{"data":${text}}`);
 }
+
+/** Sends an answer already made as JSON text (an envelope with fields beside `data`). */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
+}

@@ -1,15 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Runs a housekeeping job once the server is ready, then every `everyMs` until it closes. The job
- * reports its own failures; the timer never keeps the process alive.
+ * Runs a housekeeping job once the server is ready, then every `everyMs` until it closes. The first
+ * run goes beside the start, not before it (ADR 0023: start-up does no work that grows with the data),
+ * one run at a time; a close waits for the run in hand. The job reports its own failures; the timer
+ * never keeps the process alive.
  */
 export function repeatWhileUp(app: FastifyInstance, everyMs: number, job: () => Promise<unknown>): void {
   let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    running ??= job().finally(() => {
+      running = undefined;
+    });
+  };
   app.addHook('onReady', async () => {
-    await job();
-    timer = setInterval(() => void job(), everyMs);
+    setImmediate(tick);
+    timer = setInterval(tick, everyMs);
     timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await new Promise((resolve) => setImmediate(resolve));
+    await running;
+  });
 }

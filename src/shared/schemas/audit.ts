@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageFields, refFields } from './common.js';
+import { nextCursorField } from './cursor.js';
 
 /** One entry of the audit trail (Settings → Audit log). */
 export const auditItemSchema = z.object({
@@ -18,6 +19,7 @@ export type AuditItem = z.infer<typeof auditItemSchema>;
 export const auditPageSchema = z.object({
   items: z.array(auditItemSchema),
   ...pageFields,
+  ...nextCursorField,
   entities: z.array(z.string()),
   users: z.array(z.object(refFields)),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, pageFields, refFields } from './common.js';
+import { cursorParam, nextCursorField } from './cursor.js';
 
 /** Guardians and their links to players (docs/product.md#families, ADR 0019). Shared by routes and forms. */
 
@@ -55,6 +56,8 @@ export const guardianListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  /** The `next` of the page before (`page` is then ignored). */
+  after: cursorParam(['string']).optional(),
 });
 export type GuardianListQuery = z.input<typeof guardianListQuerySchema>;
 
@@ -68,7 +71,7 @@ export const guardianListItemSchema = z.object({
   players: z.array(z.object({ ...refFields, status: z.enum(LINK_STATUSES) })),
 });
 export type GuardianListItem = z.infer<typeof guardianListItemSchema>;
-export const guardianListSchema = z.object({ data: z.array(guardianListItemSchema), ...pageFields });
+export const guardianListSchema = z.object({ data: z.array(guardianListItemSchema), ...pageFields, ...nextCursorField });
 export type GuardianList = z.infer<typeof guardianListSchema>;
 
 /** POST /api/family/sign-in-link and POST /api/family/session. */

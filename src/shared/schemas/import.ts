@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './common.js';
+import { cursorParam } from './cursor.js';
 
 /**
  * The import wizard (docs/decisions/0021-imports.md): one engine, one kind per entity. Shared by the
@@ -224,6 +225,9 @@ export const planSchema = z.object({
 export type ImportPlan = z.infer<typeof planSchema>;
 
 export const commitResultSchema = z.object({ id: z.number(), counts: importCountsSchema, already: z.boolean() });
+
+/** GET /api/imports/players/history: the page after `after` (the `next` of the page before). */
+export const historyQuerySchema = z.object({ after: cursorParam(['string', 'number']).optional() });
 
 export const historyItemSchema = z.object({
   id: z.number(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PERIOD_FROM, DEFAULT_PERIOD_TO, LEADERBOARD_PAGE_SIZE } from '../constants.js';
 import { PUBLIC_PERIODS, type PublicPeriod } from '../public-board.js';
 import { idParam, isoDate, MAX_ID, pageFields, refFields, teamRefSchema } from './common.js';
+import { cursorParam } from './cursor.js';
 
 export { PUBLIC_PERIODS, publicPeriodStart, type PublicPeriod } from '../public-board.js';
 
@@ -51,7 +52,16 @@ const paging = {
 export const playersBoardQuery = z.object({ team_id: optionalId, ...period, ...paging }).refine(checkPeriod, periodError);
 export type PlayersBoardQuery = z.infer<typeof playersBoardQuery>;
 
-export const teamsBoardQuery = z.object({ category: optionalId, ...period }).refine(checkPeriod, periodError);
+export const teamsBoardQuery = z
+  .object({
+    category: optionalId,
+    ...period,
+    /** At most this many teams, and the cursor to the rest in `next`; without it the whole board (ADR 0023). */
+    limit: z.coerce.number().int().min(1).max(LEADERBOARD_MAX_PAGE_SIZE).optional(),
+    /** The `next` of the page before: [average score, team id] of its last row. */
+    after: cursorParam(['number', 'number']).optional(),
+  })
+  .refine(checkPeriod, periodError);
 export type TeamsBoardQuery = z.infer<typeof teamsBoardQuery>;
 
 const publicFilter = {

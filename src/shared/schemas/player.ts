@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOB_MAX_YEAR, DOB_MIN_YEAR } from '../constants.js';
 import { MSG } from '../messages.js';
+import { cursorParam, nextCursorField } from './cursor.js';
 import { calendarDay, emailField, idParam, pageFields, personNameFields, requiredId, teamRefSchema } from './common.js';
 
 /** Players (docs/product.md#data and #validation). Shared by the API routes and the player forms. */
@@ -122,6 +123,8 @@ export const playerListQuerySchema = z.object({
   to: calendarDay.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  /** The `next` of the page before: the page after it, at the cost of the first (`page` is then ignored). */
+  after: cursorParam(['string', 'string', 'number']).optional(),
 });
 export type PlayerListQuery = z.input<typeof playerListQuerySchema>;
 
@@ -130,6 +133,7 @@ export const playerExportQuerySchema = playerListQuerySchema.pick({ team_id: tru
 export const playerListSchema = z.object({
   data: z.array(playerListItemSchema),
   ...pageFields,
+  ...nextCursorField,
   /** On the team route: the team the list belongs to (for the '<team> Players' heading). */
   team: teamRefSchema.optional(),
 });

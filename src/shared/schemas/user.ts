@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorParam } from './cursor.js';
 import { emailField, idParam, personNameFields, requiredId } from './common.js';
 
 /** docs/product.md#data User. */
@@ -36,4 +37,8 @@ export type UserUpdate = z.infer<typeof userUpdateSchema>;
 export const usersQuerySchema = z.object({
   role: idParam.optional(),
   auth_role: z.string().optional(),
+  /** At most this many, by name; without it every user (the answer docs/product.md#api describes). */
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  /** The `next` of the page before. */
+  after: cursorParam(['string', 'string', 'number']).optional(),
 });

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Pagination, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryView } from '../../components/QueryView';
@@ -6,17 +6,18 @@ import { failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { Link } from 'react-router';
+import { CursorPager, useCursorPages } from '../../components/CursorPager';
 import { attentionQuery, guardiansListQuery, resendInvitation } from './api';
 
 /** /app/guardians: the families of the players the caller reaches; Unclaimed = invited, never signed in. */
 export default function GuardiansPage() {
   const [filter, setFilter] = useState<'all' | 'unclaimed' | 'attention'>('all');
   const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const pager = useCursorPages();
   const canInvite = useCan()('players', 2);
   const client = useQueryClient();
   const query = useQuery({
-    ...guardiansListQuery({ filter: filter === 'attention' ? 'all' : filter, q, page }),
+    ...guardiansListQuery({ filter: filter === 'attention' ? 'all' : filter, q, after: pager.after }),
     placeholderData: keepPreviousData,
     enabled: filter !== 'attention',
   });
@@ -45,7 +46,7 @@ export default function GuardiansPage() {
           value={filter}
           onChange={(v) => {
             setFilter(v as 'all' | 'unclaimed' | 'attention');
-            setPage(1);
+            pager.reset();
           }}
           data={[
             { value: 'all', label: 'All' },
@@ -57,7 +58,7 @@ export default function GuardiansPage() {
           aria-label="Search guardians"
           placeholder="Search e-mail or name"
           value={q}
-          onChange={(e) => (setQ(e.currentTarget.value), setPage(1))}
+          onChange={(e) => (setQ(e.currentTarget.value), pager.reset())}
         />
       </Group>
       {filter === 'attention' ? <Attention /> : null}
@@ -96,9 +97,13 @@ export default function GuardiansPage() {
                   </Group>
                 </Card>
               ))}
-              {list.total > list.pageSize ? (
-                <Pagination value={page} onChange={setPage} total={Math.ceil(list.total / list.pageSize)} />
-              ) : null}
+              <CursorPager
+                page={pager.page}
+                pages={Math.ceil(list.total / list.pageSize)}
+                next={list.next}
+                onNext={pager.next}
+                onPrevious={pager.previous}
+              />
             </Stack>
           )}
         </QueryView>

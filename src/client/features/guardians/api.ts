@@ -3,11 +3,16 @@ import type { GuardianList, PlayersNeedingAttention } from '../../../shared/sche
 import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
 
 /** Every call of the Guardians list (ADR 0019). */
-export const guardiansListQuery = (p: { filter: 'all' | 'unclaimed'; q: string; page: number }) =>
+export const guardiansListQuery = (p: { filter: 'all' | 'unclaimed'; q: string; after: string | undefined }) =>
   queryOptions({
     queryKey: ['guardians', 'list', p],
     queryFn: ({ signal }) => {
-      const s = new URLSearchParams({ filter: p.filter, page: String(p.page), pageSize: '50', ...(p.q ? { q: p.q } : {}) });
+      const s = new URLSearchParams({
+        filter: p.filter,
+        pageSize: '50',
+        ...(p.after ? { after: p.after } : {}),
+        ...(p.q ? { q: p.q } : {}),
+      });
       return apiGet<Envelope<GuardianList>>(`/api/guardians?${s.toString()}`, signal).then((r) => r.data);
     },
   });

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, CloseButton, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { LEADERBOARD_PAGE_SIZE } from '../../../shared/constants';
 import { PUBLIC_PERIODS } from '../../../shared/public-board';
 import { LabelledPagination } from '../../components/LabelledPagination';
@@ -72,12 +72,13 @@ export function LeaderboardTable({
     ...playersBoardQuery({ publicMode, teamId, filter, page, pageSize: LEADERBOARD_PAGE_SIZE, q }),
     enabled: showPlayers,
   });
-  const teams = useQuery({ ...teamsBoardQuery({ publicMode, filter }), enabled: !showPlayers });
+  const teams = useInfiniteQuery({ ...teamsBoardQuery({ publicMode, filter }), enabled: !showPlayers });
   const active = showPlayers ? players : teams;
   // The table renders from deferred copies: a new page of rows is drawn in slices that yield to the
   // browser instead of one long task (on a phone that task blocked input for most of a second).
   const shownPlayers = useDeferredValue(players.data);
-  const shownTeams = useDeferredValue(teams.data);
+  const teamRows = useMemo(() => teams.data?.pages.flatMap((p) => p.rows), [teams.data]);
+  const shownTeams = useDeferredValue(teamRows);
 
   const error = active.error;
   if (error instanceof ApiError && onAccessError && (error.status === 404 || error.status === 403)) {
@@ -175,7 +176,16 @@ export function LeaderboardTable({
           </Text>
         )
       ) : shownTeams && shownTeams.length > 0 ? (
-        <TeamsBoardTable rows={shownTeams} actions={teamActions} />
+        <>
+          <TeamsBoardTable rows={shownTeams} actions={teamActions} />
+          {teams.hasNextPage ? (
+            <Group justify="center">
+              <Button variant="default" loading={teams.isFetchingNextPage} onClick={() => void teams.fetchNextPage()}>
+                Load more teams
+              </Button>
+            </Group>
+          ) : null}
+        </>
       ) : (
         <Text c="gray.7" ta="center" py="xl">
           {BOARD_EMPTY}

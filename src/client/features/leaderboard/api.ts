@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   BoardCriteria,
   BoardTeamRow,
@@ -67,19 +67,29 @@ export const playersBoardQuery = (o: {
     },
   });
 
+type TeamsPage = { rows: (Omit<BoardTeamRow, 'coachUser'> & { coachUser?: number })[]; next: string | null };
+
+/** Teams on the staff board per page: a club of 2,000 teams is read 50 at a time, by cursor (ADR 0023). */
+export const TEAMS_BOARD_PAGE = 50;
+
 export const teamsBoardQuery = (o: { publicMode: boolean; filter: BoardFilter }) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['leaderboard', 'teams', o],
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }): Promise<(Omit<BoardTeamRow, 'coachUser'> & { coachUser?: number })[]> => {
-      if (!o.publicMode)
-        return (await apiGet<Envelope<BoardTeamRow[]>>(`/api/leaderboard/teams${params(filterParams(o.filter))}`, signal)).data;
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: TeamsPage) => last.next,
+    queryFn: async ({ signal, pageParam }): Promise<TeamsPage> => {
+      if (!o.publicMode) {
+        const query = params({ ...filterParams(o.filter), limit: TEAMS_BOARD_PAGE, after: pageParam ?? undefined });
+        const { data, next } = await apiGet<{ data: BoardTeamRow[]; next: string | null }>(`/api/leaderboard/teams${query}`, signal);
+        return { rows: data, next };
+      }
       const { data } = await apiGet<Envelope<PublicBoard>>(
         `/api/public/leaderboard${params({ ...publicParams(o.filter), view: 'teams' })}`,
         signal,
       );
       if (data.view !== 'teams') throw new Error('Unexpected answer.');
-      return data.rows;
+      return { rows: data.rows, next: null };
     },
   });
 

@@ -16,7 +16,7 @@ import { canAddPlayers } from '../../../shared/permissions';
 import type { PlayerListItem } from '../../../shared/schemas/player';
 import { BulkEvaluationModal } from '../../components/BulkEvaluationModal';
 import { QueryView } from '../../components/QueryView';
-import { LabelledPagination } from '../../components/LabelledPagination';
+import { CursorPager, useCursorPages } from '../../components/CursorPager';
 import { LatestEvaluationsModal } from '../../components/LatestEvaluationsModal';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
@@ -61,7 +61,7 @@ export default function PlayersPage() {
   const [filterTeam, setFilterTeam] = useState<string | null>(null);
   const [query, setQuery] = useState('');
   const [q] = useDebouncedValue(query.trim(), 300);
-  const [page, setPage] = useState(1);
+  const pager = useCursorPages();
   const spinning = useFilterSpinner(filterTeam);
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -76,7 +76,7 @@ export default function PlayersPage() {
       evaluated: evaluation?.evaluated,
       from: evaluation?.from,
       to: evaluation?.to,
-      page,
+      after: pager.after,
       pageSize: PAGE_SIZE,
     }),
     placeholderData: keepPreviousData,
@@ -85,7 +85,7 @@ export default function PlayersPage() {
     const next = new URLSearchParams(search);
     for (const key of ['evaluated', 'from', 'to']) next.delete(key);
     setSearch(next);
-    setPage(1);
+    pager.reset();
   };
   useErrorRedirect(list.error);
 
@@ -161,7 +161,7 @@ export default function PlayersPage() {
             value={filterTeam ?? ''}
             onChange={(v) => {
               setFilterTeam(v ? v : null);
-              setPage(1);
+              pager.reset();
             }}
             allowDeselect={false}
             w={{ base: '100%', xs: 240 }}
@@ -172,7 +172,7 @@ export default function PlayersPage() {
           label="Search"
           placeholder="Player name"
           value={query}
-          onSearch={(text) => (setQuery(text), setPage(1))}
+          onSearch={(text) => (setQuery(text), pager.reset())}
           w={{ base: '100%', xs: 240 }}
           type="search"
         />
@@ -209,11 +209,7 @@ export default function PlayersPage() {
                 />
               ))}
             </SimpleGrid>
-            {pages > 1 ? (
-              <Group justify="center">
-                <LabelledPagination total={pages} value={page} onChange={setPage} />
-              </Group>
-            ) : null}
+            <CursorPager page={pager.page} pages={pages} next={list.data?.next} onNext={pager.next} onPrevious={pager.previous} />
           </>
         )}
       </QueryView>

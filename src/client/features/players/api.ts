@@ -18,7 +18,8 @@ export interface ListParams {
   evaluated?: 'yes' | 'no';
   from?: string;
   to?: string;
-  page: number;
+  /** The `next` of the page before (ADR 0023); none: the first page. */
+  after?: string | undefined;
   pageSize: number;
 }
 
@@ -39,7 +40,7 @@ export const playersQuery = (p: ListParams & { teamRoute: boolean }) =>
         evaluated: p.evaluated,
         from: p.from,
         to: p.to,
-        page: p.page,
+        after: p.after,
         pageSize: p.pageSize,
         ...(p.teamRoute ? {} : { team_id: p.teamId, category: p.category }),
       });

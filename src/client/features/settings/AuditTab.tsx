@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { QueryView } from '../../components/QueryView';
+import { CursorPager, useCursorPages } from '../../components/CursorPager';
 import { auditQuery } from './api';
 
 const ACTION_LABEL: Record<string, string> = {
@@ -30,9 +31,9 @@ const EMPTY = { entity: '', user: '', from: '', to: '' };
 /** Settings → Audit log (Superadmin): who did what to which record, when; filterable and paged. */
 export default function AuditTab() {
   const [filters, setFilters] = useState(EMPTY);
-  const [page, setPage] = useState(1);
-  const set = (key: keyof typeof EMPTY, value: string) => (setFilters((f) => ({ ...f, [key]: value })), setPage(1));
-  const params = new URLSearchParams({ page: String(page) });
+  const pager = useCursorPages();
+  const set = (key: keyof typeof EMPTY, value: string) => (setFilters((f) => ({ ...f, [key]: value })), pager.reset());
+  const params = new URLSearchParams(pager.after ? { after: pager.after } : {});
   for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
   const audit = useQuery({ ...auditQuery(params.toString()), placeholderData: keepPreviousData });
 
@@ -60,7 +61,7 @@ export default function AuditTab() {
         />
         <TextInput label="From" type="date" value={filters.from} onChange={(e) => set('from', e.currentTarget.value)} w={160} />
         <TextInput label="To" type="date" value={filters.to} onChange={(e) => set('to', e.currentTarget.value)} w={160} />
-        <Button variant="default" onClick={() => (setFilters(EMPTY), setPage(1))}>
+        <Button variant="default" onClick={() => (setFilters(EMPTY), pager.reset())}>
           Clear filters
         </Button>
       </Group>
@@ -100,7 +101,7 @@ export default function AuditTab() {
                 </Table.Tr>
               ))}
             </DataTable>
-            {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Audit log pages" /> : null}
+            <CursorPager page={pager.page} pages={pages} next={data?.next} onNext={pager.next} onPrevious={pager.previous} />
           </>
         )}
       </QueryView>

@@ -1,10 +1,11 @@
-import { Badge, Button, Collapse, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Fragment, useState } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { QueryView } from '../../components/QueryView';
+import { CursorPager, useCursorPages } from '../../components/CursorPager';
 import { outboxQuery } from './api';
 
 const STATUS_LABEL = { stored: 'Not sent (no SMTP)', sent: 'Sent', failed: 'Failed' } as const;
@@ -15,9 +16,13 @@ export default function OutboxTab() {
   const [status, setStatus] = useState('');
   const [to, setTo] = useState('');
   const [debouncedTo] = useDebouncedValue(to.trim(), 300);
-  const [page, setPage] = useState(1);
+  const pager = useCursorPages();
   const [open, setOpen] = useState<number | null>(null);
-  const params = new URLSearchParams({ page: String(page), ...(status ? { status } : {}), ...(debouncedTo ? { to: debouncedTo } : {}) });
+  const params = new URLSearchParams({
+    ...(pager.after ? { after: pager.after } : {}),
+    ...(status ? { status } : {}),
+    ...(debouncedTo ? { to: debouncedTo } : {}),
+  });
   const outbox = useQuery({ ...outboxQuery(params.toString()), placeholderData: keepPreviousData });
 
   const pages = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / outbox.data.pageSize)) : 1;
@@ -34,7 +39,7 @@ export default function OutboxTab() {
             ...(['stored', 'sent', 'failed'] as const).map((s) => ({ value: s, label: STATUS_LABEL[s] })),
           ]}
           value={status}
-          onChange={(v) => (setStatus(v ?? ''), setPage(1))}
+          onChange={(v) => (setStatus(v ?? ''), pager.reset())}
           allowDeselect={false}
           w={200}
         />
@@ -42,7 +47,7 @@ export default function OutboxTab() {
           label="Recipient"
           placeholder="Part of an address"
           value={to}
-          onChange={(e) => (setTo(e.currentTarget.value), setPage(1))}
+          onChange={(e) => (setTo(e.currentTarget.value), pager.reset())}
           w={240}
         />
       </Group>
@@ -100,7 +105,7 @@ export default function OutboxTab() {
                 </Fragment>
               ))}
             </DataTable>
-            {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Outbox pages" /> : null}
+            <CursorPager page={pager.page} pages={pages} next={outbox.data?.next} onNext={pager.next} onPrevious={pager.previous} />
           </>
         )}
       </QueryView>

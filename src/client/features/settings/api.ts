@@ -128,9 +128,11 @@ interface OutboxPage {
   total: number;
   page: number;
   pageSize: number;
+  /** The cursor of the page after this one (null: the last). */
+  next: string | null;
 }
 
-/** `search`: page and filters as a query string. */
+/** `search`: the cursor and filters as a query string. */
 export const outboxQuery = (search: string) =>
   queryOptions({
     queryKey: ['mail-outbox', search],

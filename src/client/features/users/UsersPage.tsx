@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Pagination, Select, Table, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Menu, Select, Table, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { Navigate } from 'react-router';
 import { USER_SUSPENDED, type User } from '../../../shared/schemas/user';
 import { ActionsHeading, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
+import { CursorPager, useCursorPages } from '../../components/CursorPager';
 import { QueryView } from '../../components/QueryView';
 import { ApiError } from '../../lib/api';
 import { useCan, useMe } from '../../lib/auth';
@@ -16,15 +17,13 @@ import { UserFormModal } from './UserFormModal';
 import { UserRowMenu } from './UserRowMenu';
 import { useAssignableRoles } from './useAssignableRoles';
 
-const PAGE_SIZE = 50;
-
 /** /app/users (user management ≥ 1): table, role filter, add single/bulk and the row actions. */
 export default function UsersPage() {
   const { data: me } = useMe();
   const can = useCan();
   const [roleFilter, setRoleFilter] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const users = useQuery(usersQuery(roleFilter));
+  const pager = useCursorPages();
+  const users = useQuery(usersQuery(roleFilter, pager.after));
   const roles = useQuery(rolesQuery);
   // Users of these roles are the signed-in user's to manage (server rule: admin roles and higher levels are not).
   const manageable = new Set(useAssignableRoles(roles.data).map((r) => r.id));
@@ -34,9 +33,8 @@ export default function UsersPage() {
 
   if (users.error instanceof ApiError && users.error.status === 403) return <Navigate to="/app/unauthorized" replace />;
   if (!me) return null;
-  const list = users.data ?? [];
-  const pages = Math.max(1, Math.ceil(list.length / PAGE_SIZE));
-  const shown = list.slice((Math.min(page, pages) - 1) * PAGE_SIZE, Math.min(page, pages) * PAGE_SIZE);
+  const list = users.data?.data ?? [];
+  const shown = list;
 
   return (
     <>
@@ -46,7 +44,7 @@ export default function UsersPage() {
           aria-label="Filter by role"
           data={[{ value: '', label: 'All Roles' }, ...(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.title }))]}
           value={roleFilter ?? ''}
-          onChange={(v) => (setRoleFilter(v || null), setPage(1))}
+          onChange={(v) => (setRoleFilter(v || null), pager.reset())}
           allowDeselect={false}
           w={200}
         />
@@ -122,11 +120,9 @@ export default function UsersPage() {
                 </Table.Tr>
               ))}
             </DataTable>
-            {pages > 1 ? (
-              <Group justify="center" mt="md">
-                <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} aria-label="Pages" />
-              </Group>
-            ) : null}
+            <Group justify="center" mt="md">
+              <CursorPager page={pager.page} next={users.data?.next} onNext={pager.next} onPrevious={pager.previous} />
+            </Group>
           </>
         )}
       </QueryView>

@@ -1,13 +1,21 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User, UserCreate, UserUpdate } from '../../../shared/schemas/user';
-import { apiGet, apiPost, apiUpload, type Envelope, type WriteEnvelope } from '../../lib/api';
+import { apiGet, apiPost, apiUpload, type WriteEnvelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 
-export const usersQuery = (roleId: string | null) =>
+/** Users per page of the Users screen, read by cursor (ADR 0023). */
+export const USERS_PAGE = 50;
+
+export const usersQuery = (roleId: string | null, after: string | undefined) =>
   queryOptions({
-    queryKey: ['users', 'list', roleId ?? 'all'],
-    queryFn: async ({ signal }) =>
-      (await apiGet<Envelope<User[]>>(roleId ? `/api/users?role=${encodeURIComponent(roleId)}` : '/api/users', signal)).data,
+    queryKey: ['users', 'list', roleId ?? 'all', after ?? null],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({ limit: String(USERS_PAGE) });
+      if (roleId) query.set('role', roleId);
+      if (after) query.set('after', after);
+      return apiGet<{ data: User[]; next: string | null }>(`/api/users?${query}`, signal);
+    },
   });
 
 export { rolesQuery } from '../../lib/reference';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditPageSchema } from '../../../shared/schemas/audit.js';
+import { cursorParam } from '../../../shared/schemas/cursor.js';
 import { idParam, isoDate, okEnvelope } from '../../../shared/schemas/common.js';
 import { access } from '../../policies/access.js';
 import { errors, read } from '../../lib/reply.js';
@@ -13,6 +14,8 @@ const auditQuery = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** The `next` of the page before (`page` is then ignored). */
+  after: cursorParam(['number']).optional(),
 });
 
 /** The audit trail, read-only, for Superadmin (Settings → Audit log). */

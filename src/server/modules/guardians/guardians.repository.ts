@@ -197,19 +197,26 @@ function filtered(db: Kysely<DB>, f: GuardianFilter) {
   return q;
 }
 
-export async function listGuardians(db: Kysely<DB>, f: GuardianFilter, page: number, pageSize: number) {
-  const [rows, count] = await Promise.all([
-    filtered(db, f)
-      .select(['g.id', 'g.email', 'g.name', 'g.last_sign_in_at'])
+/** A page by number, or after the e-mail (unique: the list's whole sort key) the previous page ended on (ADR 0023). */
+export async function listGuardians(
+  db: Kysely<DB>,
+  f: GuardianFilter,
+  { page, pageSize, after }: { page: number; pageSize: number; after?: [string] | undefined },
+) {
+  const q = filtered(db, f).select(['g.id', 'g.email', 'g.name', 'g.last_sign_in_at']);
+  const [found, count] = await Promise.all([
+    (after ? q.where('g.email', '>', after[0]) : q)
       .orderBy('g.email')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .limit(pageSize + 1)
+      .offset(after ? 0 : (page - 1) * pageSize)
       .execute(),
     filtered(db, f)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  const rows = found.slice(0, pageSize);
+  const next = found.length > pageSize ? (rows.at(-1)?.email ?? null) : null;
+  return { rows, total: Number(count.n), next };
 }
 
 /** The links of these guardians to players the caller sees, with the players' names. */

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/permissions.js';
 import type { GuardianLink, GuardianList, guardianAddSchema, guardianLinkUpdateSchema } from '../../../shared/schemas/guardian.js';
+import { encodeCursor } from '../../../shared/schemas/cursor.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
@@ -48,9 +49,9 @@ export async function playerGuardians(db: Kysely<DB>, playerId: number): Promise
 export async function listGuardians(
   db: Kysely<DB>,
   scope: readonly number[] | null,
-  q: { filter: 'all' | 'unclaimed'; q?: string; page: number; pageSize: number },
+  q: { filter: 'all' | 'unclaimed'; q?: string; page: number; pageSize: number; after?: [string] | undefined },
 ): Promise<GuardianList> {
-  const { rows, total } = await repo.listGuardians(db, { scope, unclaimed: q.filter === 'unclaimed', q: q.q }, q.page, q.pageSize);
+  const { rows, total, next } = await repo.listGuardians(db, { scope, unclaimed: q.filter === 'unclaimed', q: q.q }, q);
   const links = await repo.playersOfGuardians(
     db,
     rows.map((r) => r.id),
@@ -72,7 +73,7 @@ export async function listGuardians(
       players: own.map((l) => ({ id: l.id, name: `${l.first_name} ${l.last_name}`, status: l.status })),
     };
   });
-  return { data, total, page: q.page, pageSize: q.pageSize };
+  return { data, total, page: q.page, pageSize: q.pageSize, next: next === null ? null : encodeCursor([next]) };
 }
 
 type Flags = Pick<

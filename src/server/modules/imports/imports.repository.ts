@@ -82,13 +82,17 @@ export async function markUndone(db: Kysely<DB>, id: number): Promise<boolean> {
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function history(db: Kysely<DB>, kind: string, createdBy: number | null, limit = 50) {
+/** An import's place in the history: committed_at, id (imports_history_idx reads it in that order). */
+export type HistoryKey = [committed_at: string, id: number];
+
+export async function history(db: Kysely<DB>, kind: string, createdBy: number | null, limit: number, after?: HistoryKey) {
   let q = db
     .selectFrom('imports')
     .select(['id', 'kind', 'file_name', 'status', 'created_by', 'created_by_name', 'committed_at', 'undone_at', 'counts', 'errors', 'kept'])
     .where('kind', '=', kind)
     .where('status', 'in', ['committed', 'undone']);
   if (createdBy !== null) q = q.where('created_by', '=', createdBy);
+  if (after) q = q.where(sql<boolean>`(committed_at, id) < (${after[0]}, ${after[1]})`);
   return q.orderBy('committed_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 

@@ -8,6 +8,7 @@ import {
   commitBodySchema,
   commitResultSchema,
   historyItemSchema,
+  historyQuerySchema,
   importIdParams,
   planSchema,
   undoResultSchema,
@@ -20,6 +21,7 @@ import { access, requireActor } from '../../policies/access.js';
 import { authorizeImportKind } from '../../policies/imports.js';
 import { errors, read, written } from '../../lib/reply.js';
 import { readUpload } from '../../lib/upload.js';
+import { nextCursorField } from '../../../shared/schemas/cursor.js';
 import { commit, history, undo, uploadFile, validate } from './imports.service.js';
 
 /** Each kind's section: its routes need that section's write right (policies/imports.ts adds canAddPlayers for players). */
@@ -58,11 +60,15 @@ export async function importsRoutes(app: FastifyInstance): Promise<void> {
 
     r.get(`/api/imports/${kind}/history`, {
       config: { access: access.need(SECTION[kind], 2) },
-      schema: { tags, response: { 200: z.object({ data: z.array(historyItemSchema) }), ...errors(401, 403) } },
+      schema: {
+        tags,
+        querystring: historyQuerySchema,
+        response: { 200: z.object({ data: z.array(historyItemSchema), ...nextCursorField }), ...errors(400, 401, 403) },
+      },
       handler: async (req) => {
         const actor = requireActor(req);
         authorizeImportKind(actor, kind);
-        return read(await history(app.db, actor, kind));
+        return history(app.db, actor, kind, req.query.after);
       },
     });
   }

@@ -11,6 +11,7 @@ import type {
   PlanRow,
 } from '../../../shared/schemas/import.js';
 import type { DB } from '../../db/types.js';
+import { encodeCursor } from '../../../shared/schemas/cursor.js';
 import { authorizeImportKind, mayReachImport, seesEveryImport } from '../../policies/imports.js';
 import { assertImportTeamGiven } from '../../policies/players.js';
 import { reachableTeam } from '../../policies/teams.js';
@@ -208,9 +209,20 @@ export async function commit(
   return { id, counts: result.counts, already: false };
 }
 
-export async function history(db: Kysely<DB>, actor: Actor, kind: ImportKind): Promise<ImportHistoryItem[]> {
-  const rows = await repo.history(db, kind, seesEveryImport(actor) ? null : actor.id);
-  return rows.map((r) => {
+const HISTORY_PAGE = 50;
+
+/** The newest imports of a kind, HISTORY_PAGE at a time; `after` is the `next` of the page before (ADR 0023). */
+export async function history(
+  db: Kysely<DB>,
+  actor: Actor,
+  kind: ImportKind,
+  after?: repo.HistoryKey,
+): Promise<{ data: ImportHistoryItem[]; next: string | null }> {
+  const found = await repo.history(db, kind, seesEveryImport(actor) ? null : actor.id, HISTORY_PAGE + 1, after);
+  const rows = found.slice(0, HISTORY_PAGE);
+  const last = rows.at(-1);
+  const next = found.length > HISTORY_PAGE && last ? encodeCursor([last.committed_at!, last.id]) : null;
+  const data = rows.map((r) => {
     const undoUntil = new Date(Date.parse(r.committed_at!) + UNDO_HOURS * 3_600_000).toISOString();
     return {
       id: r.id,
@@ -227,6 +239,7 @@ export async function history(db: Kysely<DB>, actor: Actor, kind: ImportKind): P
       kept: parseJson<string[]>(r.kept, []),
     };
   });
+  return { data, next };
 }
 
 /** Undo within UNDO_HOURS: removes what the import created and restores what it updated, except what later changes depend on. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { okEnvelope } from '../../../shared/schemas/common.js';
+import { encodeCursor } from '../../../shared/schemas/cursor.js';
 import {
   boardCriteria,
   boardPlayerRow,
@@ -12,8 +14,10 @@ import {
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeBoard } from '../../policies/leaderboard.js';
 import { withVisiblePhotos } from '../../policies/media.js';
-import { jsonTextOf, objectText, sendDataText } from '../../lib/json-text.js';
+import { LEADERBOARD_PAGE_SIZE } from '../../../shared/constants.js';
+import { jsonTextOf, objectText, sendDataText, sendJsonText } from '../../lib/json-text.js';
 import { errors, read, readErrors } from '../../lib/reply.js';
+import { teamBoardPage } from './board-paging.js';
 import { criteriaFilter, playersBoardPage, type Boards } from './leaderboard.service.js';
 
 const tags = ['leaderboard'];
@@ -61,16 +65,16 @@ export async function boardRoutes(app: FastifyInstance, boards: Boards): Promise
       tags,
       summary: 'Teams leaderboard (optionally one club)',
       querystring: teamsBoardQuery,
-      response: { 200: okEnvelope(boardTeamRow.array()), ...readErrors },
+      response: { 200: z.object({ data: boardTeamRow.array(), next: z.string().nullable().optional() }), ...readErrors },
     },
     handler: async (req, reply) => {
       const actor = requireActor(req);
       await authorizeBoard(app.db, actor, 'teams');
       const q = req.query;
-      return sendDataText(
-        reply,
-        teamsBoardText(await boards.teamsBoard({ categoryId: q.category, from: q.from, to: q.to, criteriaIds: q.criteria })),
-      );
+      const board = await boards.teamsBoard({ categoryId: q.category, from: q.from, to: q.to, criteriaIds: q.criteria });
+      if (q.limit === undefined && q.after === undefined) return sendDataText(reply, teamsBoardText(board));
+      const { rows, next } = teamBoardPage(board, q.limit ?? LEADERBOARD_PAGE_SIZE, q.after);
+      return sendJsonText(reply, objectText({ data: teamsBoardText(rows) }, { next: next && encodeCursor(next) }));
     },
   });
 

@@ -76,16 +76,19 @@ function positionsOf(ranking: readonly Ranked[]): Map<number, number> {
  */
 export const RANKING_CACHE_ROWS = 400_000;
 const rows = (ranking: Ranked[]) => ranking.length;
+/** Rows of teams boards kept per cache (about 200 bytes a row: some 10 MB each). */
+export const TEAM_BOARD_CACHE_ROWS = 50_000;
 
 export function createBoards(db: Db) {
   const players = new RankingCache<Ranked[]>(64, rows, RANKING_CACHE_ROWS);
   // Apart from the club rankings, so that walking every team's board cannot evict them.
   const teamRankings = new RankingCache<Ranked[]>(512, rows, RANKING_CACHE_ROWS / 4);
   const pages = new RankingCache<PageRows>(256);
-  const teamBoards = new RankingCache<BoardTeamRow[]>(256);
+  // Teams boards hold a row per team (2,000 at 10×): bounded by rows as the rankings are (ADR 0023).
+  const teamBoards = new RankingCache<BoardTeamRow[]>(256, (board) => board.length, TEAM_BOARD_CACHE_ROWS);
   const teams = new RankingCache<{ id: number; name: string } | null>(256);
   // The teams boards read off a club ranking (public teams view), and what they are read with.
-  const rankedTeams = new RankingCache<BoardTeamRow[]>(256);
+  const rankedTeams = new RankingCache<BoardTeamRow[]>(256, (board) => board.length, TEAM_BOARD_CACHE_ROWS);
   const teamList = new RankingCache<repo.TeamWithMembers[]>(2);
 
   const currentRead = async (): Promise<BoardRead> => ({ version: await scoreVersion(db) });

@@ -51,21 +51,36 @@ export function filteredPlayers(db: Kysely<DB>, f: ListFilter) {
 
 const listColumns = ['p.id', 'p.first_name', 'p.last_name', 'p.email', 'p.player_email', 'p.dob', 'p.profile_img'] as const;
 
-export async function listPlayers(db: Kysely<DB>, f: ListFilter, page: number, pageSize: number) {
-  const [rows, count] = await Promise.all([
-    filteredPlayers(db, f)
-      .select([...listColumns])
+/** The players list's sort key, last name, first name, id: what its cursor holds (index players_list_idx, migration 0021). */
+export type PlayerKey = [last_name: string, first_name: string, id: number];
+
+/** A page by number (OFFSET: page N reads N pages of the index) or after a cursor (a seek: any depth costs page 1). */
+export interface ListPaging {
+  page: number;
+  pageSize: number;
+  after?: PlayerKey | undefined;
+}
+
+/** One page and the key of its last row when more follow (one row more is read to know). */
+export async function listPlayers(db: Kysely<DB>, f: ListFilter, { page, pageSize, after }: ListPaging) {
+  let q = filteredPlayers(db, f).select([...listColumns]);
+  if (after) q = q.where(sql<boolean>`(p.last_name, p.first_name, p.id) > (${after[0]}, ${after[1]}, ${after[2]})`);
+  const [found, count] = await Promise.all([
+    q
       .orderBy('p.last_name')
       .orderBy('p.first_name')
       .orderBy('p.id')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .limit(pageSize + 1)
+      .offset(after ? 0 : (page - 1) * pageSize)
       .execute(),
     filteredPlayers(db, f)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  const rows = found.slice(0, pageSize);
+  const last = rows.at(-1);
+  const next: PlayerKey | null = found.length > pageSize && last ? [last.last_name, last.first_name, last.id] : null;
+  return { rows, total: Number(count.n), next };
 }
 
 export interface Membership {

@@ -38,12 +38,16 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, querystring: playerListQuerySchema, response: { 200: okEnvelope(playerListSchema), ...readErrors } },
     handler: async (req, reply) => {
       const actor = requireActor(req);
-      const { team_id, category, q, evaluated, from, to, page, pageSize } = req.query;
+      const { team_id, category, q, evaluated, from, to, page, pageSize, after } = req.query;
       const scope = await authorizePlayerList(app.db, actor, team_id);
       return sendDataText(
         reply,
         playerListText(
-          await service.listPage(app.db, { scope, teamId: team_id, categoryId: category, q, evaluated, from, to }, page, pageSize),
+          await service.listPage(
+            app.db,
+            { scope, teamId: team_id, categoryId: category, q, evaluated, from, to },
+            { page, pageSize, after },
+          ),
         ),
       );
     },
@@ -60,8 +64,8 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const actor = requireActor(req);
       const team = await reachableTeam(app.db, actor, req.params.teamId);
-      const { category, q, evaluated, from, to, page, pageSize } = req.query;
-      return read(await service.teamPage(app.db, team, { categoryId: category, q, evaluated, from, to }, page, pageSize));
+      const { category, q, evaluated, from, to, page, pageSize, after } = req.query;
+      return read(await service.teamPage(app.db, team, { categoryId: category, q, evaluated, from, to }, { page, pageSize, after }));
     },
   });
 

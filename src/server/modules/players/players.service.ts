@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { jsonList } from '../../lib/reply.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { describeChanges } from '../audit/changes.js';
+import { encodeCursor } from '../../../shared/schemas/cursor.js';
 import { versionedCache } from '../scores/score-cache.js';
 import { playerTotals } from '../scores/scores.repository.js';
 import { deleteAccount, linkedAccount } from './accounts.repository.js';
@@ -69,13 +70,19 @@ export async function playerView(db: Kysely<DB>, id: number): Promise<Player | n
   return { ...item!, video_links: jsonList(row.video_links), pdf: row.pdf_file_id !== null, hasAccount: !!account || !!row.player_email };
 }
 
+async function readPage(db: Kysely<DB>, filter: repo.ListFilter, paging: repo.ListPaging): Promise<PlayerList> {
+  const { rows, total, next } = await repo.listPlayers(db, filter, paging);
+  return { data: await listItems(db, rows), total, page: paging.page, pageSize: paging.pageSize, next: next && encodeCursor(next) };
+}
+
 // Every column these views show moves the score version (migrations 0006, 0008,
 // 0009), so a cached view is never older than what the request could read (ADR 0006).
 const pages = versionedCache<PlayerList>(256);
 const views = versionedCache<Player | null>(1024);
 
 /** One page of the players list (GET /api/players), cached per score version. Callers must not mutate it. */
-export async function listPage(db: Kysely<DB>, filter: repo.ListFilter, page: number, pageSize: number): Promise<PlayerList> {
+export async function listPage(db: Kysely<DB>, filter: repo.ListFilter, paging: repo.ListPaging): Promise<PlayerList> {
+  const { page, pageSize, after } = paging;
   const key = JSON.stringify([
     filter.scope,
     filter.teamId ?? null,
@@ -86,11 +93,9 @@ export async function listPage(db: Kysely<DB>, filter: repo.ListFilter, page: nu
     filter.to ?? '',
     page,
     pageSize,
+    after ?? null,
   ]);
-  return pages(db, key, async () => {
-    const { rows, total } = await repo.listPlayers(db, filter, page, pageSize);
-    return { data: await listItems(db, rows), total, page, pageSize };
-  });
+  return pages(db, key, () => readPage(db, filter, paging));
 }
 
 /** A player's profile as GET /api/player/{id} shows it, cached per score version. Callers must not mutate it. */
@@ -155,11 +160,9 @@ export async function teamPage(
   db: Kysely<DB>,
   team: { id: number; name: string },
   filter: Omit<repo.ListFilter, 'scope' | 'teamId'>,
-  page: number,
-  pageSize: number,
+  paging: repo.ListPaging,
 ) {
-  const { rows, total } = await repo.listPlayers(db, { scope: null, teamId: team.id, ...filter }, page, pageSize);
-  return { data: await listItems(db, rows), total, page, pageSize, team };
+  return { ...(await readPage(db, { scope: null, teamId: team.id, ...filter }, paging)), team };
 }
 
 export async function teamOptions(db: Kysely<DB>, teamScope: readonly number[] | null) {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isCoachRole, SECTIONS, type Level, type Permissions } from '../../../shared/permissions.js';
 import { USER_ACTIVE, type User } from '../../../shared/schemas/user.js';
 import { sessionsChanged } from '../../db/change-feed.js';
@@ -44,10 +44,17 @@ function toUser(row: Row): User {
   };
 }
 
-export async function listUsers(db: Kysely<DB>, roleId?: number): Promise<User[]> {
+/** The users list's sort key (index users_list_idx, migration 0021). */
+export type UserKey = [last_name: string, first_name: string, id: number];
+
+export async function listUsers(db: Kysely<DB>, roleId?: number, page?: { limit: number; after?: UserKey | undefined }): Promise<User[]> {
   let q = baseQuery(db);
   if (roleId !== undefined) q = q.where('u.role_id', '=', roleId);
-  const rows = await q.orderBy('u.last_name').orderBy('u.first_name').orderBy('u.id').execute();
+  const after = page?.after;
+  if (after) q = q.where(sql<boolean>`(u.last_name, u.first_name, u.id) > (${after[0]}, ${after[1]}, ${after[2]})`);
+  let ordered = q.orderBy('u.last_name').orderBy('u.first_name').orderBy('u.id');
+  if (page) ordered = ordered.limit(page.limit);
+  const rows = await ordered.execute();
   return rows.map(toUser);
 }
 

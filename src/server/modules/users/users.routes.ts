@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
-import { idParam, okEnvelope, requiredId } from '../../../shared/schemas/common.js';
+import { idParam, requiredId } from '../../../shared/schemas/common.js';
+import { nextCursorField } from '../../../shared/schemas/cursor.js';
 import { type User, userCreateSchema, userSchema, usersQuerySchema, userUpdateSchema } from '../../../shared/schemas/user.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeNewUser, authorizeUser, type UserAction } from '../../policies/users.js';
 import { readCsvForm } from '../../lib/csv-form.js';
 import { badRequest } from '../../lib/errors.js';
-import { errors, read, readErrors, written } from '../../lib/reply.js';
+import { errors, readErrors, written } from '../../lib/reply.js';
 import * as service from './users.service.js';
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
@@ -27,8 +28,12 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/users', {
     config: { access: access.need('user_management', 1) },
-    schema: { tags, querystring: usersQuerySchema, response: { 200: okEnvelope(z.array(userSchema)), ...errors(400, 401, 403) } },
-    handler: async (req) => read(await service.listUsers(app.db, req.query.role)),
+    schema: {
+      tags,
+      querystring: usersQuerySchema,
+      response: { 200: z.object({ data: z.array(userSchema), ...nextCursorField }), ...errors(400, 401, 403) },
+    },
+    handler: async (req) => service.listUsers(app.db, req.query),
   });
 
   r.post('/api/users', {

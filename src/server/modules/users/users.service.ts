@@ -5,6 +5,7 @@ import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
 import { TEMPORARY_PASSWORD_HOURS } from '../../../shared/schemas/password.js';
 import { USER_ACTIVE, USER_SUSPENDED, type User, type UserCreate, type UserUpdate } from '../../../shared/schemas/user.js';
+import { encodeCursor } from '../../../shared/schemas/cursor.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { addMinutes, nowIso } from '../../lib/time.js';
@@ -194,9 +195,20 @@ async function createAccounts(
   return ids;
 }
 
-export async function listUsers(db: Db, roleId?: number): Promise<User[]> {
-  return repo.listUsers(db, roleId);
+/** Every user, or one page of `limit` after a cursor (keyset on the name, ADR 0023) with the cursor of the next. */
+export async function listUsers(
+  db: Db,
+  q: { role?: number | undefined; limit?: number | undefined; after?: repo.UserKey | undefined },
+): Promise<{ data: User[]; next: string | null }> {
+  if (q.limit === undefined && q.after === undefined) return { data: await repo.listUsers(db, q.role), next: null };
+  const limit = q.limit ?? USERS_PAGE;
+  const found = await repo.listUsers(db, q.role, { limit: limit + 1, after: q.after });
+  const data = found.slice(0, limit);
+  const last = data.at(-1);
+  return { data, next: found.length > limit && last ? encodeCursor([last.last_name, last.first_name, last.id]) : null };
 }
+
+const USERS_PAGE = 50;
 
 /** One account with the role the policy allowed (policies/users.ts authorizeNewUser). */
 export async function createUser(app: FastifyInstance, actor: Actor, role: RoleRow, body: UserCreate): Promise<{ id: number }> {
