@@ -116,7 +116,8 @@ export function ReviewStep({ kind, plan, onDecide, onBack, onCommit, onRecheck, 
   return (
     <Stack gap="md">
       <Text size="sm">
-        {plan.total} rows: {plan.valid} valid, {plan.duplicates} possible duplicates, {plan.invalid} invalid (skipped).
+        {plan.total} {plan.total === 1 ? 'row' : 'rows'}: {plan.valid} valid, {plan.duplicates} possible{' '}
+        {plan.duplicates === 1 ? 'duplicate' : 'duplicates'}, {plan.invalid} invalid (skipped).
       </Text>
       <Counts counts={plan.counts} label="What the import will do" />
       {phone ? (
