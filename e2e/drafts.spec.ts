@@ -57,7 +57,7 @@ async function publishedTryout(page: Page, stamp: string) {
   });
   await post(page, `/api/eval-session/${session.id}/close`);
   await post(page, `/api/eval-session/${session.id}/publish`);
-  return { season, teams, session };
+  return { season, teams, session, players };
 }
 
 /**
@@ -74,7 +74,7 @@ test('from tryout to teams: Suggest, two pins, a keyboard move, Finalise, offers
   test.setTimeout(180_000);
   await loginAs(page, 'admin');
   const stamp = String(Date.now() % 1_000_000);
-  const { season, teams, session } = await publishedTryout(page, stamp);
+  const { season, teams, session, players } = await publishedTryout(page, stamp);
   const [child] = await reachablePlayers(page, 'U18 Boys', 1);
   if (!child) throw new Error('no demo player of U18 Boys has a guardian who receives mail');
 
@@ -258,4 +258,11 @@ test('from tryout to teams: Suggest, two pins, a keyboard move, Finalise, offers
       .map((t) => t.name)
       .sort(),
   ).toEqual([`U15 Blue ${stamp}`, `U15 Red ${stamp}`]);
+
+  // The specs share one demo database: its players and teams go, so the demo player leaves the new
+  // teams and the boards later specs count are the demo club's again.
+  for (const id of players) await post(page, `/api/player/${id}/delete`);
+  const ours = ((await get(page, '/api/teams')) as { id: number; name: string }[]).filter((t) => t.name.endsWith(` ${stamp}`));
+  expect(ours).toHaveLength(4);
+  for (const t of ours) await post(page, `/api/team/${t.id}/delete`);
 });
