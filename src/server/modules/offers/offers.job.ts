@@ -4,25 +4,15 @@ import { expireDue } from './answers.service.js';
 
 /**
  * Expires pending offers past their deadline and promotes the next waitlisted players
- * (answers.service.ts): at start, then every OFFERS_JOB_MINUTES (0 = off), beside the server, one run
- * at a time; a close lets it finish the offer in hand and waits. The clock is injectable for tests.
+ * (answers.service.ts): at start, then every OFFERS_JOB_MINUTES (0 = off), beside the server; a close
+ * lets it finish the offer in hand. The clock is injectable for tests.
  */
 export function installOffersJob(app: FastifyInstance, clock: () => Date = () => new Date()): void {
   const minutes = app.config.OFFERS_JOB_MINUTES;
   if (!minutes) return;
-  let running: Promise<void> | null = null;
-  let closing = false;
-  const run = async () => {
-    running ??= expireDue(app.db, app.mailer, app.config.PUBLIC_URL, clock(), () => closing)
-      .then(() => undefined)
-      .catch((e: unknown) => app.log.warn({ err: e }, 'offer expiry failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  repeatWhileUp(app, minutes * 60_000, run);
-  app.addHook('onClose', async () => {
-    closing = true;
-    await running;
-  });
+  repeatWhileUp(app, minutes * 60_000, (closing) =>
+    expireDue(app.db, app.mailer, app.config.PUBLIC_URL, clock(), closing).catch((e: unknown) =>
+      app.log.warn({ err: e }, 'offer expiry failed'),
+    ),
+  );
 }
