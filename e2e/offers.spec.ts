@@ -98,4 +98,7 @@ test('staff send offers after the preview; a parent accepts by link on a phone; 
   await snap(page, 'offers-list');
   await page.goto(`/app/team/${team.id}/players`);
   await expect(page.getByText(child.name).first()).toBeVisible();
+
+  // The specs share one demo database: the demo coach's teams are the demo club's again for later specs.
+  await post(page, `/api/team/${team.id}/delete`);
 });
