@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { sha256 } from '../auth/tokens.js';
 import { recipientsOf } from '../reports/recipients.js';
 import { playerTotals } from '../scores/scores.repository.js';
+import * as drafts from '../drafts/drafts.repository.js';
 import * as repo from './offers.repository.js';
 import { issueOffer, mailOffers, type OfferMail } from './offers.service.js';
 import * as templates from './templates.service.js';
@@ -144,9 +145,9 @@ export async function expireDue(
 
 /** The place is given up: membership removed, candidate withdrawn, and the next waitlisted player promoted. */
 async function release(trx: Db, offer: Offer, kind: 'offer_declined' | 'offer_expired', at: string, effects: Effects): Promise<void> {
-  const before = await repo.candidate(trx, offer.draft_id, offer.player_id);
-  await repo.removeMembership(trx, offer.team_id, offer.player_id);
-  await repo.setCandidate(trx, offer.draft_id, offer.player_id, { decision: 'withdrawn', team_id: null, waitlist_rank: null }, at);
+  const before = await drafts.candidate(trx, offer.draft_id, offer.player_id);
+  await drafts.deleteMembership(trx, offer.team_id, offer.player_id);
+  await drafts.updateCandidate(trx, offer.draft_id, offer.player_id, { decision: 'withdrawn', team_id: null, waitlist_rank: null }, at);
   await event(
     trx,
     offer.draft_id,
@@ -162,7 +163,13 @@ async function release(trx: Db, offer: Offer, kind: 'offer_declined' | 'offer_ex
     effects.notices.push({ draft_id: offer.draft_id, team_id: offer.team_id, previous, outcome, promoted: null });
     return;
   }
-  await repo.setCandidate(trx, offer.draft_id, next.player_id, { decision: 'selected', team_id: offer.team_id, waitlist_rank: null }, at);
+  await drafts.updateCandidate(
+    trx,
+    offer.draft_id,
+    next.player_id,
+    { decision: 'selected', team_id: offer.team_id, waitlist_rank: null },
+    at,
+  );
   await repo.addMembership(trx, offer.team_id, next.player_id);
   await event(
     trx,

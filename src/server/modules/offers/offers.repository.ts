@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB, DraftDecision, OfferState } from '../../db/types.js';
+import type { DB, OfferState } from '../../db/types.js';
 
 /**
  * Reads and writes of offers (docs/product.md#offers): the finalised draft's selected players, offers
@@ -188,34 +188,6 @@ export async function addMembership(db: Db, teamId: number, playerId: number): P
     .insertInto('team_players')
     .values({ team_id: teamId, player_id: playerId })
     .onConflict((oc) => oc.columns(['team_id', 'player_id']).doNothing())
-    .execute();
-}
-
-export async function removeMembership(db: Db, teamId: number, playerId: number): Promise<void> {
-  await db.deleteFrom('team_players').where('team_id', '=', teamId).where('player_id', '=', playerId).execute();
-}
-
-export async function candidate(db: Db, draftId: number, playerId: number) {
-  return db
-    .selectFrom('draft_candidates')
-    .select(['player_id', 'team_id', 'decision', 'waitlist_rank'])
-    .where('draft_id', '=', draftId)
-    .where('player_id', '=', playerId)
-    .executeTakeFirst();
-}
-
-export async function setCandidate(
-  db: Db,
-  draftId: number,
-  playerId: number,
-  change: { decision: DraftDecision; team_id?: number | null; waitlist_rank?: number | null },
-  at: string,
-): Promise<void> {
-  await db
-    .updateTable('draft_candidates')
-    .set({ ...change, updated_at: at })
-    .where('draft_id', '=', draftId)
-    .where('player_id', '=', playerId)
     .execute();
 }
 
