@@ -175,10 +175,20 @@ async function varyingRows(app: Child, session: Session, run: Run): Promise<Row[
   return rows;
 }
 
-/** A period start before every evaluation, different on every request: same rows, never a cache hit. */
+/**
+ * A period start before every evaluation, different on every request: the same rows as no filter. The
+ * players board reads such a period as the unfiltered board (ADR 0023), whose pages are cached by page
+ * and size, so each request also asks for another page (1–25) and size (10–50): 1,025 pages in a
+ * cycle, more than the 256 pages cached, so every request is a miss.
+ */
 function coldPath(view: 'players' | 'teams'): () => string {
   let n = 0;
-  return () => `/api/leaderboard/${view}?from=${new Date(Date.UTC(1971, 0, 1) + n++ * 86_400_000).toISOString().slice(0, 10)}`;
+  return () => {
+    const from = new Date(Date.UTC(1971, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    const page = view === 'players' ? `&pageSize=${10 + (n % 41)}&page=${1 + (Math.floor(n / 41) % 25)}` : '';
+    n++;
+    return `/api/leaderboard/${view}?from=${from}${page}`;
+  };
 }
 
 /**

@@ -23,6 +23,7 @@ import * as m0024 from './migrations/0024_dashboard_version.js';
 import * as m0020 from './migrations/0020_level_scores.js';
 import * as m0023 from './migrations/0023_mail_bounces.js';
 import * as m0021 from './migrations/0021_list_keys.js';
+import * as m0029 from './migrations/0029_board_order.js';
 
 /**
  * Migrations are listed statically so they run the same from tsx, tests and bundles. Features built
@@ -53,6 +54,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0020_level_scores': m0020.migration,
   '0023_mail_bounces': m0023.migration,
   '0021_list_keys': m0021.migration,
+  '0029_board_order': m0029.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {

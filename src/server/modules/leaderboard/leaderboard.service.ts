@@ -4,8 +4,9 @@ import type { BoardPlayerRow, BoardTeamRow } from '../../../shared/schemas/leade
 import type { DB } from '../../db/types.js';
 import { notFound } from '../../lib/errors.js';
 import { RankingCache } from '../scores/score-cache.js';
-import { scoreVersion } from '../scores/scores.repository.js';
+import { isUnfiltered, resolveScope, scoreVersion } from '../scores/scores.repository.js';
 import * as repo from './leaderboard.repository.js';
+import * as order from './board-order.repository.js';
 import { findTeamName } from '../../policies/scope.repository.js';
 import { namedOnPublicBoards } from '../family/consents.repository.js';
 
@@ -127,12 +128,25 @@ export function createBoards(db: Db) {
       list = ranking.filter((r) => matching.has(r.id) && (!named || named.has(r.id)));
     }
     const start = (paging.page - 1) * paging.pageSize;
-    const slice = list.slice(start, start + paging.pageSize);
+    return { rows: await cardRows(list.slice(start, start + paging.pageSize), start, paging.names), total: list.length };
+  }
+
+  /** A page of the unfiltered board read in board order (ADR 0023): no ranking of the club. */
+  async function orderedPageRows(paging: Paging): Promise<PageRows> {
+    const start = (paging.page - 1) * paging.pageSize;
+    const { rows, count } = await order.boardSlice(db, start, paging.pageSize);
+    const first = rows[0] ? 1 + (await order.shownAbove(db, rows[0].total)) : 0;
+    const ranked = rank(rows, (r) => r.total).map((r) => ({ ...r, rank: r.rank === 1 ? first : start + r.rank }));
+    return { rows: await cardRows(ranked, start), total: count };
+  }
+
+  /** Board rows of ranked players from `start` (their cards, teams and, on public boards, consent). */
+  async function cardRows(slice: Ranked[], start: number, names?: Paging['names']): Promise<BoardPlayerRow[]> {
     const ids = slice.map((r) => r.id);
     const [cards, memberships, named] = await Promise.all([
       repo.playerCards(db, ids),
       repo.membershipsOf(db, ids),
-      paging.names ? namedOnPublicBoards(db, ids) : null,
+      names ? namedOnPublicBoards(db, ids) : null,
     ]);
     const rows: BoardPlayerRow[] = [];
     for (const [i, r] of slice.entries()) {
@@ -142,7 +156,7 @@ export function createBoards(db: Db) {
       const face = named && !named.has(r.id) ? anonymousFace(start + i) : card;
       rows.push({ ...face, rank: r.rank, totalScore: roundPercent(r.total), teamIds: m?.teamIds ?? [], coachUser: m?.coachUser ?? [] });
     }
-    return { rows, total: list.length };
+    return rows;
   }
 
   /**
@@ -159,6 +173,12 @@ export function createBoards(db: Db) {
         ? null
         : await teams.get(version, String(filter.teamId), async () => (await findTeamName(db, filter.teamId!)) ?? null);
     if (filter.teamId !== undefined && !team) return { rows: [], total: 0, page: paging.page, pageSize: paging.pageSize, me: null, team };
+    // Players see their own team's board only, so the viewer's own rank never needs the club ranking here.
+    if (!read && filter.teamId === undefined && !paging.q && mePlayerId === null && isUnfiltered(await resolveScope(db, filter))) {
+      const pageKey = JSON.stringify(['ordered', paging.page, paging.pageSize]);
+      const { rows, total } = await pages.get(version, pageKey, () => orderedPageRows(paging));
+      return { rows, total, page: paging.page, pageSize: paging.pageSize, me: null, team };
+    }
     const ranking = await rankingAt(at, filter);
     const pageKey = JSON.stringify([keyOf('p', filter), paging.page, paging.pageSize, paging.q ?? '', paging.names ?? 'staff']);
     const { rows, total } = await pages.get(version, pageKey, () => pageRows(ranking, paging));

@@ -80,7 +80,8 @@ function filteredTotals(db: Kysely<DB>, scope: ScoreScope) {
 
 const unboundedPeriod = (scope: LeaderboardFilter) =>
   (scope.from ?? DEFAULT_PERIOD_FROM) <= DEFAULT_PERIOD_FROM && (scope.to ?? DEFAULT_PERIOD_TO) >= DEFAULT_PERIOD_TO;
-const isUnfiltered = (scope: LeaderboardFilter) => !scope.criteriaIds?.length && unboundedPeriod(scope);
+/** No period bound and no criteria: what player_scores answers. */
+export const isUnfiltered = (scope: LeaderboardFilter) => !scope.criteriaIds?.length && unboundedPeriod(scope);
 
 /** Narrowed to what a scope reads (the given players, or a team's members), else the whole table. */
 function inPlayers<Q extends { where: (...args: any[]) => Q }>(q: Q, column: 'ps.player_id' | 'pl.player_id', scope: ScoreScope): Q {
