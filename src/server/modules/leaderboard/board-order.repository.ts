@@ -21,14 +21,7 @@ const unscored = (db: Db) =>
   db
     .selectFrom('players as p')
     .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('player_scores as ps')
-            .select('ps.player_id')
-            .whereRef('ps.player_id', '=', 'p.id')
-            .where('ps.total', '>', 0),
-        ),
-      ),
+      not(exists(selectFrom('player_scores as ps').select('ps.player_id').whereRef('ps.player_id', '=', 'p.id').where('ps.total', '>', 0))),
     );
 
 /** player_scores holds rows of existing players only (migration 0007 removes a deleted player's row). */

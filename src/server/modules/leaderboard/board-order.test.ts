@@ -32,7 +32,9 @@ describe('unfiltered board in board order', () => {
             .map((p, i) => ({ p, total: totals[i] ?? 0 }))
             .sort((a, b) => {
               const [x, y] = [key(a.p), key(b.p)];
-              return b.total - a.total || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0) || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0) || a.p.id - b.p.id;
+              return (
+                b.total - a.total || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0) || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0) || a.p.id - b.p.id
+              );
             });
           const expected = rank(
             ordered.map((r) => ({ id: r.p.id, total: r.total })),

@@ -16,22 +16,30 @@ export interface ListFilter {
   to?: string;
 }
 
+const membersOf = (db: Kysely<DB>) =>
+  db.selectFrom('team_players as tp').innerJoin('teams as t', 't.id', 'tp.team_id').select('tp.player_id');
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Players matching the filter; team conditions are one EXISTS so a player in two teams counts once. */
+/**
+ * Players matching the filter; team conditions are one sub-query so a player in two teams counts once.
+ * A team or a coach's teams are read from their memberships (`IN`: the members, then their names
+ * sorted), a club alone by walking the list's index with an EXISTS per player: a club holds much of
+ * the list, a team a few dozen players, whose page would otherwise probe every player (ADR 0023).
+ */
 export function filteredPlayers(db: Kysely<DB>, f: ListFilter) {
   let q = db.selectFrom('players as p');
   if (f.scope !== null || f.teamId !== undefined || f.categoryId !== undefined) {
-    q = q.where(({ exists, selectFrom }) => {
-      let sub = selectFrom('team_players as tp')
-        .innerJoin('teams as t', 't.id', 'tp.team_id')
-        .select('tp.player_id')
-        .whereRef('tp.player_id', '=', 'p.id');
+    const members = (sub: ReturnType<typeof membersOf>) => {
       if (f.scope !== null) sub = sub.where('tp.team_id', 'in', f.scope.length ? [...f.scope] : [-1]);
       if (f.teamId !== undefined) sub = sub.where('tp.team_id', '=', f.teamId);
       if (f.categoryId !== undefined) sub = sub.where('t.category_id', '=', f.categoryId);
-      return exists(sub);
-    });
+      return sub;
+    };
+    q =
+      f.scope !== null || f.teamId !== undefined
+        ? q.where('p.id', 'in', members(membersOf(db)))
+        : q.where(({ exists }) => exists(members(membersOf(db).where(sql<boolean>`tp.player_id = p.id`))));
   }
   if (f.evaluated) {
     const { evaluated, from, to } = f;
