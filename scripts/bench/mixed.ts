@@ -62,6 +62,7 @@ export async function mixedRows(app: Child, session: Session, club: Club, cursor
   let k = 0;
   const measured = await cannon({ base: app.base, headers: { cookie: session.cookie }, path: () => path(k++) }, timing);
   const mb = rssMb(app.pid);
+  const heap = await app.liveHeapMb();
   const none = { p50: NaN, p99: NaN, rps: NaN, count: 0 };
   return [
     {
@@ -76,6 +77,15 @@ export async function mixedRows(app: Child, session: Session, club: Club, cursor
       // One figure, shown in the p50 and p99 columns.
       scenario: 'server RSS after the mixed load (MB, in the p50 column)',
       measured: { p50: mb, p99: mb, rps: NaN, count: 1 },
+      baselineName: '—',
+      baseline: none,
+      ratio: 1,
+      leaderboard: false,
+      oneOff: { rows: 0 },
+    },
+    {
+      scenario: 'server heap in use after a full GC, after the mixed load (MB, in the p50 column)',
+      measured: { p50: heap, p99: heap, rps: NaN, count: 1 },
       baselineName: '—',
       baseline: none,
       ratio: 1,

@@ -41,6 +41,11 @@ async function bare(): Promise<FastifyInstance> {
 const server = process.env.BENCH_SERVE === 'bare' ? await bare() : await app();
 await server.listen({ port: 0, host: '127.0.0.1' });
 send({ port: (server.server.address() as { port: number }).port });
+process.on('message', (m: { heap?: boolean }) => {
+  if (!m.heap) return;
+  (globalThis as { gc?: () => void }).gc?.();
+  send({ heapMb: process.memoryUsage().heapUsed / 1048576 });
+});
 
 const stop = () => {
   setTimeout(() => process.exit(1), 5000).unref();

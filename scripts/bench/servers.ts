@@ -5,6 +5,8 @@ export interface Child {
   base: string;
   /** The server process (its RSS is read from /proc after the mixed load). */
   pid: number;
+  /** The server's V8 heap in use (MB) after a full collection: what it holds, apart from garbage not yet collected. */
+  liveHeapMb(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -14,7 +16,7 @@ process.on('exit', () => {
 });
 
 export async function startChild(mode: 'app' | 'bare', env: Record<string, string>, bodies?: string[]): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/serve.ts'], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'scripts/bench/serve.ts'], {
     env: { ...process.env, ...env, BENCH_SERVE: mode },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -41,6 +43,11 @@ export async function startChild(mode: 'app' | 'bare', env: Record<string, strin
   return {
     base: `http://127.0.0.1:${port}`,
     pid: child.pid!,
+    liveHeapMb: () =>
+      new Promise<number>((resolve) => {
+        child.once('message', (m: { heapMb: number }) => resolve(m.heapMb));
+        child.send({ heap: true });
+      }),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       stopping = true;
