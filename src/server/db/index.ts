@@ -90,8 +90,9 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void, size =
         if (cache.size >= size) cache.delete(cache.keys().next().value!);
       }
       cache.set(text, stmt);
-      // Kysely runs each statement right after preparing it; writes include BEGIN and COMMIT.
-      if (!stmt.reader) onWrite();
+      // Kysely runs each statement right after preparing it; writes include BEGIN and COMMIT, and an
+      // INSERT … RETURNING, which is a reader (it returns rows) but not readonly.
+      if (!stmt.readonly) onWrite();
       return stmt;
     },
   };

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sqliteStatement } from '../test/sqlite-statement.js';
+import { openDatabase } from './index.js';
+import { migrateToLatest } from './migrate.js';
 import { SqliteWatch } from './sqlite-watch.js';
+import { scoreVersion } from '../modules/scores/scores.repository.js';
 
 /** ADR 0013: what the WAL-index header says about commits, and what the watch answers from memory. */
 let dir: string;
@@ -63,6 +66,25 @@ describe('the SQLite watch', () => {
     watch.wrote();
     setVersion(own, 5);
     expect(watch.scoreVersion()).toBe(5);
+  });
+
+  it("sees its own INSERT … RETURNING at once through the app's database handle (a reader, yet a write)", async () => {
+    const database = openDatabase(`sqlite:${join(dir, 'app.db')}`);
+    try {
+      await migrateToLatest(database);
+      const before = await scoreVersion(database.db);
+      await nextTurn();
+      expect(await scoreVersion(database.db)).toBe(before); // from memory now
+      const now = new Date().toISOString();
+      await database.db
+        .insertInto('players')
+        .values({ first_name: 'Ada', last_name: 'Lane', email: 'ada@example.test', video_links: '[]', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect(await scoreVersion(database.db)).toBe(before + 1);
+    } finally {
+      await database.close();
+    }
   });
 
   it('never answers what an open transaction of its own connection has not committed', () => {
