@@ -24,26 +24,30 @@ const unscored = (db: Db) =>
       not(exists(selectFrom('player_scores as ps').select('ps.player_id').whereRef('ps.player_id', '=', 'p.id').where('ps.total', '>', 0))),
     );
 
-/** player_scores holds rows of existing players only (migration 0007 removes a deleted player's row). */
-async function scoredCount(db: Db): Promise<number> {
-  return count(
+export interface BoardCounts {
+  /** Players with a total above 0 (player_scores holds rows of existing players only, migration 0007). */
+  scored: number;
+  all: number;
+}
+
+/** The same for every page of a score version: the board's callers cache it with its pages. */
+export async function boardCounts(db: Db): Promise<BoardCounts> {
+  const [scored, all] = [
     await db
       .selectFrom('player_scores')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('total', '>', 0)
       .executeTakeFirst(),
-  );
-}
-
-/** `limit` rows of the board from `offset`, and how many players the board has. */
-export async function boardSlice(db: Db, offset: number, limit: number): Promise<{ rows: BoardRow[]; count: number }> {
-  const scored = await scoredCount(db);
-  const all = count(
     await db
       .selectFrom('players')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst(),
-  );
+  ];
+  return { scored: count(scored), all: count(all) };
+}
+
+/** `limit` rows of the board from `offset`. */
+export async function boardSlice(db: Db, offset: number, limit: number, { scored }: BoardCounts): Promise<BoardRow[]> {
   const rows: BoardRow[] = [];
   if (offset < scored) {
     const top = await db
@@ -71,7 +75,7 @@ export async function boardSlice(db: Db, offset: number, limit: number): Promise
       .execute();
     rows.push(...rest.map((r) => ({ id: r.id, total: 0 })));
   }
-  return { rows, count: all };
+  return rows;
 }
 
 /**

@@ -55,4 +55,22 @@ describe('unfiltered board in board order', () => {
       { numRuns: 30 },
     );
   });
+
+  it('counts a player added or removed at once (the cached counts follow the score version)', async () => {
+    const boards = createBoards(t.db);
+    const before = (await boards.playersPage({}, { page: 1, pageSize: 5 }, null)).total;
+    const now = new Date().toISOString();
+    const { id } = await t.db
+      .insertInto('players')
+      .values({ first_name: 'Zed', last_name: 'Zulu', email: 'zed.zulu@example.test', video_links: '[]', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.settled();
+    const added = await boards.playersPage({}, { page: 1, pageSize: 500 }, null);
+    expect(added.total).toBe(before + 1);
+    expect(added.rows.at(-1)?.id).toBe(id);
+    await t.db.deleteFrom('players').where('id', '=', id).execute();
+    await t.settled();
+    expect((await boards.playersPage({}, { page: 1, pageSize: 5 }, null)).total).toBe(before);
+  });
 });

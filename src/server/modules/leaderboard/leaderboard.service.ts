@@ -91,6 +91,7 @@ export function createBoards(db: Db) {
   // The teams boards read off a club ranking (public teams view), and what they are read with.
   const rankedTeams = new RankingCache<BoardTeamRow[]>(256, (board) => board.length, TEAM_BOARD_CACHE_ROWS);
   const teamList = new RankingCache<repo.TeamWithMembers[]>(2);
+  const boardCounts = new RankingCache<order.BoardCounts>(1);
 
   const currentRead = async (): Promise<BoardRead> => ({ version: await scoreVersion(db) });
 
@@ -132,12 +133,13 @@ export function createBoards(db: Db) {
   }
 
   /** A page of the unfiltered board read in board order (ADR 0023): no ranking of the club. */
-  async function orderedPageRows(paging: Paging): Promise<PageRows> {
+  async function orderedPageRows(version: number, paging: Paging): Promise<PageRows> {
     const start = (paging.page - 1) * paging.pageSize;
-    const { rows, count } = await order.boardSlice(db, start, paging.pageSize);
+    const counts = await boardCounts.get(version, 'all', () => order.boardCounts(db));
+    const rows = await order.boardSlice(db, start, paging.pageSize, counts);
     const first = rows[0] ? 1 + (await order.shownAbove(db, rows[0].total)) : 0;
     const ranked = rank(rows, (r) => r.total).map((r) => ({ ...r, rank: r.rank === 1 ? first : start + r.rank }));
-    return { rows: await cardRows(ranked, start), total: count };
+    return { rows: await cardRows(ranked, start), total: counts.all };
   }
 
   /** Board rows of ranked players from `start` (their cards, teams and, on public boards, consent). */
@@ -176,7 +178,7 @@ export function createBoards(db: Db) {
     // Players see their own team's board only, so the viewer's own rank never needs the club ranking here.
     if (!read && filter.teamId === undefined && !paging.q && mePlayerId === null && isUnfiltered(await resolveScope(db, filter))) {
       const pageKey = JSON.stringify(['ordered', paging.page, paging.pageSize]);
-      const { rows, total } = await pages.get(version, pageKey, () => orderedPageRows(paging));
+      const { rows, total } = await pages.get(version, pageKey, () => orderedPageRows(version, paging));
       return { rows, total, page: paging.page, pageSize: paging.pageSize, me: null, team };
     }
     const ranking = await rankingAt(at, filter);
