@@ -73,22 +73,25 @@ export interface ListPaging {
 export async function listPlayers(db: Kysely<DB>, f: ListFilter, { page, pageSize, after }: ListPaging) {
   let q = filteredPlayers(db, f).select([...listColumns]);
   if (after) q = q.where(sql<boolean>`(p.last_name, p.first_name, p.id) > (${after[0]}, ${after[1]}, ${after[2]})`);
-  const [found, count] = await Promise.all([
-    q
-      .orderBy('p.last_name')
-      .orderBy('p.first_name')
-      .orderBy('p.id')
-      .limit(pageSize + 1)
-      .offset(after ? 0 : (page - 1) * pageSize)
-      .execute(),
-    filteredPlayers(db, f)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const found = await q
+    .orderBy('p.last_name')
+    .orderBy('p.first_name')
+    .orderBy('p.id')
+    .limit(pageSize + 1)
+    .offset(after ? 0 : (page - 1) * pageSize)
+    .execute();
   const rows = found.slice(0, pageSize);
   const last = rows.at(-1);
   const next: PlayerKey | null = found.length > pageSize && last ? [last.last_name, last.first_name, last.id] : null;
-  return { rows, total: Number(count.n), next };
+  return { rows, next };
+}
+
+/** How many players match the filter (the same on every page of it). */
+export async function countPlayers(db: Kysely<DB>, f: ListFilter): Promise<number> {
+  const { n } = await filteredPlayers(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 export interface Membership {

@@ -70,31 +70,28 @@ export async function playerView(db: Kysely<DB>, id: number): Promise<Player | n
   return { ...item!, video_links: jsonList(row.video_links), pdf: row.pdf_file_id !== null, hasAccount: !!account || !!row.player_email };
 }
 
-async function readPage(db: Kysely<DB>, filter: repo.ListFilter, paging: repo.ListPaging): Promise<PlayerList> {
-  const { rows, total, next } = await repo.listPlayers(db, filter, paging);
-  return { data: await listItems(db, rows), total, page: paging.page, pageSize: paging.pageSize, next: next && encodeCursor(next) };
-}
-
 // Every column these views show moves the score version (migrations 0006, 0008,
 // 0009), so a cached view is never older than what the request could read (ADR 0006).
 const pages = versionedCache<PlayerList>(256);
 const views = versionedCache<Player | null>(1024);
+// A filter's count is the same on each of its pages: counted once per version, not on every page (ADR 0023).
+const counts = versionedCache<number>(256);
+
+const filterKey = (f: repo.ListFilter) =>
+  [f.scope, f.teamId ?? null, f.categoryId ?? null, f.q ?? '', f.evaluated ?? '', f.from ?? '', f.to ?? ''] as const;
+
+async function readPage(db: Kysely<DB>, filter: repo.ListFilter, paging: repo.ListPaging): Promise<PlayerList> {
+  const [{ rows, next }, total] = await Promise.all([
+    repo.listPlayers(db, filter, paging),
+    counts(db, JSON.stringify(filterKey(filter)), () => repo.countPlayers(db, filter)),
+  ]);
+  return { data: await listItems(db, rows), total, page: paging.page, pageSize: paging.pageSize, next: next && encodeCursor(next) };
+}
 
 /** One page of the players list (GET /api/players), cached per score version. Callers must not mutate it. */
 export async function listPage(db: Kysely<DB>, filter: repo.ListFilter, paging: repo.ListPaging): Promise<PlayerList> {
   const { page, pageSize, after } = paging;
-  const key = JSON.stringify([
-    filter.scope,
-    filter.teamId ?? null,
-    filter.categoryId ?? null,
-    filter.q ?? '',
-    filter.evaluated ?? '',
-    filter.from ?? '',
-    filter.to ?? '',
-    page,
-    pageSize,
-    after ?? null,
-  ]);
+  const key = JSON.stringify([...filterKey(filter), page, pageSize, after ?? null]);
   return pages(db, key, () => readPage(db, filter, paging));
 }
 
