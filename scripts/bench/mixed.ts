@@ -64,6 +64,16 @@ export async function mixedRows(app: Child, session: Session, club: Club, cursor
   const mb = rssMb(app.pid);
   const heap = await app.liveHeapMb();
   const none = { p50: NaN, p99: NaN, rps: NaN, count: 0 };
+  // One figure, shown in the p50 and p99 columns.
+  const figure = (scenario: string, mb: number): Row => ({
+    scenario,
+    measured: { p50: mb, p99: mb, rps: NaN, count: 1 },
+    baselineName: '—',
+    baseline: none,
+    ratio: 1,
+    leaderboard: false,
+    oneOff: { rows: 0 },
+  });
   return [
     {
       scenario: `mixed load, ${timing.seconds} s (10 kinds of staff and public requests, interleaved)`,
@@ -73,24 +83,7 @@ export async function mixedRows(app: Child, session: Session, club: Club, cursor
       ratio: 1,
       leaderboard: false,
     },
-    {
-      // One figure, shown in the p50 and p99 columns.
-      scenario: 'server RSS after the mixed load (MB, in the p50 column)',
-      measured: { p50: mb, p99: mb, rps: NaN, count: 1 },
-      baselineName: '—',
-      baseline: none,
-      ratio: 1,
-      leaderboard: false,
-      oneOff: { rows: 0 },
-    },
-    {
-      scenario: 'server heap in use after a full GC, after the mixed load (MB, in the p50 column)',
-      measured: { p50: heap, p99: heap, rps: NaN, count: 1 },
-      baselineName: '—',
-      baseline: none,
-      ratio: 1,
-      leaderboard: false,
-      oneOff: { rows: 0 },
-    },
+    figure('server RSS after the mixed load (MB, in the p50 column)', mb),
+    figure('server heap in use after a full GC, after the mixed load (MB, in the p50 column)', heap),
   ];
 }
