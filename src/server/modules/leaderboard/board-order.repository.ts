@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { roundPercent } from '../../../shared/scoring.js';
 import type { DB } from '../../db/types.js';
+import { BOARD_NAME_ORDER } from './leaderboard.repository.js';
 
 /**
  * The unfiltered players board read in its own order (ADR 0023, migration 0029): a page costs its
@@ -56,9 +57,7 @@ export async function boardSlice(db: Db, offset: number, limit: number, { scored
       .select(['p.id', 'ps.total'])
       .where('ps.total', '>', 0)
       .orderBy('ps.total', 'desc')
-      .orderBy(sql`lower(p.last_name)`)
-      .orderBy(sql`lower(p.first_name)`)
-      .orderBy('p.id')
+      .orderBy(BOARD_NAME_ORDER)
       .limit(limit)
       .offset(offset)
       .execute();
@@ -67,9 +66,7 @@ export async function boardSlice(db: Db, offset: number, limit: number, { scored
   if (rows.length < limit) {
     const rest = await unscored(db)
       .select('p.id')
-      .orderBy(sql`lower(p.last_name)`)
-      .orderBy(sql`lower(p.first_name)`)
-      .orderBy('p.id')
+      .orderBy(BOARD_NAME_ORDER)
       .limit(limit - rows.length)
       .offset(Math.max(0, offset - scored))
       .execute();

@@ -9,6 +9,12 @@ import { playerTotalsQuery, resolveScope, teamAverages } from '../scores/scores.
 type Db = Kysely<DB>;
 
 /**
+ * The boards' order among equal totals, over `players as p`: every reader of a board sorts by it, and
+ * players_board_name_idx (migration 0029) holds it.
+ */
+export const BOARD_NAME_ORDER = sql`lower(p.last_name), lower(p.first_name), p.id`;
+
+/**
  * Every player in scope with their total, highest first, ties by name. Players without evaluations
  * are on the board with 0. The total is the shared aggregate (playerTotalsQuery). A team's board
  * reads its members only (ADR 0023): their ids first, then their totals by player.
@@ -27,9 +33,7 @@ export async function playerTotalsRanked(
   if (members) q = q.where('p.id', 'in', members.length ? members : [-1]);
   const rows = await q
     .orderBy(sql`coalesce(pt.total, 0)`, 'desc')
-    .orderBy(sql`lower(p.last_name)`)
-    .orderBy(sql`lower(p.first_name)`)
-    .orderBy('p.id')
+    .orderBy(BOARD_NAME_ORDER)
     .execute();
   return rows.map((r) => ({ id: r.id, total: Number(r.total) || 0 }));
 }
