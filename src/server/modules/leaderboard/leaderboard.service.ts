@@ -92,6 +92,17 @@ export function createBoards(db: Db) {
   const rankedTeams = new RankingCache<BoardTeamRow[]>(256, (board) => board.length, TEAM_BOARD_CACHE_ROWS);
   const teamList = new RankingCache<repo.TeamWithMembers[]>(2);
   const boardCounts = new RankingCache<order.BoardCounts>(1);
+  const wholeBoardPeriods = new RankingCache<boolean>(64);
+
+  /**
+   * Whether a filter asks for the unfiltered board: no criteria, and no period or one beyond every
+   * evaluation (resolveScope). A period's answer is cached: its date lookups would run on every warm request.
+   */
+  async function readsWholeBoard(version: number, filter: LeaderboardFilter): Promise<boolean> {
+    if (filter.criteriaIds?.length) return false;
+    if (isUnfiltered(filter)) return true;
+    return wholeBoardPeriods.get(version, keyOf('p', filter), async () => isUnfiltered(await resolveScope(db, filter)));
+  }
 
   const currentRead = async (): Promise<BoardRead> => ({ version: await scoreVersion(db) });
 
@@ -176,7 +187,7 @@ export function createBoards(db: Db) {
         : await teams.get(version, String(filter.teamId), async () => (await findTeamName(db, filter.teamId!)) ?? null);
     if (filter.teamId !== undefined && !team) return { rows: [], total: 0, page: paging.page, pageSize: paging.pageSize, me: null, team };
     // Players see their own team's board only, so the viewer's own rank never needs the club ranking here.
-    if (!read && filter.teamId === undefined && !paging.q && mePlayerId === null && isUnfiltered(await resolveScope(db, filter))) {
+    if (!read && filter.teamId === undefined && !paging.q && mePlayerId === null && (await readsWholeBoard(version, filter))) {
       const pageKey = JSON.stringify(['ordered', paging.page, paging.pageSize]);
       const { rows, total } = await pages.get(version, pageKey, () => orderedPageRows(version, paging));
       return { rows, total, page: paging.page, pageSize: paging.pageSize, me: null, team };

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardTotals, rank, roundPercent, teamAverage, type ScoredEvaluation } from '../../../shared/scoring.js';
 import type { Client, TestApp } from '../../test/harness.js';
+import { statementsDuring } from '../../test/statements.js';
 import { loadEvaluations, randomClubApp, type RandomClub } from './leaderboard.fixtures.js';
 
 /** Board math against src/shared/scoring.ts on random data, paging, search, caching, access. */
@@ -155,6 +156,14 @@ describe('paging, search and caching', () => {
     ).json().data;
     expect(found.rows.find((r: Row) => r.id === target.id)).toMatchObject({ rank: target.rank });
     expect((await admin.get('/api/leaderboard/players?q=%25')).json().data.total).toBe(0);
+  });
+
+  it('answers a warm board, filtered or not, without a statement', async () => {
+    for (const filter of [`&criteria=${club.criteriaIds.slice(0, 2).join(',')}&from=${club.day(3)}`, `&from=1971-01-01`, '']) {
+      const url = `/api/leaderboard/players?page=1${filter}`;
+      expect((await admin.get(url)).statusCode).toBe(200);
+      expect(await statementsDuring(async () => void (await admin.get(url)))).toEqual([]);
+    }
   });
 
   it('sees a new evaluation at once (the ranking cache follows the database version)', async () => {
