@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sqliteStatement } from '../test/sqlite-statement.js';
+import { changeFeedOf } from './change-feed.js';
 import { openDatabase } from './index.js';
 import { migrateToLatest } from './migrate.js';
 import { SqliteWatch } from './sqlite-watch.js';
-import { scoreVersion } from '../modules/scores/scores.repository.js';
 
 /** ADR 0013: what the WAL-index header says about commits, and what the watch answers from memory. */
 let dir: string;
@@ -72,16 +72,17 @@ describe('the SQLite watch', () => {
     const database = openDatabase(`sqlite:${join(dir, 'app.db')}`);
     try {
       await migrateToLatest(database);
-      const before = await scoreVersion(database.db);
+      const version = () => changeFeedOf(database.db)!.scoreVersion();
+      const before = version()!;
       await nextTurn();
-      expect(await scoreVersion(database.db)).toBe(before); // from memory now
+      expect(version()).toBe(before); // from memory now
       const now = new Date().toISOString();
       await database.db
         .insertInto('players')
         .values({ first_name: 'Ada', last_name: 'Lane', email: 'ada@example.test', video_links: '[]', created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      expect(await scoreVersion(database.db)).toBe(before + 1);
+      expect(version()).toBe(before + 1);
     } finally {
       await database.close();
     }
