@@ -92,12 +92,18 @@ export async function cannon(load: Load, t: Timing): Promise<Figures> {
   return cannonOnce(load, t.connections, t.seconds);
 }
 
-async function loopOnce(call: () => Promise<unknown>, concurrency: number, seconds: number): Promise<Figures> {
+async function loopOnce(
+  call: () => Promise<unknown>,
+  concurrency: number,
+  seconds: number,
+  before?: () => Promise<unknown>,
+): Promise<Figures> {
   const latencies: number[] = [];
   const start = performance.now();
   const end = start + seconds * 1000;
   const worker = async () => {
     while (performance.now() < end) {
+      await before?.();
       const t0 = performance.now();
       await call();
       latencies.push(performance.now() - t0);
@@ -107,10 +113,13 @@ async function loopOnce(call: () => Promise<unknown>, concurrency: number, secon
   return figures(latencies, (performance.now() - start) / 1000);
 }
 
-/** `concurrency` callers, each calling again as soon as its call returned (like autocannon's connections). */
-export async function loop(call: () => Promise<unknown>, t: Timing): Promise<Figures> {
-  if (t.warmupSeconds > 0) await loopOnce(call, t.connections, t.warmupSeconds);
-  return loopOnce(call, t.connections, t.seconds);
+/**
+ * `concurrency` callers, each calling again as soon as its call returned (like autocannon's
+ * connections). `before` runs ahead of each call, untimed.
+ */
+export async function loop(call: () => Promise<unknown>, t: Timing, before?: () => Promise<unknown>): Promise<Figures> {
+  if (t.warmupSeconds > 0) await loopOnce(call, t.connections, t.warmupSeconds, before);
+  return loopOnce(call, t.connections, t.seconds, before);
 }
 
 /** Wall time of one call in ms. */

@@ -15,7 +15,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const r = await rebuildScores(database.db);
     console.log(
       `rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s: ${r.flagsFixed} current flags corrected, ` +
-        `${r.playerScores} player totals, ${r.playerLevelScores} player × level totals`,
+        `${r.playerScores} player totals, ${r.playerLevelScores} player × level totals, ${r.teamScores} team totals`,
     );
   } finally {
     await database.close();

@@ -24,6 +24,7 @@ import * as m0020 from './migrations/0020_level_scores.js';
 import * as m0023 from './migrations/0023_mail_bounces.js';
 import * as m0021 from './migrations/0021_list_keys.js';
 import * as m0029 from './migrations/0029_board_order.js';
+import * as m0030 from './migrations/0030_team_scores.js';
 
 /**
  * Migrations are listed statically so they run the same from tsx, tests and bundles. Features built
@@ -55,6 +56,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0023_mail_bounces': m0023.migration,
   '0021_list_keys': m0021.migration,
   '0029_board_order': m0029.migration,
+  '0030_team_scores': m0030.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {

@@ -252,6 +252,16 @@ export interface PlayerLevelScoresTable {
   total: number;
 }
 
+/**
+ * A team's member count and the Σ of its members' unfiltered totals in millionths (migration 0030,
+ * ADR 0023). PostgreSQL answers bigint as a string.
+ */
+export interface TeamScoresTable {
+  team_id: number;
+  players: number;
+  total: number | string;
+}
+
 /** Evaluation sessions (migration 0014). */
 export interface EvalSessionsTable {
   id: Generated<number>;
@@ -654,6 +664,7 @@ export interface DB {
   score_state: ScoreStateTable;
   player_scores: PlayerScoresTable;
   player_level_scores: PlayerLevelScoresTable;
+  team_scores: TeamScoresTable;
   eval_sessions: EvalSessionsTable;
   eval_session_criteria: EvalSessionCriteriaTable;
   eval_session_players: EvalSessionPlayersTable;

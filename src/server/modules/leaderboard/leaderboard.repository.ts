@@ -2,7 +2,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SETTINGS_DEFAULTS } from '../../../shared/schemas/reference.js';
 import type { LeaderboardFilter } from '../../../shared/scoring.js';
 import type { DB } from '../../db/types.js';
-import { playerTotalsQuery, resolveScope, teamAverages } from '../scores/scores.repository.js';
+import { TEAM_TOTAL_UNIT } from '../../db/team-units.js';
+import { isUnfiltered, playerTotalsQuery, resolveScope, teamAverages } from '../scores/scores.repository.js';
 
 /** Queries of the leaderboards. Totals come from the shared aggregates in scores.repository.ts. */
 
@@ -38,20 +39,35 @@ export async function playerTotalsRanked(
   return rows.map((r) => ({ id: r.id, total: Number(r.total) || 0 }));
 }
 
-/** Every team (optionally of one club) with its average, ties by name. */
-export async function teamAveragesRanked(
-  db: Db,
-  filter: LeaderboardFilter & { categoryId?: number },
-): Promise<{ id: number; playerCount: number; averageScore: number }[]> {
+export interface TeamAverage extends TeamCard {
+  playerCount: number;
+  averageScore: number;
+}
+
+/**
+ * Every team (optionally of one club) with its card and average, in name order (the board's tie
+ * order). Without a filter the averages are team_scores' rows, kept on write (ADR 0023): one read of a
+ * row per team, no aggregate.
+ */
+export async function teamAveragesByName(db: Db, filter: LeaderboardFilter & { categoryId?: number }): Promise<TeamAverage[]> {
   let q = db
-    .selectFrom('teams')
-    .select('id')
-    .orderBy(sql`lower(name)`)
-    .orderBy('id');
-  if (filter.categoryId !== undefined) q = q.where('category_id', '=', filter.categoryId);
-  const teams = await q.execute();
-  const averages = await teamAverages(db, { ...filter, ...(filter.categoryId !== undefined ? { teamIds: teams.map((t) => t.id) } : {}) });
-  return teams.map((t) => ({ id: t.id, ...(averages.get(t.id) ?? { playerCount: 0, averageScore: 0 }) }));
+    .selectFrom('teams as t')
+    .innerJoin('users as u', 'u.id', 't.coach_user_id')
+    .leftJoin('team_scores as ts', 'ts.team_id', 't.id')
+    .select(['t.id', 't.name', 't.coach_user_id', 'u.first_name', 'u.last_name', 'ts.players', 'ts.total'])
+    .orderBy(sql`lower(t.name)`)
+    .orderBy('t.id');
+  if (filter.categoryId !== undefined) q = q.where('t.category_id', '=', filter.categoryId);
+  const [teams, scope] = await Promise.all([q.execute(), resolveScope(db, filter)]);
+  const averages = isUnfiltered(scope)
+    ? null
+    : await teamAverages(db, { ...scope, ...(filter.categoryId !== undefined ? { teamIds: teams.map((t) => t.id) } : {}) });
+  return teams.map((t) => {
+    const card = { id: t.id, name: t.name, coachName: `${t.first_name} ${t.last_name}`, coachUser: t.coach_user_id };
+    if (averages) return { ...card, ...(averages.get(t.id) ?? { playerCount: 0, averageScore: 0 }) };
+    const n = t.players ?? 0;
+    return { ...card, playerCount: n, averageScore: n ? Number(t.total) / TEAM_TOTAL_UNIT / n : 0 };
+  });
 }
 
 /**
@@ -120,19 +136,6 @@ export interface TeamCard {
   coachUser: number;
 }
 
-export async function teamCards(db: Db, ids: readonly number[]): Promise<Map<number, TeamCard>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('teams as t')
-    .innerJoin('users as u', 'u.id', 't.coach_user_id')
-    .select(['t.id', 't.name', 't.coach_user_id', 'u.first_name', 'u.last_name'])
-    .where('t.id', 'in', [...ids])
-    .execute();
-  return new Map(
-    rows.map((r) => [r.id, { id: r.id, name: r.name, coachName: `${r.first_name} ${r.last_name}`, coachUser: r.coach_user_id }]),
-  );
-}
-
 export async function teamName(db: Db, teamId: number): Promise<{ id: number; name: string } | undefined> {
   return db.selectFrom('teams').select(['id', 'name']).where('id', '=', teamId).executeTakeFirst();
 }
@@ -172,7 +175,7 @@ export interface TeamWithMembers extends TeamCard {
   memberIds: number[];
 }
 
-/** Every team with its card, club and member ids, in the teams board's name order (teamAveragesRanked). */
+/** Every team with its card, club and member ids, in the teams board's name order (teamAveragesByName). */
 export async function teamsWithMembers(db: Db): Promise<TeamWithMembers[]> {
   const teams = await db
     .selectFrom('teams as t')

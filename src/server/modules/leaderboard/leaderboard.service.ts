@@ -209,19 +209,17 @@ export function createBoards(db: Db) {
     return { rows, total, page: paging.page, pageSize: paging.pageSize, me, team };
   }
 
-  /** The whole teams board, cached like the players pages (coach names move the version too). */
+  /**
+   * The whole teams board, cached like the players pages (coach names move the version too). A period
+   * covering every evaluation is the unfiltered board and shares its entry: one computation per version.
+   */
   async function teamsBoard(filter: LeaderboardFilter & { categoryId?: number }): Promise<BoardTeamRow[]> {
     const { version } = await currentRead();
-    return teamBoards.get(version, keyOf('t', filter), async () => {
-      const ranking = rank(await repo.teamAveragesRanked(db, filter), (r) => r.averageScore);
-      const cards = await repo.teamCards(
-        db,
-        ranking.map((r) => r.id),
-      );
-      return ranking.flatMap((r) => {
-        const card = cards.get(r.id);
-        return card ? [{ ...card, rank: r.rank, playerCount: r.playerCount, averageScore: roundPercent(r.averageScore) }] : [];
-      });
+    const key = keyOf('t', (await readsWholeBoard(version, filter)) ? { categoryId: filter.categoryId } : filter);
+    return teamBoards.get(version, key, async () => {
+      const ranking = rank(await repo.teamAveragesByName(db, filter), (r) => r.averageScore);
+      for (const r of ranking) r.averageScore = roundPercent(r.averageScore);
+      return ranking;
     });
   }
 

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_TEMPLATES } from '../../../shared/constants.js';
 import { currentEvaluations, leaderboardTotals, type ScoredEvaluation } from '../../../shared/scoring.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { TEAM_TOTAL_UNIT } from '../../db/team-units.js';
 import { rebuildScores } from './rebuild.repository.js';
 
 /**
  * ADR 0023: after any sequence of writes, the figures kept on write (current flags, player_scores,
- * player_level_scores) equal what src/shared/scoring.ts computes from the history, and a rebuild
+ * player_level_scores, team_scores) equal what src/shared/scoring.ts computes from the history, and a rebuild
  * from the history changes nothing.
  */
 let t: TestApp;
@@ -63,6 +64,22 @@ async function expectMaintainedMatchHistory() {
     for (const [id, total] of expected) expect(actual.get(id), `player ${id}, level ${level}`).toBeCloseTo(total, 6);
   }
   for (const r of keptLevels) expect(levels).toContain(r.level_id);
+
+  // team_scores: each team's member count and Σ of its members' totals, in units (team-units.ts).
+  const members = await t.db.selectFrom('team_players').select(['team_id', 'player_id']).execute();
+  const expectedTeams = new Map<number, { players: number; total: number }>();
+  for (const m of members) {
+    const team = expectedTeams.get(m.team_id) ?? { players: 0, total: 0 };
+    team.players += 1;
+    team.total += Math.round((kept.get(m.player_id) ?? 0) * TEAM_TOTAL_UNIT);
+    expectedTeams.set(m.team_id, team);
+  }
+  const keptTeams = (await t.db.selectFrom('team_scores').select(['team_id', 'players', 'total']).execute()).filter((r) => r.players > 0);
+  expect(new Map(keptTeams.map((r) => [r.team_id, { players: r.players, total: Number(r.total) }]))).toEqual(expectedTeams);
+  for (const [team, { players, total }] of expectedTeams) {
+    const fromHistory = members.filter((m) => m.team_id === team).reduce((sum, m) => sum + (totals.get(m.player_id) ?? 0), 0);
+    expect(total / TEAM_TOTAL_UNIT / players, `team ${team}`).toBeCloseTo(fromHistory / players, 5);
+  }
 }
 
 const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -82,7 +99,7 @@ describe('figures kept on write equal the history (ADR 0023)', () => {
     const day = (n: number) => new Date(Date.now() - (n % 40) * 86_400_000).toISOString().slice(0, 10);
 
     const step = fc.record({
-      action: fc.constantFrom('save', 'save', 'team', 'import', 'edit', 'delete', 'move'),
+      action: fc.constantFrom('save', 'save', 'team', 'import', 'edit', 'delete', 'move', 'join', 'leave'),
       player: fc.constantFrom(...players),
       criterion: fc.constantFrom(...criteria),
       n: fc.nat(),
@@ -97,8 +114,10 @@ describe('figures kept on write equal the history (ADR 0023)', () => {
           }[];
           const target = list[s.n % Math.max(1, list.length)];
           if (s.action === 'team') {
-            const team = teams.find((m) => m.player_id === s.player.id)?.team_id ?? teams[0]!.team_id;
-            const members = teams.filter((m) => m.team_id === team).slice(0, 5);
+            // Memberships as they are now: join and leave steps change them.
+            const now = await t.db.selectFrom('team_players').select(['team_id', 'player_id']).execute();
+            const team = now.find((m) => m.player_id === s.player.id)?.team_id ?? now[0]!.team_id;
+            const members = now.filter((m) => m.team_id === team).slice(0, 5);
             const body = {
               criteria_id: c.id,
               date: day(s.n),
@@ -117,6 +136,17 @@ describe('figures kept on write equal the history (ADR 0023)', () => {
               { field: 'bulkFile', name: 'e.csv', content, type: 'text/csv' },
             );
             expect(res.statusCode, res.body).toBe(200);
+          } else if (s.action === 'join' || s.action === 'leave') {
+            // Memberships as any writer makes them: the triggers follow team_players itself.
+            const team = teams[s.n % teams.length]!.team_id;
+            const member = { team_id: team, player_id: s.player.id };
+            if (s.action === 'join')
+              await t.db
+                .insertInto('team_players')
+                .values(member)
+                .onConflict((oc) => oc.doNothing())
+                .execute();
+            else await t.db.deleteFrom('team_players').where('team_id', '=', team).where('player_id', '=', s.player.id).execute();
           } else if (s.action === 'move') {
             // As another process (or a future edit form) would: the triggers follow any level change.
             const to = levelsOfKind(c.kind)[s.n % levelsOfKind(c.kind).length]!;
@@ -156,6 +186,9 @@ describe('figures kept on write equal the history (ADR 0023)', () => {
     await expectMaintainedMatchHistory();
     expect((await admin.post(`/api/player/${players[0]!.id}/delete`, {})).statusCode).toBe(200);
     await expectMaintainedMatchHistory();
+    await t.db.deleteFrom('teams').where('id', '=', teams[0]!.team_id).execute();
+    await expectMaintainedMatchHistory();
+    expect(await t.db.selectFrom('team_scores').select('team_id').where('team_id', '=', teams[0]!.team_id).execute()).toEqual([]);
 
     const before = await t.db.selectFrom('player_level_scores').selectAll().orderBy('player_id').orderBy('level_id').execute();
     expect((await rebuildScores(t.db)).flagsFixed).toBe(0);
@@ -173,6 +206,7 @@ describe('figures kept on write equal the history (ADR 0023)', () => {
     await t.db.updateTable('player_scores').set({ total: 12345 }).execute();
     await t.db.deleteFrom('player_level_scores').where('player_id', '=', someone!.player_id).execute();
     await t.db.insertInto('player_level_scores').values({ player_id: 999_999, level_id: 1, total: 1 }).execute();
+    await t.db.updateTable('team_scores').set({ total: 7, players: 99 }).execute();
     const result = await rebuildScores(t.db);
     expect(result.flagsFixed).toBe(1);
     await expectMaintainedMatchHistory();

@@ -8,6 +8,7 @@ import type { LeaderboardFilter } from '../../../shared/scoring.js';
 import { changeFeedOf } from '../../db/change-feed.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { DB } from '../../db/types.js';
+import { TEAM_TOTAL_UNIT } from '../../db/team-units.js';
 
 const versionRow = precompiled((db) => db.selectFrom('score_state').select('version').where('id', '=', 1));
 
@@ -162,26 +163,33 @@ export async function playerTotal(db: Kysely<DB>, playerId: number, scope: Leade
   return (await playerTotals(db, { ...scope, playerIds: [playerId] })).get(playerId) ?? 0;
 }
 
-/** Per team: playerCount and average = Σ players' totals ÷ playerCount (no players → 0). */
+/**
+ * Per team: playerCount and average = Σ players' totals ÷ playerCount (no players → 0). Without a
+ * filter it is read from team_scores, kept on write (migration 0030, ADR 0023): a row per team.
+ */
 export async function teamAverages(
   db: Kysely<DB>,
   scope: LeaderboardFilter & { teamIds?: readonly number[] } = {},
 ): Promise<Map<number, { playerCount: number; averageScore: number }>> {
+  const resolved = await resolveScope(db, scope);
+  const teamIds = scope.teamIds ? (scope.teamIds.length ? [...scope.teamIds] : [-1]) : undefined;
+  const average = (n: number, sum: number) => ({ playerCount: n, averageScore: n ? sum / n : 0 });
+  if (isUnfiltered(resolved)) {
+    let kept = db.selectFrom('team_scores').select(['team_id', 'players', 'total']).where('players', '>', 0);
+    if (teamIds) kept = kept.where('team_id', 'in', teamIds);
+    const rows = await kept.execute();
+    return new Map(rows.map((r) => [r.team_id, average(r.players, Number(r.total) / TEAM_TOTAL_UNIT)]));
+  }
   let q = db
     .selectFrom('team_players as tp')
-    .leftJoin(playerTotalsQuery(db, await resolveScope(db, scope)).as('pt'), 'pt.player_id', 'tp.player_id')
+    .leftJoin(playerTotalsQuery(db, resolved).as('pt'), 'pt.player_id', 'tp.player_id')
     .select([
       'tp.team_id',
       (eb) => eb.fn.count<number>('tp.player_id').as('player_count'),
       sql<number>`coalesce(sum(pt.total), 0)`.as('total_sum'),
     ])
     .groupBy('tp.team_id');
-  if (scope.teamIds) q = q.where('tp.team_id', 'in', scope.teamIds.length ? [...scope.teamIds] : [-1]);
+  if (teamIds) q = q.where('tp.team_id', 'in', teamIds);
   const rows = await q.execute();
-  return new Map(
-    rows.map((r) => {
-      const n = Number(r.player_count);
-      return [r.team_id, { playerCount: n, averageScore: n ? Number(r.total_sum) / n : 0 }];
-    }),
-  );
+  return new Map(rows.map((r) => [r.team_id, average(Number(r.player_count), Number(r.total_sum))]));
 }
