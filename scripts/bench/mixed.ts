@@ -62,7 +62,7 @@ export async function mixedRows(app: Child, session: Session, club: Club, cursor
   let k = 0;
   const measured = await cannon({ base: app.base, headers: { cookie: session.cookie }, path: () => path(k++) }, timing);
   const mb = rssMb(app.pid);
-  const heap = await app.liveHeapMb();
+  const memory = await app.memoryAfterGc();
   const none = { p50: NaN, p99: NaN, rps: NaN, count: 0 };
   // One figure, shown in the p50 and p99 columns.
   const figure = (scenario: string, mb: number): Row => ({
@@ -84,6 +84,9 @@ export async function mixedRows(app: Child, session: Session, club: Club, cursor
       leaderboard: false,
     },
     figure('server RSS after the mixed load (MB, in the p50 column)', mb),
-    figure('server heap in use after a full GC, after the mixed load (MB, in the p50 column)', heap),
+    figure('server heap in use after a full GC, after the mixed load (MB, in the p50 column)', memory.heapMb),
+    figure('  V8 heap committed after that GC (MB)', memory.heapTotalMb),
+    figure('  memory outside the V8 heap (Buffers, strings handed to C++; MB)', memory.externalMb),
+    figure('  server RSS after that GC (MB)', memory.rssMb),
   ];
 }

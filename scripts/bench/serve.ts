@@ -44,7 +44,9 @@ send({ port: (server.server.address() as { port: number }).port });
 process.on('message', (m: { heap?: boolean }) => {
   if (!m.heap) return;
   (globalThis as { gc?: () => void }).gc?.();
-  send({ heapMb: process.memoryUsage().heapUsed / 1048576 });
+  const mb = (n: number) => n / 1048576;
+  const used = process.memoryUsage();
+  send({ heapMb: mb(used.heapUsed), heapTotalMb: mb(used.heapTotal), externalMb: mb(used.external), rssMb: mb(used.rss) });
 });
 
 const stop = () => {

@@ -1,12 +1,20 @@
 /** Starts serve.ts in a child process, waits for its port, and stops it (SIGTERM, then SIGKILL). */
 import { spawn, type ChildProcess } from 'node:child_process';
 
+/** The server's memory after a full collection (MB): live heap, V8's committed heap, external, RSS. */
+export interface MemoryAfterGc {
+  heapMb: number;
+  heapTotalMb: number;
+  externalMb: number;
+  rssMb: number;
+}
+
 export interface Child {
   base: string;
   /** The server process (its RSS is read from /proc after the mixed load). */
   pid: number;
-  /** The server's V8 heap in use (MB) after a full collection: what it holds, apart from garbage not yet collected. */
-  liveHeapMb(): Promise<number>;
+  /** After a full collection: what it holds, apart from garbage not yet collected. */
+  memoryAfterGc(): Promise<MemoryAfterGc>;
   stop(): Promise<void>;
 }
 
@@ -43,9 +51,9 @@ export async function startChild(mode: 'app' | 'bare', env: Record<string, strin
   return {
     base: `http://127.0.0.1:${port}`,
     pid: child.pid!,
-    liveHeapMb: () =>
-      new Promise<number>((resolve) => {
-        child.once('message', (m: { heapMb: number }) => resolve(m.heapMb));
+    memoryAfterGc: () =>
+      new Promise<MemoryAfterGc>((resolve) => {
+        child.once('message', (m: MemoryAfterGc) => resolve(m));
         child.send({ heap: true });
       }),
     async stop() {

@@ -18,20 +18,20 @@ export const BOARD_NAME_ORDER = sql`lower(p.last_name), lower(p.first_name), p.i
 /**
  * Every player in scope with their total, highest first, ties by name. Players without evaluations
  * are on the board with 0. The total is the shared aggregate (playerTotalsQuery). A team's board
- * reads its members only (ADR 0023): their ids first, then their totals by player.
+ * reads its members only (ADR 0023), in one statement: the memberships, and those players' totals.
  */
 export async function playerTotalsRanked(
   db: Db,
   filter: LeaderboardFilter & { teamId?: number },
 ): Promise<{ id: number; total: number }[]> {
   const { teamId, ...clubFilter } = filter;
-  const members = teamId === undefined ? undefined : [...(await teamMemberIds(db, teamId))];
-  const scope = await resolveScope(db, { ...clubFilter, ...(members ? { playerIds: members } : {}) });
+  const scope = await resolveScope(db, { ...clubFilter, ...(teamId === undefined ? {} : { teamId }) });
   let q = db
     .selectFrom('players as p')
     .leftJoin(playerTotalsQuery(db, scope).as('pt'), 'pt.player_id', 'p.id')
     .select(['p.id', sql<number>`coalesce(pt.total, 0)`.as('total')]);
-  if (members) q = q.where('p.id', 'in', members.length ? members : [-1]);
+  if (teamId !== undefined)
+    q = q.where('p.id', 'in', (eb) => eb.selectFrom('team_players').select('player_id').where('team_id', '=', teamId));
   const rows = await q
     .orderBy(sql`coalesce(pt.total, 0)`, 'desc')
     .orderBy(BOARD_NAME_ORDER)
@@ -106,25 +106,34 @@ export async function playerCards(db: Db, ids: readonly number[]): Promise<Map<n
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Team ids and their coaches' user ids per player. */
-export async function membershipsOf(
-  db: Db,
-  playerIds: readonly number[],
-): Promise<Map<number, { teamIds: number[]; coachUser: number[] }>> {
-  const out = new Map<number, { teamIds: number[]; coachUser: number[] }>();
-  if (playerIds.length === 0) return out;
+export interface BoardCard extends PlayerCard {
+  teamIds: number[];
+  /** The user ids of the player's teams' coaches. */
+  coachUser: number[];
+}
+
+/** Cards with each player's team ids and coaches: one statement for a board page. */
+export async function boardCards(db: Db, ids: readonly number[]): Promise<Map<number, BoardCard>> {
+  const out = new Map<number, BoardCard>();
+  if (ids.length === 0) return out;
   const rows = await db
-    .selectFrom('team_players as tp')
-    .innerJoin('teams as t', 't.id', 'tp.team_id')
-    .select(['tp.player_id', 'tp.team_id', 't.coach_user_id'])
-    .where('tp.player_id', 'in', [...playerIds])
+    .selectFrom('players as p')
+    .leftJoin('team_players as tp', 'tp.player_id', 'p.id')
+    .leftJoin('teams as t', 't.id', 'tp.team_id')
+    .select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img', 'tp.team_id', 't.coach_user_id'])
+    .where('p.id', 'in', [...ids])
+    .orderBy('p.id')
     .orderBy('tp.team_id')
     .execute();
   for (const r of rows) {
-    const m = out.get(r.player_id) ?? { teamIds: [], coachUser: [] };
-    m.teamIds.push(r.team_id);
-    if (!m.coachUser.includes(r.coach_user_id)) m.coachUser.push(r.coach_user_id);
-    out.set(r.player_id, m);
+    let card = out.get(r.id);
+    if (!card) {
+      card = { id: r.id, first_name: r.first_name, last_name: r.last_name, profile_img: r.profile_img, teamIds: [], coachUser: [] };
+      out.set(r.id, card);
+    }
+    if (r.team_id === null || r.coach_user_id === null) continue;
+    card.teamIds.push(r.team_id);
+    if (!card.coachUser.includes(r.coach_user_id)) card.coachUser.push(r.coach_user_id);
   }
   return out;
 }

@@ -156,18 +156,14 @@ export function createBoards(db: Db) {
   /** Board rows of ranked players from `start` (their cards, teams and, on public boards, consent). */
   async function cardRows(slice: Ranked[], start: number, names?: Paging['names']): Promise<BoardPlayerRow[]> {
     const ids = slice.map((r) => r.id);
-    const [cards, memberships, named] = await Promise.all([
-      repo.playerCards(db, ids),
-      repo.membershipsOf(db, ids),
-      names ? namedOnPublicBoards(db, ids) : null,
-    ]);
+    const [cards, named] = await Promise.all([repo.boardCards(db, ids), names ? namedOnPublicBoards(db, ids) : null]);
     const rows: BoardPlayerRow[] = [];
     for (const [i, r] of slice.entries()) {
       const card = cards.get(r.id);
       if (!card) continue; // deleted since the ranking was computed
-      const m = memberships.get(r.id);
-      const face = named && !named.has(r.id) ? anonymousFace(start + i) : card;
-      rows.push({ ...face, rank: r.rank, totalScore: roundPercent(r.total), teamIds: m?.teamIds ?? [], coachUser: m?.coachUser ?? [] });
+      const { teamIds, coachUser, ...face } = card;
+      const shown = named && !named.has(r.id) ? anonymousFace(start + i) : face;
+      rows.push({ ...shown, rank: r.rank, totalScore: roundPercent(r.total), teamIds, coachUser });
     }
     return rows;
   }
@@ -215,9 +211,9 @@ export function createBoards(db: Db) {
    */
   async function teamsBoard(filter: LeaderboardFilter & { categoryId?: number }): Promise<BoardTeamRow[]> {
     const { version } = await currentRead();
-    const key = keyOf('t', (await readsWholeBoard(version, filter)) ? { categoryId: filter.categoryId } : filter);
-    return teamBoards.get(version, key, async () => {
-      const ranking = rank(await repo.teamAveragesByName(db, filter), (r) => r.averageScore);
+    const asked = (await readsWholeBoard(version, filter)) ? { categoryId: filter.categoryId } : filter;
+    return teamBoards.get(version, keyOf('t', asked), async () => {
+      const ranking = rank(await repo.teamAveragesByName(db, asked), (r) => r.averageScore);
       for (const r of ranking) r.averageScore = roundPercent(r.averageScore);
       return ranking;
     });

@@ -166,6 +166,30 @@ describe('paging, search and caching', () => {
     }
   });
 
+  it("reads a team's board from the team and the teams board from the team totals, at any version (ADR 0023)", async () => {
+    await admin.get('/api/leaderboard/teams');
+    await t.db
+      .updateTable('score_state')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', 1)
+      .execute();
+    await t.settled();
+    const read = (url: string) =>
+      statementsDuring(async () => void expect((await admin.get(url)).statusCode).toBe(200)).then((all) =>
+        all.filter((s) => !/score_state|"sessions"/.test(s)),
+      );
+    const team = await read(`/api/leaderboard/players?team_id=${club.tieTeamId}`);
+    // Its name, its members with their totals, their cards and teams: none reads the club.
+    expect(team).toHaveLength(3);
+    expect(team[1]).toMatch(/"team_players" where "team_id" = /);
+    expect(team[2]).toMatch(/where "p"\."id" in \(/);
+    // The period's first and last dates (it covers them all), then a row per team.
+    const teams = (await read('/api/leaderboard/teams?from=1971-01-01')).filter((s) => !/(min|max)\("date"\)/.test(s));
+    expect(teams).toHaveLength(1);
+    expect(teams[0]).toMatch(/"team_scores"/);
+    expect(teams[0]).not.toMatch(/"team_players"|"evaluations"/);
+  });
+
   it('sees a new evaluation at once (the ranking cache follows the database version)', async () => {
     const before = await wholeBoard(admin, `&team_id=${club.tieTeamId}`);
     const last = before.at(-1)!;

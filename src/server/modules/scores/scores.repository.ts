@@ -65,17 +65,7 @@ function filteredTotals(db: Kysely<DB>, scope: ScoreScope) {
   if (to !== undefined) q = q.where(day, '<=', to);
   if (scope.criteriaIds?.length) q = q.where('e.criterion_id', 'in', [...scope.criteriaIds]);
   if (scope.playerIds) q = q.where('e.player_id', 'in', scope.playerIds.length ? [...scope.playerIds] : [-1]);
-  if (scope.teamId !== undefined) {
-    const teamId = scope.teamId;
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('team_players as tp')
-          .select('tp.player_id')
-          .whereRef('tp.player_id', '=', 'e.player_id')
-          .where('tp.team_id', '=', teamId),
-      ),
-    );
-  }
+  if (scope.teamId !== undefined) q = q.where('e.player_id', 'in', teamMembers(db, scope.teamId));
   return q.groupBy('e.player_id');
 }
 
@@ -84,17 +74,21 @@ const unboundedPeriod = (scope: LeaderboardFilter) =>
 /** No period bound and no criteria: what player_scores answers. */
 export const isUnfiltered = (scope: LeaderboardFilter) => !scope.criteriaIds?.length && unboundedPeriod(scope);
 
+/**
+ * A team's member ids, as a sub-query: `player_id IN (…)` lets both databases seek each member on the
+ * player's index, where a correlated EXISTS made SQLite probe it for every player of the club.
+ */
+const teamMembers = (db: Kysely<DB>, teamId: number) => db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId);
+
 /** Narrowed to what a scope reads (the given players, or a team's members), else the whole table. */
-function inPlayers<Q extends { where: (...args: any[]) => Q }>(q: Q, column: 'ps.player_id' | 'pl.player_id', scope: ScoreScope): Q {
+function inPlayers<Q extends { where: (...args: any[]) => Q }>(
+  db: Kysely<DB>,
+  q: Q,
+  column: 'ps.player_id' | 'pl.player_id',
+  scope: ScoreScope,
+): Q {
   if (scope.playerIds) q = q.where(column, 'in', scope.playerIds.length ? [...scope.playerIds] : [-1]);
-  if (scope.teamId !== undefined) {
-    const teamId = scope.teamId;
-    q = q.where(({ exists, selectFrom }: any) =>
-      exists(
-        selectFrom('team_players as tp').select('tp.player_id').whereRef('tp.player_id', '=', column).where('tp.team_id', '=', teamId),
-      ),
-    );
-  }
+  if (scope.teamId !== undefined) q = q.where(column, 'in', teamMembers(db, scope.teamId));
   return q;
 }
 
@@ -109,12 +103,12 @@ export function playerTotalsQuery(db: Kysely<DB>, scope: ScoreScope = {}) {
       .selectFrom('player_level_scores as pl')
       .select(['pl.player_id', (eb) => eb.fn.sum<number>('pl.total').as('total')])
       .where('pl.level_id', 'in', [...scope.levelIds]);
-    return inPlayers(q, 'pl.player_id', scope).groupBy('pl.player_id');
+    return inPlayers(db, q, 'pl.player_id', scope).groupBy('pl.player_id');
   }
   if (!isUnfiltered(scope)) {
     return filteredTotals(db, scope);
   }
-  return inPlayers(db.selectFrom('player_scores as ps').select(['ps.player_id', 'ps.total']), 'ps.player_id', scope);
+  return inPlayers(db, db.selectFrom('player_scores as ps').select(['ps.player_id', 'ps.total']), 'ps.player_id', scope);
 }
 
 /**
