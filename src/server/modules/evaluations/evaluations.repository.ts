@@ -27,6 +27,22 @@ export async function findPlayer(db: Db, id: number) {
   return row ? { id: row.id, name: `${row.first_name} ${row.last_name}`, profile_img: row.profile_img } : undefined;
 }
 
+/** The player with their unfiltered total, kept on write in player_scores (ADR 0008): one statement. */
+export async function findPlayerWithTotal(db: Db, id: number) {
+  const row = await db
+    .selectFrom('players as p')
+    .leftJoin('player_scores as ps', 'ps.player_id', 'p.id')
+    .select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img', 'ps.total'])
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+  return (
+    row && {
+      player: { id: row.id, name: `${row.first_name} ${row.last_name}`, profile_img: row.profile_img },
+      total: Number(row.total ?? 0),
+    }
+  );
+}
+
 export async function userName(db: Db, id: number): Promise<string> {
   const u = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', id).executeTakeFirst();
   return u ? `${u.first_name} ${u.last_name}` : '';

@@ -14,7 +14,6 @@ import type { DB } from '../../db/types.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { nowIso, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { playerTotal } from '../scores/scores.repository.js';
 import * as repo from './evaluations.repository.js';
 import { assertPlayersOpen } from '../rollover/season-lock.js';
 
@@ -74,10 +73,9 @@ export async function writeEvaluations<T>(db: Db, work: (trx: Transaction<DB>) =
 
 /** A player's current evaluations and total; the superseded ones too when asked. */
 export async function playerEvaluations(db: Db, playerId: number, withHistory: boolean): Promise<PlayerEvaluations> {
-  const player = (await repo.findPlayer(db, playerId))!;
-  const [evaluations, totalScore, historyCount] = await Promise.all([
+  const [{ player, total: totalScore }, evaluations, historyCount] = await Promise.all([
+    repo.findPlayerWithTotal(db, playerId).then((found) => found!),
     repo.listEvaluations(db, playerId, true),
-    playerTotal(db, playerId),
     repo.historyCount(db, playerId),
   ]);
   return {
