@@ -9,6 +9,7 @@ import * as repo from './leaderboard.repository.js';
 import * as order from './board-order.repository.js';
 import { findTeamName } from '../../policies/scope.repository.js';
 import { namedOnPublicBoards } from '../family/consents.repository.js';
+import { Ranking, type Ranked } from './ranking.js';
 
 /**
  * Builds the boards: the ranking (shared SQL aggregate + the shared rank(): ties share a rank), the
@@ -17,7 +18,7 @@ import { namedOnPublicBoards } from '../family/consents.repository.js';
  */
 
 type Db = Kysely<DB>;
-export type Ranked = { id: number; total: number; rank: number };
+export type { Ranked };
 type PageRows = { rows: BoardPlayerRow[]; total: number };
 
 export interface PlayersFilter extends LeaderboardFilter {
@@ -52,38 +53,27 @@ const anonymousFace = (position: number) => ({ id: -(position + 1), first_name: 
 export interface BoardRead {
   version: number;
   /** The club ranking of the filter (no team), made at `version`: public boards serve theirs (public.service.ts). */
-  club?: Ranked[];
+  club?: Ranking;
 }
 
 /** The ranking of a filter (the club's, or a team's when it names one). */
-export async function clubRanking(db: Db, filter: LeaderboardFilter & { teamId?: number }): Promise<Ranked[]> {
-  return rank(await repo.playerTotalsRanked(db, filter), (r) => r.total);
-}
-
-// Each player's place in a ranking, built once per ranking (rankings are never mutated).
-const positions = new WeakMap<readonly Ranked[], Map<number, number>>();
-function positionsOf(ranking: readonly Ranked[]): Map<number, number> {
-  let at = positions.get(ranking);
-  if (!at) {
-    at = new Map(ranking.map((r, i) => [r.id, i]));
-    positions.set(ranking, at);
-  }
-  return at;
+export async function clubRanking(db: Db, filter: LeaderboardFilter & { teamId?: number }): Promise<Ranking> {
+  return Ranking.of(await repo.playerTotalsRanked(db, filter));
 }
 
 /**
  * Rows the staff rankings may hold in memory (ADR 0023): eight club rankings at 50,000 players
- * (about 4 MB each), any number at a small club.
+ * (about 1.2 MB each, ranking.ts), any number at a small club.
  */
 export const RANKING_CACHE_ROWS = 400_000;
-const rows = (ranking: Ranked[]) => ranking.length;
+const rows = (ranking: Ranking) => ranking.length;
 /** Rows of teams boards kept per cache (about 200 bytes a row: some 10 MB each). */
 export const TEAM_BOARD_CACHE_ROWS = 50_000;
 
 export function createBoards(db: Db) {
-  const players = new RankingCache<Ranked[]>(64, rows, RANKING_CACHE_ROWS);
+  const players = new RankingCache<Ranking>(64, rows, RANKING_CACHE_ROWS);
   // Apart from the club rankings, so that walking every team's board cannot evict them.
-  const teamRankings = new RankingCache<Ranked[]>(512, rows, RANKING_CACHE_ROWS / 4);
+  const teamRankings = new RankingCache<Ranking>(512, rows, RANKING_CACHE_ROWS / 4);
   const pages = new RankingCache<PageRows>(256);
   // Teams boards hold a row per team (2,000 at 10×): bounded by rows as the rankings are (ADR 0023).
   const teamBoards = new RankingCache<BoardTeamRow[]>(256, (board) => board.length, TEAM_BOARD_CACHE_ROWS);
@@ -111,35 +101,33 @@ export function createBoards(db: Db) {
    * the club ranking (public boards, ADR 0015), the members picked out of it by position. A total
    * never depends on the team, so both give the club's order restricted to the members.
    */
-  async function rankingAt({ version, club: given }: BoardRead, filter: PlayersFilter): Promise<Ranked[]> {
+  async function rankingAt({ version, club: given }: BoardRead, filter: PlayersFilter): Promise<Ranking> {
     const { teamId, ...clubFilter } = filter;
     if (teamId === undefined) return given ?? (await players.get(version, keyOf('p', clubFilter), () => clubRanking(db, clubFilter)));
     return teamRankings.get(version, keyOf('p', filter), async () => {
       if (!given) return clubRanking(db, filter);
       const members = await repo.teamMemberIds(db, teamId);
-      const at = positionsOf(given);
-      const picked = [...members].flatMap((id) => (at.has(id) ? [at.get(id)!] : [])).sort((a, b) => a - b);
-      return rank(
-        picked.map((i) => given[i]!),
-        (r) => r.total,
-      );
+      const picked = [...members]
+        .map((id) => given.positionOf(id))
+        .filter((i) => i >= 0)
+        .sort((a, b) => a - b);
+      return Ranking.of(picked.map((i) => given.at(i)));
     });
   }
 
   async function playerRanking(filter: PlayersFilter): Promise<Ranked[]> {
-    return rankingAt(await currentRead(), filter);
+    return (await rankingAt(await currentRead(), filter)).slice();
   }
 
   /** The rows of one page; `q` narrows the rows but ranks stay those of the whole board. */
-  async function pageRows(ranking: Ranked[], paging: Paging): Promise<PageRows> {
-    let list = ranking;
-    if (paging.q) {
-      const matching = await repo.playerIdsMatching(db, paging.q, paging.names);
-      // A short search matches much of the club: the consented set is read whole, never as an id list.
-      const named = paging.names ? await namedOnPublicBoards(db) : null;
-      list = ranking.filter((r) => matching.has(r.id) && (!named || named.has(r.id)));
-    }
+  async function pageRows(ranking: Ranking, paging: Paging): Promise<PageRows> {
     const start = (paging.page - 1) * paging.pageSize;
+    if (!paging.q)
+      return { rows: await cardRows(ranking.slice(start, start + paging.pageSize), start, paging.names), total: ranking.length };
+    const matching = await repo.playerIdsMatching(db, paging.q, paging.names);
+    // A short search matches much of the club: the consented set is read whole, never as an id list.
+    const named = paging.names ? await namedOnPublicBoards(db) : null;
+    const list = ranking.filter((id) => matching.has(id) && (!named || named.has(id)));
     return { rows: await cardRows(list.slice(start, start + paging.pageSize), start, paging.names), total: list.length };
   }
 
@@ -193,14 +181,11 @@ export function createBoards(db: Db) {
     const { rows, total } = await pages.get(version, pageKey, () => pageRows(ranking, paging));
     let me = null;
     if (mePlayerId !== null) {
-      const at = ranking.findIndex((r) => r.id === mePlayerId);
-      if (at >= 0)
-        me = {
-          id: mePlayerId,
-          rank: ranking[at]!.rank,
-          totalScore: roundPercent(ranking[at]!.total),
-          page: Math.floor(at / paging.pageSize) + 1,
-        };
+      const at = ranking.positionOf(mePlayerId);
+      if (at >= 0) {
+        const mine = ranking.at(at);
+        me = { id: mePlayerId, rank: mine.rank, totalScore: roundPercent(mine.total), page: Math.floor(at / paging.pageSize) + 1 };
+      }
     }
     return { rows, total, page: paging.page, pageSize: paging.pageSize, me, team };
   }
@@ -231,11 +216,10 @@ export function createBoards(db: Db) {
   ): Promise<BoardTeamRow[]> {
     return rankedTeams.get(version, keyOf('t', { ...filter, categoryId }), async () => {
       const list = await teamList.get(version, 'all', () => repo.teamsWithMembers(db));
-      const totals = new Map(club.map((r) => [r.id, r.total]));
       const averaged = list
         .filter((t) => categoryId === undefined || t.categoryId === categoryId)
         .map(({ categoryId: _club, memberIds, ...card }) => {
-          const sum = memberIds.reduce((s, id) => s + (totals.get(id) ?? 0), 0);
+          const sum = memberIds.reduce((s, id) => s + club.totalOf(id), 0);
           return { ...card, playerCount: memberIds.length, averageScore: memberIds.length ? sum / memberIds.length : 0 };
         });
       return rank(averaged, (t) => t.averageScore).map((t) => ({ ...t, averageScore: roundPercent(t.averageScore) }));

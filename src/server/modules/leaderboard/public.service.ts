@@ -8,7 +8,8 @@ import { todayDate } from '../../lib/time.js';
 import type { WorkGate } from '../../lib/work-gate.js';
 import { Revalidating } from '../scores/score-cache.js';
 import { scoreVersion } from '../scores/scores.repository.js';
-import { clubRanking, playersBoardPage, type Boards, type Paging, type Ranked } from './leaderboard.service.js';
+import { clubRanking, playersBoardPage, type Boards, type Paging } from './leaderboard.service.js';
+import type { Ranking } from './ranking.js';
 import * as repo from './leaderboard.repository.js';
 
 type Db = Kysely<DB>;
@@ -31,7 +32,7 @@ const PERIOD_COUNT = Object.keys(PUBLIC_PERIODS).length;
  * ranking's first computation is waited for, and the gate refuses it when full (GateFull → 503).
  */
 export function createPublicBoards(db: Db, boards: Boards, { maxAgeMs, gate }: { maxAgeMs: number; gate: WorkGate }) {
-  const rankings = new Revalidating<{ filter: LeaderboardFilter; ranking: Ranked[] }>();
+  const rankings = new Revalidating<{ filter: LeaderboardFilter; ranking: Ranking }>();
   let held = { version: 0, readAt: -Infinity };
   let known: { choices: Choices; readAt: number } | null = null;
 
