@@ -9,8 +9,10 @@ import { unitsOf } from '../team-units.js';
  *
  * Every trigger keeps one invariant: a team's row is the count of its team_players rows and the Σ of
  * their player_scores totals as they are now. A player's total moving adjusts the teams they are on;
- * a membership added or removed adjusts its team by the player's total. Each change alone keeps the
- * invariant, so the order a player delete cascades in (team_players, player_scores) does not matter.
+ * a membership added or removed adjusts its team by the player's total. A player delete takes the
+ * player's share out of their teams once, before the row goes: by the time the cascaded memberships
+ * and totals go, PostgreSQL may already have removed the total, so those triggers skip rows of
+ * players that no longer exist.
  */
 export function migration({ dialect }: Database): Migration {
   return {
@@ -33,6 +35,7 @@ export function migration({ dialect }: Database): Migration {
       const addToTeams = (deltas: string) => `
         update team_scores set total = team_scores.total + d.delta
         from (select tp.team_id, sum(x.delta) as delta from (${deltas}) x
+              join players p on p.id = x.player_id
               join team_players tp on tp.player_id = x.player_id group by tp.team_id) d
         where team_scores.team_id = d.team_id;`;
       // Memberships (rows of team_id, player_id) joining or leaving, with their player's total now.
@@ -44,8 +47,14 @@ export function migration({ dialect }: Database): Migration {
       const leave = (rows: string) => `
         update team_scores set players = team_scores.players - d.n, total = team_scores.total - d.total
         from (select m.team_id, count(*) as n, coalesce(sum(${unitsOf('ps.total')}), 0) as total from (${rows}) m
+              join players p on p.id = m.player_id
               left join player_scores ps on ps.player_id = m.player_id group by m.team_id) d
         where team_scores.team_id = d.team_id;`;
+      // A deleted player's share, before the row goes (the rows above it skip).
+      const playerLeaves = `
+        update team_scores set players = team_scores.players - 1,
+          total = team_scores.total - coalesce((select ${unitsOf('total')} from player_scores where player_id = old.id), 0)
+        where team_id in (select team_id from team_players where player_id = old.id);`;
 
       if (dialect === 'postgres') {
         // Statement-level with transition tables, like player_scores: an import touches each team once.
@@ -78,6 +87,14 @@ export function migration({ dialect }: Database): Migration {
         await on('team_players_score_update', 'update on team_players', 'new table as added old table as removed', 'team_scores_move');
         await on('team_players_score_delete', 'delete on team_players', 'old table as removed', 'team_scores_leave');
         await fn('team_scores_forget', 'delete from team_scores where team_id = old.id;');
+        await sql
+          .raw(
+            `create function team_scores_player_leaves() returns trigger language plpgsql as $$ begin ${playerLeaves} return old; end $$`,
+          )
+          .execute(db);
+        await sql`create trigger players_leave_team_scores before delete on players for each row execute function team_scores_player_leaves()`.execute(
+          db,
+        );
         await sql`create trigger teams_forget_score after delete on teams for each row execute function team_scores_forget()`.execute(db);
         return;
       }
@@ -102,6 +119,7 @@ export function migration({ dialect }: Database): Migration {
       );
       await trigger('team_players_score_delete', 'delete on team_players', leave(member('old')));
       await trigger('teams_forget_score', 'delete on teams', 'delete from team_scores where team_id = old.id;');
+      await sql.raw(`create trigger players_leave_team_scores before delete on players begin ${playerLeaves} end`).execute(db);
     },
   };
 }
