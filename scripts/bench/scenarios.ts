@@ -27,7 +27,7 @@ import { cannon, loop, type Figures, type Timing } from './measure.js';
 import { startPublicFlood } from './public-flood.js';
 import type { Row } from './report.js';
 import type { Club } from './seed.js';
-import { deepListCursors, mixedRows } from './mixed.js';
+import { deepListCursors, mixedRows, rssMb } from './mixed.js';
 import { startChild, type Child } from './servers.js';
 
 export interface Run {
@@ -411,19 +411,14 @@ async function startTimed(url: string): Promise<{ app: Child; ms: number }> {
 export async function measureAll(run: Run, only: ReadonlySet<Group> = new Set(GROUPS)): Promise<Row[]> {
   const { app, ms } = await startTimed(run.url);
   try {
+    // What the process weighs before any request but the health check: the floor under the RSS rows.
+    const startMb = rssMb(app.pid);
     const session = await signIn(app.base, run.club.admin.email, run.club.admin.password);
-    const once: Figures = { p50: ms, p99: ms, rps: NaN, count: 1 };
-    const rows: Row[] = [
-      {
-        scenario: 'start to first health (server process)',
-        measured: once,
-        baselineName: '—',
-        baseline: once,
-        ratio: 1,
-        leaderboard: false,
-        oneOff: { rows: 0 },
-      },
-    ];
+    const figure = (scenario: string, value: number): Row => {
+      const once: Figures = { p50: value, p99: value, rps: NaN, count: 1 };
+      return { scenario, measured: once, baselineName: '—', baseline: once, ratio: 1, leaderboard: false, oneOff: { rows: 0 } };
+    };
+    const rows: Row[] = [figure('start to first health (server process)', ms), figure('server RSS at first health (MB)', startMb)];
     if (only.has('varying')) rows.push(...(await varyingRows(app, session, run)));
     if (only.has('http')) rows.push(...(await httpRows(app, session, run)));
     if (only.has('cold')) rows.push(...(await coldRows(app, session, run)));
