@@ -86,6 +86,31 @@ export async function timeWizardPreview(session: Session, rows: number, tag: str
   return ms;
 }
 
+/**
+ * ms of raw INSERTs of every row the players import writes: the players, then a guardian per parent
+ * e-mail and the primary link between them (the family model, ADR 0019), in one transaction.
+ */
+export async function timeRawFamilyInsert(db: Kysely<DB>, rows: number, lastName: string): Promise<number> {
+  const now = new Date().toISOString();
+  const email = (i: number) => `${lastName.toLowerCase()}.${i}@import.test`;
+  const players = Array.from({ length: rows }, (_, i) => [`Raw${i}`, lastName, email(i), null, 2008 + (i % 10), '[]', now, now]);
+  const guardians = Array.from({ length: rows }, (_, i) => [email(i), '', now, now]);
+  return timeOnce(() =>
+    db.transaction().execute(async (trx) => {
+      await insertRows(
+        trx,
+        'players',
+        ['first_name', 'last_name', 'email', 'player_email', 'dob', 'video_links', 'created_at', 'updated_at'],
+        players,
+      );
+      await insertRows(trx, 'guardians', ['email', 'name', 'created_at', 'updated_at'], guardians);
+      await sql`insert into guardian_links (guardian_id, player_id, relationship, is_primary, receives_reports, parental_responsibility, status, status_at, created_at, updated_at)
+        select g.id, p.id, 'parent', 1, 1, 1, 'invited', ${now}, ${now}, ${now} from players p join guardians g on g.email = p.email
+        where p.last_name = ${lastName}`.execute(trx);
+    }),
+  );
+}
+
 /** ms of one transaction of raw multi-row INSERTs of the same player rows (1,000 rows a statement). */
 export async function timeRawInsert(db: Kysely<DB>, rows: number, lastName: string): Promise<number> {
   const now = new Date().toISOString();
