@@ -246,3 +246,73 @@ test.describe('as a coach', () => {
     await expect(page).toHaveURL(/\/app\/unauthorized$/);
   });
 });
+
+test.describe('a club with more than one page of teams', () => {
+  // The page's requests reach page.route directly (no service worker in between).
+  test.use({ serviceWorkers: 'block' });
+
+  test('shows 50 cards, then the rest with Load more teams; a club chosen again starts from its first page', async ({ page }) => {
+    await loginAs(page, 'admin');
+    const csrf = (await (await page.request.get('/api/auth/me')).json()).data.csrfToken as string;
+    const headers = { 'x-csrf-token': csrf };
+    const byName = async <T>(url: string, name: string) =>
+      ((await (await page.request.get(url)).json()).data as (T & { id: number; name: string })[]).find((x) => x.name === name)!.id;
+    const club = await byName('/api/categories', 'Northside Hawks');
+    const season = await byName('/api/seasons', '2025/26');
+    const names = Array.from({ length: 60 }, (_, i) => `E2E Paging ${String(i + 1).padStart(2, '0')}`);
+    const upload = await page.request.post('/api/teams/bulk', {
+      headers,
+      multipart: {
+        category: String(club),
+        season: String(season),
+        bulkFile: {
+          name: 'paging.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(['Name,CoachEmail', ...names.map((n) => `${n},jordan.reyes@demo.club`)].join('\n')),
+        },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+    const all = (await (await page.request.get('/api/teams')).json()).data as { id: number; name: string; categoryId: number }[];
+    const created = all.filter((t) => names.includes(t.name)).map((t) => t.id);
+    expect(created).toHaveLength(60);
+    try {
+      await page.goto('/app/teams');
+      const more = page.getByRole('button', { name: 'Load more teams' });
+      await expect(more).toBeVisible();
+      await expect(cards(page)).toHaveCount(50);
+      await expectAccessible(page);
+
+      // The next page is held until the button has shown that it is loading.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/api\/teams\?.*after=/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await more.click();
+      await expect(more).toHaveAttribute('data-loading', 'true');
+      await expect(more).toBeDisabled();
+      release();
+      await expect(cards(page)).toHaveCount(all.length);
+      await expect(more).toHaveCount(0);
+      expect(await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(all.map((t) => t.name));
+      await expectAccessible(page);
+
+      await page.evaluate(() => Object.assign(window, { __FILTER_SPINNER_MS: 100 }));
+      await choose(page, page, 'Filter by', 'Northside Hawks');
+      await expect(cards(page)).toHaveCount(50);
+      await expect(more).toBeVisible();
+      await more.click();
+      await expect(cards(page)).toHaveCount(all.filter((t) => t.categoryId === club).length);
+      await choose(page, page, 'Filter by', 'All Clubs');
+      await expect(cards(page)).toHaveCount(50);
+      await expect(more).toBeVisible();
+    } finally {
+      for (const id of created) {
+        const res = await page.request.post(`/api/team/${id}/delete`, { headers, data: {} });
+        expect(res.status(), await res.text()).toBe(200);
+      }
+    }
+  });
+});

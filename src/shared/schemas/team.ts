@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, requiredId, requiredText } from './common.js';
+import { cursorParam, nextCursorField } from './cursor.js';
 
 /** docs/product.md#data Team, as the lists and the team page read it. */
 export const teamSchema = z.object({
@@ -38,10 +39,24 @@ export const teamSaveSchema = z.object({
 export type TeamSave = z.infer<typeof teamSaveSchema>;
 export const TEAM_FORM_FIELDS = ['name', 'category', 'coachRole', 'coachUser', 'season'] as const;
 
+/** The Teams page reads this many teams a page; a page may ask for up to TEAMS_MAX_PAGE (ADR 0023). */
+export const TEAMS_PAGE_SIZE = 50;
+export const TEAMS_MAX_PAGE = 200;
+
 /** GET /api/teams: optional club filter (the spec's auth_id parameter is accepted and ignored). */
 export const teamListQuerySchema = z.object({
   category: idParam.optional(),
+  /** At most this many teams, by name, and the cursor to the rest in `next`; without it every team (ADR 0023). */
+  limit: z.coerce.number().int().min(1).max(TEAMS_MAX_PAGE).optional(),
+  /** The `next` of the page before: [lower-cased name, team id] of its last team. */
+  after: cursorParam(['string', 'number']).optional(),
 });
+
+/** GET /api/teams: `next` only when paged (`limit` or `after`), so the whole list answers as before. */
+export const teamListSchema = z.object({ data: z.array(teamSchema), next: nextCursorField.next.optional() });
+
+/** GET /api/coach/{coachId}/teams: the club filter only, never paged. */
+export const coachTeamsQuerySchema = teamListQuerySchema.pick({ category: true });
 
 /** The text fields of POST /api/teams/bulk (the file travels as bulkFile). */
 export const teamBulkFieldsSchema = z.object({

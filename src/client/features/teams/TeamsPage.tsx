@@ -1,7 +1,7 @@
-import { Button, Menu, Select, SimpleGrid, Text } from '@mantine/core';
+import { Button, Group, Menu, Select, SimpleGrid, Text } from '@mantine/core';
 import { IconCalendarRepeat, IconLayoutKanban, IconChevronDown, IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { Team } from '../../../shared/schemas/team';
 import { PageHeader } from '../../components/PageHeader';
@@ -30,10 +30,16 @@ export default function TeamsPage() {
   const category = filter === ALL ? null : filter;
   const spinning = useFilterSpinner(filter);
   const categories = useQuery(categoriesQuery);
-  const teams = useQuery({
+  const client = useQueryClient();
+  const teams = useInfiniteQuery({
     ...teamListQuery(coachId, category),
     placeholderData: keepPreviousData,
   });
+  const chooseFilter = (value: string) => {
+    // A club chosen again starts from its first page, not from the pages loaded last time.
+    client.removeQueries({ queryKey: teamListQuery(coachId, value === ALL ? null : value).queryKey, exact: true });
+    setFilter(value);
+  };
   // The last team stays in state while a modal closes, so its text does not change mid-animation.
   const [form, setForm] = useState<{ open: boolean; team: Team | null }>({ open: false, team: null });
   const [bulkOpen, setBulkOpen] = useState(false);
@@ -46,8 +52,8 @@ export default function TeamsPage() {
     else if (status === 403) void navigate('/app/unauthorized', { replace: true });
   }, [status, navigate]);
 
-  const coach = teams.data?.coach;
-  const list = teams.data?.teams ?? [];
+  const coach = teams.data?.pages[0]?.coach;
+  const list = useMemo(() => teams.data?.pages.flatMap((p) => p.teams) ?? [], [teams.data]);
 
   return (
     <>
@@ -56,7 +62,7 @@ export default function TeamsPage() {
           label="Filter by"
           data={[{ value: ALL, label: 'All Clubs' }, ...referenceOptions(categories.data)]}
           value={filter}
-          onChange={(v) => setFilter(v ?? ALL)}
+          onChange={(v) => chooseFilter(v ?? ALL)}
           allowDeselect={false}
           w={{ base: '100%', xs: 220 }}
         />
@@ -94,17 +100,26 @@ export default function TeamsPage() {
 
       <QueryView query={teams} busy={spinning} noun="teams" isEmpty={() => list.length === 0}>
         {() => (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {list.map((team) => (
-              <TeamCard
-                key={team.id}
-                team={team}
-                canWrite={canWrite}
-                onEdit={(t) => setForm({ open: true, team: t })}
-                onDelete={(t) => setDeleting({ open: true, team: t })}
-              />
-            ))}
-          </SimpleGrid>
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {list.map((team) => (
+                <TeamCard
+                  key={team.id}
+                  team={team}
+                  canWrite={canWrite}
+                  onEdit={(t) => setForm({ open: true, team: t })}
+                  onDelete={(t) => setDeleting({ open: true, team: t })}
+                />
+              ))}
+            </SimpleGrid>
+            {teams.hasNextPage ? (
+              <Group justify="center" mt="md">
+                <Button variant="default" loading={teams.isFetchingNextPage} onClick={() => void teams.fetchNextPage()}>
+                  Load more teams
+                </Button>
+              </Group>
+            ) : null}
+          </>
         )}
       </QueryView>
 

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CoachOption, CoachSummary, Team, TeamSave } from '../../../shared/schemas/team';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { TEAMS_PAGE_SIZE, type CoachOption, type CoachSummary, type Team, type TeamSave } from '../../../shared/schemas/team';
 import { apiGet, apiPost, apiUpload, type Envelope, type WriteEnvelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 
@@ -14,23 +14,36 @@ export const teamKeys = {
 
 const withCategory = (url: string, category: string | null) => (category ? `${url}?category=${encodeURIComponent(category)}` : url);
 
-export interface TeamList {
+export interface TeamsPage {
   teams: Team[];
   /** Set on the CoachTeams route: whose teams these are. */
   coach: CoachSummary | null;
+  /** The cursor of the next page; null on the last one. */
+  next: string | null;
 }
 
-/** /api/teams, or /api/coach/{coachId}/teams on the CoachTeams route; optionally one club only. */
+/**
+ * /api/teams by pages of TEAMS_PAGE_SIZE, by cursor (ADR 0023), or /api/coach/{coachId}/teams whole on
+ * the CoachTeams route (one page); optionally one club only.
+ */
 export const teamListQuery = (coachId: string | undefined, category: string | null) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: coachId ? teamKeys.coach(coachId, category) : teamKeys.list(category),
-    queryFn: async ({ signal }): Promise<TeamList> => {
-      if (!coachId) return { teams: (await apiGet<Envelope<Team[]>>(withCategory('/api/teams', category), signal)).data, coach: null };
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: TeamsPage) => last.next,
+    queryFn: async ({ signal, pageParam }): Promise<TeamsPage> => {
+      if (!coachId) {
+        const query = new URLSearchParams({ limit: String(TEAMS_PAGE_SIZE) });
+        if (category) query.set('category', category);
+        if (pageParam) query.set('after', pageParam);
+        const { data, next } = await apiGet<{ data: Team[]; next: string | null }>(`/api/teams?${query.toString()}`, signal);
+        return { teams: data, coach: null, next };
+      }
       const body = await apiGet<{ data: Team[]; coach: CoachSummary }>(
         withCategory(`/api/coach/${encodeURIComponent(coachId)}/teams`, category),
         signal,
       );
-      return { teams: body.data, coach: body.coach };
+      return { teams: body.data, coach: body.coach, next: null };
     },
   });
 

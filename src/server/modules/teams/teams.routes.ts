@@ -7,7 +7,7 @@ import { access, requireActor } from '../../policies/access.js';
 import { authorizeTeam, reachableTeamIds } from '../../policies/teams.js';
 import { readCsvForm } from '../../lib/csv-form.js';
 import { badRequest } from '../../lib/errors.js';
-import { jsonTextOf, sendDataText } from '../../lib/json-text.js';
+import { jsonTextOf, objectText, sendDataText, sendJsonText } from '../../lib/json-text.js';
 import { errors, read, readErrors, written } from '../../lib/reply.js';
 import * as service from './teams.service.js';
 
@@ -22,11 +22,15 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/teams', {
     config: { access: access.need('teams', 1) },
-    schema: { tags, querystring: schemas.teamListQuerySchema, response: { 200: okEnvelope(z.array(schemas.teamSchema)), ...readErrors } },
+    schema: { tags, querystring: schemas.teamListQuerySchema, response: { 200: schemas.teamListSchema, ...readErrors } },
     handler: async (req, reply) => {
       const actor = requireActor(req);
-      const teamIds = await reachableTeamIds(app.db, actor);
-      return sendDataText(reply, teamsText(await service.listTeams(app.db, actor, { teamIds, categoryId: req.query.category })));
+      const { category, limit, after } = req.query;
+      const filter = { teamIds: await reachableTeamIds(app.db, actor), categoryId: category };
+      // Without limit or after, the whole list as before (the team pickers of other screens read it).
+      if (limit === undefined && after === undefined) return sendDataText(reply, teamsText(await service.listTeams(app.db, actor, filter)));
+      const { rows, next } = await service.listTeamsPage(app.db, actor, filter, { limit, after });
+      return sendJsonText(reply, objectText({ data: teamsText(rows) }, { next }));
     },
   });
 
@@ -41,7 +45,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       params: z.object({ coachId: idParam }),
-      querystring: schemas.teamListQuerySchema,
+      querystring: schemas.coachTeamsQuerySchema,
       response: { 200: z.object({ data: z.array(schemas.teamSchema), coach: schemas.coachSummarySchema }), ...readErrors },
     },
     handler: async (req) => service.coachTeams(app.db, requireActor(req), req.params.coachId, req.query.category),

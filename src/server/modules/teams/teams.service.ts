@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../../shared/permissions.js';
-import type { CoachOption, CoachSummary, Team, TeamSave } from '../../../shared/schemas/team.js';
+import { encodeCursor } from '../../../shared/schemas/cursor.js';
+import { TEAMS_PAGE_SIZE, type CoachOption, type CoachSummary, type Team, type TeamSave } from '../../../shared/schemas/team.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { versionedCache } from '../scores/score-cache.js';
 import { currentTeamAverages } from '../scores/scores.service.js';
 import { checkTeamRows, parseTeamCsv } from './teams.csv.js';
+import { inKeyOrder, teamListPage, type TeamListKey } from './teams-paging.js';
 import * as repo from './teams.repository.js';
 
 type Db = Kysely<DB>;
@@ -33,13 +35,26 @@ export async function presentOne(db: Db, actor: Actor, id: number): Promise<Team
 // 0009), so a cached list is never older than what the request could read (ADR 0006).
 const lists = versionedCache<Team[]>(64);
 
+type TeamListFilter = { teamIds: readonly number[] | null; categoryId?: number | undefined };
+
 /**
- * The teams page's list (GET /api/teams), cached per score version and view. Callers must not mutate
- * it: the same array answers every request of that version.
+ * The teams page's list (GET /api/teams), cached per score version and view, in the pages' key order
+ * (teams-paging.ts). Callers must not mutate it: the same array answers every request of that version.
  */
-export async function listTeams(db: Db, actor: Actor, filter: { teamIds: readonly number[] | null; categoryId?: number }): Promise<Team[]> {
+export async function listTeams(db: Db, actor: Actor, filter: TeamListFilter): Promise<Team[]> {
   const key = JSON.stringify([actor.roleKey === 'superadmin', filter.categoryId ?? null, filter.teamIds]);
-  return lists(db, key, async () => present(db, actor, await repo.listTeams(db, filter)));
+  return lists(db, key, async () => inKeyOrder(await present(db, actor, await repo.listTeams(db, filter))));
+}
+
+/** A page of that list (GET /api/teams?limit=&after=): a slice of the cached list after the cursor's key. */
+export async function listTeamsPage(
+  db: Db,
+  actor: Actor,
+  filter: TeamListFilter,
+  page: { limit?: number | undefined; after?: TeamListKey | undefined },
+): Promise<{ rows: Team[]; next: string | null }> {
+  const { rows, next } = teamListPage(await listTeams(db, actor, filter), page.limit ?? TEAMS_PAGE_SIZE, page.after);
+  return { rows, next: next && encodeCursor(next) };
 }
 
 /** The coach selects of the team form: coach roles with their active users. */
