@@ -282,6 +282,7 @@ test.describe('a club with more than one page of teams', () => {
       await expect(more).toBeVisible();
       await expect(cards(page)).toHaveCount(50);
       await expectAccessible(page);
+      await snap(page, 'teams-load-more');
 
       // The next page is held until the button has shown that it is loading.
       let release!: () => void;
