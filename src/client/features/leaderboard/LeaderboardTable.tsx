@@ -5,6 +5,7 @@ import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } f
 import { LEADERBOARD_PAGE_SIZE } from '../../../shared/constants';
 import { PUBLIC_PERIODS } from '../../../shared/public-board';
 import { LabelledPagination } from '../../components/LabelledPagination';
+import { LoadMore } from '../../components/LoadMore';
 import { Loading } from '../../components/Loading';
 import { SearchInput } from '../../components/SearchInput';
 import { ApiError } from '../../lib/api';
@@ -178,13 +179,7 @@ export function LeaderboardTable({
       ) : shownTeams && shownTeams.length > 0 ? (
         <>
           <TeamsBoardTable rows={shownTeams} actions={teamActions} />
-          {teams.hasNextPage ? (
-            <Group justify="center">
-              <Button variant="default" loading={teams.isFetchingNextPage} onClick={() => void teams.fetchNextPage()}>
-                Load more teams
-              </Button>
-            </Group>
-          ) : null}
+          <LoadMore query={teams} label="Load more teams" />
         </>
       ) : (
         <Text c="gray.7" ta="center" py="xl">

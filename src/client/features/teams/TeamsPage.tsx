@@ -1,9 +1,10 @@
-import { Button, Group, Menu, Select, SimpleGrid, Text } from '@mantine/core';
+import { Button, Menu, Select, SimpleGrid, Text } from '@mantine/core';
 import { IconCalendarRepeat, IconLayoutKanban, IconChevronDown, IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { Team } from '../../../shared/schemas/team';
+import { LoadMore } from '../../components/LoadMore';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryView } from '../../components/QueryView';
 import { referenceOptions } from '../../components/ReferenceSelect';
@@ -112,13 +113,7 @@ export default function TeamsPage() {
                 />
               ))}
             </SimpleGrid>
-            {teams.hasNextPage ? (
-              <Group justify="center" mt="md">
-                <Button variant="default" loading={teams.isFetchingNextPage} onClick={() => void teams.fetchNextPage()}>
-                  Load more teams
-                </Button>
-              </Group>
-            ) : null}
+            <LoadMore query={teams} label="Load more teams" mt="md" />
           </>
         )}
       </QueryView>
