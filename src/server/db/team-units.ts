@@ -7,3 +7,7 @@ export const TEAM_TOTAL_UNIT = 1_000_000;
 
 /** SQL for a total in units; round() answers the same on both databases, floor() is not in SQLite. */
 export const unitsOf = (total: string) => `cast(round(${total} * ${TEAM_TOTAL_UNIT}) as bigint)`;
+
+/** A team's average total from its kept row: Σ in units ÷ members (no members: 0). */
+export const averageOfUnits = (players: number, total: number | string): number =>
+  players ? Number(total) / TEAM_TOTAL_UNIT / players : 0;

@@ -2,8 +2,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SETTINGS_DEFAULTS } from '../../../shared/schemas/reference.js';
 import type { LeaderboardFilter } from '../../../shared/scoring.js';
 import type { DB } from '../../db/types.js';
-import { TEAM_TOTAL_UNIT } from '../../db/team-units.js';
-import { isUnfiltered, playerTotalsQuery, resolveScope, teamAverages } from '../scores/scores.repository.js';
+import { averageOfUnits } from '../../db/team-units.js';
+import { isUnfiltered, playerTotalsQuery, resolveScope, teamAverages, teamMembers } from '../scores/scores.repository.js';
 
 /** Queries of the leaderboards. Totals come from the shared aggregates in scores.repository.ts. */
 
@@ -30,8 +30,7 @@ export async function playerTotalsRanked(
     .selectFrom('players as p')
     .leftJoin(playerTotalsQuery(db, scope).as('pt'), 'pt.player_id', 'p.id')
     .select(['p.id', sql<number>`coalesce(pt.total, 0)`.as('total')]);
-  if (teamId !== undefined)
-    q = q.where('p.id', 'in', (eb) => eb.selectFrom('team_players').select('player_id').where('team_id', '=', teamId));
+  if (teamId !== undefined) q = q.where('p.id', 'in', teamMembers(db, teamId));
   const rows = await q
     .orderBy(sql`coalesce(pt.total, 0)`, 'desc')
     .orderBy(BOARD_NAME_ORDER)
@@ -58,15 +57,16 @@ export async function teamAveragesByName(db: Db, filter: LeaderboardFilter & { c
     .orderBy(sql`lower(t.name)`)
     .orderBy('t.id');
   if (filter.categoryId !== undefined) q = q.where('t.category_id', '=', filter.categoryId);
-  const [teams, scope] = await Promise.all([q.execute(), resolveScope(db, filter)]);
+  const teams = await q.execute();
+  // A filter is resolved once, inside teamAverages (which reads team_scores too when it covers all data).
+  const { categoryId, ...scope } = filter;
   const averages = isUnfiltered(scope)
     ? null
-    : await teamAverages(db, { ...scope, ...(filter.categoryId !== undefined ? { teamIds: teams.map((t) => t.id) } : {}) });
+    : await teamAverages(db, { ...scope, ...(categoryId !== undefined ? { teamIds: teams.map((t) => t.id) } : {}) });
   return teams.map((t) => {
     const card = { id: t.id, name: t.name, coachName: `${t.first_name} ${t.last_name}`, coachUser: t.coach_user_id };
     if (averages) return { ...card, ...(averages.get(t.id) ?? { playerCount: 0, averageScore: 0 }) };
-    const n = t.players ?? 0;
-    return { ...card, playerCount: n, averageScore: n ? Number(t.total) / TEAM_TOTAL_UNIT / n : 0 };
+    return { ...card, playerCount: t.players ?? 0, averageScore: averageOfUnits(t.players ?? 0, t.total ?? 0) };
   });
 }
 

@@ -18,13 +18,9 @@ export class Ranking {
 
   /** Ranks rows with the shared rank() (ties on the figure shown share a rank) and packs them. */
   static of(rows: readonly { id: number; total: number }[]): Ranking {
-    return Ranking.packed(rank(rows, (r) => r.total));
-  }
-
-  /** Rows already ranked, in their order. */
-  static packed(rows: readonly Ranked[]): Ranking {
-    const ranking = new Ranking(new Int32Array(rows.length), new Float64Array(rows.length), new Int32Array(rows.length));
-    rows.forEach((r, i) => {
+    const ranked = rank(rows, (r) => r.total);
+    const ranking = new Ranking(new Int32Array(ranked.length), new Float64Array(ranked.length), new Int32Array(ranked.length));
+    ranked.forEach((r, i) => {
       ranking.ids[i] = r.id;
       ranking.totals[i] = r.total;
       ranking.ranks[i] = r.rank;

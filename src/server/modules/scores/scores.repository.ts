@@ -8,7 +8,7 @@ import type { LeaderboardFilter } from '../../../shared/scoring.js';
 import { changeFeedOf } from '../../db/change-feed.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { DB } from '../../db/types.js';
-import { TEAM_TOTAL_UNIT } from '../../db/team-units.js';
+import { averageOfUnits } from '../../db/team-units.js';
 
 const versionRow = precompiled((db) => db.selectFrom('score_state').select('version').where('id', '=', 1));
 
@@ -78,7 +78,8 @@ export const isUnfiltered = (scope: LeaderboardFilter) => !scope.criteriaIds?.le
  * A team's member ids, as a sub-query: `player_id IN (…)` lets both databases seek each member on the
  * player's index, where a correlated EXISTS made SQLite probe it for every player of the club.
  */
-const teamMembers = (db: Kysely<DB>, teamId: number) => db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId);
+export const teamMembers = (db: Kysely<DB>, teamId: number) =>
+  db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId);
 
 /** Narrowed to what a scope reads (the given players, or a team's members), else the whole table. */
 function inPlayers<Q extends { where: (...args: any[]) => Q }>(
@@ -167,12 +168,11 @@ export async function teamAverages(
 ): Promise<Map<number, { playerCount: number; averageScore: number }>> {
   const resolved = await resolveScope(db, scope);
   const teamIds = scope.teamIds ? (scope.teamIds.length ? [...scope.teamIds] : [-1]) : undefined;
-  const average = (n: number, sum: number) => ({ playerCount: n, averageScore: n ? sum / n : 0 });
   if (isUnfiltered(resolved)) {
     let kept = db.selectFrom('team_scores').select(['team_id', 'players', 'total']).where('players', '>', 0);
     if (teamIds) kept = kept.where('team_id', 'in', teamIds);
     const rows = await kept.execute();
-    return new Map(rows.map((r) => [r.team_id, average(r.players, Number(r.total) / TEAM_TOTAL_UNIT)]));
+    return new Map(rows.map((r) => [r.team_id, { playerCount: r.players, averageScore: averageOfUnits(r.players, r.total) }]));
   }
   let q = db
     .selectFrom('team_players as tp')
@@ -185,5 +185,10 @@ export async function teamAverages(
     .groupBy('tp.team_id');
   if (teamIds) q = q.where('tp.team_id', 'in', teamIds);
   const rows = await q.execute();
-  return new Map(rows.map((r) => [r.team_id, average(Number(r.player_count), Number(r.total_sum))]));
+  return new Map(
+    rows.map((r) => {
+      const n = Number(r.player_count);
+      return [r.team_id, { playerCount: n, averageScore: n ? Number(r.total_sum) / n : 0 }];
+    }),
+  );
 }
