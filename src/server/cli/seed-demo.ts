@@ -4,7 +4,7 @@ import { SETTINGS_DEFAULTS } from '../../shared/schemas/reference.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { ensureBuiltInRoles, insertUser, roleIdByKey, userCount } from '../db/bootstrap.js';
 import type { DB } from '../db/types.js';
-import { nowIso } from '../lib/time.js';
+import { nowIso, nowMs } from '../lib/time.js';
 import { linkParentEmails } from '../modules/guardians/links.service.js';
 import { CONSENT_PURPOSES } from '../../shared/schemas/guardian.js';
 
@@ -95,7 +95,7 @@ const CRITERIA = [
 ];
 
 function daysAgo(n: number): string {
-  return new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  return new Date(nowMs() - n * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The demo club of the README: 2 clubs, 2 seasons, 4 teams, 40 players, 10 criteria summing to 100. */

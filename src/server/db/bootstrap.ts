@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { BUILT_IN_ROLES } from '../../shared/permissions.js';
 import type { DB } from './types.js';
+import { nowIso } from '../lib/time.js';
 
 /** Built-in roles exist on every install, demo or not; missing ones are (re)created at start. */
 export async function ensureBuiltInRoles(db: Kysely<DB>): Promise<void> {
   const existing = await db.selectFrom('roles').select('key').where('key', 'is not', null).execute();
   const have = new Set(existing.map((r) => r.key));
-  const now = new Date().toISOString();
+  const now = nowIso();
   for (const role of BUILT_IN_ROLES) {
     if (have.has(role.key)) continue;
     await db
@@ -38,7 +39,7 @@ export async function insertUser(
   db: Kysely<DB>,
   user: { first_name: string; last_name: string; email: string; password_hash: string | null; role_id: number; player_id?: number | null },
 ): Promise<number> {
-  const now = new Date().toISOString();
+  const now = nowIso();
   const row = await db
     .insertInto('users')
     .values({

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LimitsDB } from '../db/limits.js';
 import { hit } from '../db/rate-limits.repository.js';
+import { nowMs } from './time.js';
 
 /** @fastify/rate-limit calls incr with the route's window too (its types leave it out). */
 type Incr = (key: string, callback: (err: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number) => void;
@@ -17,7 +18,7 @@ export function databaseRateLimitStore(db: Kysely<LimitsDB>) {
     ) {}
 
     incr: Incr = (key, callback, timeWindow = 60_000) => {
-      const now = Date.now();
+      const now = nowMs();
       hit(db, `${this.prefix}${key}`, timeWindow, now).then(
         (row) => callback(null, { current: row.hits, ttl: Math.max(0, row.expires_at - now) }),
         (err: Error) => callback(err),

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LinkPreview } from '../../shared/schemas/resource.js';
 import type { DB } from '../db/types.js';
-import { nowIso } from '../lib/time.js';
+import { nowIso, nowMs } from '../lib/time.js';
 import { checkTarget, PreviewRefused } from './address-policy.js';
 import { fetchPage, type FetchOptions } from './fetcher.js';
 import * as cache from './link-preview.repository.js';
@@ -43,7 +43,7 @@ async function fetchAndParse(url: string, deps: PreviewDeps): Promise<LinkPrevie
 }
 
 export async function getPreview(db: Kysely<DB>, key: string, deps: PreviewDeps): Promise<LinkPreview> {
-  const now = deps.now?.() ?? Date.now();
+  const now = deps.now?.() ?? nowMs();
   const cached = await cache.findCached(db, key);
   if (cached) {
     const ttl = cached.success ? SUCCESS_TTL_MS : FAILURE_TTL_MS;

@@ -3,6 +3,7 @@ import { repeatWhileUp } from '../lib/while-up.js';
 import { clearSecrets, maskSecretsBefore, replaceText } from './mail.repository.js';
 import { EXPIRED, SECRET_KEEP_MS, WITHHELD } from './mailer.js';
 import { PREFIX, seal, type OutboxKey } from './outbox-seal.js';
+import { nowMs } from '../lib/time.js';
 
 const EVERY_MS = 60 * 60 * 1000;
 
@@ -14,7 +15,7 @@ export function installSecretMasking(app: FastifyInstance, key: OutboxKey): void
   let sealed = false;
   const mask = async () => {
     try {
-      await maskSecretsBefore(app.db, new Date(Date.now() - SECRET_KEEP_MS).toISOString(), EXPIRED);
+      await maskSecretsBefore(app.db, new Date(nowMs() - SECRET_KEEP_MS).toISOString(), EXPIRED);
       if (!sealed) {
         for (const row of await clearSecrets(app.db, [WITHHELD, EXPIRED], PREFIX))
           await replaceText(app.db, row.id, row.text, seal(key, row.to_address, row.text));

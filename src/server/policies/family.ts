@@ -13,6 +13,7 @@ import { findLinkOf } from '../modules/guardians/guardians.repository.js';
 import { claimedAt, playerForHandover } from '../modules/handover/handover.repository.js';
 import { sha256 } from '../modules/auth/tokens.js';
 import { denied, unauthenticated } from './access.js';
+import { nowMs } from '../lib/time.js';
 
 export interface Guardian {
   id: number;
@@ -35,7 +36,7 @@ export async function loadFamily(app: FastifyInstance, req: FastifyRequest): Pro
   if (!token) return;
   const found = await auth.findSession(app.db, sha256(token));
   if (!found) return;
-  const now = Date.now();
+  const now = nowMs();
   if (now > Date.parse(found.expires_at) || now > Date.parse(found.last_seen_at) + app.config.SESSION_IDLE_MINUTES * 60_000) {
     await auth.deleteSession(app.db, found.id);
     return;

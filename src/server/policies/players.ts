@@ -16,6 +16,7 @@ import { teamIdsOf } from '../modules/players/players.repository.js';
 import * as scope from './scope.repository.js';
 import { getSettings } from '../modules/settings/settings.repository.js';
 import { reachableTeamIds } from './teams.js';
+import { now as clockNow } from '../lib/time.js';
 
 export const playerMessages = {
   playerNotFound: 'This player does not exist.',
@@ -217,7 +218,7 @@ export function decideOwnLogin(dob: number | null, ownLoginAge: number, on: Date
 }
 
 /** The refusal for each birth year under the own-login age today, or null (bulk checks read the setting once). */
-export async function ownLoginCheck(db: Kysely<DB>, on = new Date()): Promise<(dob: number | null) => string | null> {
+export async function ownLoginCheck(db: Kysely<DB>, on = clockNow()): Promise<(dob: number | null) => string | null> {
   const { own_login_age } = await getSettings(db);
   return (dob) =>
     decideOwnLogin(dob, own_login_age, on) === 'allow' ? null : playerMessages.tooYoung(own_login_age, dateOfAge(dob!, own_login_age));

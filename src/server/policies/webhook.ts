@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../lib/errors.js';
+import { nowMs as clockMs } from '../lib/time.js';
 
 /**
  * A machine-to-machine route (the mail provider's bounce webhook) proves its caller with an
@@ -25,7 +26,7 @@ function header(req: FastifyRequest, name: string): string | undefined {
 }
 
 /** 404 when the webhook is off; 401 unless the signature is right and its timestamp fresh. */
-export function verifyWebhook(req: FastifyRequest, secret: string | undefined, rawBody: Buffer, nowMs = Date.now()): void {
+export function verifyWebhook(req: FastifyRequest, secret: string | undefined, rawBody: Buffer, nowMs = clockMs()): void {
   if (!secret) throw notFound(WEBHOOK_DISABLED);
   const timestamp = header(req, TIMESTAMP_HEADER);
   const signature = header(req, SIGNATURE_HEADER);

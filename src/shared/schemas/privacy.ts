@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { nowMs } from '../clock.js';
 
 /** Privacy requests (docs/product.md#privacy, ADR 0022): erasure requests and their decisions. */
 
@@ -68,6 +69,6 @@ export const playerPrivacySchema = z.object({ erased: z.boolean(), requests: z.a
 export type PlayerPrivacy = z.infer<typeof playerPrivacySchema>;
 
 /** Whole days from now until `dueAt` (rounded up; negative once past). */
-export function daysUntil(dueAt: string, now = Date.now()): number {
+export function daysUntil(dueAt: string, now = nowMs()): number {
   return Math.ceil((Date.parse(dueAt) - now) / 86_400_000);
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Database } from '../index.js';
 import { createIndex, portable } from '../schema-helpers.js';
+import { nowIso } from '../../lib/time.js';
 
 /**
  * Families (issue 26, docs/decisions/0019-families.md): guardians (one per normalised e-mail), their
@@ -113,7 +114,7 @@ export async function migrateParentEmails(db: Kysely<any>): Promise<void> {
   const players: { id: number; email: string }[] = await db.selectFrom('players').select(['id', 'email']).orderBy('id').execute();
   const normal = (e: string) => e.trim().toLowerCase();
   const emails = [...new Set(players.map((p) => normal(p.email)).filter((e) => e !== ''))];
-  const now = new Date().toISOString();
+  const now = nowIso();
   const ids = new Map<string, number>();
   for (let i = 0; i < emails.length; i += CHUNK) {
     const rows: { id: number; email: string }[] = await db

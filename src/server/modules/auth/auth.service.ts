@@ -4,7 +4,7 @@ import { isCoachRole, type Actor } from '../../../shared/permissions.js';
 import type { Me } from '../../../shared/schemas/auth.js';
 import type { DB } from '../../db/types.js';
 import { HttpError } from '../../lib/errors.js';
-import { nowIso } from '../../lib/time.js';
+import { nowIso, nowMs } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { Backoff, LoginThrottle } from './login-throttle.js';
 import { assertPasswordAllowed } from './password-policy.js';
@@ -48,7 +48,7 @@ export async function checkLogin(db: Db, throttle: LoginThrottle, email: string,
     throw new HttpError(401, MSG.signInFailed);
   }
   if (user.status !== 1) throw new HttpError(403, MSG.suspended);
-  if (user.password_expires_at && Date.parse(user.password_expires_at) < Date.now()) {
+  if (user.password_expires_at && Date.parse(user.password_expires_at) < nowMs()) {
     throw new HttpError(401, 'This temporary password has expired. Ask your club administrator for a new one.');
   }
   await throttle.succeed(email, address);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LimitsDB } from '../../db/limits.js';
 import * as counters from '../../db/rate-limits.repository.js';
+import { nowMs } from '../../lib/time.js';
 
 /** Exponential backoff (OWASP's guidance): `free` failures, then each further one doubles the wait, up to `maxMs`. */
 export interface BackoffRule {
@@ -34,21 +35,21 @@ export class LoginThrottle {
   constructor(private readonly db: Kysely<LimitsDB>) {}
 
   /** 0 when this address may try this account now, else how long it must wait. */
-  async retryAfterMs(account: string, address: string, now = Date.now()): Promise<number> {
+  async retryAfterMs(account: string, address: string, now = nowMs()): Promise<number> {
     const k = keys(account, address);
     const live = await counters.read(this.db, [k.pair, k.account, k.known], now);
     const until = Math.max(live.get(k.pair)?.until ?? 0, live.has(k.known) ? 0 : (live.get(k.account)?.until ?? 0));
     return Math.max(0, until - now);
   }
 
-  async fail(account: string, address: string, now = Date.now()): Promise<void> {
+  async fail(account: string, address: string, now = nowMs()): Promise<void> {
     const k = keys(account, address);
     const known = (await counters.read(this.db, [k.known], now)).has(k.known);
     await countFailure(this.db, k.pair, PAIR, now);
     if (!known) await countFailure(this.db, k.account, ACCOUNT, now);
   }
 
-  async succeed(account: string, address: string, now = Date.now()): Promise<void> {
+  async succeed(account: string, address: string, now = nowMs()): Promise<void> {
     const k = keys(account, address);
     await counters.remove(this.db, [k.pair, k.account]);
     await counters.mark(this.db, k.known, now + KNOWN_MS);
@@ -66,12 +67,12 @@ export class Backoff {
     private readonly rule: BackoffRule = PAIR,
   ) {}
 
-  async retryAfterMs(key: string, now = Date.now()): Promise<number> {
+  async retryAfterMs(key: string, now = nowMs()): Promise<number> {
     const live = await counters.read(this.db, [this.prefix + key], now);
     return Math.max(0, (live.get(this.prefix + key)?.until ?? 0) - now);
   }
 
-  async fail(key: string, now = Date.now()): Promise<void> {
+  async fail(key: string, now = nowMs()): Promise<void> {
     await countFailure(this.db, this.prefix + key, this.rule, now);
   }
 

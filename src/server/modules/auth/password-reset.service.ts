@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { RESET_LINK_MINUTES } from '../../../shared/schemas/password.js';
 import type { DB } from '../../db/types.js';
 import { badRequest } from '../../lib/errors.js';
-import { addMinutes, nowIso } from '../../lib/time.js';
+import { addMinutes, nowIso, nowMs } from '../../lib/time.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { assertPasswordAllowed } from './password-policy.js';
@@ -51,7 +51,7 @@ export async function issueLink(db: Db, mailer: Mailer, publicUrl: string, email
 /** Sets the new password with a link's token, once: the token is claimed in the same transaction. */
 export async function resetPassword(db: Db, token: string, newPassword: string): Promise<void> {
   const found = await repo.findToken(db, sha256(token));
-  if (!found || found.used_at || found.status !== 1 || Date.parse(found.expires_at) < Date.now()) throw badRequest(INVALID_LINK, 'token');
+  if (!found || found.used_at || found.status !== 1 || Date.parse(found.expires_at) < nowMs()) throw badRequest(INVALID_LINK, 'token');
   assertPasswordAllowed(newPassword, 'new_password', [found.email, found.first_name, found.last_name]);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {

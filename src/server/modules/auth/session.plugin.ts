@@ -4,7 +4,7 @@ import { MSG } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
 import { HttpError } from '../../lib/errors.js';
 import { repeatWhileUp } from '../../lib/while-up.js';
-import { addMinutes, nowIso } from '../../lib/time.js';
+import { addMinutes, nowIso, nowMs } from '../../lib/time.js';
 import { loadGuest } from '../../policies/eval-sessions.js';
 import { loadFamily } from '../../policies/family.js';
 import { checkAccess } from '../../policies/access.js';
@@ -84,7 +84,7 @@ async function loadSession(app: FastifyInstance, req: FastifyRequest): Promise<v
   const hash = sha256(token);
   let found = await lookupSession(app.db, hash);
   if (!found) return;
-  const now = Date.now();
+  const now = nowMs();
   const ended = (s: sessions.SessionUser) =>
     s.user.status !== 1 || now > Date.parse(s.expiresAt) || now > Date.parse(s.lastSeenAt) + app.config.SESSION_IDLE_MINUTES * 60_000;
   // A cached copy can predate another process's touch: ask the database before ending the session.
@@ -116,7 +116,7 @@ async function familyRequest(app: FastifyInstance, req: FastifyRequest): Promise
 export const SESSION_PURGE_MS = 60 * 60 * 1000;
 function purgeExpiredSessions(app: FastifyInstance): void {
   const purge = () => {
-    const now = Date.now();
+    const now = nowMs();
     const idleSince = new Date(now - app.config.SESSION_IDLE_MINUTES * 60_000).toISOString();
     return sessions
       .deleteExpiredSessions(app.db, new Date(now).toISOString(), idleSince)

@@ -113,4 +113,4 @@ export async function staleOf(t: TestApp, teamId: number, since: string): Promis
   return members.filter((m) => !fresh.has(m.player_id)).length;
 }
 
-export const dayOffset = (days: number, from = new Date()) => new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+export { dayOffset } from '../../lib/time.js';

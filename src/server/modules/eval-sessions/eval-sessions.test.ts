@@ -4,6 +4,7 @@ import type { SessionDetail, SessionResults, SessionSheet } from '../../../share
 import { data, guestOf } from './eval-sessions.fixtures.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { demoFacts } from '../evaluations/evaluations.fixtures.js';
+import { dayOffset, todayDate } from '../../lib/time.js';
 
 let t: TestApp;
 let admin: Client;
@@ -19,6 +20,10 @@ beforeAll(async () => {
   adminUserId = (await t.db.selectFrom('users').select('id').where('email', '=', 'admin@demo.club').executeTakeFirstOrThrow()).id;
 });
 afterAll(() => t.close());
+
+// The session ends today, so what it publishes is later than every seeded evaluation and current.
+const firstDay = dayOffset(-1);
+const lastDay = todayDate();
 
 const guest = (token: string) => guestOf(t)(token);
 
@@ -37,8 +42,8 @@ async function createSession(body: Record<string, unknown> = {}): Promise<Sessio
   return data(
     await admin.post('/api/eval-sessions', {
       name: 'Fall tryout',
-      startDate: '2026-11-20',
-      endDate: '2026-11-21',
+      startDate: firstDay,
+      endDate: lastDay,
       criteria: twoCriteria(),
       ...body,
     }),
@@ -63,8 +68,8 @@ describe('evaluation sessions: setup', () => {
     const bad = async (body: Record<string, unknown>, message: string) => {
       const res = await admin.post('/api/eval-sessions', {
         name: 'X',
-        startDate: '2026-11-20',
-        endDate: '2026-11-21',
+        startDate: firstDay,
+        endDate: lastDay,
         criteria: twoCriteria(),
         ...body,
       });
@@ -81,7 +86,7 @@ describe('evaluation sessions: setup', () => {
       },
       'Each criterion can be chosen once.',
     );
-    await bad({ endDate: '2026-11-19' }, 'The last day cannot be before the first.');
+    await bad({ endDate: dayOffset(-2) }, 'The last day cannot be before the first.');
     await bad({ criteria: [{ criterionId: 999999, weight: 100 }] }, 'This criterion does not exist. Choose criteria from the list.');
     await bad({ name: '' }, MSG.required);
   });
@@ -333,8 +338,8 @@ describe('evaluation sessions: a tryout day', () => {
       (
         await admin.post(`/api/eval-session/${id}`, {
           name: 'Renamed',
-          startDate: '2026-11-20',
-          endDate: '2026-11-21',
+          startDate: firstDay,
+          endDate: lastDay,
           criteria: twoCriteria(),
         })
       ).statusCode,
@@ -352,15 +357,15 @@ describe('evaluation sessions: states', () => {
     data(await admin.post(`/api/eval-session/${session.id}/open`));
     const changed = await admin.post(`/api/eval-session/${session.id}`, {
       name: 'Empty',
-      startDate: '2026-11-20',
-      endDate: '2026-11-21',
+      startDate: firstDay,
+      endDate: lastDay,
       criteria: [{ criterionId: facts.scale[0]!.id, weight: 100 }],
     });
     expect(changed.statusCode).toBe(409);
     const renamed = await admin.post(`/api/eval-session/${session.id}`, {
       name: 'Renamed',
-      startDate: '2026-11-20',
-      endDate: '2026-11-21',
+      startDate: firstDay,
+      endDate: lastDay,
       criteria: twoCriteria(),
     });
     expect(data<SessionDetail>(renamed).session.name).toBe('Renamed');

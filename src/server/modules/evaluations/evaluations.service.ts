@@ -12,7 +12,7 @@ import { scorePercentage } from '../../../shared/scoring.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { nowIso, todayDate } from '../../lib/time.js';
+import { nowIso, nowMs, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './evaluations.repository.js';
 import { assertPlayersOpen } from '../rollover/season-lock.js';
@@ -25,7 +25,7 @@ export const raceConflict = () => conflict('Another evaluation of this player wa
 
 /** Why an evaluation date is refused, or null: dates later than tomorrow (time zones) are, as a score is recorded after it happens. */
 export function dateProblem(date: string): string | null {
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const tomorrow = new Date(nowMs() + 86_400_000).toISOString().slice(0, 10);
   const parsed = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) return 'Please enter a real date (YYYY-MM-DD).';
   if (date > tomorrow) return 'The date cannot be in the future.';

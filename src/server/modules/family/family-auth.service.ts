@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { FAMILY_INVITE_MINUTES, FAMILY_LINK_MINUTES } from '../../../shared/schemas/guardian.js';
 import type { DB } from '../../db/types.js';
 import { badRequest } from '../../lib/errors.js';
-import { addMinutes, nowIso } from '../../lib/time.js';
+import { addMinutes, nowIso, nowMs } from '../../lib/time.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { familyCookieName, type Guardian } from '../../policies/family.js';
 import { recordGuardianAudit } from '../audit/audit.repository.js';
@@ -67,7 +67,7 @@ export async function requestLink(db: Db, mailer: Mailer, publicUrl: string, ema
  */
 export async function signInWithLink(db: Db, token: string, maxHours: number): Promise<{ token: string; csrf: string }> {
   const found = await repo.findToken(db, sha256(token));
-  if (!found || found.used_at || Date.parse(found.expires_at) < Date.now()) throw badRequest(INVALID_FAMILY_LINK, 'token');
+  if (!found || found.used_at || Date.parse(found.expires_at) < nowMs()) throw badRequest(INVALID_FAMILY_LINK, 'token');
   const session = randomToken();
   const csrf = randomToken();
   await db.transaction().execute(async (trx) => {

@@ -4,7 +4,7 @@ import type { Actor } from '../../../shared/permissions.js';
 import { CLAIM_LINK_MINUTES, type HandoverStatus } from '../../../shared/schemas/handover.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { addMinutes } from '../../lib/time.js';
+import { addMinutes, now as clockNow, nowIso, nowMs } from '../../lib/time.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -34,7 +34,7 @@ const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 const longDate = (iso: string) =>
   new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-export async function handoverStatus(db: Db, playerId: number, on = new Date()): Promise<HandoverStatus> {
+export async function handoverStatus(db: Db, playerId: number, on = clockNow()): Promise<HandoverStatus> {
   const player = await repo.playerForHandover(db, playerId);
   if (!player) throw notFound();
   const [{ handover_age }, h] = await Promise.all([getSettings(db), repo.handoverOf(db, playerId)]);
@@ -105,7 +105,7 @@ export async function sendClaimLink(
     throw badRequest(guardianRuleMessages.playerEmailIsGuardian, 'email');
   const user = await repo.userByEmail(db, email);
   if (user && user.player_id !== playerId) throw badRequest(handoverMessages.emailTaken, 'email');
-  await issueClaimLink(db, mailer, publicUrl, player, email, new Date());
+  await issueClaimLink(db, mailer, publicUrl, player, email, clockNow());
   await recordAudit(
     db,
     actor,
@@ -124,14 +124,14 @@ export async function sendClaimLink(
  */
 export async function claimAccount(db: Db, token: string, password: string): Promise<{ email: string }> {
   const found = await repo.findClaimToken(db, sha256(token));
-  if (!found || found.used_at || Date.parse(found.expires_at) < Date.now()) throw badRequest(handoverMessages.invalidLink, 'token');
+  if (!found || found.used_at || Date.parse(found.expires_at) < nowMs()) throw badRequest(handoverMessages.invalidLink, 'token');
   const player = await repo.playerForHandover(db, found.player_id);
   if (!player) throw badRequest(handoverMessages.invalidLink, 'token');
   assertPasswordAllowed(password, 'password', [found.email, player.first_name, player.last_name]);
   const hash = await hashPassword(password);
   const texts = await consentTexts(db);
   await db.transaction().execute(async (trx) => {
-    const at = new Date().toISOString();
+    const at = nowIso();
     if (!(await repo.useClaimToken(trx, found.id, at))) throw badRequest(handoverMessages.invalidLink, 'token');
     if (await isGuardianEmail(trx, found.email)) throw badRequest(guardianRuleMessages.playerEmailIsGuardian, 'token');
     const other = await repo.userByEmail(trx, found.email);

@@ -27,6 +27,7 @@ import { countPlan } from './players.rows.js';
 import { readTable } from './read-table.js';
 import { teamsKind } from './teams.kind.js';
 import { usersKind } from './users.kind.js';
+import { nowIso, nowMs } from '../../lib/time.js';
 
 /** The import engine (docs/decisions/0021-imports.md): upload → map → validate → preview → commit → undo. */
 
@@ -56,7 +57,7 @@ async function fingerprintOf(db: Kysely<DB>, handler: KindHandler): Promise<stri
   return handler.fingerprint ? `${base}|${await handler.fingerprint(db)}` : base;
 }
 
-const minutesAgo = (iso: string) => (Date.now() - Date.parse(iso)) / 60_000;
+const minutesAgo = (iso: string) => (nowMs() - Date.parse(iso)) / 60_000;
 
 /** The import if the caller may reach it for this use; otherwise it is not found (policies/imports.ts). */
 async function reachImport(db: Kysely<DB>, actor: Actor, id: number, use: 'plan' | 'history'): Promise<repo.ImportRow> {
@@ -79,7 +80,7 @@ export async function uploadFile(db: Kysely<DB>, actor: Actor, kind: ImportKind,
   const fromMemory = remembered ? applyRemembered(handler.fields, remembered, table.headers) : null;
   // A field the last file did not have is still suggested when this file has it.
   const mapping = suggestMapping(handler.fields, table.headers, fromMemory ?? {});
-  await repo.purgeAbandoned(db, new Date(Date.now() - UNDO_HOURS * 3_600_000).toISOString());
+  await repo.purgeAbandoned(db, new Date(nowMs() - UNDO_HOURS * 3_600_000).toISOString());
   const byName = await repo.userName(db, actor.id);
   const id = await repo.insertImport(db, {
     kind,
@@ -145,7 +146,7 @@ export async function validate(
   const { rows, lines } = parseJson<{ rows: string[][]; lines: number[] }>(row.cells, { rows: [], lines: [] });
   const plan = await handler.plan(db, actor, { rows, lines, mapping, decisions: body.decisions, teamId: team?.id ?? null });
   const planHash = hashPlan(plan, team?.id ?? null);
-  const plannedAt = new Date().toISOString();
+  const plannedAt = nowIso();
   await repo.savePlan(db, id, {
     team_id: team?.id ?? null,
     mapping: JSON.stringify(mapping),
@@ -235,7 +236,7 @@ export async function history(
       counts: parseJson<ImportCounts>(r.counts, { created: 0, updated: 0, linked: 0, skipped: 0 }),
       errors: parseJson<string[]>(r.errors, []),
       undo_until: undoUntil,
-      can_undo: r.status === 'committed' && Date.now() < Date.parse(undoUntil),
+      can_undo: r.status === 'committed' && nowMs() < Date.parse(undoUntil),
       kept: parseJson<string[]>(r.kept, []),
     };
   });
@@ -247,7 +248,7 @@ export async function undo(db: Kysely<DB>, actor: Actor, id: number) {
   const row = await reachImport(db, actor, id, 'history');
   if (row.status === 'undone') throw conflict(importMessages.undone);
   if (row.status !== 'committed' || !row.committed_at) throw conflict(importMessages.notCommitted);
-  if (Date.now() - Date.parse(row.committed_at) > UNDO_HOURS * 3_600_000) throw conflict(importMessages.undoLate);
+  if (nowMs() - Date.parse(row.committed_at) > UNDO_HOURS * 3_600_000) throw conflict(importMessages.undoLate);
   const handler = KINDS[row.kind as ImportKind];
   return db.transaction().execute(async (trx) => {
     // Claimed first: a second undo of the same import waits here, then finds it undone.

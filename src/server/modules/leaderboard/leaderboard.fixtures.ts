@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ScoredEvaluation } from '../../../shared/scoring.js';
 import type { DB } from '../../db/types.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { nowIso, nowMs } from '../../lib/time.js';
 
 /** Test-only data on top of the demo club: random teams, history, ties, an empty team. */
 
@@ -26,9 +27,9 @@ function rng(seed: number) {
 
 export async function addRandomClub(db: Kysely<DB>, seed: number): Promise<RandomClub> {
   const random = rng(seed);
-  const base = Date.now() - 60 * 86_400_000;
+  const base = nowMs() - 60 * 86_400_000;
   const day = (n: number) => new Date(base + n * 86_400_000).toISOString().slice(0, 10);
-  const now = new Date().toISOString();
+  const now = nowIso();
   const criteriaIds = (await db.selectFrom('criteria').select('id').orderBy('id').execute()).map((c) => c.id);
   const season = await db.selectFrom('seasons').select('id').executeTakeFirstOrThrow();
   const coachRole = await db.selectFrom('roles').select('id').where('key', '=', 'coach').executeTakeFirstOrThrow();

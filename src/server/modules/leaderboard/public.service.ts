@@ -4,7 +4,7 @@ import { PUBLIC_BOARD_OFF, PUBLIC_PERIODS, publicPeriodStart, type PublicPeriod 
 import type { LeaderboardFilter } from '../../../shared/scoring.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
-import { todayDate } from '../../lib/time.js';
+import { nowMs, todayDate } from '../../lib/time.js';
 import type { WorkGate } from '../../lib/work-gate.js';
 import { Revalidating } from '../scores/score-cache.js';
 import { scoreVersion } from '../scores/scores.repository.js';
@@ -37,7 +37,7 @@ export function createPublicBoards(db: Db, boards: Boards, { maxAgeMs, gate }: {
   let known: { choices: Choices; readAt: number } | null = null;
 
   async function version(): Promise<number> {
-    const now = Date.now();
+    const now = nowMs();
     if (now - held.readAt >= maxAgeMs) held = { version: await scoreVersion(db), readAt: now };
     return held.version;
   }
@@ -47,7 +47,7 @@ export function createPublicBoards(db: Db, boards: Boards, { maxAgeMs, gate }: {
 
   /** The club's levels and clubs, read at most every `maxAgeMs`, and again before an id is refused. */
   async function choices(q: PublicChoice): Promise<Choices> {
-    const now = Date.now();
+    const now = nowMs();
     if (!known || now - known.readAt >= maxAgeMs || !knows(known.choices, q))
       known = { choices: await repo.publicChoices(db), readAt: now };
     const { levels, clubs } = known.choices;

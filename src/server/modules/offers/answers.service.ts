@@ -11,6 +11,7 @@ import * as drafts from '../drafts/drafts.repository.js';
 import * as repo from './offers.repository.js';
 import { issueOffer, mailOffers, type OfferMail } from './offers.service.js';
 import * as templates from './templates.service.js';
+import { now as clockNow } from '../../lib/time.js';
 
 /**
  * Answers to offers (docs/product.md#offers): by the one-time link, or the deadline passing. Accept
@@ -51,7 +52,7 @@ async function event(trx: Db, draftId: number, kind: string, playerId: number, d
   });
 }
 
-export async function view(db: Db, token: string, now = new Date()): Promise<OfferLinkView> {
+export async function view(db: Db, token: string, now = clockNow()): Promise<OfferLinkView> {
   const found = await repo.findByToken(db, sha256(token));
   if (!found) throw badRequest(INVALID_OFFER_LINK, 'token');
   return {
@@ -70,7 +71,7 @@ export async function answer(
   publicUrl: string,
   token: string,
   choice: 'accept' | 'decline',
-  now = new Date(),
+  now = clockNow(),
 ): Promise<OfferLinkView> {
   const found = await repo.findByToken(db, sha256(token));
   if (!found) throw badRequest(INVALID_OFFER_LINK, 'token');

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { recipientsOf } from '../reports/recipients.js';
+import { nowIso } from '../../lib/time.js';
 
 /** The token of an offer mail's link. */
 export const offerToken = (text: string): string => decodeURIComponent(/\/offer\?token=(\S+)/.exec(text)![1]!);
@@ -21,7 +22,7 @@ export async function finalisedDraft(
   db: Kysely<DB>,
   opts: { sourceTeam?: string; name?: string; selected?: number; waitlisted?: number; createdBy?: string } = {},
 ): Promise<FinalisedDraft> {
-  const now = new Date().toISOString();
+  const now = nowIso();
   const source = await db
     .selectFrom('teams')
     .select(['id', 'season_id', 'category_id', 'coach_user_id'])

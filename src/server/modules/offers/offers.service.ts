@@ -3,7 +3,7 @@ import type { Actor } from '../../../shared/permissions.js';
 import type { DraftOffers, OfferPreview, OfferPreviewInput, OfferSendInput, OfferSendResult } from '../../../shared/schemas/offer.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { nowIso } from '../../lib/time.js';
+import { now as clockNow, nowIso } from '../../lib/time.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { DraftRow as OfferDraft } from '../drafts/drafts.repository.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -112,7 +112,7 @@ interface Plan {
  * undeliverable with why — never left out. The confirmation hashes exactly that, so a send whose
  * players, recipients or deadline differ from what was shown is refused.
  */
-async function plan(db: Db, draft: OfferDraft, input: OfferPreviewInput, now = new Date()): Promise<Plan> {
+async function plan(db: Db, draft: OfferDraft, input: OfferPreviewInput, now = clockNow()): Promise<Plan> {
   if (draft.state !== 'finalised') throw conflict(offerMessages.notFinalised);
   const deadline = deadlineOf(input.deadline);
   if (Date.parse(deadline) < now.getTime()) throw badRequest(offerMessages.pastDeadline, 'deadline');

@@ -12,14 +12,14 @@ import {
 } from '../../../shared/schemas/privacy.js';
 import type { DB } from '../../db/types.js';
 import { conflict } from '../../lib/errors.js';
-import { nowIso } from '../../lib/time.js';
+import { nowIso, nowMs } from '../../lib/time.js';
 import { recordAudit, recordGuardianAudit } from '../audit/audit.repository.js';
 import { erasePlayer } from './erasure.service.js';
 import * as repo from './privacy.repository.js';
 
 type Db = Kysely<DB>;
 
-export function toView(r: repo.RequestRow, now = Date.now()): PrivacyRequest {
+export function toView(r: repo.RequestRow, now = nowMs()): PrivacyRequest {
   return {
     id: r.id,
     playerId: r.player_id,
@@ -84,7 +84,7 @@ export async function decideRequest(db: Db, actor: Actor, requestId: number, dec
 }
 
 export async function listRequests(db: Db, teamScope: readonly number[] | null, openOnly: boolean): Promise<PrivacyList> {
-  const now = Date.now();
+  const now = nowMs();
   const [rows, open] = await Promise.all([
     repo.listRequests(db, { openOnly, teamScope }),
     openOnly ? null : repo.listRequests(db, { openOnly: true, teamScope }),

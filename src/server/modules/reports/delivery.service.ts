@@ -13,7 +13,7 @@ import {
 import { reportSnapshotSchema } from '../../../shared/schemas/report-snapshot.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
-import { addMinutes, nowIso } from '../../lib/time.js';
+import { addMinutes, nowIso, nowMs } from '../../lib/time.js';
 import { newMessageId, type Mailer } from '../../mail/mailer.js';
 import type { FoundReport } from '../../policies/report-reading.js';
 import { reportMessages } from '../../policies/report-reading.js';
@@ -223,7 +223,7 @@ export type LinkUse =
 export async function useLink(db: Db, token: string): Promise<LinkUse> {
   const hash = sha256(token);
   const found = await repo.findByToken(db, hash);
-  if (!found || !found.expires_at || Date.parse(found.expires_at) < Date.now()) throw badRequest(INVALID_REPORT_LINK, 'token');
+  if (!found || !found.expires_at || Date.parse(found.expires_at) < nowMs()) throw badRequest(INVALID_REPORT_LINK, 'token');
   if (found.status === 'cancelled' || !['sent', 'viewed'].includes(found.state)) throw new HttpError(410, REVOKED_REPORT_LINK);
   const base = { player_id: found.player_id, report_id: found.report_id };
   let use: LinkUse | null = null;

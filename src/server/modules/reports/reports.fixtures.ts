@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ReportSnapshot } from '../../../shared/schemas/report-snapshot.js';
 import type { DB, ReportState } from '../../db/types.js';
+import { nowIso } from '../../lib/time.js';
 
 /**
  * Reports written straight into the database for delivery tests: drafting and approval belong to the
@@ -10,7 +11,7 @@ import type { DB, ReportState } from '../../db/types.js';
 export const COACH_COMMENT = 'Great first touch this autumn; keep scanning before you receive.';
 
 export async function reportCycle(db: Kysely<DB>, teamIds: number[], name = 'Autumn 2026'): Promise<number> {
-  const now = new Date().toISOString();
+  const now = nowIso();
   const team = await db.selectFrom('teams').select('season_id').where('id', '=', teamIds[0]!).executeTakeFirstOrThrow();
   const { id } = await db
     .insertInto('report_cycles')
@@ -70,7 +71,7 @@ export async function approvedReport(
   db: Kysely<DB>,
   r: { cycleId: number; playerId: number; teamId: number; state?: ReportState; comment?: string; version?: number },
 ): Promise<number> {
-  const now = new Date().toISOString();
+  const now = nowIso();
   const player = await db.selectFrom('players').select(['first_name', 'last_name']).where('id', '=', r.playerId).executeTakeFirstOrThrow();
   const team = await db.selectFrom('teams').select('name').where('id', '=', r.teamId).executeTakeFirstOrThrow();
   const cycle = await db.selectFrom('report_cycles').select('name').where('id', '=', r.cycleId).executeTakeFirstOrThrow();

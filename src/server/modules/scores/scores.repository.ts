@@ -9,6 +9,7 @@ import { changeFeedOf } from '../../db/change-feed.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { DB } from '../../db/types.js';
 import { averageOfUnits } from '../../db/team-units.js';
+import { todayDate } from '../../lib/time.js';
 
 const versionRow = precompiled((db) => db.selectFrom('score_state').select('version').where('id', '=', 1));
 
@@ -59,7 +60,7 @@ function filteredTotals(db: Kysely<DB>, scope: ScoreScope) {
   // A short period reads its own dates on evaluations_board_idx. A long one compares an expression
   // instead: a date range over most rows made the planner sort every row it found, while
   // evaluations_totals_idx yields them grouped by player (ADR 0006, ADR 0023).
-  const short = from !== undefined && daysBetween(from, to ?? new Date().toISOString().slice(0, 10)) <= WIDE_PERIOD_DAYS;
+  const short = from !== undefined && daysBetween(from, to ?? todayDate()) <= WIDE_PERIOD_DAYS;
   const day = short ? sql<string>`e.date` : sql<string>`(e.date || '')`;
   if (from !== undefined) q = q.where(day, '>=', from);
   if (to !== undefined) q = q.where(day, '<=', to);
