@@ -1,10 +1,12 @@
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
+import { seedDemo } from '../cli/seed-demo.js';
 import { openDatabase, type Database } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { adminQuery, databaseUrl, type TemplateKind } from './template-names.js';
 
 export interface TestDatabase extends Database {
   url: string;
@@ -12,16 +14,22 @@ export interface TestDatabase extends Database {
 }
 
 /**
- * A fresh, migrated database per test file: SQLite in a temporary WAL file, as in production (a second
- * handle can open it, and the WAL-index watch of ADR 0013 is in every test); a new PostgreSQL database
- * (dropped afterwards) when TEST_DB=postgres, created on the server TEST_DATABASE_URL points at.
+ * A fresh database per test file, migrated (`plain`) or with the demo club (`demo`): SQLite in a
+ * temporary WAL file, as in production (a second handle can open it, and the WAL-index watch of ADR
+ * 0013 is in every test); a new PostgreSQL database (dropped afterwards) when TEST_DB=postgres, on the
+ * server TEST_DATABASE_URL points at. Each is a copy of the run's template (templates.ts); outside
+ * the suite's global setup it is migrated and seeded in place.
  */
-export async function freshDatabase(): Promise<TestDatabase> {
+export async function freshDatabase(kind: TemplateKind = 'plain'): Promise<TestDatabase> {
+  const templates = inject('dbTemplates');
   if (process.env.TEST_DB !== 'postgres') {
     const dir = mkdtempSync(join(tmpdir(), 'club-test-'));
-    const url = `sqlite:${join(dir, 'club.db')}`;
+    const file = join(dir, 'club.db');
+    const template = templates?.sqlite?.[kind];
+    if (template) copyFileSync(template, file);
+    const url = `sqlite:${file}`;
     const database = openDatabase(url);
-    await migrateToLatest(database);
+    if (!template) await prepare(database, kind);
     return {
       ...database,
       url,
@@ -31,26 +39,25 @@ export async function freshDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openDatabase(url.toString());
-  await migrateToLatest(database);
+  const template = templates?.postgres?.[kind];
+  await adminQuery(server, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  const url = databaseUrl(server, name);
+  const database = openDatabase(url);
+  if (!template) await prepare(database, kind);
   return {
     ...database,
-    url: url.toString(),
+    url,
     async dispose() {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await adminQuery(server, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+async function prepare(database: Database, kind: TemplateKind): Promise<void> {
+  await migrateToLatest(database);
+  if (kind === 'demo') await seedDemo(database.db);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildApp } from '../app.js';
-import { DEMO_SIGN_INS, seedDemo } from '../cli/seed-demo.js';
+import { DEMO_SIGN_INS } from '../cli/seed-demo.js';
 import { loadConfig, type Config } from '../config.js';
 import { ensureBuiltInRoles } from '../db/bootstrap.js';
 import { openDatabase, type Database } from '../db/index.js';
@@ -96,9 +96,8 @@ export async function feedSettled(database: Database): Promise<void> {
 
 /** A real app on a real, fresh database (SQLite, or PostgreSQL with TEST_DB=postgres), demo club seeded. */
 export async function createTestApp(options: { seed?: 'demo' | 'none'; config?: Partial<Config> } = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+  const database = await freshDatabase(options.seed === 'none' ? 'plain' : 'demo');
   if (options.seed === 'none') await ensureBuiltInRoles(database.db);
-  else await seedDemo(database.db);
   const config = loadConfig(
     {},
     {
