@@ -13,6 +13,7 @@ import { AnalysisHeader } from './AnalysisHeader';
 import { playerAnalysisQuery } from './api';
 import './analysis.css';
 import { ChartCard, ComparisonChart, TimelineChart } from './charts';
+import { now } from '../../../shared/clock.js';
 
 /** /app/player/{id}/analysis: header (docs/product.md#analysis) plus the player's progress report. */
 export default function PlayerAnalysisPage() {
@@ -62,7 +63,7 @@ export default function PlayerAnalysisPage() {
           </Badge>
         ) : null}
         <Text className="analysis-print-only" size="sm">
-          Printed {new Date().toLocaleDateString()}
+          Printed {now().toLocaleDateString()}
         </Text>
       </Group>
 

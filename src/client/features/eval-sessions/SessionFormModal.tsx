@@ -11,6 +11,7 @@ import { ClubSelect, SeasonSelect } from '../../components/ReferenceSelect';
 import { failureMessage } from '../../lib/api';
 import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { criteriaCatalogueQuery, useSaveSession } from './api';
+import { todayDate } from '../../../shared/clock.js';
 
 interface Values {
   name: string;
@@ -22,7 +23,7 @@ interface Values {
   criteria: { criterionId: number; weight: number | string }[];
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = todayDate;
 const valuesOf = (s: EvalSession | null): Values =>
   s
     ? {

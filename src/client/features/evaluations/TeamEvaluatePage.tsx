@@ -22,6 +22,7 @@ import { useOutbox } from './outbox/OutboxProvider';
 import { countStates, latestPerPlayer, newClientId } from './outbox/sheet';
 import { patchEntries, removeEntries, upsertEntry } from './outbox/store';
 import { useSheetDraft } from './outbox/useSheetDraft';
+import { nowIso } from '../../../shared/clock.js';
 
 /**
  * "Evaluate team" courtside: one criterion, every player of the team. Each tap is stored on the
@@ -99,9 +100,9 @@ export default function TeamEvaluatePage() {
               score,
               notes: notes.trim(),
               date: draft.date,
-              recorded_at: new Date().toISOString(),
+              recorded_at: nowIso(),
               state: 'local',
-              updated_at: new Date().toISOString(),
+              updated_at: nowIso(),
             },
       );
       engine?.soon();

@@ -13,6 +13,7 @@ import { QueryView } from '../../components/QueryView';
 import { failureMessage } from '../../lib/api';
 import { draftOffersQuery, previewOffers, sendOffers } from './api';
 import { TemplatesModal } from './TemplatesModal';
+import { dayOffset } from '../../../shared/clock.js';
 
 const STATE_COLORS: Record<OfferState, string> = {
   pending: 'blue',
@@ -24,7 +25,7 @@ const STATE_COLORS: Record<OfferState, string> = {
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const inTwoWeeks = () => new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+const inTwoWeeks = () => dayOffset(14);
 
 /**
  * A finalised draft's offers (docs/product.md#offers): preview who gets an e-mail ("N offers to M

@@ -1,12 +1,13 @@
 import type { OutboxEntry } from './store';
 import { KEEP_SYNCED_MS } from './sync';
+import { nowMs } from '../../../../shared/clock.js';
 
 /** The latest entry per player of one courtside sheet (team × criterion), for its rows' state. */
 export function latestPerPlayer(
   entries: readonly OutboxEntry[],
   teamId: number,
   criterionId: number,
-  now = Date.now(),
+  now = nowMs(),
 ): Map<number, OutboxEntry> {
   const latest = new Map<number, OutboxEntry>();
   for (const e of entries) {

@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { SyncEntry, SyncRefusal } from '../../../../shared/schemas/evaluation-sync';
+import { nowIso } from '../../../../shared/clock.js';
 
 /** 'saving' lives only in memory while IndexedDB writes; every stored entry is past it. */
 export type EntryState = 'saving' | 'local' | 'syncing' | 'synced' | 'refused';
@@ -74,7 +75,7 @@ export async function patchEntries(ids: readonly string[], patch: (e: OutboxEntr
   for (const id of ids) {
     const e = await tx.store.get(id);
     if (!e) continue;
-    const next = { ...patch(e), updated_at: new Date().toISOString() };
+    const next = { ...patch(e), updated_at: nowIso() };
     await tx.store.put(next);
     written.push(next);
   }

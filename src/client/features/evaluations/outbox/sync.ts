@@ -1,6 +1,7 @@
 import { SYNC_BATCH_MAX, type SyncEntry, type SyncResult } from '../../../../shared/schemas/evaluation-sync';
 import { ApiError } from '../../../lib/api';
 import { entriesOf, patchEntries, removeEntries, type OutboxEntry } from './store';
+import { nowMs } from '../../../../shared/clock.js';
 
 /** How the last sync attempt ended: the sheet and the banner say what it means for the coach. */
 export type SyncOutcome = 'idle' | 'done' | 'offline' | 'signedOut' | 'failed';
@@ -27,7 +28,7 @@ const toWire = (e: OutboxEntry): SyncEntry => ({
  * An answer that never arrives leaves the batch 'local' for the next attempt; a 401 keeps everything
  * on the device until the same user signs in again.
  */
-export async function syncOutbox(userId: number, send: SendBatch, now = Date.now()): Promise<SyncOutcome> {
+export async function syncOutbox(userId: number, send: SendBatch, now = nowMs()): Promise<SyncOutcome> {
   const all = await entriesOf(userId);
   const stale = all.filter((e) => e.state === 'synced' && now - Date.parse(e.updated_at) > KEEP_SYNCED_MS);
   if (stale.length) await removeEntries(stale.map((e) => e.client_id));
