@@ -1,33 +1,57 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, unit + API tests on SQLite (and PostgreSQL when TEST_DATABASE_URL is
-// set), then the client build and the Playwright end-to-end suite in the system Chromium (and its
-// write flows again on a throw-away PostgreSQL database when TEST_DATABASE_URL is set).
-import { spawnSync } from 'node:child_process';
+// set), the client build, then the Playwright end-to-end suite in the system Chromium (and its write
+// flows again on a throw-away PostgreSQL database when TEST_DATABASE_URL is set). Steps of one phase
+// run side by side; each prints its time. TEST_SHIFTED_CLOCK=1 (CI) adds the SQLite API suite once
+// more with the clock 400 days ahead in UTC+14, so a test that depends on today's date fails now.
+// `npm test -- <prefix>` runs only the steps whose names start with it.
+import { existsSync } from 'node:fs';
+import { runTogether } from './lib/run-together.mjs';
 
-const steps = [
-  ['lint', 'npm', ['run', 'lint']],
-  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
-  ['unit + API tests (SQLite)', 'npx', ['vitest', 'run']],
+const FAKETIME_LIB = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
+const pg = Boolean(process.env.TEST_DATABASE_URL);
+const shifted = process.env.TEST_SHIFTED_CLOCK === '1';
+if (shifted && !existsSync(FAKETIME_LIB)) {
+  console.error(`TEST_SHIFTED_CLOCK=1 needs libfaketime (${FAKETIME_LIB}): apt-get install -y faketime`);
+  process.exit(1);
+}
+if (!pg) console.log('TEST_DATABASE_URL is not set: the API suite runs on SQLite only.');
+
+const step = (name, cmd, args, env) => ({ name, cmd, args, env });
+const phases = [
+  [
+    step('lint', 'npm', ['run', 'lint']),
+    step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']),
+    // Built once; the end-to-end steps and the bundle budget read this build.
+    step('client build', 'npm', ['run', 'build']),
+  ],
+  [step('unit + API tests (SQLite)', 'npx', ['vitest', 'run'])],
+  shifted && [
+    step('API tests (SQLite, clock +400 d, UTC+14)', 'npx', ['vitest', 'run', '--project', 'server'], {
+      LD_PRELOAD: FAKETIME_LIB,
+      FAKETIME: '+400d',
+      TZ: 'Pacific/Kiritimati',
+    }),
+  ],
+  pg && [step('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'postgres' })],
+  [
+    step('end-to-end (Chromium)', 'node', ['scripts/e2e-shards.mjs']),
+    pg && step('end-to-end on PostgreSQL (write flows)', 'npx', ['tsx', 'scripts/e2e-postgres.ts']),
+  ],
+  // Reads the manifest of the client build; last so an over-budget bundle never hides e2e results.
+  [step('bundle budget', 'node', ['build/check-bundle.mjs'])],
 ];
-if (process.env.TEST_DATABASE_URL) {
-  steps.push(['API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'postgres' }]);
-} else {
-  console.log('TEST_DATABASE_URL is not set: the API suite runs on SQLite only.');
-}
-steps.push(['client build', 'npm', ['run', 'build']]);
-steps.push(['end-to-end (Chromium)', 'npx', ['playwright', 'test']]);
-if (process.env.TEST_DATABASE_URL) {
-  steps.push(['end-to-end on PostgreSQL (write flows)', 'npx', ['tsx', 'scripts/e2e-postgres.ts']]);
-}
-// Reads the manifest of the client build above; last so an over-budget bundle never hides e2e results.
-steps.push(['bundle budget', 'node', ['build/check-bundle.mjs']]);
 
 const only = process.argv[2];
-for (const [name, cmd, args, env] of steps) {
-  if (only && !name.startsWith(only)) continue;
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`);
-  if (r.status !== 0) process.exit(r.status ?? 1);
+const started = Date.now();
+for (const phase of phases.filter(Boolean)) {
+  const steps = phase.filter((s) => s && (!only || s.name.startsWith(only)));
+  if (steps.length === 0) continue;
+  console.log(`\n=== ${steps.map((s) => s.name).join(' | ')} ===`);
+  const failed = await runTogether(steps);
+  if (failed.length > 0) {
+    console.log(`=== FAILED: ${failed.join(', ')}`);
+    process.exit(1);
+  }
 }
+console.log(`=== all steps ok (${Math.round((Date.now() - started) / 1000)} s)`);
