@@ -30,6 +30,11 @@ process.env.E2E_SMTP_PORT = String(smtpPort);
 // Signs the bounce notices e2e/report-delivery.spec.ts posts to the webhook.
 process.env.E2E_WEBHOOK_SECRET ??= 'e2e-bounce-webhook-secret';
 
+function withoutFaketime(env: NodeJS.ProcessEnv): Record<string, string> {
+  const kept = Object.entries(env).filter(([k, v]) => k !== 'LD_PRELOAD' && k !== 'FAKETIME' && v !== undefined);
+  return Object.fromEntries(kept) as Record<string, string>;
+}
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
@@ -39,6 +44,8 @@ export default defineConfig({
   // A test that needs a retry to pass is a bug to find, on CI as here.
   retries: 0,
   reporter: [['list']],
+  // Names the slowest spec files at the end, so CI shows where the suite's time goes.
+  reportSlowTests: { max: 8, threshold: 20_000 },
   // Separate output folders let several runs share the machine (PW_OUTPUT, CLIENT_DIR per run).
   outputDir: process.env.PW_OUTPUT ?? 'test-results/playwright',
   use: {
@@ -46,6 +53,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
+      // Under a shifted clock (scripts/e2e-shifted.mjs) the browser's date moves by Playwright's clock
+      // (e2e/fixtures.ts), not by libfaketime.
+      ...(process.env.FAKETIME ? { env: withoutFaketime(process.env) } : {}),
       args: [
         '--no-sandbox',
         '--disable-gpu',

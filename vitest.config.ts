@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     // Each server test file gets its own database; two workers suit this 2-core machine.
     maxWorkers: 2,
+    reporters: ['default', './scripts/lib/slowest-files.reporter.ts'],
     projects: [
       {
         test: {
@@ -18,6 +19,10 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/templates.ts'],
+          // Files of a worker share loaded modules (importing the app per file was most of the suite's
+          // time): every file builds its own app and database, and spies are restored after each test.
+          isolate: false,
+          restoreMocks: true,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 
 export const DEMO = {
@@ -77,8 +77,38 @@ export async function snap(page: Page, name: string): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
+/**
+ * Under a shifted clock (scripts/e2e-shifted.mjs runs the runner and the server under libfaketime),
+ * every browser context's clock is moved to the runner's shifted now, so all three agree on the date.
+ */
+const shiftedClock = Boolean(process.env.FAKETIME);
+const moved = new WeakSet<BrowserContext>();
+async function moveClock(context: BrowserContext): Promise<void> {
+  if (!shiftedClock || moved.has(context)) return;
+  moved.add(context);
+  await context.clock.install({ time: Date.now() });
+}
+
 /** The 2-second filter spinner is shortened in tests (docs/product.md#scoring allows it by config). */
-export const test = base.extend({
+export const test = base.extend<object, object>({
+  browser: [
+    async ({ browser }, use) => {
+      if (shiftedClock) {
+        const newContext = browser.newContext.bind(browser);
+        browser.newContext = async (options) => {
+          const context = await newContext(options);
+          await moveClock(context);
+          return context;
+        };
+      }
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context }, use) => {
+    await moveClock(context);
+    await use(context);
+  },
   page: async ({ page }, use) => {
     await page.addInitScript(() => {
       (window as unknown as { __FILTER_SPINNER_MS: number }).__FILTER_SPINNER_MS = 300;
