@@ -20,9 +20,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['src/server/test/templates.ts'],
           // Files of a worker share loaded modules (importing the app per file was most of the suite's
-          // time): every file builds its own app and database, and spies are restored after each test.
+          // time): every file builds its own app and database, and restores the spies it makes.
           isolate: false,
-          restoreMocks: true,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
