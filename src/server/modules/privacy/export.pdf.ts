@@ -43,7 +43,7 @@ export function renderExportPdf(data: PlayerExport): Promise<Buffer> {
   line(`Record created ${p.createdAt}, last changed ${p.updatedAt}`);
 
   list('Sign-in accounts', data.accounts, (a) => `${a.email} (${a.role}, ${a.status}, since ${a.createdAt.slice(0, 10)})`);
-  list('Teams', data.teams, (t) => `${t.name} — ${t.club}, ${t.season}, coach ${t.coach}`);
+  list('Teams', data.teams, (t) => `${t.name} — ${t.club}, ${t.season}`);
   list(
     'Evaluations',
     data.evaluations,

@@ -51,8 +51,7 @@ export async function teamsOf(db: Db, playerId: number) {
     .innerJoin('teams as t', 't.id', 'tp.team_id')
     .innerJoin('categories as c', 'c.id', 't.category_id')
     .innerJoin('seasons as s', 's.id', 't.season_id')
-    .innerJoin('users as u', 'u.id', 't.coach_user_id')
-    .select(['t.id', 't.name', 'c.name as club', 's.name as season', 'u.first_name as coach_first', 'u.last_name as coach_last'])
+    .select(['t.id', 't.name', 'c.name as club', 's.name as season'])
     .where('tp.player_id', '=', playerId)
     .orderBy('t.name')
     .execute();

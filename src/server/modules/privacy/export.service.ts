@@ -25,6 +25,13 @@ const parseJson = (text: string | null): unknown => {
 };
 const bool = (v: number) => v === 1;
 
+/** Who made an audit entry, as the family may read it: the player, a guardian (by e-mail), the system, else Club staff. */
+export const STAFF = 'Club staff';
+function auditActor(a: { user_id: number | null; user_name: string }, ownAccounts: readonly number[]): string {
+  if (a.user_id !== null) return ownAccounts.includes(a.user_id) ? 'The player' : STAFF;
+  return a.user_name === 'system' || a.user_name.startsWith('Guardian ') ? a.user_name : STAFF;
+}
+
 export async function buildExport(db: Kysely<DB>, playerId: number) {
   const player = (await repo.playerRow(db, playerId))!;
   const [accounts, teams, evaluations, notes, achievements, sessions, scores, reports, links, owned, requests] = await Promise.all([
@@ -88,7 +95,7 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
       status: a.status === 1 ? 'active' : 'suspended',
       createdAt: a.created_at,
     })),
-    teams: teams.map((t) => ({ name: t.name, club: t.club, season: t.season, coach: `${t.coach_first} ${t.coach_last}` })),
+    teams: teams.map((t) => ({ name: t.name, club: t.club, season: t.season })),
     evaluations: evaluations.map((e) => ({
       criterion: e.criterion,
       level: e.level,
@@ -147,7 +154,10 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
         .map((c) => ({ purpose: c.purpose, granted: bool(c.granted), wordingVersion: c.text_version, at: c.updated_at })),
     })),
     privacyRequests: requests.map(toView).map(({ playerId: _id, playerName: _name, ...r }) => r),
-    audit: audit.map((a) => ({ at: a.created_at, by: a.user_name, action: a.action, entity: a.entity, summary: a.summary })),
+    // Staff stay unnamed here as on evaluations; entries on staff notes go with the notes.
+    audit: audit
+      .filter((a) => a.entity !== 'note')
+      .map((a) => ({ at: a.created_at, by: auditActor(a, owned.user), action: a.action, entity: a.entity, summary: a.summary })),
     exclusions: exclusions(notes),
   };
 }
@@ -156,14 +166,18 @@ export type PlayerExport = Awaited<ReturnType<typeof buildExport>>;
 
 function exclusions(notes: number): { what: string; why: string; count?: number }[] {
   return [
-    { what: 'Staff notes', why: 'Notes staff keep on a player are private to the staff and never shown to the family.', count: notes },
+    {
+      what: 'Staff notes',
+      why: 'Notes staff keep on a player are private to the staff and never shown to the family; so are their audit entries.',
+      count: notes,
+    },
     {
       what: "Other players' data",
       why: "Team mates, their scores, ranks, team averages and leaderboards are other people's data; each report's snapshot keeps only what was sent about this player.",
     },
     {
-      what: 'Names of the staff who scored',
-      why: 'Evaluations say Coach or Tryout panel, as the family sees them; session scores do not say who gave them.',
+      what: 'Names of staff',
+      why: 'Evaluations say Coach or Tryout panel, as the family sees them, and audit entries say Club staff; teams are listed without their coach, and session scores do not say who gave them.',
     },
     { what: "Guardians' other children", why: "Each guardian's links, consents and audit entries about other players are left out." },
     {
