@@ -124,7 +124,8 @@ function naming(text: string, p: { first_name: string; last_name: string }, addr
 /**
  * Every `scrub` column of the inventory, in every row: full names and erased addresses become the
  * mark. Rows about the player (their audit entries, their draft events, mail to a guardian who stays
- * with a sibling) also lose the first or last name alone, which club-wide would hit other people.
+ * with a sibling, any text naming them in full) also lose the first or last name alone, which
+ * elsewhere would hit other people.
  */
 async function scrubTexts(
   trx: Kysely<DB>,
@@ -155,7 +156,9 @@ async function scrubTexts(
     const extra = table === 'mail_outbox' ? ['to_address'] : [];
     for (const { id, text } of await repo.rowsContaining(trx, table, columns, all, { extra })) {
       const { to_address: to, ...texts } = text;
-      await write(table, { id, text: texts }, staying.has((to ?? '').toLowerCase()) ? all : s.strong);
+      // A text that names the player in full is about them: a first name alone in it is theirs too.
+      const naming = Object.values(texts).some((v) => v !== null && scrub(v, s.strong) !== v);
+      await write(table, { id, text: texts }, naming || staying.has((to ?? '').toLowerCase()) ? all : s.strong);
     }
   }
 }
