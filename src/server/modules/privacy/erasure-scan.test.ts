@@ -271,4 +271,32 @@ describe('the erasure scan', () => {
     expect((await t.anon.post('/api/auth/login', { email: PLAYER_EMAIL, password: PASSWORD })).statusCode).toBe(401);
     expect(await t.db.selectFrom('users').select('id').where('email', '=', PLAYER_EMAIL).execute()).toEqual([]);
   }, 180_000);
+
+  it('ends the claim link: after the erasure the claim answers invalid and brings nothing back', async () => {
+    const year = Number(todayDate().slice(0, 4)) - 17;
+    const id = data<{ id: number }>(
+      await admin.post('/api/players', {
+        first_name: 'Claimable',
+        last_name: 'Erased',
+        email: 'claim.parent@example.org',
+        dob: String(year),
+        team_id: [],
+      }),
+    ).id;
+    data(await admin.post(`/api/player/${id}/handover/claim-link`, { email: 'claim.me@example.org' }));
+    const token = await linkTo('claim.me@example.org', /\/claim\?token=(\S+)/);
+    const request = data<PlayerPrivacy>(await admin.post(`/api/player/${id}/erasure-request`, { reason: '' })).requests[0]!;
+    data(await admin.post(`/api/privacy/request/${request.id}/decide`, { decision: 'approve', reason: '' }));
+    expect(await t.db.selectFrom('player_claim_tokens').select('id').where('player_id', '=', id).execute()).toEqual([]);
+
+    const claimed = await t.anon.post('/api/handover/claim', { token, password: 'Maple river 2026!' });
+    expect(claimed.statusCode).toBe(400);
+    expect(claimed.json()).toEqual({ message: handoverMessages.invalidLink, field: 'token' });
+    expect(await t.db.selectFrom('players').select(['player_email', 'first_name']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      player_email: null,
+      first_name: 'Erased',
+    });
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', 'claim.me@example.org').execute()).toEqual([]);
+    expect((await t.anon.post('/api/auth/login', { email: 'claim.me@example.org', password: 'Maple river 2026!' })).statusCode).toBe(401);
+  });
 });
