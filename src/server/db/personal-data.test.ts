@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../test/database.js';
+import { EXPORT_COVERS, exclusions } from '../modules/privacy/export.service.js';
 import { PERSONAL_DATA, columnsWith } from './personal-data.js';
 
 /**
@@ -69,5 +70,16 @@ describe('the personal-data inventory', () => {
       ['link_previews', 'title'],
     ] as const)
       expect(personal(t, c), `${t}.${c}`).toBe(true);
+  });
+
+  it("places every table holding the player's own rows in the subject access export, or in its exclusions", () => {
+    const own = Object.entries(PERSONAL_DATA)
+      .filter(([, rule]) => rule.rows && ('player' in rule.rows || 'via' in rule.rows))
+      .map(([table]) => table);
+    expect(own.length).toBeGreaterThan(10);
+    expect(own.filter((table) => !(table in EXPORT_COVERS))).toEqual([]);
+    const excluded = exclusions(0).map((x) => x.what);
+    for (const [table, where] of Object.entries(EXPORT_COVERS))
+      if (where.startsWith('excluded: ')) expect(excluded, table).toContain(where.slice('excluded: '.length));
   });
 });

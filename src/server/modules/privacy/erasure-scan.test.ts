@@ -13,6 +13,7 @@ import { handoverMessages } from '../handover/handover.service.js';
 import { finalisedDraft, offerToken } from '../offers/offers.fixtures.js';
 import { demoIds, pngDataUrl, type DemoIds } from '../players/players.fixtures.js';
 import { approvedReport, reportCycle } from '../reports/reports.fixtures.js';
+import type { PlayerExport } from './export.service.js';
 
 /**
  * The erasure scan (docs/product.md#privacy): a player with two guardians, an account, evaluations,
@@ -238,6 +239,14 @@ describe('the erasure scan', () => {
       'rate_limits.key',
     ])
       expect(places, place).toContain(place);
+
+    // The subject access export shows the offer and the claim link too (the inventory's tables).
+    const exported = JSON.parse((await admin.get(`/api/player/${id}/privacy/export.json`)).body) as PlayerExport;
+    expect(exported.offers).toEqual([
+      expect.objectContaining({ state: 'pending', sentTo: expect.arrayContaining([expect.objectContaining({ to: PARENT_EMAIL })]) }),
+    ]);
+    expect(exported.claimLinks).toEqual([expect.objectContaining({ to: PLAYER_EMAIL, usedAt: null })]);
+    expect((await admin.get(`/api/player/${id}/privacy/export.pdf`)).statusCode).toBe(200);
 
     // The parent asks; the admin approves.
     const request = data<PlayerPrivacy>(await parent.post(`/api/family/player/${id}/erasure-request`, { reason: `Please erase ${FIRST}` }))

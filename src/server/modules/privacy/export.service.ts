@@ -47,7 +47,12 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
     repo.ownedIds(db, playerId),
     requestsOfPlayer(db, playerId),
   ]);
-  const [deliveries, consents, audit, files] = await Promise.all([
+  const [ownConsents, offers, claimLinks] = await Promise.all([
+    repo.ownConsentsOf(db, playerId),
+    repo.offersOf(db, playerId),
+    repo.claimLinksOf(db, playerId),
+  ]);
+  const [deliveries, consents, audit, files, offerDeliveries] = await Promise.all([
     repo.deliveriesOf(
       db,
       reports.map((r) => r.id),
@@ -58,6 +63,10 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
     ),
     repo.auditAbout(db, owned),
     repo.filesOf(db, player.pdf_file_id === null ? [] : [player.pdf_file_id], player.profile_img ? [player.profile_img] : []),
+    repo.offerDeliveriesOf(
+      db,
+      offers.map((o) => o.id),
+    ),
   ]);
   const fileOf = (f: (typeof files)[number] | undefined) =>
     f && {
@@ -153,6 +162,24 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
         .filter((c) => c.link_id === l.id)
         .map((c) => ({ purpose: c.purpose, granted: bool(c.granted), wordingVersion: c.text_version, at: c.updated_at })),
     })),
+    ownConsents: ownConsents.map((c) => ({
+      purpose: c.purpose,
+      granted: bool(c.granted),
+      wordingVersion: c.text_version,
+      at: c.updated_at,
+    })),
+    offers: offers.map((o) => ({
+      team: o.team,
+      state: o.state,
+      deadline: o.deadline,
+      answeredAt: o.answered_at,
+      answeredBy: o.answered_by,
+      createdAt: o.created_at,
+      sentTo: offerDeliveries
+        .filter((d) => d.offer_id === o.id)
+        .map((d) => ({ to: d.email, recipient: d.recipient_kind, usedAt: d.used_at })),
+    })),
+    claimLinks: claimLinks.map((c) => ({ to: c.email, sentAt: c.created_at, expiresAt: c.expires_at, usedAt: c.used_at })),
     privacyRequests: requests.map(toView).map(({ playerId: _id, playerName: _name, ...r }) => r),
     // Staff stay unnamed here as on evaluations; entries on staff notes go with the notes.
     audit: audit
@@ -164,7 +191,30 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
 
 export type PlayerExport = Awaited<ReturnType<typeof buildExport>>;
 
-function exclusions(notes: number): { what: string; why: string; count?: number }[] {
+/**
+ * Where each table holding the player's rows (the inventory's `rows` by player, db/personal-data.ts)
+ * is in the export, or which exclusion leaves it out; a test keeps this in step with the inventory.
+ */
+export const EXPORT_COVERS: Record<string, keyof PlayerExport | `excluded: ${string}`> = {
+  players: 'player',
+  files: 'files',
+  users: 'accounts',
+  sessions: 'excluded: Sign-in secrets',
+  password_tokens: 'excluded: Sign-in secrets',
+  evaluations: 'evaluations',
+  notes: 'excluded: Staff notes',
+  player_achievements: 'achievements',
+  reports: 'reports',
+  report_deliveries: 'reports',
+  guardian_links: 'guardians',
+  guardian_consents: 'guardians',
+  player_consents: 'ownConsents',
+  offer_deliveries: 'offers',
+  player_claim_tokens: 'claimLinks',
+  privacy_requests: 'privacyRequests',
+};
+
+export function exclusions(notes: number): { what: string; why: string; count?: number }[] {
   return [
     {
       what: 'Staff notes',
