@@ -90,9 +90,11 @@ export async function mailOffers(
       deadline: templates.longDate(m.deadline),
       link: `${publicUrl.replace(/\/+$/, '')}/offer?token=${encodeURIComponent(m.token)}`,
     };
+    const { link: _secret, ...inClear } = values;
     const outcome = await mailer.send({
       to: m.to,
-      subject: templates.render(t.subject, values),
+      // Never the link in a subject (kept unsealed): a template saved before that rule shows {link} as written.
+      subject: templates.render(t.subject, inClear),
       text: templates.render(t.body, values),
       sensitive: true,
     });

@@ -59,9 +59,18 @@ export async function template(db: Db, key: TemplateKey): Promise<{ subject: str
   return (await list(db)).find((t) => t.key === key)!;
 }
 
-/** An offer without its link could not be answered, so the offer template must keep {link}. */
+export const templateMessages = {
+  linkInBody: 'The offer e-mail must contain {link}: the answer link.',
+  linkInSubject: 'Put {link} in the text, not the subject: the answer link is a secret, and a subject is stored and shown in clear.',
+} as const;
+
+/**
+ * An offer without its link could not be answered, so the offer template must keep {link}; and only
+ * in the body, which the outbox seals: a subject is kept and shown as written (docs/product.md#offers).
+ */
 export async function save(db: Db, actor: Actor, key: TemplateKey, input: TemplateUpdate): Promise<MessageTemplate> {
-  if (key === 'offer' && !input.body.includes('{link}')) throw badRequest('The offer e-mail must contain {link}: the answer link.', 'body');
+  if (input.subject.includes('{link}')) throw badRequest(templateMessages.linkInSubject, 'subject');
+  if (key === 'offer' && !input.body.includes('{link}')) throw badRequest(templateMessages.linkInBody, 'body');
   const at = nowIso();
   await db.transaction().execute(async (trx) => {
     await repo.saveTemplate(trx, { key, subject: input.subject, body: input.body, updated_by: actor.id, updated_at: at });

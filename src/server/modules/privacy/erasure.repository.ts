@@ -1,21 +1,20 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { LimitsDB } from '../../db/limits.js';
+import type { ClearTo, Found, RowsOf } from '../../db/personal-data.js';
 import type { DB } from '../../db/types.js';
 
 /**
- * The writes of an erasure (ADR 0022), each one statement over the player's rows. They run inside
- * the decision's transaction; the triggers on players, evaluations and guardian_links move the score
- * version, so cached boards, lists and profiles are rebuilt (ADR 0006).
+ * The writes of an erasure (ADR 0022). Which rows and columns it touches comes from the inventory
+ * (db/personal-data.ts); these statements only carry it out, inside the decision's transaction. The
+ * triggers on players, evaluations and guardian_links move the score version, so cached boards,
+ * lists and profiles are rebuilt (ADR 0006).
  */
 type Db = Kysely<DB>;
-
-export const ERASED_FIRST_NAME = 'Erased';
-export const ERASED_LAST_NAME = 'Player';
-export const erasedAddress = (kind: 'user' | 'guardian', id: number) => `erased-${kind}-${id}@erased.invalid`;
 
 export async function playerToErase(db: Db, id: number) {
   return db
     .selectFrom('players')
-    .select(['id', 'first_name', 'last_name', 'email', 'player_email', 'profile_img', 'pdf_file_id'])
+    .select(['id', 'first_name', 'last_name', 'email', 'player_email', 'profile_img', 'pdf_file_id', 'video_links'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 }
@@ -41,151 +40,127 @@ export async function guardiansOf(db: Db, playerId: number) {
     .execute();
 }
 
-const count = (r: { numDeletedRows?: bigint; numUpdatedRows?: bigint } | undefined) => Number(r?.numDeletedRows ?? r?.numUpdatedRows ?? 0);
-
-export async function deleteOwnRows(db: Db, playerId: number) {
-  const notes = count(await db.deleteFrom('notes').where('player_id', '=', playerId).executeTakeFirst());
-  const achievements = count(await db.deleteFrom('player_achievements').where('player_id', '=', playerId).executeTakeFirst());
-  const reportIds = db.selectFrom('reports').select('id').where('player_id', '=', playerId);
-  await db.deleteFrom('report_deliveries').where('report_id', 'in', reportIds).execute();
-  const reports = count(await db.deleteFrom('reports').where('player_id', '=', playerId).executeTakeFirst());
-  const links = count(await db.deleteFrom('guardian_links').where('player_id', '=', playerId).executeTakeFirst());
-  return { notes, achievements, reports, links };
+/** Every video link on the player and their evaluations: their cached previews name the player. */
+export async function videoLinksOf(db: Db, playerId: number): Promise<string[]> {
+  const rows = await db.selectFrom('evaluations').select('video_links').where('player_id', '=', playerId).execute();
+  const own = await db.selectFrom('players').select('video_links').where('id', '=', playerId).execute();
+  return [...own, ...rows].flatMap((r) => {
+    try {
+      const list = JSON.parse(r.video_links) as unknown;
+      return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
-/** Evaluations stay (team figures, boards, sessions' published means) without their free text. */
-export async function stripEvaluations(db: Db, playerId: number, now: string): Promise<number> {
-  return count(
-    await db
-      .updateTable('evaluations')
-      .set({ notes: '', video_links: '[]', updated_at: now })
-      .where('player_id', '=', playerId)
-      .executeTakeFirst(),
-  );
-}
-
-export async function anonymisePlayer(db: Db, playerId: number, now: string): Promise<void> {
-  await db
-    .updateTable('players')
-    .set({
-      first_name: ERASED_FIRST_NAME,
-      last_name: ERASED_LAST_NAME,
-      email: '',
-      player_email: null,
-      dob: null,
-      profile_img: null,
-      video_links: '[]',
-      pdf_file_id: null,
-      updated_at: now,
-    })
-    .where('id', '=', playerId)
-    .execute();
-}
-
-export async function deleteFiles(db: Db, ids: readonly number[], keys: readonly string[]): Promise<number> {
-  if (!ids.length && !keys.length) return 0;
-  return count(
-    await db
-      .deleteFrom('files')
-      .where((eb) => eb.or([eb('id', 'in', [...ids, -1]), eb('key', 'in', [...keys, ''])]))
-      .executeTakeFirst(),
-  );
-}
-
-/** The player's sign-in: suspended, unlinked, renamed, no password, no sessions or reset links. */
-export async function closeAccounts(db: Db, userIds: readonly number[], now: string): Promise<void> {
-  if (!userIds.length) return;
-  await db
-    .deleteFrom('sessions')
-    .where('user_id', 'in', [...userIds])
-    .execute();
-  await db
-    .deleteFrom('password_tokens')
-    .where('user_id', 'in', [...userIds])
-    .execute();
-  for (const id of userIds) {
-    await db
-      .updateTable('users')
-      .set({
-        first_name: 'Erased',
-        last_name: 'User',
-        email: erasedAddress('user', id),
-        password_hash: null,
-        status: 2,
-        player_id: null,
-        must_change_password: 0,
-        password_expires_at: null,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
-  }
-}
-
-/** A guardian left with no child: no address, no name, no way to sign in. */
-export async function anonymiseGuardians(db: Db, guardianIds: readonly number[], now: string): Promise<void> {
-  if (!guardianIds.length) return;
-  await db
-    .deleteFrom('guardian_sessions')
-    .where('guardian_id', 'in', [...guardianIds])
-    .execute();
-  await db
-    .deleteFrom('guardian_tokens')
-    .where('guardian_id', 'in', [...guardianIds])
-    .execute();
-  for (const id of guardianIds) {
-    await db
-      .updateTable('guardians')
-      .set({
-        email: erasedAddress('guardian', id),
-        name: '',
-        last_sign_in_at: null,
-        bounced_at: null,
-        bounce_reason: null,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
-  }
-}
-
-export async function clearRequestTexts(db: Db, playerId: number, now: string): Promise<void> {
-  await db
-    .updateTable('privacy_requests')
-    .set({ reason: '', decision_reason: '', updated_at: now })
-    .where('player_id', '=', playerId)
-    .execute();
-}
-
-export async function deleteMailTo(db: Db, addresses: readonly string[]): Promise<number> {
-  if (!addresses.length) return 0;
-  return count(
-    await db
-      .deleteFrom('mail_outbox')
-      .where(sql<string>`lower(to_address)`, 'in', [...addresses])
-      .executeTakeFirst(),
-  );
-}
-
-/** Rows of a table whose text columns contain any of the terms (case-insensitive); the caller replaces them. */
-export async function rowsContaining(db: Db, table: 'audit_log' | 'mail_outbox', columns: readonly string[], terms: readonly string[]) {
-  if (!terms.length) return [];
+export async function fileIdsOf(db: Db, ids: readonly number[], keys: readonly string[]): Promise<number[]> {
   const rows = await db
-    .selectFrom(table as 'audit_log')
-    .select(['id', ...(columns as 'summary'[])])
+    .selectFrom('files')
+    .select('id')
+    .where((eb) => eb.or([eb('id', 'in', [...ids, -1]), eb('key', 'in', [...keys, ''])]))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Uploads and plans not run yet, with what they hold (the service looks for the player in them). */
+export async function unusedImports(db: Db) {
+  return db.selectFrom('imports').select(['id', 'file_name', 'cells', 'plan']).where('status', 'in', ['uploaded', 'planned']).execute();
+}
+
+/** Import effects on the player's rows: their `before` holds the player's earlier values. */
+export async function importEffectsOn(
+  db: Db,
+  t: { player: number; users: readonly number[]; guardians: readonly number[]; evaluations: readonly number[] },
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('import_effects')
+    .select('id')
     .where((eb) =>
-      eb.or(columns.flatMap((c) => terms.map((term) => eb(sql<string>`lower(${sql.ref(c)})`, 'like', `%${term.toLowerCase()}%`)))),
+      eb.or([
+        eb.and([eb('effect', 'in', ['player_created', 'player_updated', 'membership_added']), eb('target_id', '=', t.player)]),
+        eb.and([eb('effect', 'in', ['user_created', 'user_updated']), eb('target_id', 'in', [...t.users, -1])]),
+        eb.and([eb('effect', '=', 'guardian_created'), eb('target_id', 'in', [...t.guardians, -1])]),
+        eb.and([eb('effect', 'in', ['evaluation_created', 'evaluation_updated']), eb('target_id', 'in', [...t.evaluations, -1])]),
+      ]),
     )
     .execute();
-  return rows.map(({ id, ...text }) => ({ id, text: text as Record<string, string> }));
+  return rows.map((r) => r.id);
 }
 
-export async function updateTexts(db: Db, table: 'audit_log' | 'mail_outbox', id: number, values: Record<string, string>): Promise<void> {
-  await db
-    .updateTable(table as 'audit_log')
-    .set(values as { summary: string })
-    .where('id', '=', id)
-    .execute();
+export async function evaluationIdsOf(db: Db, playerId: number): Promise<number[]> {
+  return (await db.selectFrom('evaluations').select('id').where('player_id', '=', playerId).execute()).map((r) => r.id);
+}
+
+/** What the erasure found before writing, for the inventory's `rows`. */
+export interface Targets {
+  playerId: number;
+  leavingGuardians: readonly number[];
+  erasedAddresses: readonly string[];
+  found: Record<Found, readonly (number | string)[]>;
+}
+
+const list = (values: readonly (number | string)[]) => sql.join(values.map((v) => sql`${v}`));
+
+/** The condition picking the player's rows of a table, or null when there are none. */
+export function rowsWhere(rows: RowsOf, t: Targets): RawBuilder<boolean> | null {
+  if ('player' in rows) return sql<boolean>`${sql.ref(rows.player)} = ${t.playerId}`;
+  if ('via' in rows)
+    return sql<boolean>`${sql.ref(rows.via)} in (select id from ${sql.table(rows.parent)} where ${sql.ref(rows.parentPlayer)} = ${t.playerId})`;
+  if ('leavingGuardians' in rows)
+    return t.leavingGuardians.length ? sql<boolean>`${sql.ref(rows.leavingGuardians)} in (${list(t.leavingGuardians)})` : null;
+  if ('erasedAddresses' in rows)
+    return t.erasedAddresses.length ? sql<boolean>`lower(${sql.ref(rows.erasedAddresses)}) in (${list(t.erasedAddresses)})` : null;
+  if ('found' in rows) {
+    const values = t.found[rows.found];
+    return values.length ? sql<boolean>`${sql.ref(rows.column)} in (${list(values)})` : null;
+  }
+  return null; // counters: after the commit (forgetCounters)
+}
+
+const affected = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0);
+
+export async function deleteRows(db: Db, table: string, where: RawBuilder<boolean>): Promise<number> {
+  return affected(await sql`delete from ${sql.table(table)} where ${where}`.execute(db));
+}
+
+/** Sets the cleared values on the rows; a value computed from the row's id is written row by row. */
+export async function clearRows(db: Db, table: string, where: RawBuilder<boolean>, values: Record<string, ClearTo>): Promise<number> {
+  const fixed = Object.entries(values).filter(([, v]) => typeof v !== 'function');
+  const perRow = Object.entries(values).filter((e): e is [string, (id: number) => string] => typeof e[1] === 'function');
+  const assign = (pairs: [string, unknown][]) => sql.join(pairs.map(([c, v]) => sql`${sql.ref(c)} = ${v}`));
+  if (!perRow.length) return affected(await sql`update ${sql.table(table)} set ${assign(fixed)} where ${where}`.execute(db));
+  const ids = (await sql<{ id: number }>`select id from ${sql.table(table)} where ${where}`.execute(db)).rows.map((r) => Number(r.id));
+  for (const id of ids) {
+    const pairs: [string, unknown][] = [...fixed, ...perRow.map(([c, f]): [string, unknown] => [c, f(id)])];
+    await sql`update ${sql.table(table)} set ${assign(pairs)} where id = ${id}`.execute(db);
+  }
+  return ids.length;
+}
+
+/** Rows (by id) whose columns contain any of the terms, case-insensitive, optionally only some rows. */
+export async function rowsContaining(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  terms: readonly string[],
+  opts: { only?: RawBuilder<boolean>; extra?: readonly string[] } = {},
+): Promise<{ id: number; text: Record<string, string | null> }[]> {
+  if (!terms.length || !columns.length) return [];
+  const any = sql.join(
+    columns.flatMap((c) => terms.map((term) => sql`lower(${sql.ref(c)}) like ${`%${term.toLowerCase()}%`}`)),
+    sql` or `,
+  );
+  const selected = sql.join([...columns, ...(opts.extra ?? [])].map((c) => sql.ref(c)));
+  const only = opts.only ? sql`and ${opts.only}` : sql``;
+  const rows = await sql<Record<string, unknown>>`select id, ${selected} from ${sql.table(table)} where (${any}) ${only}`.execute(db);
+  return rows.rows.map(({ id, ...text }) => ({ id: Number(id), text: text as Record<string, string | null> }));
+}
+
+export async function updateTexts(db: Db, table: string, id: number, values: Record<string, string | null>): Promise<void> {
+  const pairs = Object.entries(values);
+  if (!pairs.length) return;
+  await sql`update ${sql.table(table)} set ${sql.join(pairs.map(([c, v]) => sql`${sql.ref(c)} = ${v}`))} where id = ${id}`.execute(db);
 }
 
 export async function renameAuditActor(db: Db, userIds: readonly number[], name: string): Promise<void> {
@@ -194,5 +169,14 @@ export async function renameAuditActor(db: Db, userIds: readonly number[], name:
       .updateTable('audit_log')
       .set({ user_name: name })
       .where('user_id', 'in', [...userIds])
+      .execute();
+}
+
+/** Throttle counters keyed by an erased address (their own database on SQLite). */
+export async function forgetCounters(limits: Kysely<LimitsDB>, addresses: readonly string[]): Promise<void> {
+  for (const address of addresses)
+    await limits
+      .deleteFrom('rate_limits')
+      .where(sql<string>`lower(key)`, 'like', `%${address.toLowerCase()}%`)
       .execute();
 }

@@ -43,7 +43,7 @@ export function renderExportPdf(data: PlayerExport): Promise<Buffer> {
   line(`Record created ${p.createdAt}, last changed ${p.updatedAt}`);
 
   list('Sign-in accounts', data.accounts, (a) => `${a.email} (${a.role}, ${a.status}, since ${a.createdAt.slice(0, 10)})`);
-  list('Teams', data.teams, (t) => `${t.name} — ${t.club}, ${t.season}, coach ${t.coach}`);
+  list('Teams', data.teams, (t) => `${t.name} — ${t.club}, ${t.season}`);
   list(
     'Evaluations',
     data.evaluations,
@@ -71,6 +71,13 @@ export function renderExportPdf(data: PlayerExport): Promise<Buffer> {
         g.consents.map((c) => `${c.purpose} ${c.granted ? 'granted' : 'withdrawn'}`).join(', ') || 'none given'
       }`,
   );
+  list('Own consents', data.ownConsents, (c) => `${c.purpose} ${c.granted ? 'granted' : 'withdrawn'} (${c.at.slice(0, 10)})`);
+  list(
+    'Team place offers',
+    data.offers,
+    (o) => `${o.team}: ${o.state}, deadline ${o.deadline.slice(0, 10)}; sent to ${o.sentTo.map((d) => d.to).join(', ') || 'nobody'}`,
+  );
+  list('Claim links', data.claimLinks, (c) => `to ${c.to}, ${c.sentAt.slice(0, 10)}${c.usedAt ? `, used ${c.usedAt.slice(0, 10)}` : ''}`);
   list('Privacy requests', data.privacyRequests, (r) => `${r.createdAt.slice(0, 10)} erasure requested by ${r.requestedBy}: ${r.status}`);
   list('Audit entries', data.audit, (a) => `${a.at} ${a.by}: ${a.action} ${a.entity}${a.summary ? ` — ${a.summary}` : ''}`);
   list('Not included', data.exclusions, (x) => `${x.what}${x.count === undefined ? '' : ` (${x.count})`}: ${x.why}`);

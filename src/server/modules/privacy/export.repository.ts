@@ -51,8 +51,7 @@ export async function teamsOf(db: Db, playerId: number) {
     .innerJoin('teams as t', 't.id', 'tp.team_id')
     .innerJoin('categories as c', 'c.id', 't.category_id')
     .innerJoin('seasons as s', 's.id', 't.season_id')
-    .innerJoin('users as u', 'u.id', 't.coach_user_id')
-    .select(['t.id', 't.name', 'c.name as club', 's.name as season', 'u.first_name as coach_first', 'u.last_name as coach_last'])
+    .select(['t.id', 't.name', 'c.name as club', 's.name as season'])
     .where('tp.player_id', '=', playerId)
     .orderBy('t.name')
     .execute();
@@ -221,6 +220,47 @@ export async function auditAbout(db: Db, owned: Record<string, number[]>) {
     .select(['id', 'user_id', 'user_name', 'action', 'entity', 'entity_id', 'summary', 'created_at'])
     .where((eb) => eb.or(entries.map(([entity, list]) => eb.and([eb('entity', '=', entity), eb('entity_id', 'in', list)]))))
     .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The player's own consents, given after the hand-over. */
+export async function ownConsentsOf(db: Db, playerId: number) {
+  return db
+    .selectFrom('player_consents')
+    .select(['purpose', 'granted', 'text_version', 'updated_at'])
+    .where('player_id', '=', playerId)
+    .orderBy('purpose')
+    .execute();
+}
+
+/** Team place offers made for the player, with the team's name. */
+export async function offersOf(db: Db, playerId: number) {
+  return db
+    .selectFrom('offers as o')
+    .innerJoin('teams as t', 't.id', 'o.team_id')
+    .select(['o.id', 't.name as team', 'o.state', 'o.deadline', 'o.answered_at', 'o.answered_by', 'o.created_at'])
+    .where('o.player_id', '=', playerId)
+    .orderBy('o.id')
+    .execute();
+}
+
+export async function offerDeliveriesOf(db: Db, offerIds: readonly number[]) {
+  if (!offerIds.length) return [];
+  return db
+    .selectFrom('offer_deliveries')
+    .select(['offer_id', 'recipient_kind', 'email', 'used_at', 'created_at'])
+    .where('offer_id', 'in', [...offerIds])
+    .orderBy('id')
+    .execute();
+}
+
+/** Hand-over claim links sent for the player: to whom and when (never the token). */
+export async function claimLinksOf(db: Db, playerId: number) {
+  return db
+    .selectFrom('player_claim_tokens')
+    .select(['email', 'created_at', 'expires_at', 'used_at'])
+    .where('player_id', '=', playerId)
     .orderBy('id')
     .execute();
 }

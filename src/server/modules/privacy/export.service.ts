@@ -25,6 +25,13 @@ const parseJson = (text: string | null): unknown => {
 };
 const bool = (v: number) => v === 1;
 
+/** Who made an audit entry, as the family may read it: the player, a guardian (by e-mail), the system, else Club staff. */
+export const STAFF = 'Club staff';
+function auditActor(a: { user_id: number | null; user_name: string }, ownAccounts: readonly number[]): string {
+  if (a.user_id !== null) return ownAccounts.includes(a.user_id) ? 'The player' : STAFF;
+  return a.user_name === 'system' || a.user_name.startsWith('Guardian ') ? a.user_name : STAFF;
+}
+
 export async function buildExport(db: Kysely<DB>, playerId: number) {
   const player = (await repo.playerRow(db, playerId))!;
   const [accounts, teams, evaluations, notes, achievements, sessions, scores, reports, links, owned, requests] = await Promise.all([
@@ -40,7 +47,12 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
     repo.ownedIds(db, playerId),
     requestsOfPlayer(db, playerId),
   ]);
-  const [deliveries, consents, audit, files] = await Promise.all([
+  const [ownConsents, offers, claimLinks] = await Promise.all([
+    repo.ownConsentsOf(db, playerId),
+    repo.offersOf(db, playerId),
+    repo.claimLinksOf(db, playerId),
+  ]);
+  const [deliveries, consents, audit, files, offerDeliveries] = await Promise.all([
     repo.deliveriesOf(
       db,
       reports.map((r) => r.id),
@@ -51,6 +63,10 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
     ),
     repo.auditAbout(db, owned),
     repo.filesOf(db, player.pdf_file_id === null ? [] : [player.pdf_file_id], player.profile_img ? [player.profile_img] : []),
+    repo.offerDeliveriesOf(
+      db,
+      offers.map((o) => o.id),
+    ),
   ]);
   const fileOf = (f: (typeof files)[number] | undefined) =>
     f && {
@@ -88,7 +104,7 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
       status: a.status === 1 ? 'active' : 'suspended',
       createdAt: a.created_at,
     })),
-    teams: teams.map((t) => ({ name: t.name, club: t.club, season: t.season, coach: `${t.coach_first} ${t.coach_last}` })),
+    teams: teams.map((t) => ({ name: t.name, club: t.club, season: t.season })),
     evaluations: evaluations.map((e) => ({
       criterion: e.criterion,
       level: e.level,
@@ -146,24 +162,72 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
         .filter((c) => c.link_id === l.id)
         .map((c) => ({ purpose: c.purpose, granted: bool(c.granted), wordingVersion: c.text_version, at: c.updated_at })),
     })),
+    ownConsents: ownConsents.map((c) => ({
+      purpose: c.purpose,
+      granted: bool(c.granted),
+      wordingVersion: c.text_version,
+      at: c.updated_at,
+    })),
+    offers: offers.map((o) => ({
+      team: o.team,
+      state: o.state,
+      deadline: o.deadline,
+      answeredAt: o.answered_at,
+      answeredBy: o.answered_by,
+      createdAt: o.created_at,
+      sentTo: offerDeliveries
+        .filter((d) => d.offer_id === o.id)
+        .map((d) => ({ to: d.email, recipient: d.recipient_kind, usedAt: d.used_at })),
+    })),
+    claimLinks: claimLinks.map((c) => ({ to: c.email, sentAt: c.created_at, expiresAt: c.expires_at, usedAt: c.used_at })),
     privacyRequests: requests.map(toView).map(({ playerId: _id, playerName: _name, ...r }) => r),
-    audit: audit.map((a) => ({ at: a.created_at, by: a.user_name, action: a.action, entity: a.entity, summary: a.summary })),
+    // Staff stay unnamed here as on evaluations; entries on staff notes go with the notes.
+    audit: audit
+      .filter((a) => a.entity !== 'note')
+      .map((a) => ({ at: a.created_at, by: auditActor(a, owned.user), action: a.action, entity: a.entity, summary: a.summary })),
     exclusions: exclusions(notes),
   };
 }
 
 export type PlayerExport = Awaited<ReturnType<typeof buildExport>>;
 
-function exclusions(notes: number): { what: string; why: string; count?: number }[] {
+/**
+ * Where each table holding the player's rows (the inventory's `rows` by player, db/personal-data.ts)
+ * is in the export, or which exclusion leaves it out; a test keeps this in step with the inventory.
+ */
+export const EXPORT_COVERS: Record<string, keyof PlayerExport | `excluded: ${string}`> = {
+  players: 'player',
+  files: 'files',
+  users: 'accounts',
+  sessions: 'excluded: Sign-in secrets',
+  password_tokens: 'excluded: Sign-in secrets',
+  evaluations: 'evaluations',
+  notes: 'excluded: Staff notes',
+  player_achievements: 'achievements',
+  reports: 'reports',
+  report_deliveries: 'reports',
+  guardian_links: 'guardians',
+  guardian_consents: 'guardians',
+  player_consents: 'ownConsents',
+  offer_deliveries: 'offers',
+  player_claim_tokens: 'claimLinks',
+  privacy_requests: 'privacyRequests',
+};
+
+export function exclusions(notes: number): { what: string; why: string; count?: number }[] {
   return [
-    { what: 'Staff notes', why: 'Notes staff keep on a player are private to the staff and never shown to the family.', count: notes },
+    {
+      what: 'Staff notes',
+      why: 'Notes staff keep on a player are private to the staff and never shown to the family; so are their audit entries.',
+      count: notes,
+    },
     {
       what: "Other players' data",
       why: "Team mates, their scores, ranks, team averages and leaderboards are other people's data; each report's snapshot keeps only what was sent about this player.",
     },
     {
-      what: 'Names of the staff who scored',
-      why: 'Evaluations say Coach or Tryout panel, as the family sees them; session scores do not say who gave them.',
+      what: 'Names of staff',
+      why: 'Evaluations say Coach or Tryout panel, as the family sees them, and audit entries say Club staff; teams are listed without their coach, and session scores do not say who gave them.',
     },
     { what: "Guardians' other children", why: "Each guardian's links, consents and audit entries about other players are left out." },
     {

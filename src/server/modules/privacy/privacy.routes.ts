@@ -104,7 +104,10 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
       const actor = requireActor(req);
       await authorizePrivacyDecision(app.db, actor, req.params.id);
       return written(
-        await service.decideRequest(app.db, actor, req.params.id, { decision: req.body.decision, reason: req.body.reason ?? '' }),
+        await service.decideRequest(app.db, app.database.limits, actor, req.params.id, {
+          decision: req.body.decision,
+          reason: req.body.reason ?? '',
+        }),
       );
     },
   });

@@ -10,10 +10,12 @@ import {
   type PrivacyList,
   type PrivacyRequest,
 } from '../../../shared/schemas/privacy.js';
+import type { LimitsDB } from '../../db/limits.js';
 import type { DB } from '../../db/types.js';
 import { conflict } from '../../lib/errors.js';
 import { nowIso, nowMs } from '../../lib/time.js';
 import { recordAudit, recordGuardianAudit } from '../audit/audit.repository.js';
+import { forgetCounters } from './erasure.repository.js';
 import { erasePlayer } from './erasure.service.js';
 import * as repo from './privacy.repository.js';
 
@@ -70,16 +72,25 @@ export async function requestErasure(db: Db, who: Requester, playerId: number, r
 }
 
 /** Approving erases the player in the same transaction; refusing keeps everything and records why. */
-export async function decideRequest(db: Db, actor: Actor, requestId: number, decision: Required<PrivacyDecision>): Promise<PrivacyRequest> {
+export async function decideRequest(
+  db: Db,
+  limits: Kysely<LimitsDB>,
+  actor: Actor,
+  requestId: number,
+  decision: Required<PrivacyDecision>,
+): Promise<PrivacyRequest> {
+  let erasedAddresses: string[] = [];
   await db.transaction().execute(async (trx) => {
     const request = (await repo.findRequest(trx, requestId))!;
     const status = decision.decision === 'approve' ? 'erased' : 'refused';
     if (!(await repo.decideRequest(trx, requestId, { status, decided_by: actor.id, decision_reason: decision.reason, now: nowIso() }))) {
       throw conflict(privacyMessages.notOpen);
     }
-    if (status === 'erased') await erasePlayer(trx, actor, request.player_id, requestId);
+    if (status === 'erased') ({ erasedAddresses } = await erasePlayer(trx, actor, request.player_id, requestId));
     else await recordAudit(trx, actor, 'erasure_refused', 'privacy_request', requestId, `erasure of player ${request.player_id} refused`);
   });
+  // Sign-in throttle counters keyed by an erased address (their own file on SQLite): once erased.
+  await forgetCounters(limits, erasedAddresses);
   return toView((await repo.findRequest(db, requestId))!);
 }
 

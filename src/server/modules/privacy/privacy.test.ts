@@ -86,6 +86,31 @@ describe('subject access export', () => {
     const audit = await t.db.selectFrom('audit_log').select('summary').where('action', '=', 'export').where('entity_id', '=', id).execute();
     expect(audit).toHaveLength(2);
   });
+
+  it('names no staff member, as it says: audit entries by staff say Club staff, staff notes leave no entry, teams no coach', async () => {
+    const id = await newPlayer('Unnamed', 'Staff', 'unnamed.staff@example.org');
+    const criterion = (await t.db.selectFrom('criteria').select('id').executeTakeFirstOrThrow()).id;
+    data(await coach.post(`/api/player/${id}/evaluation`, { criteria_id: criterion, score: 6, notes: 'Coach comment' }));
+    data(await admin.post(`/api/player/${id}/notes`, { details: 'Note by staff' }));
+    const guardian = await familyLogin(t, 'unnamed.staff@example.org');
+    data(await guardian.post(`/api/family/player/${id}/consent`, { purpose: 'media', granted: true }));
+    const staff = (await t.db.selectFrom('users').select(['first_name', 'last_name']).where('player_id', 'is', null).execute()).map(
+      (u) => `${u.first_name} ${u.last_name}`,
+    );
+    expect(staff.length).toBeGreaterThan(2);
+
+    const res = await admin.get(`/api/player/${id}/privacy/export.json`);
+    const doc = JSON.parse(res.body) as PlayerExport;
+    expect(staff.filter((name) => res.body.includes(name))).toEqual([]);
+    expect(doc.audit.some((a) => a.entity === 'evaluation' && a.by === 'Club staff')).toBe(true);
+    expect(doc.audit.some((a) => a.action === 'consent' && a.by === 'Guardian unnamed.staff@example.org')).toBe(true);
+    expect(doc.audit.filter((a) => a.entity === 'note')).toEqual([]);
+    expect(doc.teams).toEqual([{ name: 'U14 Boys', club: expect.any(String), season: expect.any(String) }]);
+    expect(doc.exclusions.find((x) => x.what === 'Names of staff')?.why).toContain('Club staff');
+    const pdf = await admin.get(`/api/player/${id}/privacy/export.pdf`);
+    const text = (await new PDFParse({ data: pdf.rawPayload }).getText()).text;
+    expect(staff.filter((name) => text.includes(name))).toEqual([]);
+  });
 });
 
 async function insertReport(playerId: number, snapshot: string): Promise<void> {
