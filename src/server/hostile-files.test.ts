@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CSV_BYTES, MAX_IMAGE_BYTES, MAX_IMPORT_CELLS, MAX_PDF_BYTES } from '../shared/constants.js';
-import { tableLimitMessages, xlsxMessages } from './modules/imports/read-xlsx.js';
+import { tableLimitMessages } from './lib/csv-text.js';
+import { xlsxMessages } from './modules/imports/read-xlsx.js';
 import { DEMO_SIGN_INS } from './cli/seed-demo.js';
 import { fingerprint } from './test/fingerprint.js';
 import { createTestApp, type Client, type TestApp } from './test/harness.js';
@@ -88,14 +89,15 @@ const utf16be = (s: string) => {
 
 describe('hostile CSV files on every bulk endpoint', () => {
   for (const [name, bulk] of Object.entries(BULKS)) {
-    const upload = (content: string | Buffer, file: { name?: string; type?: string } = {}) => {
+    /** `echo: false` for megabytes of line breaks: the leak patterns would backtrack over them for hours. */
+    const upload = (content: string | Buffer, file: { name?: string; type?: string } = {}, echo = true) => {
       const { payload, contentType } = multipart(bulk.fields(), {
         field: 'bulkFile',
         name: file.name ?? 'upload.csv',
         content,
         ...(file.type ? { type: file.type } : {}),
       });
-      return checked(`${name} ${file.name ?? ''}`, content.toString(), () =>
+      return checked(`${name} ${file.name ?? ''}`, echo ? content.toString() : null, () =>
         t.app.inject({ method: 'POST', url: bulk.url(), payload, headers: { ...headers(), 'content-type': contentType } }),
       );
     };
@@ -133,6 +135,21 @@ describe('hostile CSV files on every bulk endpoint', () => {
       for (const content of [utf16le(lines(bulk.row('u16le'))), utf16be(lines(bulk.row('u16be')))]) {
         const res = await upload(content);
         expect(res.statusCode, res.body).toBe(200);
+      }
+    });
+
+    it(`${name}: refuses 20 MB of line breaks or of delimiters (quoted or not) in ≤ 5 s, without writing`, async () => {
+      const body = MAX_CSV_BYTES - 1024;
+      for (const [label, content, why] of [
+        ['line breaks', `${lines(bulk.row('rows'))}${'\n'.repeat(body)}`, 'rows'],
+        ['commas', `${lines(bulk.row('wide'))}\r\nx${','.repeat(body)}`, 'columns'],
+        ['quoted commas', `${lines(bulk.row('wide'))}\r\n"x"${','.repeat(body)}`, 'columns'],
+      ] as const) {
+        const started = performance.now();
+        const res = await upload(content, {}, false);
+        expect(res.statusCode, `${label}: ${res.body.slice(0, 200)}`).toBe(413);
+        expect(res.json(), label).toEqual({ message: tableLimitMessages[why], field: 'bulkFile' });
+        expect(performance.now() - started, label).toBeLessThanOrEqual(5_000);
       }
     });
 
@@ -426,7 +443,7 @@ describe('import files that unpack or split into more than the server can hold',
       expect(health.length, file.label).toBeGreaterThan(0);
       for (const h of health) {
         expect(h.status, `${file.label}: health`).toBe(200);
-        expect(h.ms, `${file.label}: health answered in ${Math.round(h.ms)} ms`).toBeLessThan(1_000);
+        expect(h.ms, `${file.label}: health answered in ${Math.round(h.ms)} ms`).toBeLessThan(2_000);
       }
       expect(peakRss, `${file.label}: the server's peak memory ${Math.round(peakRss / 2 ** 20)} MB`).toBeLessThan(500 * 2 ** 20);
       expect(server.alive(), file.label).toBe(true);

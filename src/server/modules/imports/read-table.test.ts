@@ -6,7 +6,8 @@ import { MAX_IMPORT_CELLS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../
 import type { HttpError } from '../../lib/errors.js';
 import { deflatedZeros, rowsXml, sharedStrings, textCell, workbook, workbookFiles, zip } from '../../test/xlsx.js';
 import { readMessages, readTable, sniffDelimiter } from './read-table.js';
-import { tableLimitMessages, xlsxMessages } from './read-xlsx.js';
+import { tableLimitMessages } from '../../lib/csv-text.js';
+import { xlsxMessages } from './read-xlsx.js';
 
 const colName = (i: number): string => (i >= 26 ? colName(Math.floor(i / 26) - 1) : '') + String.fromCharCode(65 + (i % 26));
 

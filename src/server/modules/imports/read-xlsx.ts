@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { MAX_CSV_BYTES, MAX_IMPORT_CELLS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../shared/constants.js';
+import { tableLimitMessages } from '../../lib/csv-text.js';
 import { HttpError, badRequest } from '../../lib/errors.js';
 import { ZipRefusal, zipEntries } from '../../lib/zip.mjs';
 
@@ -20,14 +21,6 @@ export const XLSX_LIMITS = {
   heapMb: 192,
   timeMs: 15_000,
 };
-
-const n = (v: number) => v.toLocaleString('en-US');
-
-export const tableLimitMessages = {
-  rows: `The file has more than ${n(MAX_IMPORT_ROWS)} rows. Split it into smaller files and import them one after another.`,
-  columns: `The file has more than ${n(MAX_IMPORT_COLUMNS)} columns. Remove the columns you do not import and upload it again.`,
-  cells: `The file has more than ${n(MAX_IMPORT_CELLS)} cells (rows × columns). Remove the columns you do not import, or split it into smaller files.`,
-} as const;
 
 export const xlsxMessages = {
   invalid: 'The workbook could not be read. Save it again as .xlsx (Excel Workbook) and upload it again.',
