@@ -2,10 +2,15 @@ import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CSV_BYTES, MAX_IMAGE_BYTES, MAX_PDF_BYTES } from '../shared/constants.js';
+import { MAX_CSV_BYTES, MAX_IMAGE_BYTES, MAX_IMPORT_CELLS, MAX_PDF_BYTES } from '../shared/constants.js';
+import { tableLimitMessages } from './lib/csv-text.js';
+import { xlsxMessages } from './modules/imports/read-xlsx.js';
+import { DEMO_SIGN_INS } from './cli/seed-demo.js';
 import { fingerprint } from './test/fingerprint.js';
 import { createTestApp, type Client, type TestApp } from './test/harness.js';
 import { demoTargets, hostileChecker, multipart, type DemoIds } from './test/hostile.js';
+import { serverProcess, signIn } from './test/server-process.js';
+import { deflatedZeros, rowsXml, sharedStrings, textCell, workbook, workbookFiles, zip } from './test/xlsx.js';
 
 /**
  * Hostile files (issue "Proof of safety and speed"): CSV files to every bulk endpoint (formulas, BOM,
@@ -84,14 +89,15 @@ const utf16be = (s: string) => {
 
 describe('hostile CSV files on every bulk endpoint', () => {
   for (const [name, bulk] of Object.entries(BULKS)) {
-    const upload = (content: string | Buffer, file: { name?: string; type?: string } = {}) => {
+    /** `echo: false` for megabytes of line breaks: the leak patterns would backtrack over them for hours. */
+    const upload = (content: string | Buffer, file: { name?: string; type?: string } = {}, echo = true) => {
       const { payload, contentType } = multipart(bulk.fields(), {
         field: 'bulkFile',
         name: file.name ?? 'upload.csv',
         content,
         ...(file.type ? { type: file.type } : {}),
       });
-      return checked(`${name} ${file.name ?? ''}`, content.toString(), () =>
+      return checked(`${name} ${file.name ?? ''}`, echo ? content.toString() : null, () =>
         t.app.inject({ method: 'POST', url: bulk.url(), payload, headers: { ...headers(), 'content-type': contentType } }),
       );
     };
@@ -129,6 +135,21 @@ describe('hostile CSV files on every bulk endpoint', () => {
       for (const content of [utf16le(lines(bulk.row('u16le'))), utf16be(lines(bulk.row('u16be')))]) {
         const res = await upload(content);
         expect(res.statusCode, res.body).toBe(200);
+      }
+    });
+
+    it(`${name}: refuses 20 MB of line breaks or of delimiters (quoted or not) in ≤ 5 s, without writing`, async () => {
+      const body = MAX_CSV_BYTES - 1024;
+      for (const [label, content, why] of [
+        ['line breaks', `${lines(bulk.row('rows'))}${'\n'.repeat(body)}`, 'rows'],
+        ['commas', `${lines(bulk.row('wide'))}\r\nx${','.repeat(body)}`, 'columns'],
+        ['quoted commas', `${lines(bulk.row('wide'))}\r\n"x"${','.repeat(body)}`, 'columns'],
+      ] as const) {
+        const started = performance.now();
+        const res = await upload(content, {}, false);
+        expect(res.statusCode, `${label}: ${res.body.slice(0, 200)}`).toBe(413);
+        expect(res.json(), label).toEqual({ message: tableLimitMessages[why], field: 'bulkFile' });
+        expect(performance.now() - started, label).toBeLessThanOrEqual(5_000);
       }
     });
 
@@ -307,4 +328,141 @@ describe('players export', () => {
     for (const f of [...formulas, '@Imported', '+Imported', '-Imported', '=HYPERLINK("http://evil.example")'])
       expect(cells).toContain(`'${f}`);
   });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Import files that would stop the server (issue 38): refused in ≤ 5 s while /api/health answers
+
+describe('import files that unpack or split into more than the server can hold', () => {
+  let server: Awaited<ReturnType<typeof serverProcess>>;
+  let coach: Record<string, string>;
+  const colName = (i: number): string => (i >= 26 ? colName(Math.floor(i / 26) - 1) : '') + String.fromCharCode(65 + (i % 26));
+  const header = `<row r="1">${textCell('A1', 'First name')}${textCell('B1', 'Last name')}${textCell('C1', 'Parent email')}</row>`;
+  const MB20 = MAX_CSV_BYTES - 64;
+  const files: { label: string; name: string; data: Buffer; message: string }[] = [];
+
+  beforeAll(async () => {
+    // The server runs as its own process on this test's database: its memory is its own.
+    server = await serverProcess(t.url);
+    const { email, password } = DEMO_SIGN_INS.find((s) => s.role === 'Coach')!;
+    coach = await signIn(server.url, email, password);
+    const zeros = await deflatedZeros(400 * 1024 * 1024);
+    const bomb = { name: 'xl/worksheets/sheet2.xml', data: zeros.data, deflated: zeros };
+    const million: string[] = [header];
+    // Compact (no row numbers on <row>): under the unpacked limit, so the rows limit is what refuses it.
+    for (let r = 2; r <= 1_048_576; r++) million.push(`<row><c r="A${r}"><v>1</v></c></row>`);
+    const every = Array.from({ length: 20 }, (_, r) => {
+      const cells = Array.from({ length: 100 }, (_, c) => `<c r="${colName(c)}${r + 2}" t="s"><v>0</v></c>`).join('');
+      return `<row r="${r + 2}">${cells}</row>`;
+    }).join('');
+    files.push(
+      {
+        label: 'the sparse sheet (A1 and XFD1048576)',
+        name: 'sparse.xlsx',
+        data: workbook(`<row r="1">${textCell('A1', 'First name')}</row><row r="1048576">${textCell('XFD1048576', 'x')}</row>`),
+        message: tableLimitMessages.rows,
+      },
+      { label: 'a zip bomb', name: 'bomb.xlsx', data: zip(workbookFiles(header, [bomb])), message: xlsxMessages.size },
+      {
+        label: 'a zip bomb whose directory lies',
+        name: 'liar.xlsx',
+        data: zip(workbookFiles(header, [{ ...bomb, claimSize: 2048 }])),
+        message: xlsxMessages.size,
+      },
+      { label: 'a sheet of 1,048,576 rows', name: 'million.xlsx', data: workbook(million.join('')), message: tableLimitMessages.rows },
+      {
+        label: 'a shared strings table over the unpacked limit',
+        name: 'sst-big.xlsx',
+        data: workbook(header, [sharedStrings(1, () => 'x'.repeat(60 * 1024 * 1024))]),
+        message: xlsxMessages.size,
+      },
+      {
+        label: 'more shared strings than cells',
+        name: 'sst-many.xlsx',
+        data: workbook(header, [sharedStrings(MAX_IMPORT_CELLS + 1, () => 'a')]),
+        message: tableLimitMessages.cells,
+      },
+      {
+        label: 'one shared string in every cell',
+        name: 'sst-every.xlsx',
+        data: workbook(header + every, [sharedStrings(1, () => 'x'.repeat(1024 * 1024))]),
+        message: xlsxMessages.text,
+      },
+      {
+        label: 'a CSV of line breaks',
+        name: 'rows.csv',
+        data: Buffer.from('First name,Last name\n' + '\n'.repeat(MB20)),
+        message: tableLimitMessages.rows,
+      },
+      {
+        label: 'a CSV of commas',
+        name: 'wide.csv',
+        data: Buffer.from('First name,"Last name"\nx' + ','.repeat(MB20)),
+        message: tableLimitMessages.columns,
+      },
+    );
+    for (const f of files) expect(f.data.length, f.label).toBeLessThanOrEqual(MAX_CSV_BYTES);
+  }, 180_000);
+  afterAll(() => server?.stop());
+
+  /** Uploads while /api/health is polled; the server's peak memory is read from the kernel after. */
+  async function underWatch(name: string, data: Buffer) {
+    let uploading = true;
+    const health: { status: number; ms: number }[] = [];
+    const poll = (async () => {
+      while (uploading) {
+        const started = performance.now();
+        const res = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
+        health.push({ status: res?.status ?? 0, ms: performance.now() - started });
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(data)]), name);
+    const started = performance.now();
+    const res = await fetch(`${server.url}/api/imports/players/upload`, {
+      method: 'POST',
+      body: form,
+      headers: coach,
+      signal: AbortSignal.timeout(60_000),
+    });
+    const ms = performance.now() - started;
+    const body = (await res.json()) as { message?: string; field?: string };
+    uploading = false;
+    await poll;
+    return { status: res.status, body, ms, health, peakRss: server.peakRss() };
+  }
+
+  it('refuses each in ≤ 5 s with a plain message; /api/health answers throughout; memory stays under 500 MB', async () => {
+    const before = await fingerprint(t.db);
+    for (const file of files) {
+      const { status, body, ms, health, peakRss } = await underWatch(file.name, file.data);
+      expect([400, 413], `${file.label}: ${JSON.stringify(body)}`).toContain(status);
+      expect(body, file.label).toEqual({ message: file.message, field: 'file' });
+      expect(ms, file.label).toBeLessThanOrEqual(5_000);
+      expect(health.length, file.label).toBeGreaterThan(0);
+      for (const h of health) {
+        expect(h.status, `${file.label}: health`).toBe(200);
+        expect(h.ms, `${file.label}: health answered in ${Math.round(h.ms)} ms`).toBeLessThan(2_000);
+      }
+      expect(peakRss, `${file.label}: the server's peak memory ${Math.round(peakRss / 2 ** 20)} MB`).toBeLessThan(500 * 2 ** 20);
+      expect(server.alive(), file.label).toBe(true);
+      const slowest = Math.max(...health.map((h) => h.ms));
+      console.info(
+        `${file.label}: ${status} in ${Math.round(ms)} ms; health ×${health.length}, slowest ${Math.round(slowest)} ms; peak ${Math.round(peakRss / 2 ** 20)} MB`,
+      );
+    }
+    expect(await fingerprint(t.db)).toBe(before);
+    // A real workbook still imports after all that.
+    const ok = await underWatch(
+      'players.xlsx',
+      workbook(
+        rowsXml([
+          ['First name', 'Last name', 'Parent email'],
+          ['Hostile', 'Survivor', 'survivor.parent@example.org'],
+        ]),
+      ),
+    );
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  }, 120_000);
 });

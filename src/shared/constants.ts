@@ -15,6 +15,10 @@ export const LEADERBOARD_PAGE_SIZE = 50;
 export const MAX_CSV_BYTES = 20 * 1024 * 1024;
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** docs/product.md#importing: what the import wizard reads of one file (CSV or the first sheet of a workbook). */
+export const MAX_IMPORT_ROWS = 50_000;
+export const MAX_IMPORT_COLUMNS = 200;
+export const MAX_IMPORT_CELLS = 2_000_000;
 
 export const CSV_TEMPLATES = {
   teams: ['Name', 'CoachEmail'],

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CSV_TEMPLATES } from '../../../shared/constants.js';
 import { EVALUATION_NOTES_MAX, parseScore } from '../../../shared/schemas/evaluation.js';
 import { currentEvaluations, scorePercentage } from '../../../shared/scoring.js';
-import { csvRecords, csvText } from '../../lib/csv-text.js';
+import { checkCsvShape, csvRecords, csvText } from '../../lib/csv-text.js';
 import { badRequest } from '../../lib/errors.js';
 import { bulkCandidates } from '../../policies/evaluations.js';
 import type { CurrentRow, NewEvaluation, ScoringCriterion } from './evaluations.repository.js';
@@ -32,6 +32,7 @@ const norm = (s: string) => s.trim().toLowerCase();
 export function readCsv(content: Buffer): CsvRow[] {
   let records: string[][];
   const text = csvText(content);
+  checkCsvShape(text, ',');
   try {
     records = csvRecords(text, false);
   } catch (e) {

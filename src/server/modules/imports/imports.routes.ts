@@ -43,8 +43,9 @@ export async function importsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: access.need(SECTION[kind], 2) },
       schema: {
         tags,
-        description: 'multipart/form-data: file (.csv or .xlsx). Answers the headers, a sample and the suggested or remembered mapping.',
-        response: { 200: z.object({ data: uploadResultSchema }), ...errors(400, 401, 403) },
+        description:
+          'multipart/form-data: file (.csv or .xlsx). Answers the headers, a sample and the suggested or remembered mapping; 413 when the file passes a limit (rows, columns, cells, unpacked size).',
+        response: { 200: z.object({ data: uploadResultSchema }), ...errors(400, 401, 403, 413) },
       },
       handler: async (req) => {
         const actor = requireActor(req);

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import readXlsxFile from 'read-excel-file/node';
-import { csvText } from '../../lib/csv-text.js';
-import { badRequest } from '../../lib/errors.js';
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../shared/constants.js';
+import { checkCsvShape, csvText, tableLimitMessages } from '../../lib/csv-text.js';
+import { HttpError, badRequest } from '../../lib/errors.js';
+import { readXlsxRows, xlsxMessages } from './read-xlsx.js';
 
 /** A spreadsheet as the wizard reads it: the header row, then each non-empty row with the row number a spreadsheet shows. */
 export interface Table {
@@ -15,8 +16,10 @@ export const readMessages = {
   unsupported: 'Upload a CSV file (.csv) or an Excel workbook (.xlsx).',
   empty: 'The file has no header row. The first row must name the columns.',
   noRows: 'The file has a header row but no rows below it.',
-  xlsx: 'The workbook could not be read. Save it again as .xlsx (Excel Workbook) and upload it again.',
+  xlsx: xlsxMessages.invalid,
 } as const;
+
+const tooLarge = (why: keyof typeof tableLimitMessages) => new HttpError(413, tableLimitMessages[why], 'file');
 
 const isXlsx = (name: string, data: Buffer) => name.toLowerCase().endsWith('.xlsx') || (data[0] === 0x50 && data[1] === 0x4b);
 const isCsv = (name: string) => /\.(csv|txt)$/i.test(name);
@@ -28,7 +31,12 @@ const isCsv = (name: string) => /\.(csv|txt)$/i.test(name);
 export function sniffDelimiter(text: string): ',' | ';' | '\t' {
   const end = text.search(/[\r\n]/);
   const first = (end < 0 ? text : text.slice(0, end)).replace(/"[^"]*"/g, '');
-  const count = (c: string) => first.split(c).length - 1;
+  // Counted, not split: a header line may be megabytes of delimiters.
+  const count = (c: string) => {
+    let n = 0;
+    for (let at = first.indexOf(c); at >= 0; at = first.indexOf(c, at + 1)) n++;
+    return n;
+  };
   const counts: [',' | ';' | '\t', number][] = [
     [',', count(',')],
     [';', count(';')],
@@ -37,12 +45,6 @@ export function sniffDelimiter(text: string): ',' | ';' | '\t' {
   counts.sort((a, b) => b[1] - a[1]);
   return counts[0]![1] > 0 ? counts[0]![0] : ',';
 }
-
-const cellText = (v: unknown): string => {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : v.toISOString().slice(0, 10);
-  return String(v).trim();
-};
 
 function table(records: string[][], lines: number[]): Table {
   const [headers, ...rows] = records;
@@ -76,6 +78,7 @@ function splitPlain(text: string, delimiter: string): Table {
 async function readCsv(data: Buffer): Promise<Table> {
   const text = csvText(data, 'file');
   const delimiter = sniffDelimiter(text);
+  checkCsvShape(text, delimiter, 'file');
   if (!text.includes('"')) return splitPlain(text, delimiter);
   const parser = Readable.from([text]).pipe(
     parse({ bom: true, delimiter, info: true, skip_empty_lines: true, relax_column_count: true, trim: true }),
@@ -84,35 +87,25 @@ async function readCsv(data: Buffer): Promise<Table> {
   const lines: number[] = [];
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      // The shape check above counts as csv-parse does; these hold even where the two might differ.
+      if (info.lines > MAX_IMPORT_ROWS) throw tooLarge('rows');
+      if (record.length > MAX_IMPORT_COLUMNS) throw tooLarge('columns');
       if (!records.length || record.some((c) => c !== '')) {
         records.push(record);
         lines.push(info.lines);
       }
     }
   } catch (err) {
+    if (err instanceof HttpError) throw err;
     const line = (err as { lines?: number }).lines;
     throw badRequest(`${line ? `Row ${line}: ` : ''}the file is not a readable CSV (${(err as Error).message.split('\n')[0]}).`, 'file');
   }
   return table(records, lines);
 }
 
+/** A workbook is read under limits, in a worker thread (read-xlsx.ts). */
 async function readXlsx(data: Buffer): Promise<Table> {
-  let sheets: { sheet: string; data: unknown[][] }[];
-  try {
-    sheets = (await readXlsxFile(data)) as unknown as { sheet: string; data: unknown[][] }[];
-  } catch {
-    throw badRequest(readMessages.xlsx, 'file');
-  }
-  const first = sheets[0]?.data ?? [];
-  const records: string[][] = [];
-  const lines: number[] = [];
-  first.forEach((row, i) => {
-    const cells = row.map(cellText);
-    if (cells.some((c) => c !== '')) {
-      records.push(cells);
-      lines.push(i + 1);
-    }
-  });
+  const { records, lines } = await readXlsxRows(data);
   return table(records, lines);
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, requiredText } from '../../../shared/schemas/common.js';
 import { dobField, NAME_MAX, optionalEmail } from '../../../shared/schemas/player.js';
-import { csvRecords, csvText } from '../../lib/csv-text.js';
+import { checkCsvShape, csvRecords, csvText } from '../../lib/csv-text.js';
 import { badRequest } from '../../lib/errors.js';
 
 /** Players CSV (template FirstName, LastName, Email, Dob, PlayerEmail): parsing and row checks. */
@@ -51,6 +51,7 @@ const normalise = (h: string) => h.replace(/[\s_]/g, '').toLowerCase();
 export function parsePlayersCsv(data: Buffer): { rows: BulkRow[]; errors: string[] } {
   let records: string[][];
   const text = csvText(data);
+  checkCsvShape(text, ',');
   try {
     records = csvRecords(text, true);
   } catch (err) {
