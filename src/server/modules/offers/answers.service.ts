@@ -97,6 +97,8 @@ export async function answer(
   const effects: Effects = { mails: [], notices: [] };
   await db.transaction().execute(async (trx) => {
     const state: OfferState = choice === 'accept' ? 'accepted' : 'declined';
+    // Asked again inside: a link revoked while this answer was on its way does not answer.
+    await findLink(trx, token);
     if (
       !(await repo.claimDelivery(trx, found.delivery_id, at)) ||
       !(await repo.closeOffer(trx, found.offer_id, state, at, found.recipient_kind))
