@@ -12,6 +12,7 @@ import { fingerprint } from './test/fingerprint.js';
 import { createTestApp, type Client, type TestApp } from './test/harness.js';
 import { familyLogin, familyOf } from './modules/family/family.fixtures.js';
 import { approvedReport, reportCycle } from './modules/reports/reports.fixtures.js';
+import { claim, erase, holder, revoke } from './test/standing.fixtures.js';
 
 /**
  * Route-level access of every registered route × every kind of caller, and object-level replays,
@@ -245,6 +246,10 @@ async function fixtures(su: Client) {
       ownChild: 0,
       otherFamilyPlayer: 0,
       revokedChild: 0,
+      claimedChild: 0,
+      revokedHolder: 0,
+      claimedHolder: 0,
+      erasedHolder: 0,
     };
     const reportTeam = who === 'coach' ? otherTeam.id : playerTeam;
     const otherReportCycle = await reportCycle(t.db, [reportTeam], `Matrix ${who}`);
@@ -266,11 +271,28 @@ async function fixtures(su: Client) {
     };
     rows[who] = { otherPlayer: ok(await su.get(`/api/player/${target}`), 'player row'), criterion, ...importRows };
   }
-  // The guardian caller: a parent of two of the coach's players, one link revoked by staff.
+  // The guardian caller: a parent of two of the coach's players, one link revoked by staff, and of a
+  // third child who has claimed their own account and does not share with them.
   const [childA, childB] = ownMembers;
   const { links } = await familyOf(su, 'matrix.family@example.org', [childA!, childB!]);
   ok(await su.post(`/api/player/${childB}/guardian/${links[1]}/revoke`), 'revoke');
+  const claimedChild = await holder(t, su, ownTeam.id, 'Matrix claimed child');
+  ok(
+    await su.post(`/api/player/${claimedChild.playerId}/guardians`, { email: 'matrix.family@example.org', relationship: 'parent' }),
+    'link',
+  );
+  await claim(t, claimedChild);
   staff.guardian = await familyLogin(t, 'matrix.family@example.org');
+  // Families whose links outlive their standing: revoked, claimed without sharing, erased.
+  const lost = {
+    revokedHolder: await holder(t, su, ownTeam.id, 'Matrix revoked'),
+    claimedHolder: await holder(t, su, ownTeam.id, 'Matrix claimed'),
+    erasedHolder: await holder(t, su, ownTeam.id, 'Matrix erased'),
+  };
+  await revoke(su, lost.revokedHolder);
+  await claim(t, lost.claimedHolder);
+  await erase(su, lost.erasedHolder);
+  for (const [ref, h] of Object.entries(lost)) rows.guardian[ref as Ref] = h.tokens;
   callers.push({
     name: 'guardian',
     client: staff.guardian,
@@ -281,7 +303,16 @@ async function fixtures(su: Client) {
     isPlayer: false,
     isGuardian: true,
   });
-  refs.guardian = { ...refs.coach, ownChild: childA!, otherFamilyPlayer: perCaller.coach.otherPlayer, revokedChild: childB! };
+  refs.guardian = {
+    ...refs.coach,
+    ownChild: childA!,
+    otherFamilyPlayer: perCaller.coach.otherPlayer,
+    revokedChild: childB!,
+    claimedChild: claimedChild.playerId,
+    revokedHolder: lost.revokedHolder.playerId,
+    claimedHolder: lost.claimedHolder.playerId,
+    erasedHolder: lost.erasedHolder.playerId,
+  };
   // Reports: a cycle of the other coach's team with a draft in it, and a cycle of both teams.
   const cycleOf = async (name: string, teamIds: number[]) =>
     ok(

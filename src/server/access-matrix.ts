@@ -56,6 +56,13 @@ import type { Level, Section } from '../shared/permissions.js';
  *   ownChild                    a child of an active link (staff routes: still 401, a guardian has no staff session)
  *   otherFamilyPlayer           a player the guardian is not linked to (another family's child): 404
  *   revokedChild                the child of the guardian's revoked link: 403
+ *   claimedChild                a child of the guardian's active link who claimed their account without
+ *                               sharing with them (policies/standing.ts): 403 on every family route
+ * Token routes replay links whose holder lost standing (policies/standing.ts) after the link was made:
+ *   revokedHolder / claimedHolder / erasedHolder   a family (test/standing.fixtures.ts) whose guardian link
+ *                               was revoked / whose child claimed without sharing / whose child was erased;
+ *                               their columns signIn, report, offer, claim are that family's unused links.
+ *                               Each answers as that link's expired or invalid answer (400), writing nothing.
  *   otherSentReport             a sent report of otherPlayer (the guardian: of another family's child)
  *   otherReportCycle            its cycle, covering only otherPlayer's team (for the coach, another coach's team)
  *   otherPrivacyRequest         an open erasure request of otherPlayer (privacy routes; the guardian uses the coach's)
@@ -103,6 +110,10 @@ export type Ref =
   | 'ownChild'
   | 'otherFamilyPlayer'
   | 'revokedChild'
+  | 'claimedChild'
+  | 'revokedHolder'
+  | 'claimedHolder'
+  | 'erasedHolder'
   | 'otherCycle'
   | 'clubCycle'
   | 'otherReport'
@@ -185,16 +196,17 @@ const nested = (key: string, ref: Ref, body?: unknown): Replay[] => [
   { params: { id: 'ownPlayer', [key]: ref }, ...(body === undefined ? {} : { body }) },
 ];
 const reference = (ref: Ref, body?: unknown): Replay[] => [{ params: { id: ref }, ...(body === undefined ? {} : { body }) }];
-/** A family route: another family's child (404), the child of a revoked link (403). */
+const familyRefusals = ['otherFamilyPlayer', 'revokedChild', 'claimedChild'] as const;
+/** A family route: another family's child (404), the child of a revoked link (403), a child who claimed without sharing (403). */
 const family = (body?: unknown): Replay[] =>
-  (['otherFamilyPlayer', 'revokedChild'] as const).map((ref) => ({
+  familyRefusals.map((ref) => ({
     as: ['guardian'],
     params: { id: ref },
     ...(body === undefined ? {} : { body }),
   }));
-/** A family report route: another family's child and report, a revoked child, and the own child with another's report. */
+/** A family report route: another family's child and report, a revoked or claimed child, and the own child with another's report. */
 const familyReport = (): Replay[] => [
-  ...(['otherFamilyPlayer', 'revokedChild'] as const).map((ref): Replay => ({
+  ...familyRefusals.map((ref): Replay => ({
     as: ['guardian'],
     params: { id: ref, reportId: 'otherSentReport' },
   })),
@@ -205,6 +217,15 @@ const playerReport: Replay[] = [
   { params: { playerId: 'otherPlayer', reportId: 'otherSentReport' } },
   { params: { playerId: 'ownPlayer', reportId: 'otherSentReport' } },
 ];
+/**
+ * A token route: the links of a holder who lost standing (revoked, claimed without sharing, erased)
+ * answer as expired or invalid ones (400). `holders` defaults to all three.
+ */
+const lostStanding = (
+  column: 'signIn' | 'report' | 'offer' | 'claim',
+  extra: Record<string, unknown> = {},
+  holders: Ref[] = ['revokedHolder', 'claimedHolder', 'erasedHolder'],
+): Replay[] => holders.map((ref) => ({ as: ['guardian'], body: { token: `{${ref}.${column}}`, ...extra }, expect: [400] }));
 /** A guardian's session on a staff route, even for their own child: 401. */
 const guardianOnStaff: Replay = { as: ['guardian'], params: { id: 'ownChild' }, expect: [401] };
 const link = { relationship: 'parent', is_primary: true, receives_reports: true, parental_responsibility: true };
@@ -568,7 +589,7 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
 
   // Family side: one-time sign-in links (public), then the guardian's own session and children
   'POST /api/family/sign-in-link': { rule: 'public' },
-  'POST /api/family/session': { rule: 'public' },
+  'POST /api/family/session': { rule: 'public', replays: lostStanding('signIn') },
   'GET /api/family/me': { rule: 'family' },
   'POST /api/family/logout': { rule: 'family' },
   'GET /api/family/player/:id': { rule: 'family', replays: family() },
@@ -582,7 +603,11 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     rule: 'players:2',
     replays: [...otherPlayer({ email: 'replayed.claim@example.org' }), guardianOnStaff],
   },
-  'POST /api/handover/claim': { rule: 'public' },
+  // The claim link's holder is the player: no guardian link to revoke; a used (claimed) link and an erased player's are refused.
+  'POST /api/handover/claim': {
+    rule: 'public',
+    replays: lostStanding('claim', { password: 'Harbour-lantern-quietly-47' }, ['claimedHolder', 'erasedHolder']),
+  },
   'GET /api/player/:id/family': { rule: 'self|players:1', replays: [...otherPlayer(), guardianOnStaff] },
   'POST /api/player/:id/family/guardian/:linkId': {
     rule: 'self|players:2',
@@ -630,7 +655,7 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     ],
   },
   'GET /api/player/:id/report-deliveries': { rule: 'reports:1', replays: [...otherPlayer(), guardianOnStaff] },
-  'POST /api/report-link/session': { rule: 'public' },
+  'POST /api/report-link/session': { rule: 'public', replays: lostStanding('report') },
   'GET /api/family/player/:id/reports': { rule: 'family', replays: family() },
   'GET /api/family/player/:id/report/:reportId': { rule: 'family', replays: familyReport() },
   'GET /api/family/player/:id/report/:reportId/pdf': { rule: 'family', replays: familyReport() },
@@ -707,10 +732,10 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
       "The key names one of the club's two message texts ('offer', 'promotion_notice'), no team's or family's object: whoever has teams write edits the club's wording; the route level (403 below teams 2) is the whole rule.",
   },
   // The offer e-mail's one-time link: no session by design, the random token is the credential (only its sha-256 is
-  // stored). No id is in the path or body, so there is no other object to replay; a wrong, used or another offer's
-  // answered token is refused in offers.test.ts ('a used link refuses a second answer'). Rate-limited like the other token routes.
-  'POST /api/offer-link': { rule: 'public' },
-  'POST /api/offer-link/answer': { rule: 'public' },
+  // stored). A wrong, used or another offer's answered token is refused in offers.test.ts ('a used link refuses a second
+  // answer'); the links of holders who lost standing are replayed here. Rate-limited like the other token routes.
+  'POST /api/offer-link': { rule: 'public', replays: lostStanding('offer') },
+  'POST /api/offer-link/answer': { rule: 'public', replays: lostStanding('offer', { answer: 'decline' }) },
 
   // Superadmin's Settings tabs
   'GET /api/audit': { rule: 'superadmin' },

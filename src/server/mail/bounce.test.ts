@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signWebhook, TIMESTAMP_HEADER, SIGNATURE_HEADER } from '../policies/webhook.js';
+import { SEEN_SIGNATURE, signWebhook, TIMESTAMP_HEADER, SIGNATURE_HEADER } from '../policies/webhook.js';
+import { buildApp } from '../app.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { approvedReport, reportCycle } from '../modules/reports/reports.fixtures.js';
 import { appWithSmtp } from './mail.fixtures.js';
@@ -95,6 +96,29 @@ describe('bounce webhook', () => {
     expect((await post(t, notice, { timestamp: 'yesterday' })).statusCode).toBe(401);
     // Within the tolerance it is accepted (ignored here: nothing of ours).
     expect((await post(t, notice, { timestamp: String(Math.floor(Date.now() / 1000) - 4 * 60) })).statusCode).toBe(202);
+  });
+
+  it('409 for a signature seen before within its 5 minutes, from any process; the same notice newly signed is accepted', async () => {
+    const { t } = env;
+    const once = { ...notice, email: 'replayed@nowhere.example' };
+    const ts = String(Math.floor(Date.now() / 1000) - 60);
+    expect((await post(t, once, { timestamp: ts })).statusCode).toBe(202);
+    const again = await post(t, once, { timestamp: ts });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(SEEN_SIGNATURE);
+    // Another process of the same database shares the seen signatures (the shared counters).
+    const other = await buildApp({
+      config: t.app.config,
+      database: { ...t.app.database, close: async () => {} },
+      logger: false,
+    });
+    try {
+      expect((await post({ app: other } as TestApp, once, { timestamp: ts })).statusCode).toBe(409);
+    } finally {
+      await other.close();
+    }
+    // A new timestamp is a new signature: a provider's own retry is accepted.
+    expect((await post(t, once, { timestamp: String(Math.floor(Date.now() / 1000)) })).statusCode).toBe(202);
   });
 
   it('400 on a signed body that is not JSON or not a bounce notice', async () => {

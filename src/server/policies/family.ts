@@ -6,11 +6,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MSG } from '../../shared/messages.js';
-import type { DB, LinkStatus } from '../db/types.js';
+import type { DB } from '../db/types.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import * as auth from '../modules/family/family-auth.repository.js';
 import { findLinkOf } from '../modules/guardians/guardians.repository.js';
 import { claimedAt, playerForHandover } from '../modules/handover/handover.repository.js';
+import { guardianStanding, type StandingDecision } from './standing.js';
 import { sha256 } from '../modules/auth/tokens.js';
 import { denied, unauthenticated } from './access.js';
 import { nowMs } from '../lib/time.js';
@@ -51,24 +52,21 @@ export function requireGuardian(req: FastifyRequest): Guardian {
 }
 
 /**
- * A child's page: no link at all is 404 (another family's child is not confirmed to exist); a link
- * that is not active (invited, declined, revoked) is 403.
+ * The guardian's active link to this player, or the refusal, asked of the standing rule on every
+ * request (policies/standing.ts): no link (or an erased player) 404, a link not active 403, and after
+ * the hand-over a guardian the player does not share with 403 "… now manages their own account".
  */
-export function decideChild(status: LinkStatus | null): 'allow' | 403 | 404 {
-  if (status === null) return 404;
-  return status === 'active' ? 'allow' : 403;
+export async function authorizeChild(db: Kysely<DB>, guardian: Guardian, playerId: number) {
+  const { decision } = await guardianStanding(db, guardian.id, playerId, 'family-session');
+  await enforceStanding(db, decision, playerId);
+  return (await findLinkOf(db, guardian.id, playerId))!;
 }
 
-/** The guardian's active link to this player, or the refusal. */
-export async function authorizeChild(db: Kysely<DB>, guardian: Guardian, playerId: number) {
-  const link = await findLinkOf(db, guardian.id, playerId);
-  const d = decideChild(link?.status ?? null);
-  if (d === 404) throw notFound(MSG.notFoundApi);
-  if (d === 403) throw denied();
-  // After the hand-over the player decides: by default a guardian sees nothing new (ADR 0019).
-  if ((await claimedAt(db, playerId)) !== null && link!.shares_after_handover !== 1)
-    throw new HttpError(403, await ownAccountMessage(db, playerId));
-  return link!;
+async function enforceStanding(db: Kysely<DB>, decision: StandingDecision, playerId: number): Promise<void> {
+  if (decision === 'allow') return;
+  if (decision === 'ownAccount') throw new HttpError(403, await ownAccountMessage(db, playerId));
+  if (decision === 'noLink' || decision === 'erased') throw notFound(MSG.notFoundApi);
+  throw denied();
 }
 
 async function ownAccountMessage(db: Kysely<DB>, playerId: number): Promise<string> {
@@ -76,12 +74,15 @@ async function ownAccountMessage(db: Kysely<DB>, playerId: number): Promise<stri
   return familyMessages.ownAccount(player?.first_name ?? 'The player');
 }
 
-/** A guardian answers "this isn't my child" only for a link of theirs that is still invited or active. */
+/**
+ * A guardian answers "this isn't my child" only for a link of theirs that is still invited or active,
+ * and only while they have standing (after the hand-over the player decides).
+ */
 export async function authorizeOwnLink(db: Kysely<DB>, guardian: Guardian, playerId: number) {
-  const link = await findLinkOf(db, guardian.id, playerId);
-  if (!link) throw notFound(MSG.notFoundApi);
-  if (link.status !== 'active' && link.status !== 'invited') throw new HttpError(403, MSG.forbidden);
-  return link;
+  const { decision } = await guardianStanding(db, guardian.id, playerId, 'sign-in');
+  if (decision === 'notActive') throw new HttpError(403, MSG.forbidden);
+  await enforceStanding(db, decision, playerId);
+  return (await findLinkOf(db, guardian.id, playerId))!;
 }
 
 export const familyMessages = {

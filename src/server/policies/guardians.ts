@@ -5,7 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../shared/permissions.js';
 import type { DB } from '../db/types.js';
-import { notFound } from '../lib/errors.js';
+import { conflict, notFound } from '../lib/errors.js';
+import { claimedAt } from '../modules/handover/handover.repository.js';
 import { findGuardian, findLink, guardianLinkedInTeams } from '../modules/guardians/guardians.repository.js';
 import { denied } from './access.js';
 import { reachablePlayer } from './players.js';
@@ -14,13 +15,33 @@ import { reachableTeamIds } from './teams.js';
 export const guardianPolicyMessages = {
   linkNotFound: 'This guardian link does not exist.',
   guardianNotFound: 'This guardian does not exist.',
+  reportsPlayerChoice: 'This player has claimed their own account: whether a guardian receives reports is their choice now.',
 } as const;
 
-/** The player (players rules), then a link of that player: another player's link id is 404. */
-export async function authorizePlayerLink(db: Kysely<DB>, actor: Actor, playerId: number, linkId: number): Promise<void> {
+/** After the hand-over, whether a guardian receives reports is the player's choice (ADR 0019), not staff's. */
+export function decideReportsChange(f: { claimed: boolean; changes: boolean }): 'allow' | 409 {
+  return f.claimed && f.changes ? 409 : 'allow';
+}
+
+/**
+ * The player (players rules), then a link of that player: another player's link id is 404. A change
+ * of the link's flags (`receivesReports` given) may not change `receives_reports` once the player has
+ * claimed their account (409).
+ */
+export async function authorizePlayerLink(
+  db: Kysely<DB>,
+  actor: Actor,
+  playerId: number,
+  linkId: number,
+  receivesReports?: boolean,
+): Promise<void> {
   await reachablePlayer(db, actor, playerId);
   const link = await findLink(db, linkId);
   if (!link || link.player_id !== playerId) throw notFound(guardianPolicyMessages.linkNotFound);
+  if (receivesReports === undefined) return;
+  const changes = (link.receives_reports === 1) !== receivesReports;
+  if (decideReportsChange({ claimed: changes && (await claimedAt(db, playerId)) !== null, changes }) === 409)
+    throw conflict(guardianPolicyMessages.reportsPlayerChoice, 'receives_reports');
 }
 
 /** The players a caller's Guardians list covers: the teams they reach (null = all); never the player area. */

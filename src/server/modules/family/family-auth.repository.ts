@@ -22,12 +22,25 @@ export async function findSignableGuardian(db: Kysely<DB>, email: string) {
     .executeTakeFirst();
 }
 
-/** A new link replaces the guardian's earlier unused ones. */
+/**
+ * A new link replaces the guardian's earlier unused ones: all of them (`upToMinutes` null), or only
+ * those that lived at most that many minutes (asked-for links, not the 7-day invitations).
+ */
 export async function replaceToken(
   db: Kysely<DB>,
   row: { guardian_id: number; token_hash: string; expires_at: string; created_at: string },
+  upToMinutes: number | null,
 ): Promise<void> {
-  await db.deleteFrom('guardian_tokens').where('guardian_id', '=', row.guardian_id).where('used_at', 'is', null).execute();
+  const unused = await db
+    .selectFrom('guardian_tokens')
+    .select(['id', 'created_at', 'expires_at'])
+    .where('guardian_id', '=', row.guardian_id)
+    .where('used_at', 'is', null)
+    .execute();
+  const replaced = unused
+    .filter((t) => upToMinutes === null || Date.parse(t.expires_at) - Date.parse(t.created_at) <= upToMinutes * 60_000)
+    .map((t) => t.id);
+  if (replaced.length) await db.deleteFrom('guardian_tokens').where('id', 'in', replaced).execute();
   await db
     .insertInto('guardian_tokens')
     .values({ ...row, used_at: null })

@@ -6,6 +6,7 @@ import { badRequest } from '../../lib/errors.js';
 import { addMinutes, nowIso, nowMs } from '../../lib/time.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { familyCookieName, type Guardian } from '../../policies/family.js';
+import { guardianMaySignIn } from '../../policies/standing.js';
 import { recordGuardianAudit } from '../audit/audit.repository.js';
 import { randomToken, sha256 } from '../auth/tokens.js';
 import * as repo from './family-auth.repository.js';
@@ -34,7 +35,11 @@ export function familyLinkMail(publicUrl: string, token: string, kind: 'invite' 
   };
 }
 
-/** Issues a one-time link (replacing earlier unused ones) and mails it as sensitive: the outbox never shows it. */
+/**
+ * Issues a one-time link and mails it as sensitive: the outbox never shows it. A staff invitation
+ * replaces every unused link of the guardian; a link asked for on the sign-in page replaces only
+ * earlier asked-for ones, never a pending invitation (anyone may ask for a link to any address).
+ */
 export async function sendFamilyLink(
   db: Db,
   mailer: Mailer,
@@ -44,26 +49,32 @@ export async function sendFamilyLink(
 ): Promise<void> {
   const token = randomToken();
   const now = nowIso();
-  await repo.replaceToken(db, {
-    guardian_id: guardian.id,
-    token_hash: sha256(token),
-    expires_at: addMinutes(now, kind === 'invite' ? FAMILY_INVITE_MINUTES : FAMILY_LINK_MINUTES),
-    created_at: now,
-  });
+  await repo.replaceToken(
+    db,
+    {
+      guardian_id: guardian.id,
+      token_hash: sha256(token),
+      expires_at: addMinutes(now, kind === 'invite' ? FAMILY_INVITE_MINUTES : FAMILY_LINK_MINUTES),
+      created_at: now,
+    },
+    kind === 'invite' ? null : FAMILY_LINK_MINUTES,
+  );
   await mailer.send({ to: guardian.email, ...familyLinkMail(publicUrl, token, kind), sensitive: true });
 }
 
-/** "E-mail me a link": silent for unknown addresses, at most one link a minute per guardian. */
+/** "E-mail me a link": silent for unknown addresses and guardians without standing, at most one link a minute per guardian. */
 export async function requestLink(db: Db, mailer: Mailer, publicUrl: string, email: string): Promise<void> {
   const guardian = await repo.findSignableGuardian(db, email);
-  if (!guardian) return;
+  if (!guardian || !(await guardianMaySignIn(db, guardian.id))) return;
   if (await repo.hasRecentToken(db, guardian.id, addMinutes(nowIso(), -1))) return;
   await sendFamilyLink(db, mailer, publicUrl, guardian, 'signin');
 }
 
 /**
  * Signs in with a link, once: the token is claimed, invited links become active (the e-mail is
- * confirmed), and a new guardian session starts. Answers the session's token and CSRF token.
+ * confirmed), and a new guardian session starts. The guardian must still have standing for a child
+ * now (policies/standing.ts); one who lost it gets the expired link's answer. Answers the session's
+ * token and CSRF token.
  */
 export async function signInWithLink(db: Db, token: string, maxHours: number): Promise<{ token: string; csrf: string }> {
   const found = await repo.findToken(db, sha256(token));
@@ -73,7 +84,7 @@ export async function signInWithLink(db: Db, token: string, maxHours: number): P
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
     if (!(await repo.claimToken(trx, found.id, now))) throw badRequest(INVALID_FAMILY_LINK, 'token');
-    if (!(await repo.findSignableGuardian(trx, found.email))) throw badRequest(INVALID_FAMILY_LINK, 'token');
+    if (!(await guardianMaySignIn(trx, found.guardian_id))) throw badRequest(INVALID_FAMILY_LINK, 'token');
     const activated = await repo.activateInvitedLinks(trx, found.guardian_id, now);
     await repo.setSignedIn(trx, found.guardian_id, now);
     await repo.createSession(trx, {

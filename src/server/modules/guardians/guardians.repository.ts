@@ -63,10 +63,6 @@ export async function insertGuardian(db: Kysely<DB>, email: string, name: string
   return row.id;
 }
 
-export async function setGuardianName(db: Kysely<DB>, id: number, name: string): Promise<void> {
-  await db.updateTable('guardians').set({ name, updated_at: nowIso() }).where('id', '=', id).execute();
-}
-
 type LinkValues = Pick<GuardianLinksTable, 'relationship' | 'is_primary' | 'receives_reports' | 'parental_responsibility'>;
 
 export async function insertLink(db: Kysely<DB>, guardianId: number, playerId: number, v: LinkValues): Promise<number> {
@@ -133,6 +129,12 @@ export async function markInvited(db: Kysely<DB>, guardianId: number, at: string
 export async function isPlayerLoginEmail(db: Kysely<DB>, email: string): Promise<boolean> {
   if (await exists(db.selectFrom('players').select('id').where('player_email', '=', email))) return true;
   return exists(db.selectFrom('users').select('id').where('email', '=', email).where('player_id', 'is not', null));
+}
+
+/** This player's own sign-in address (their player_email or linked account). */
+export async function isOwnSignInEmail(db: Kysely<DB>, playerId: number, email: string): Promise<boolean> {
+  if (await exists(db.selectFrom('players').select('id').where('id', '=', playerId).where('player_email', '=', email))) return true;
+  return exists(db.selectFrom('users').select('id').where('email', '=', email).where('player_id', '=', playerId));
 }
 
 export interface GuardianFilter {

@@ -65,7 +65,7 @@ export async function guardiansRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, params: linkParams, body: guardianLinkUpdateSchema, response: { 200: writeEnvelope(links), ...writeErrors } },
     handler: async (req) => {
       const actor = requireActor(req);
-      await authorizePlayerLink(app.db, actor, req.params.id, req.params.linkId);
+      await authorizePlayerLink(app.db, actor, req.params.id, req.params.linkId, req.body.receives_reports);
       return written(await service.updateGuardianLink(app.db, actor, req.params.id, req.params.linkId, req.body));
     },
   });

@@ -8,6 +8,7 @@ import type { DB } from '../../db/types.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { mayLearnTakenEmails } from '../../policies/players.js';
 import { sendFamilyLink } from '../family/family-auth.service.js';
 import * as repo from './guardians.repository.js';
 import { normalEmail } from './links.repository.js';
@@ -88,8 +89,15 @@ const flagValues = (f: Flags) => ({
 });
 
 /**
- * Links a guardian (an existing one with that e-mail is reused) to the player and mails the
- * invitation once committed. A revoked or declined link of the same person is invited again.
+ * Links a guardian (an existing one with that e-mail is reused, its name untouched: it may be another
+ * player's guardian too) to the player and mails the invitation once committed. A revoked or declined
+ * link of the same person is invited again.
+ *
+ * A guardian's e-mail is never a player's sign-in. Only a caller who may learn which addresses sign in
+ * (policies/players.ts) is told so for any player's address; anyone else only for this player's own
+ * (which they see on the profile), so the form is no oracle. For them another player's sign-in is
+ * linked like any address, but gets no invitation (its inbox is told instead) and has no standing:
+ * it can never sign in or receive anything as a guardian (policies/standing.ts).
  */
 export async function addGuardian(
   app: FastifyInstance,
@@ -98,11 +106,12 @@ export async function addGuardian(
   b: z.output<typeof guardianAddSchema>,
 ): Promise<GuardianLink[]> {
   const email = normalEmail(b.email);
-  if (await repo.isPlayerLoginEmail(app.db, email)) throw badRequest(guardianMessages.isPlayerLogin, 'email');
+  const mayLearn = mayLearnTakenEmails(actor);
+  if (mayLearn ? await repo.isPlayerLoginEmail(app.db, email) : await repo.isOwnSignInEmail(app.db, playerId, email))
+    throw badRequest(guardianMessages.isPlayerLogin, 'email');
   const guardian = await app.db.transaction().execute(async (trx) => {
     const found = await repo.findGuardianByEmail(trx, email);
     const guardianId = found?.id ?? (await repo.insertGuardian(trx, email, b.name));
-    if (found && b.name && b.name !== found.name) await repo.setGuardianName(trx, guardianId, b.name);
     const existing = await repo.findLinkOf(trx, guardianId, playerId);
     if (existing && (existing.status === 'active' || existing.status === 'invited'))
       throw conflict(guardianMessages.alreadyLinked, 'email');
@@ -119,8 +128,24 @@ export async function addGuardian(
     await recordAudit(trx, actor, 'create', 'guardian_link', linkId, `${email} linked to player ${playerId} as ${b.relationship}`);
     return { id: guardianId, email };
   });
-  await sendFamilyLink(app.db, app.mailer, app.config.PUBLIC_URL, guardian, 'invite');
+  if (!mayLearn && (await repo.isPlayerLoginEmail(app.db, email))) await app.mailer.send(signInNotGuardianMail(email));
+  else await sendFamilyLink(app.db, app.mailer, app.config.PUBLIC_URL, guardian, 'invite');
   return playerGuardians(app.db, playerId);
+}
+
+/** To an address that signs in as a player, instead of a guardian invitation it could not use. */
+function signInNotGuardianMail(to: string) {
+  return {
+    to,
+    subject: 'Your club tried to add you as a guardian',
+    text: [
+      'Hello,',
+      '',
+      "Your club added this e-mail address as a player's parent or guardian. This address already signs in to a player account, so it cannot also be a guardian's: no invitation was sent.",
+      '',
+      'If you are the parent or guardian, please give the club another e-mail address. If this is not about you, you can ignore this e-mail.',
+    ].join('\n'),
+  };
 }
 
 /** Changes a live link's flags; making it primary takes primary from the others (exactly one). */

@@ -57,19 +57,6 @@ export async function playersDue(db: Db, maxDob: number, mark: 'notice_at' | 'cl
     .execute();
 }
 
-/** The e-mails of a player's live guardians (invited or active links). */
-export async function liveGuardianEmails(db: Db, playerId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('guardian_links as l')
-    .innerJoin('guardians as g', 'g.id', 'l.guardian_id')
-    .select('g.email')
-    .where('l.player_id', '=', playerId)
-    .where('l.status', 'in', ['invited', 'active'])
-    .orderBy('g.email')
-    .execute();
-  return rows.map((r) => r.email);
-}
-
 /* ---------- one-time claim links (the guardian sign-in link's pattern: sha-256 only, single use) ---------- */
 
 /** A new link replaces the player's earlier unused ones. */

@@ -19,6 +19,7 @@ import { getSettings } from '../settings/settings.repository.js';
 import { CONSENT_PURPOSES } from '../../../shared/schemas/guardian.js';
 import { consentTexts } from '../family/portal.service.js';
 import * as repo from './handover.repository.js';
+import { claimStanding, withStanding } from '../../policies/standing.js';
 
 type Db = Kysely<DB>;
 
@@ -118,7 +119,7 @@ export async function sendClaimLink(
 }
 
 /**
- * Claims the account with a link, once: the player's own sign-in is created (or the existing one taken
+ * Claims the account with a link, once, while the player has standing (not erased): the player's own sign-in is created (or the existing one taken
  * over and moved to the link's address), the password set, and from now on the player's own consents
  * count (they start as what was in effect). Guardians' links and history stay.
  */
@@ -126,13 +127,15 @@ export async function claimAccount(db: Db, token: string, password: string): Pro
   const found = await repo.findClaimToken(db, sha256(token));
   if (!found || found.used_at || Date.parse(found.expires_at) < nowMs()) throw badRequest(handoverMessages.invalidLink, 'token');
   const player = await repo.playerForHandover(db, found.player_id);
-  if (!player) throw badRequest(handoverMessages.invalidLink, 'token');
+  // An erased player's link answers as an expired one (policies/standing.ts): nothing comes back.
+  if (!player || (await claimStanding(db, player.id)) !== 'allow') throw badRequest(handoverMessages.invalidLink, 'token');
   assertPasswordAllowed(password, 'password', [found.email, player.first_name, player.last_name]);
   const hash = await hashPassword(password);
   const texts = await consentTexts(db);
   await db.transaction().execute(async (trx) => {
     const at = nowIso();
-    if (!(await repo.useClaimToken(trx, found.id, at))) throw badRequest(handoverMessages.invalidLink, 'token');
+    if (!(await repo.useClaimToken(trx, found.id, at)) || (await claimStanding(trx, player.id)) !== 'allow')
+      throw badRequest(handoverMessages.invalidLink, 'token');
     if (await isGuardianEmail(trx, found.email)) throw badRequest(guardianRuleMessages.playerEmailIsGuardian, 'token');
     const other = await repo.userByEmail(trx, found.email);
     const account = await linkedAccount(trx, player.id);
@@ -215,7 +218,7 @@ export async function runHandoverNotices(
     if (stop()) return run;
     if (!(await repo.markOnce(db, p.id, 'notice_at', now.toISOString()))) continue;
     const date = dateOfAge(p.dob!, handover_age);
-    const guardians = await repo.liveGuardianEmails(db, p.id);
+    const guardians = (await withStanding(db, [p.id], 'notice')).guardians.map((g) => g.email);
     for (const to of guardians) await mailer.send(noticeMail(to, p, date, false));
     if (p.player_email) await mailer.send(noticeMail(p.player_email, p, date, true));
     await recordAudit(

@@ -6,6 +6,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { sha256 } from '../auth/tokens.js';
 import { recipientsOf } from '../reports/recipients.js';
+import { guardianStanding, playerStanding } from '../../policies/standing.js';
 import { playerTotals } from '../scores/scores.repository.js';
 import * as drafts from '../drafts/drafts.repository.js';
 import * as repo from './offers.repository.js';
@@ -52,9 +53,26 @@ async function event(trx: Db, draftId: number, kind: string, playerId: number, d
   });
 }
 
-export async function view(db: Db, token: string, now = clockNow()): Promise<OfferLinkView> {
+/**
+ * The link's delivery, only while its holder has standing for the offer now (policies/standing.ts):
+ * a guardian whose link was revoked, whom the player no longer shares with after the hand-over, or an
+ * erased player's link answers as an unknown link does.
+ */
+async function findLink(db: Db, token: string) {
   const found = await repo.findByToken(db, sha256(token));
   if (!found) throw badRequest(INVALID_OFFER_LINK, 'token');
+  const decision =
+    found.recipient_kind === 'guardian' && found.guardian_id !== null
+      ? (await guardianStanding(db, found.guardian_id, found.player_id, 'offer')).decision
+      : found.recipient_kind === 'player' && found.user_id !== null
+        ? await playerStanding(db, found.user_id, found.player_id, 'offer')
+        : 'noLink';
+  if (decision !== 'allow') throw badRequest(INVALID_OFFER_LINK, 'token');
+  return found;
+}
+
+export async function view(db: Db, token: string, now = clockNow()): Promise<OfferLinkView> {
+  const found = await findLink(db, token);
   return {
     first_name: found.first_name,
     team: found.team_name,
@@ -64,7 +82,7 @@ export async function view(db: Db, token: string, now = clockNow()): Promise<Off
   };
 }
 
-/** Uses the link once: an unknown token is 400; a used link, an answered, expired or closed offer 409. */
+/** Uses the link once: an unknown token (or a holder without standing) is 400; a used link, an answered, expired or closed offer 409. */
 export async function answer(
   db: Db,
   mailer: Mailer,
@@ -73,13 +91,14 @@ export async function answer(
   choice: 'accept' | 'decline',
   now = clockNow(),
 ): Promise<OfferLinkView> {
-  const found = await repo.findByToken(db, sha256(token));
-  if (!found) throw badRequest(INVALID_OFFER_LINK, 'token');
+  const found = await findLink(db, token);
   if (found.state !== 'pending' || found.used_at || Date.parse(found.deadline) < now.getTime()) throw conflict(ANSWERED_OFFER_LINK);
   const at = now.toISOString();
   const effects: Effects = { mails: [], notices: [] };
   await db.transaction().execute(async (trx) => {
     const state: OfferState = choice === 'accept' ? 'accepted' : 'declined';
+    // Asked again inside: a link revoked while this answer was on its way does not answer.
+    await findLink(trx, token);
     if (
       !(await repo.claimDelivery(trx, found.delivery_id, at)) ||
       !(await repo.closeOffer(trx, found.offer_id, state, at, found.recipient_kind))

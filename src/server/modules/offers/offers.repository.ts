@@ -125,6 +125,8 @@ export async function findByToken(db: Db, hash: string) {
     .select([
       'd.id as delivery_id',
       'd.recipient_kind',
+      'd.guardian_id',
+      'd.user_id',
       'd.used_at',
       'o.id as offer_id',
       'o.draft_id',

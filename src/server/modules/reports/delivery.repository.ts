@@ -68,44 +68,6 @@ export async function liveReports(db: Db, teamId: number, cycleId: number) {
     .execute();
 }
 
-export async function receivingGuardians(db: Db, playerIds: readonly number[]) {
-  if (!playerIds.length) return [];
-  return db
-    .selectFrom('guardian_links as l')
-    .innerJoin('guardians as g', 'g.id', 'l.guardian_id')
-    .select(['l.player_id', 'g.id as guardian_id', 'g.email'])
-    .where('l.player_id', 'in', [...playerIds])
-    .where('l.status', '=', 'active')
-    .where('l.receives_reports', '=', 1)
-    .orderBy('l.is_primary', 'desc')
-    .orderBy('g.id')
-    .execute();
-}
-
-/** Players with any live guardian link (invited or active). */
-export async function playersWithLinks(db: Db, playerIds: readonly number[]): Promise<Set<number>> {
-  if (!playerIds.length) return new Set();
-  const rows = await db
-    .selectFrom('guardian_links')
-    .select('player_id')
-    .distinct()
-    .where('player_id', 'in', [...playerIds])
-    .where('status', 'in', ['invited', 'active'])
-    .execute();
-  return new Set(rows.map((r) => r.player_id));
-}
-
-/** The players' own active sign-ins. */
-export async function ownSignIns(db: Db, playerIds: readonly number[]) {
-  if (!playerIds.length) return [];
-  return db
-    .selectFrom('users')
-    .select(['id as user_id', 'player_id', 'email'])
-    .where('player_id', 'in', [...playerIds])
-    .where('status', '=', 1)
-    .execute();
-}
-
 export async function insertDelivery(
   db: Db,
   row: {
@@ -270,25 +232,4 @@ export async function markViewed(db: Db, reportId: number, who: { guardian_id: n
     .where('id', '=', reportId)
     .where('state', '=', 'sent')
     .execute();
-}
-
-export async function guardianLinkStatus(db: Db, guardianId: number, playerId: number) {
-  return (
-    await db
-      .selectFrom('guardian_links')
-      .select('status')
-      .where('guardian_id', '=', guardianId)
-      .where('player_id', '=', playerId)
-      .executeTakeFirst()
-  )?.status;
-}
-
-export async function activeUser(db: Db, userId: number, playerId: number) {
-  return db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .where('player_id', '=', playerId)
-    .where('status', '=', 1)
-    .executeTakeFirst();
 }

@@ -17,6 +17,7 @@ import { addMinutes, nowIso, nowMs } from '../../lib/time.js';
 import { newMessageId, type Mailer } from '../../mail/mailer.js';
 import type { FoundReport } from '../../policies/report-reading.js';
 import { reportMessages } from '../../policies/report-reading.js';
+import { guardianStanding, playerStanding } from '../../policies/standing.js';
 import { randomToken, sha256 } from '../auth/tokens.js';
 import * as repo from './delivery.repository.js';
 import { recipientsOf, type Recipient } from './recipients.js';
@@ -217,8 +218,9 @@ export type LinkUse =
 
 /**
  * Uses a report's one-time link: unknown, used or expired is 400; a revoked (or superseded, or
- * cancelled) report's link is 410. The recipient must still be one: a guardian's link to the player
- * active, a player's sign-in active. The hash is cleared, so the link works once.
+ * cancelled) report's link is 410. Its holder must still have standing for reports now
+ * (policies/standing.ts); one who lost it gets the expired link's answer. The hash is cleared, so
+ * the link works once.
  */
 export async function useLink(db: Db, token: string): Promise<LinkUse> {
   const hash = sha256(token);
@@ -230,11 +232,15 @@ export async function useLink(db: Db, token: string): Promise<LinkUse> {
   if (
     found.recipient_kind === 'guardian' &&
     found.guardian_id !== null &&
-    (await repo.guardianLinkStatus(db, found.guardian_id, found.player_id)) === 'active'
+    (await guardianStanding(db, found.guardian_id, found.player_id, 'report')).decision === 'allow'
   ) {
     use = { kind: 'guardian', guardian_id: found.guardian_id, ...base };
   }
-  if (found.recipient_kind === 'player' && found.user_id !== null && (await repo.activeUser(db, found.user_id, found.player_id))) {
+  if (
+    found.recipient_kind === 'player' &&
+    found.user_id !== null &&
+    (await playerStanding(db, found.user_id, found.player_id, 'report')) === 'allow'
+  ) {
     use = { kind: 'player', user_id: found.user_id, ...base };
   }
   if (!use || !(await repo.claimToken(db, found.id, hash))) throw badRequest(INVALID_REPORT_LINK, 'token');

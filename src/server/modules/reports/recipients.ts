@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { UndeliverableReason } from '../../../shared/schemas/report-delivery.js';
 import type { DB } from '../../db/types.js';
-import { consentedPlayerIds } from '../family/consents.repository.js';
-import * as repo from './delivery.repository.js';
+import { withStanding } from '../../policies/standing.js';
 
 /**
- * Who receives a player's report (ADR 0020): each guardian whose active link receives reports, when
- * the player's `reports` consent counts (every guardian with parental responsibility granted, ADR
- * 0019), and the player themself when they have their own active sign-in (past the hand-over; a
- * player's own copy needs no family consent). A player nobody can receive for gets the reason.
+ * Who receives a player's report (ADR 0020) — and a place offer, which goes to the same people: each
+ * guardian with standing for reports (policies/standing.ts: an active link that receives reports, the
+ * player's `reports` consent, and after the hand-over only a guardian the player shares with), and the
+ * player themself when they have their own active sign-in (a player's own copy needs no family
+ * consent). An erased player has nobody. A player nobody can receive for gets the reason.
  */
 export interface Recipient {
   kind: 'guardian' | 'player';
@@ -23,21 +23,20 @@ export interface Recipients {
 }
 
 export async function recipientsOf(db: Kysely<DB>, playerIds: readonly number[]): Promise<Map<number, Recipients>> {
-  const [guardians, linked, consented, own] = await Promise.all([
-    repo.receivingGuardians(db, playerIds),
-    repo.playersWithLinks(db, playerIds),
-    consentedPlayerIds(db, 'reports', playerIds),
-    repo.ownSignIns(db, playerIds),
-  ]);
+  const { links, guardians, players } = await withStanding(db, playerIds, 'report');
   const result = new Map<number, Recipients>();
   for (const id of playerIds) {
-    const receiving = guardians.filter((g) => g.player_id === id);
-    const to: Recipient[] = consented.has(id)
-      ? receiving.map((g) => ({ kind: 'guardian', email: g.email, guardian_id: g.guardian_id, user_id: null }))
-      : [];
-    for (const u of own.filter((u) => u.player_id === id))
+    const to: Recipient[] = guardians
+      .filter((g) => g.player_id === id)
+      .map((g) => ({ kind: 'guardian', email: g.email, guardian_id: g.guardian_id, user_id: null }));
+    for (const u of players.filter((u) => u.player_id === id))
       to.push({ kind: 'player', email: u.email, guardian_id: null, user_id: u.user_id });
-    result.set(id, { to, reason: to.length ? null : reasonOf(receiving.length > 0, linked.has(id)) });
+    const own = links.filter((l) => l.player_id === id);
+    const reason = reasonOf(
+      own.some((l) => l.decision === 'noConsent'),
+      own.some((l) => l.status === 'invited' || l.status === 'active'),
+    );
+    result.set(id, { to, reason: to.length ? null : reason });
   }
   return result;
 }
