@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { dayOffset } from '../src/shared/clock';
 import { openDatabase } from '../src/server/db/index';
 import { DEMO_GUARDIAN } from '../src/server/cli/seed-demo';
 import { approvedReport, reportCycle } from '../src/server/modules/reports/reports.fixtures';
 import { apiGet as get, apiPost as post, offerLinkOf, reachablePlayers, useSmtpCapture } from './api';
 import { expect, loginAs, settleAnimations, test } from './fixtures';
-import { tapOffenders } from './tap-targets';
+import { TAP, tapOffenders, tapSizes } from './tap-targets';
 
 /**
  * Tap targets (docs/product.md#screens): on a 375 px touch screen every control is at least 44 × 44 px, or
@@ -24,6 +24,8 @@ interface Stop {
   ready?: (page: Page) => ReturnType<Page['locator']>;
   /** A second look after this, on the same page (a drawer opened, a card expanded). */
   then?: { name: string; act: (page: Page) => Promise<void>; within?: string };
+  /** Controls the issue found too small (issue 39): each must be 44 × 44 px itself, spacing aside. */
+  sized?: (page: Page) => Locator;
   /** A full-page screenshot for a person to look at (test-results/screens/taps-<shot>.png), after `then`. */
   shot?: string;
 }
@@ -37,6 +39,8 @@ async function audit(page: Page, stops: Stop[]): Promise<string[]> {
   const look = async (where: string, within?: string) => {
     await expect(page.locator('.mantine-Loader, .mantine-Skeleton, [aria-busy="true"]')).toHaveCount(0);
     await settleAnimations(page);
+    // From the top of the page, so no content is measured where it scrolled under the fixed header.
+    await page.evaluate(() => window.scrollTo(0, 0));
     for (const o of await tapOffenders(page, within)) found.push(`${where}: ${o.what} is ${o.size} px, crowded by ${o.crowdedBy}`);
   };
   for (const stop of stops) {
@@ -46,6 +50,11 @@ async function audit(page: Page, stops: Stop[]): Promise<string[]> {
     if (stop.then) {
       await stop.then.act(page);
       await look(`${stop.path} (${stop.then.name})`, stop.then.within);
+    }
+    if (stop.sized) {
+      const sizes = await tapSizes(stop.sized(page));
+      expect(sizes.length, `${stop.path}: the controls to size`).toBeGreaterThan(0);
+      for (const s of sizes) if (s.width < TAP || s.height < TAP) found.push(`${stop.path}: "${s.what}" is ${s.width} × ${s.height} px`);
     }
     if (stop.shot)
       await page.screenshot({ path: `${process.env.SCREENS_DIR ?? 'test-results/screens'}/taps-${stop.shot}.png`, fullPage: true });
@@ -279,14 +288,14 @@ test.afterAll(async ({ browser }) => {
 
 test('anonymous: sign-in, password, tryout join, family sign-in, claim and link pages, public leaderboards', async ({ page }) => {
   const stops: Stop[] = [
-    { path: '/login' },
+    { path: '/login', sized: (p) => p.getByRole('button', { name: 'Sign in' }) },
     { path: '/forgot-password' },
     { path: '/reset-password' },
     { path: '/tryout' },
     { path: '/family/sign-in' },
     { path: '/claim' },
     { path: '/report/open' },
-    { path: ids.offerLink },
+    { path: ids.offerLink, sized: (p) => p.getByRole('button', { name: /^(Accept|Decline)$/ }) },
     { path: '/leaderboard' },
     { path: `/leaderboard/team/${ids.team}` },
   ];
@@ -304,13 +313,22 @@ test('admin: every staff route', async ({ page }) => {
     { path: `/app/coach/${coachUser}/teams` },
     { path: '/app/teams/rollover' },
     { path: '/app/teams/drafts' },
-    { path: `/app/teams/drafts/${draft}`, ready: (p) => p.getByRole('button', { name: /^History of / }).first(), shot: 'draft-board' },
+    {
+      path: `/app/teams/drafts/${draft}`,
+      ready: (p) => p.getByRole('button', { name: /^History of / }).first(),
+      sized: (p) => p.getByRole('button', { name: /^(History of|Pin|Drag) / }),
+      shot: 'draft-board',
+    },
     { path: `/app/teams/drafts/${finalDraft}/offers` },
     { path: '/app/players' },
     { path: `/app/team/${team}/players` },
     { path: `/app/player/${player}` },
     { path: '/app/guardians' },
-    { path: '/app/players/import', then: importPreview },
+    {
+      path: '/app/players/import',
+      then: importPreview,
+      sized: (p) => p.getByRole('radiogroup', { name: /what to do$/ }).getByRole('radio'),
+    },
     { path: `/app/player/${player}/evaluation` },
     { path: `/app/team/${team}/evaluate` },
     { path: '/app/criteria' },
@@ -319,7 +337,11 @@ test('admin: every staff route', async ({ page }) => {
     { path: `/app/sessions/${session}/score`, ready: (p) => p.getByTestId('sheet-player').first() },
     { path: '/app/roles' },
     { path: '/app/users' },
-    { path: '/app/privacy', ready: (p) => p.getByRole('button', { name: 'Approve and erase' }).first() },
+    {
+      path: '/app/privacy',
+      ready: (p) => p.getByRole('button', { name: 'Approve and erase' }).first(),
+      sized: (p) => p.getByRole('button', { name: /^(Approve and erase|Refuse)$/ }),
+    },
     { path: '/app/leaderboard' },
     { path: '/app/analysis' },
     { path: `/app/team/${team}/analysis` },
@@ -342,7 +364,12 @@ test('coach: the dashboard, teams, players, courtside, reports and leaderboard a
   await loginAs(page, 'coach');
   const { team, player, cycle } = ids;
   const stops: Stop[] = [
-    { path: '/app/dashboard', ready: (p) => p.getByRole('link', { name: /not yet evaluated in/ }).first(), shot: 'dashboard' },
+    {
+      path: '/app/dashboard',
+      ready: (p) => p.getByRole('link', { name: /not yet evaluated in/ }).first(),
+      sized: (p) => p.getByRole('main').getByRole('link', { name: /(evaluated in .*|reports? (draft|approved|sent|viewed)), / }),
+      shot: 'dashboard',
+    },
     { path: '/app/dashboard', then: openDrawer },
     { path: '/app/teams' },
     { path: `/app/team/${team}/players` },
@@ -401,6 +428,7 @@ test('family: my players with a child opened, and a sent report', async ({ page 
           await expect(p.getByText('Total score:').first()).toBeVisible();
         },
       },
+      sized: (p) => p.getByRole('button', { name: "This isn't my child" }),
       shot: 'family-child',
     },
     { path: `/family/player/${sent!.child}/report/${sent!.report}` },

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** A control on a touch screen: at least this many CSS pixels each way, or this much clear space around it. */
 export const TAP = 44;
@@ -138,5 +138,29 @@ export function tapOffenders(page: Page, within?: string): Promise<Offender[]> {
       return offenders;
     },
     [TAP, within ?? null] as const,
+  );
+}
+
+/** The size of each control `controls` finds, judged as the audit judges it (a check box with its labels). */
+export async function tapSizes(controls: Locator): Promise<{ what: string; width: number; height: number }[]> {
+  return controls.evaluateAll((els) =>
+    els.map((el) => {
+      const boxes = [el, ...(el instanceof HTMLInputElement && el.labels ? [...el.labels] : [])]
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.width > 2 && r.height > 2);
+      const left = Math.min(...boxes.map((b) => b.left));
+      const top = Math.min(...boxes.map((b) => b.top));
+      const what = (
+        el.getAttribute('aria-label') ||
+        (el as HTMLElement).innerText ||
+        (el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : '') ||
+        ''
+      ).trim();
+      return {
+        what,
+        width: Math.round(Math.max(...boxes.map((b) => b.right)) - left),
+        height: Math.round(Math.max(...boxes.map((b) => b.bottom)) - top),
+      };
+    }),
   );
 }
