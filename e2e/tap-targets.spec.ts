@@ -56,10 +56,22 @@ async function audit(page: Page, stops: Stop[]): Promise<string[]> {
       expect(sizes.length, `${stop.path}: the controls to size`).toBeGreaterThan(0);
       for (const s of sizes) if (s.width < TAP || s.height < TAP) found.push(`${stop.path}: "${s.what}" is ${s.width} × ${s.height} px`);
     }
-    if (stop.shot)
-      await page.screenshot({ path: `${process.env.SCREENS_DIR ?? 'test-results/screens'}/taps-${stop.shot}.png`, fullPage: true });
+    if (stop.shot) await shoot(page, stop.shot);
   }
   return found;
+}
+
+/**
+ * The whole page as a touch screen shows it. A full-page screenshot would re-emulate the screen and
+ * drop the coarse pointer, so the viewport is made as tall as the page instead.
+ */
+async function shoot(page: Page, name: string) {
+  const size = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height: Math.min(height, 4000) });
+  expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches), 'a touch screen').toBe(true);
+  await page.screenshot({ path: `${process.env.SCREENS_DIR ?? 'test-results/screens'}/taps-${name}.png` });
+  await page.setViewportSize(size);
 }
 
 const openDrawer = {
