@@ -9,7 +9,7 @@ import { expect, loginAs, settleAnimations, test } from './fixtures';
 import { TAP, tapOffenders, tapSizes } from './tap-targets';
 
 /**
- * Tap targets (docs/product.md#screens): on a 375 px touch screen every control is at least 44 × 44 px, or
+ * Tap targets (docs/product.md#touch-screens): on a 375 px touch screen every control is at least 44 × 44 px, or
  * has 44 px of clear space around it. One look at every route of src/client/app/router.tsx, as each kind
  * of user who opens it (anonymous, family, player, coach, admin), on demo data made for the routes that
  * take an id; a few screens are looked at again in the state a thumb meets there (the navigation drawer
@@ -60,6 +60,27 @@ async function audit(page: Page, stops: Stop[]): Promise<string[]> {
   }
   return found;
 }
+
+/** The account menu open: its items are what a thumb can reach. */
+const accountMenu = {
+  name: 'account menu open',
+  within: '[role="menu"]',
+  act: async (page: Page) => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem').first()).toBeVisible();
+  },
+};
+
+/** A select's list open (courtside's criteria): its options are what a thumb can reach. */
+const criteriaList = {
+  name: 'criteria list open',
+  within: '[role="listbox"]',
+  act: async (page: Page) => {
+    await choose(page, 'Level', 'Fundamentals');
+    await page.getByRole('textbox', { name: 'Criteria' }).click();
+    await expect(page.getByRole('option').first()).toBeVisible();
+  },
+};
 
 /**
  * The whole page as a touch screen shows it. A full-page screenshot would re-emulate the screen and
@@ -260,12 +281,13 @@ test.beforeAll(async ({ browser }) => {
   for (const c of children) for (const t of ((await get(page, `/api/player/${c.id}`)) as { teamIds: number[] }).teamIds) sendTo.add(t);
   for (const t of sendTo) await sentReports(page, t);
 
-  // An open erasure request, so the privacy screen shows its Approve and Refuse (the player is erased after).
+  // An open erasure request, so the privacy screen shows its Approve and Refuse (the player is erased after,
+  // on the audit's own team, so the demo teams keep their players).
   const erased = await post(page, '/api/players', {
     first_name: 'Tapper',
     last_name: `Erasable ${stamp}`,
     email: `tapper.${stamp}@example.org`,
-    team_id: [boys.id],
+    team_id: [team.id],
   });
   erasable = erased.id;
   await post(page, `/api/player/${erased.id}/erasure-request`, { reason: 'Asked by the family' });
@@ -383,8 +405,10 @@ test('coach: the dashboard, teams, players, courtside, reports and leaderboard a
       shot: 'dashboard',
     },
     { path: '/app/dashboard', then: openDrawer },
+    { path: '/app/dashboard', then: accountMenu },
     { path: '/app/teams' },
     { path: `/app/team/${team}/players` },
+    { path: `/app/team/${team}/evaluate`, then: criteriaList },
     { path: `/app/player/${player}` },
     { path: `/app/player/${player}/evaluation` },
     { path: `/app/team/${team}/evaluate`, then: courtsideSheet, shot: 'courtside' },

@@ -65,11 +65,12 @@ export function tapOffenders(page: Page, within?: string): Promise<Offender[]> {
               bottom: Math.max(...boxes.map((b) => b.bottom)),
             };
       const labelsOf = (e: Element): Element[] => (e instanceof HTMLInputElement && e.labels ? [...e.labels] : []);
-      const scope = within ? document.querySelector(within) : null;
+      // The open one of its kind: a closed select keeps its (hidden) list in the page.
+      const scopes = within ? [...document.querySelectorAll(within)].filter((e) => rectOf(e)) : null;
       const blocked = (e: Element): boolean => {
         if (e.closest('[inert]')) return true;
         // A drawer over the page: only its own controls can be tapped then.
-        if (scope && !scope.contains(e)) return true;
+        if (scopes && !scopes.some((s) => s.contains(e))) return true;
         // An open modal makes the rest of the page untappable: only its own controls count then.
         const modal = document.querySelector('[role="dialog"][aria-modal="true"]');
         return !!modal && !modal.contains(e);
@@ -121,6 +122,7 @@ export function tapOffenders(page: Page, within?: string): Promise<Offender[]> {
         controls.push({ el, box });
       }
 
+      if (within && controls.length === 0) throw new Error(`No control to look at in ${within}`);
       const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
       const offenders: { what: string; size: string; crowdedBy: string | null }[] = [];
       for (const c of controls) {
