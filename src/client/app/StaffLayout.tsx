@@ -82,7 +82,7 @@ export default function StaffLayout() {
                   className={header.tapTarget}
                   aria-label="Toggle navigation"
                 />
-                <Text fw={700} component={Link} to="/app/dashboard" c="inherit" td="none">
+                <Text fw={700} component={Link} to="/app/dashboard" c="inherit" td="none" className={header.brand}>
                   Club Development
                 </Text>
               </Group>

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import './global.css';
+import './touch.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { resumeSignOut } from '../lib/api';
