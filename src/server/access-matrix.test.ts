@@ -13,6 +13,7 @@ import { createTestApp, type Client, type TestApp } from './test/harness.js';
 import { familyLogin, familyOf } from './modules/family/family.fixtures.js';
 import { approvedReport, reportCycle } from './modules/reports/reports.fixtures.js';
 import { claim, erase, holder, revoke } from './test/standing.fixtures.js';
+import { nowIso } from './lib/time.js';
 
 /**
  * Route-level access of every registered route × every kind of caller, and object-level replays,
@@ -404,7 +405,7 @@ async function directorClient(): Promise<{ client: Client; userId: number }> {
 
 /** A team coached by the director, holding one player. */
 async function directorTeamOf(userId: number, playerId: number): Promise<number> {
-  const now = new Date().toISOString();
+  const now = nowIso();
   const base = await t.db.selectFrom('teams').select(['category_id', 'season_id']).executeTakeFirstOrThrow();
   const { id } = await t.db
     .insertInto('teams')

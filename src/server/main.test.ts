@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { nowMs } from './lib/time.js';
 
 /** The real process: starts on an empty database, serves, and exits cleanly on SIGTERM. */
 describe('process lifecycle', () => {
@@ -44,11 +45,11 @@ describe('process lifecycle', () => {
       });
       expect(login.status).toBe(200);
 
-      const started = Date.now();
+      const started = nowMs();
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
-      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(nowMs() - started).toBeLessThan(10_000);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { roundPercent } from '../../shared/scoring.js';
 import { statementsDuring } from '../test/statements.js';
 import { createTestApp, secondInstance, type Client, type TestApp } from '../test/harness.js';
 import { ChangeFeed } from './change-feed.js';
+import { nowMs } from '../lib/time.js';
 
 /**
  * ADR 0011: two app instances on one database (two pools on PostgreSQL, two connections to one file on
@@ -23,10 +24,10 @@ let playerUserId: number;
 
 /** What another process's change may take to arrive: polls `read` for up to 2 s. */
 async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 2000;
+  const until = nowMs() + 2000;
   for (;;) {
     const value = await read();
-    if (ok(value) || Date.now() > until) return value;
+    if (ok(value) || nowMs() > until) return value;
     await new Promise((r) => setTimeout(r, 10));
   }
 }
@@ -243,7 +244,7 @@ describe.runIf(postgres)('the PostgreSQL change feed', () => {
     const coach = await a.login('coach');
     const { id } = await a.db.selectFrom('sessions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(await status(coach)).toBe(200);
-    const start = Date.now();
+    const start = nowMs();
     const clock = vi.spyOn(Date, 'now').mockReturnValue(start + 5 * 60_000);
     expect(await status(coach)).toBe(200);
     const touched = await a.db.selectFrom('sessions').select('last_seen_at').where('id', '=', id).executeTakeFirstOrThrow();

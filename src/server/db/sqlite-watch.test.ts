@@ -8,6 +8,7 @@ import { changeFeedOf } from './change-feed.js';
 import { openDatabase } from './index.js';
 import { migrateToLatest } from './migrate.js';
 import { SqliteWatch } from './sqlite-watch.js';
+import { nowIso } from '../lib/time.js';
 
 /** ADR 0013: what the WAL-index header says about commits, and what the watch answers from memory. */
 let dir: string;
@@ -76,7 +77,7 @@ describe('the SQLite watch', () => {
       const before = version()!;
       await nextTurn();
       expect(version()).toBe(before); // from memory now
-      const now = new Date().toISOString();
+      const now = nowIso();
       await database.db
         .insertInto('players')
         .values({ first_name: 'Ada', last_name: 'Lane', email: 'ada@example.test', video_links: '[]', created_at: now, updated_at: now })

@@ -9,6 +9,7 @@ import { fetchPage, MAX_BYTES, TIMEOUT_MS, type FetchOptions } from './fetcher.j
 import { findCached } from './link-preview.repository.js';
 import { FAILURE_TTL_MS, getPreview, SUCCESS_TTL_MS } from './link-preview.service.js';
 import { parseOg } from './og-parser.js';
+import { nowMs } from '../lib/time.js';
 
 /**
  * SSRF suite (docs/product.md#errors). A local HTTP server plays the outside world; it is reachable only
@@ -241,9 +242,9 @@ describe('fetching (against the allow-listed local server)', () => {
 
   it('gives up after 3 seconds', async () => {
     expect(TIMEOUT_MS).toBe(3000);
-    const started = Date.now();
+    const started = nowMs();
     expect(await refusal(`${base}/slow`, { testAllowList: allow })).toBe('timeout');
-    const took = Date.now() - started;
+    const took = nowMs() - started;
     expect(took).toBeGreaterThanOrEqual(2900);
     expect(took).toBeLessThan(4500);
   });

@@ -4,11 +4,12 @@ import { buildApp } from '../app.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { approvedReport, reportCycle } from '../modules/reports/reports.fixtures.js';
 import { appWithSmtp } from './mail.fixtures.js';
+import { nowIso, nowMs } from '../lib/time.js';
 
 const SECRET = 'bounce-test-secret-0123456789';
 const URL = '/api/mail/bounces';
 
-const now = () => String(Math.floor(Date.now() / 1000));
+const now = () => String(Math.floor(nowMs() / 1000));
 
 /** Posts the raw body as a provider would, signed (or not) with the given timestamp. */
 function post(t: TestApp, body: unknown, opts: { secret?: string | null; timestamp?: string; signature?: string } = {}) {
@@ -89,19 +90,19 @@ describe('bounce webhook', () => {
 
   it('401 for a replayed notice: a timestamp more than 5 minutes old (or ahead), even when correctly signed', async () => {
     const { t } = env;
-    const old = String(Math.floor(Date.now() / 1000) - 6 * 60);
-    const ahead = String(Math.floor(Date.now() / 1000) + 6 * 60);
+    const old = String(Math.floor(nowMs() / 1000) - 6 * 60);
+    const ahead = String(Math.floor(nowMs() / 1000) + 6 * 60);
     expect((await post(t, notice, { timestamp: old })).statusCode).toBe(401);
     expect((await post(t, notice, { timestamp: ahead })).statusCode).toBe(401);
     expect((await post(t, notice, { timestamp: 'yesterday' })).statusCode).toBe(401);
     // Within the tolerance it is accepted (ignored here: nothing of ours).
-    expect((await post(t, notice, { timestamp: String(Math.floor(Date.now() / 1000) - 4 * 60) })).statusCode).toBe(202);
+    expect((await post(t, notice, { timestamp: String(Math.floor(nowMs() / 1000) - 4 * 60) })).statusCode).toBe(202);
   });
 
   it('409 for a signature seen before within its 5 minutes, from any process; the same notice newly signed is accepted', async () => {
     const { t } = env;
     const once = { ...notice, email: 'replayed@nowhere.example' };
-    const ts = String(Math.floor(Date.now() / 1000) - 60);
+    const ts = String(Math.floor(nowMs() / 1000) - 60);
     expect((await post(t, once, { timestamp: ts })).statusCode).toBe(202);
     const again = await post(t, once, { timestamp: ts });
     expect(again.statusCode).toBe(409);
@@ -118,7 +119,7 @@ describe('bounce webhook', () => {
       await other.close();
     }
     // A new timestamp is a new signature: a provider's own retry is accepted.
-    expect((await post(t, once, { timestamp: String(Math.floor(Date.now() / 1000)) })).statusCode).toBe(202);
+    expect((await post(t, once, { timestamp: String(Math.floor(nowMs() / 1000)) })).statusCode).toBe(202);
   });
 
   it('400 on a signed body that is not JSON or not a bounce notice', async () => {
@@ -214,7 +215,7 @@ describe('bounce webhook', () => {
         text: 't',
         status: 'sent',
         error: null,
-        created_at: new Date().toISOString(),
+        created_at: nowIso(),
         sent_at: null,
         message_id: 'other-mail-id@club.local',
       })

@@ -8,6 +8,7 @@ import { appWithSmtp } from './mail.fixtures.js';
 import { EXPIRED, NOT_SHOWN, SECRET_KEEP_MS, WITHHELD } from './mailer.js';
 import { loadOutboxKey, unseal } from './outbox-seal.js';
 import { startSmtpCapture } from './smtp-capture.js';
+import { nowIso, nowMs } from '../lib/time.js';
 
 describe('mailer over SMTP (a real local smtp-server)', () => {
   const env = appWithSmtp({ MAIL_FROM: 'Club <club@example.org>' });
@@ -86,7 +87,7 @@ describe('mailer without SMTP, and when SMTP fails', () => {
           text: 'Temporary password: Old-Clear1',
           status: 'stored',
           error: null,
-          created_at: new Date().toISOString(),
+          created_at: nowIso(),
           sent_at: null,
           sensitive: 1,
         })
@@ -138,7 +139,7 @@ describe('secrets in the outbox', () => {
       expect(JSON.stringify(listed)).not.toContain('Xy7Kq2');
 
       // A day later the row itself no longer holds it (a restarted process masks at start, then hourly).
-      const dayAgo = new Date(Date.now() - SECRET_KEEP_MS - 60_000).toISOString();
+      const dayAgo = new Date(nowMs() - SECRET_KEEP_MS - 60_000).toISOString();
       await t.db.updateTable('mail_outbox').set({ created_at: dayAgo }).execute();
       const other = await secondInstance(t);
       await other.close();
@@ -167,7 +168,7 @@ describe('GET /api/mail/outbox', () => {
         text: '3',
         status: 'failed',
         error: 'x',
-        created_at: new Date().toISOString(),
+        created_at: nowIso(),
         sent_at: null,
       })
       .execute();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { nowMs } from '../../lib/time.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -124,7 +125,7 @@ describe('session lifetime', () => {
     const t2 = await createTestApp({ config: { SESSION_IDLE_MINUTES: 30, SESSION_MAX_HOURS: 24 } });
     try {
       const idle = await t2.login('coach');
-      const old = new Date(Date.now() - 31 * 60_000).toISOString();
+      const old = new Date(nowMs() - 31 * 60_000).toISOString();
       await t2.db.updateTable('sessions').set({ last_seen_at: old }).execute();
       await t2.settled();
       expect((await idle.get('/api/auth/me')).statusCode).toBe(401);
@@ -132,7 +133,7 @@ describe('session lifetime', () => {
       const absolute = await t2.login('coach');
       await t2.db
         .updateTable('sessions')
-        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .set({ expires_at: new Date(nowMs() - 1000).toISOString() })
         .execute();
       await t2.settled();
       expect((await absolute.get('/api/auth/me')).statusCode).toBe(401);

@@ -3,6 +3,7 @@ import { MSG } from '../../../shared/messages.js';
 import { FORGOT_PASSWORD_ANSWER } from '../../../shared/schemas/password.js';
 import { appWithSmtp } from '../../mail/mail.fixtures.js';
 import { assertPasswordAllowed } from './password-policy.js';
+import { nowMs } from '../../lib/time.js';
 
 const env = appWithSmtp({ PUBLIC_URL: 'https://club.example.org/' });
 
@@ -87,7 +88,7 @@ describe('POST /api/auth/reset-password', () => {
     const token = await requestLink('player@demo.club');
     await env.t.db
       .updateTable('password_tokens')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .set({ expires_at: new Date(nowMs() - 1000).toISOString() })
       .execute();
     const res = await env.t.anon.post('/api/auth/reset-password', { token, new_password: 'Fast-Break-Layup-9' });
     expect(res.statusCode).toBe(400);

@@ -6,6 +6,7 @@ import { insertUser, roleIdByKey } from '../../db/bootstrap.js';
 import { fingerprint } from '../../test/fingerprint.js';
 import { createTestApp, secondInstance, type Client, type TestApp } from '../../test/harness.js';
 import { LoginThrottle } from './login-throttle.js';
+import { nowMs } from '../../lib/time.js';
 
 /**
  * Sessions and sign-in (issue "Proof of safety and speed"), what auth.test.ts, users.test.ts,
@@ -95,7 +96,7 @@ describe('sign-out', () => {
 });
 
 describe('idle and absolute expiry (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS)', () => {
-  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  const at = (minutesAgo: number) => new Date(nowMs() - minutesAgo * 60_000).toISOString();
   const rowOf = async (client: Client) => {
     const hash = sha256(client.cookie.split('=')[1]!);
     return t.db.selectFrom('sessions').selectAll().where('token_hash', '=', hash).executeTakeFirst();
@@ -120,7 +121,7 @@ describe('idle and absolute expiry (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS)', (
     await t.settled();
     expect((await coach.get('/api/auth/me')).statusCode).toBe(200);
     const touched = (await rowOf(coach))!;
-    expect(Date.now() - Date.parse(touched.last_seen_at)).toBeLessThan(60_000);
+    expect(nowMs() - Date.parse(touched.last_seen_at)).toBeLessThan(60_000);
     // Another IDLE_MINUTES - 1 later it is still alive, because the last request counted.
     await t.db
       .updateTable('sessions')
@@ -213,7 +214,7 @@ describe('sign-in throttling', () => {
 
   it('backoff doubles per failure up to 15 minutes, is forgotten after an idle hour, and ends on success', async () => {
     const throttle = new LoginThrottle(t.app.database.limits);
-    const at = Date.now();
+    const at = nowMs();
     await throttle.succeed('coach@example.org', 'home', at - 60_000); // the owner signed in from home before
     for (let i = 0; i < 3; i++) await throttle.fail('coach@example.org', 'a', at);
     expect(await throttle.retryAfterMs('coach@example.org', 'a', at)).toBe(0);
@@ -303,7 +304,7 @@ describe('ended sessions leave the database', () => {
   it('a starting process deletes sessions past their lifetime or idle too long, and keeps live ones', async () => {
     const admin = await t.login('admin');
     const userId = (await me(t, admin.cookie)).json().data.id as number;
-    const now = Date.now();
+    const now = nowMs();
     const iso = (ms: number) => new Date(ms).toISOString();
     const row = (name: string, lastSeen: number, expires: number) => ({
       token_hash: sha256(name),

@@ -3,6 +3,7 @@ import { MSG } from '../../../shared/messages.js';
 import { playerTotal } from '../../../shared/scoring.js';
 import type { Client, TestApp } from '../../test/harness.js';
 import { currentRows, evaluationSuite, type DemoFacts } from './evaluations.fixtures.js';
+import { nowMs } from '../../lib/time.js';
 
 let t: TestApp, admin: Client, coach: Client, player: Client, facts: DemoFacts;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(nowMs() - n * 86_400_000).toISOString().slice(0, 10);
 const body = (criteria_id: number, score: unknown, extra: Record<string, unknown> = {}) => ({
   criteria_id,
   score,

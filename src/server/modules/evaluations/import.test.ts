@@ -8,6 +8,7 @@ import { loadEvaluations } from '../leaderboard/leaderboard.fixtures.js';
 import { playerTotals } from '../scores/scores.repository.js';
 import { INSERT_CHUNK } from './evaluations.repository.js';
 import { currentRows, evaluationSuite, evaluationCount, type DemoFacts } from './evaluations.fixtures.js';
+import { nowMs } from '../../lib/time.js';
 
 let t: TestApp, admin: Client, coach: Client, player: Client, facts: DemoFacts;
 beforeAll(async () => {
@@ -86,7 +87,7 @@ describe('POST /api/players/evaluation/bulk', () => {
   it('an evaluation dated after the import (tomorrow) stays current; the imported row of its pair is history', async () => {
     const [a, b] = [facts.own[2]!, facts.own[3]!];
     const scale = facts.scale[0]!;
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(nowMs() + 86_400_000).toISOString().slice(0, 10);
     const body = { criteria_id: scale.id, score: 9, evaluator_name: 'Casey Coach', notes: '', video_links: [], date: tomorrow };
     const later = await coach.post(`/api/player/${a.id}/evaluation`, body);
     expect(later.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { SYNC_BATCH_MAX, type SyncEntryInput, type SyncResult } from '../../../s
 import { scorePercentage } from '../../../shared/scoring.js';
 import type { Client, TestApp } from '../../test/harness.js';
 import { evaluationCount, evaluationSuite, type DemoFacts } from './evaluations.fixtures.js';
+import { nowIso, nowMs } from '../../lib/time.js';
 
 let t: TestApp, admin: Client, coach: Client, player: Client, facts: DemoFacts;
 /** Criteria made for this file, so no demo evaluation of theirs gets in the way of the supersede checks. */
@@ -30,7 +31,7 @@ const URL = '/api/evaluations/sync';
 const ownTeam = () => facts.ownTeams[0]!;
 const roster = (teamId: number) => facts.members.filter((m) => m.team_id === teamId);
 const HOUR = 3_600_000;
-const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+const ago = (ms: number) => new Date(nowMs() - ms).toISOString();
 
 /** An entry of the coach's first team by default: its n-th player, the file's 1–10 criterion. */
 function entry(over: Partial<SyncEntryInput> & { n?: number } = {}): SyncEntryInput {
@@ -165,10 +166,10 @@ describe('POST /api/evaluations/sync: saving', () => {
 
   it('a device clock running ahead is clamped to now', async () => {
     const e = entry({ n: 2, recorded_at: '2999-01-01T00:00:00.000Z' });
-    const before = new Date().toISOString();
+    const before = nowIso();
     await results(coach, [e]);
     const [row] = await rowsByClientIds([e.client_id]);
-    expect(row!.created_at >= before && row!.created_at <= new Date().toISOString()).toBe(true);
+    expect(row!.created_at >= before && row!.created_at <= nowIso()).toBe(true);
   });
 });
 
@@ -335,7 +336,7 @@ describe('POST /api/evaluations/sync: supersede rule (latest date, then latest c
     expect(data.history.map((e) => e.id)).toContain(earlier!.evaluation_id);
     await new Promise((r) => setTimeout(r, 5));
     const [later] = await results(coach, [
-      entry({ team_id: teamOf(), player_id: p.id, score: 6, date: '2026-11-21', recorded_at: new Date().toISOString() }),
+      entry({ team_id: teamOf(), player_id: p.id, score: 6, date: '2026-11-21', recorded_at: nowIso() }),
     ]);
     data = await sheet(p.id);
     expect(data.evaluations.find((e) => e.criteria_id === made.scale)).toMatchObject({ id: later!.evaluation_id, score: 6 });

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { familyLogin } from './family.fixtures.js';
 import { familyPurgeJob } from './family-purge.js';
 import { reportsConsented } from './consents.repository.js';
+import { nowMs } from '../../lib/time.js';
 
 const HOUR = 3600_000;
 
@@ -16,7 +17,7 @@ describe('hourly purge of guardian sessions and sign-in links (injected clock)',
   it('keeps live sessions and unused links; removes ended sessions, used links and expired ones as the clock moves', async () => {
     const family = await familyLogin(t, 'parent@demo.club'); // a session, and its used link
     const guardian = (await t.db.selectFrom('guardians').select('id').where('email', '=', 'parent@demo.club').executeTakeFirstOrThrow()).id;
-    const now = Date.now();
+    const now = nowMs();
     const iso = (ms: number) => new Date(ms).toISOString();
     await t.db
       .insertInto('guardian_tokens')

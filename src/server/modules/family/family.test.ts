@@ -7,6 +7,7 @@ import { clientFor, createTestApp, type Client, type TestApp } from '../../test/
 import { ANONYMOUS_NAME } from '../leaderboard/leaderboard.service.js';
 import { INVALID_FAMILY_LINK } from './family-auth.service.js';
 import { familyLogin, familyOf, linkToken } from './family.fixtures.js';
+import { nowMs } from '../../lib/time.js';
 
 /** Two players of different teams and clubs, and one of a third team. */
 async function players(t: TestApp) {
@@ -207,9 +208,9 @@ describe('family API', () => {
 
 /** Polls an answer until it is what is wanted: the public board reads a score version at most PUBLIC_BOARD_MAX_AGE_SECONDS old. */
 async function waitUntil(check: () => Promise<boolean>, want: boolean, t: TestApp): Promise<void> {
-  const until = Date.now() + (t.app.config.PUBLIC_BOARD_MAX_AGE_SECONDS + 5) * 1000;
+  const until = nowMs() + (t.app.config.PUBLIC_BOARD_MAX_AGE_SECONDS + 5) * 1000;
   while ((await check()) !== want) {
-    if (Date.now() > until) throw new Error(`still ${!want} after the board's refresh interval`);
+    if (nowMs() > until) throw new Error(`still ${!want} after the board's refresh interval`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

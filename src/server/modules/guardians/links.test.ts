@@ -3,6 +3,7 @@ import { migrateParentEmails } from '../../db/migrations/0017_guardians.js';
 import { guardianRuleMessages } from './links.service.js';
 import { playersSuite, type DemoIds } from '../players/players.fixtures.js';
 import type { Client, TestApp } from '../../test/harness.js';
+import { nowIso } from '../../lib/time.js';
 
 let t: TestApp, admin: Client, coach: Client, ids: DemoIds;
 playersSuite((s) => {
@@ -21,7 +22,7 @@ const file = (content: string) => ({ field: 'bulkFile', name: 'players.csv', con
 
 describe('guardians from parent e-mails (migration 0017)', () => {
   it('turns every parent e-mail into one primary guardian per player, siblings sharing one, nothing lost', async () => {
-    const now = new Date().toISOString();
+    const now = nowIso();
     await t.db.deleteFrom('guardian_links').execute();
     await t.db.deleteFrom('guardians').execute();
     const base = {

@@ -13,8 +13,9 @@ import { consentedPlayerIds } from '../family/consents.repository.js';
 import { familyLogin, familyOf } from '../family/family.fixtures.js';
 import { guardianRuleMessages } from '../guardians/links.service.js';
 import { handoverMessages, runHandoverNotices } from './handover.service.js';
+import { now as clockNow } from '../../lib/time.js';
 
-const YEAR = new Date().getUTCFullYear();
+const YEAR = clockNow().getUTCFullYear();
 const claimToken = (text: string) => decodeURIComponent(/\/claim\?token=(\S+)/.exec(text)![1]!);
 
 async function newPlayer(admin: Client, last: string, dob: number | null, extra: Record<string, unknown> = {}) {
@@ -302,7 +303,7 @@ describe('hand-over mail over SMTP', () => {
     const { t, smtp } = env;
     const admin = await t.login('admin');
     await newPlayer(admin, 'Smtp', YEAR - 16, { player_email: 'smtp.kid@example.org' });
-    await runHandoverNotices(t.db, t.app.mailer, t.app.config.PUBLIC_URL, new Date());
+    await runHandoverNotices(t.db, t.app.mailer, t.app.config.PUBLIC_URL, clockNow());
     const notice = await smtp.waitFor((m) => m.to.includes('parent.smtp@example.org'));
     expect(notice.subject).toBe('Robin takes over their club account');
     const link = await smtp.waitFor((m) => m.to.includes('smtp.kid@example.org') && m.subject === 'Your account is yours now');

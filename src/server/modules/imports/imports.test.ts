@@ -4,6 +4,7 @@ import { MSG } from '../../../shared/messages.js';
 import type { Client, TestApp } from '../../test/harness.js';
 import { playersSuite, type DemoIds } from '../players/players.fixtures.js';
 import { importMessages } from './imports.service.js';
+import { nowMs } from '../../lib/time.js';
 
 let t: TestApp, admin: Client, coach: Client, player: Client, ids: DemoIds;
 playersSuite((s) => {
@@ -191,7 +192,7 @@ describe('the players import wizard', () => {
     const again = (await admin.post(`/api/import/${up.id}/validate`, { mapping: up.mapping })).json().data;
     await t.db
       .updateTable('imports')
-      .set({ planned_at: new Date(Date.now() - 31 * 60_000).toISOString() })
+      .set({ planned_at: new Date(nowMs() - 31 * 60_000).toISOString() })
       .where('id', '=', up.id)
       .execute();
     const old = await admin.post(`/api/import/${up.id}/commit`, { plan_hash: again.plan_hash });
@@ -246,7 +247,7 @@ describe('the players import wizard', () => {
     await admin.post(`/api/import/${up.id}/commit`, { plan_hash: plan.plan_hash });
     await t.db
       .updateTable('imports')
-      .set({ committed_at: new Date(Date.now() - 25 * 3_600_000).toISOString() })
+      .set({ committed_at: new Date(nowMs() - 25 * 3_600_000).toISOString() })
       .where('id', '=', up.id)
       .execute();
     const res = await admin.post(`/api/import/${up.id}/undo`);

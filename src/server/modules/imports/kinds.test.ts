@@ -4,6 +4,7 @@ import type { ImportPlan, PlanRow } from '../../../shared/schemas/import.js';
 import { guardianRuleMessages } from '../guardians/links.service.js';
 import type { Client, TestApp } from '../../test/harness.js';
 import { playersSuite, type DemoIds } from '../players/players.fixtures.js';
+import { todayDate, nowIso } from '../../lib/time.js';
 
 /** The evaluations, teams and users kinds of the import wizard (docs/product.md#importing), on a real database. */
 
@@ -163,7 +164,7 @@ describe('the evaluations kind', () => {
 
   it('create beside a stored evaluation supersedes it; undo brings it back unless edited since, and says so', async () => {
     const criterion = await t.db.selectFrom('criteria').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayDate();
     const csv = `Player ID,Criterion,Score,Date\n${ids.ownPlayer},${criterion.name},5,${today}\n`;
     const up = await upload(admin, 'evaluations', csv);
     const first = await plan(admin, up.id, up.mapping);
@@ -196,7 +197,7 @@ describe('the evaluations kind', () => {
       )
       .execute();
     const seasonIds = [...new Set(seasons.map((s) => s.season_id))];
-    await t.db.updateTable('seasons').set({ closed_at: new Date().toISOString() }).where('id', 'in', seasonIds).execute();
+    await t.db.updateTable('seasons').set({ closed_at: nowIso() }).where('id', 'in', seasonIds).execute();
     try {
       const criterion = await t.db.selectFrom('criteria').select('name').orderBy('id').executeTakeFirstOrThrow();
       const up = await upload(admin, 'evaluations', `Player ID,Criterion,Score\n${ids.otherPlayer},${criterion.name},5\n`);

@@ -3,6 +3,7 @@ import { leaderboardTotals, roundPercent, teamAverage } from '../../../shared/sc
 import type { Client, TestApp } from '../../test/harness.js';
 import { distribution, scoreTimeline } from './analysis.service.js';
 import { loadEvaluations, randomClubApp, type RandomClub } from './leaderboard.fixtures.js';
+import { nowIso } from '../../lib/time.js';
 
 /** Analysis landing lists and summaries: math against the shared module, access and coach scoping. */
 
@@ -141,7 +142,7 @@ describe('player analysis summary', () => {
 
   it('a scoped coach compares against their own team by default, never another coach’s', async () => {
     const coachId = (await coach.get('/api/auth/me')).json().data.id;
-    const now = new Date().toISOString();
+    const now = nowIso();
     const own = await t.db.selectFrom('teams').select(['category_id', 'season_id']).where('id', '=', ownTeam).executeTakeFirstOrThrow();
     // Created after otherTeam, so the player's first team (by id) is the other coach's.
     const mine = (

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rank } from '../../../shared/scoring.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createBoards } from './leaderboard.service.js';
+import { nowIso } from '../../lib/time.js';
 
 /**
  * The unfiltered board read page by page in its order (migration 0029) against rank() over every
@@ -59,7 +60,7 @@ describe('unfiltered board in board order', () => {
   it('counts a player added or removed at once (the cached counts follow the score version)', async () => {
     const boards = createBoards(t.db);
     const before = (await boards.playersPage({}, { page: 1, pageSize: 5 }, null)).total;
-    const now = new Date().toISOString();
+    const now = nowIso();
     const { id } = await t.db
       .insertInto('players')
       .values({ first_name: 'Zed', last_name: 'Zulu', email: 'zed.zulu@example.test', video_links: '[]', created_at: now, updated_at: now })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { PUBLIC_BOARD_OFF, PUBLIC_PERIODS, publicPeriodStart } from '../../../shared/schemas/leaderboard.js';
-import { todayDate } from '../../lib/time.js';
+import { nowIso, todayDate } from '../../lib/time.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { statementsDuring } from '../../test/statements.js';
 
@@ -363,7 +363,7 @@ describe('public boards under a flood of combinations', () => {
     async () => {
       const app = await createTestApp();
       try {
-        const now = new Date().toISOString();
+        const now = nowIso();
         for (let i = 0; i < 10; i++) {
           const level = await app.db
             .insertInto('levels')

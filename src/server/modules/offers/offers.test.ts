@@ -6,9 +6,10 @@ import type { CapturedMail } from '../../mail/smtp-capture.js';
 import type { TestApp } from '../../test/harness.js';
 import { expireDue } from './answers.service.js';
 import { finalisedDraft, offerToken, type FinalisedDraft } from './offers.fixtures.js';
+import { nowMs } from '../../lib/time.js';
 
 const DAY = 24 * 60 * 60 * 1000;
-const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
+const inDays = (n: number) => new Date(nowMs() + n * DAY).toISOString().slice(0, 10);
 
 async function guardianEmails(t: TestApp, playerId: number): Promise<string[]> {
   const rows = await t.db
@@ -262,10 +263,10 @@ describe('offers', () => {
       .where('player_id', '!=', expiring)
       .execute();
 
-    expect(await expireDue(t.db, mailer, 'http://club.test', new Date(Date.now() + 2 * DAY))).toBe(0);
+    expect(await expireDue(t.db, mailer, 'http://club.test', new Date(nowMs() + 2 * DAY))).toBe(0);
     expect((await offerOf(t, d.draftId, expiring))!.state).toBe('pending');
 
-    const later = new Date(Date.now() + 4 * DAY);
+    const later = new Date(nowMs() + 4 * DAY);
     expect(await expireDue(t.db, mailer, 'http://club.test', later)).toBe(1);
     expect((await offerOf(t, d.draftId, expiring))!).toMatchObject({ state: 'expired', answered_by: 'deadline' });
     expect(await member(t, d.teamId, expiring)).toBe(false);

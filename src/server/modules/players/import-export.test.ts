@@ -7,6 +7,7 @@ import { withRefusedInsert } from '../../test/refuse-insert.js';
 import { BULK_CHUNK } from './import.repository.js';
 import { neutralise } from './export.csv.js';
 import { playersSuite, type DemoIds } from './players.fixtures.js';
+import { nowIso, nowMs } from '../../lib/time.js';
 
 let t: TestApp, admin: Client, coach: Client, player: Client, ids: DemoIds;
 playersSuite((s) => {
@@ -175,7 +176,7 @@ describe('POST /api/players/bulk', () => {
   it('401 and 403 (a player; a role with players 2 that is neither a coach nor a team manager)', async () => {
     expect((await t.anon.upload('/api/players/bulk', {}, file(csv('A,B,c@d.org,,')))).statusCode).toBe(401);
     expect((await player.upload('/api/players/bulk', {}, file(csv('A,B,c@d.org,,')))).statusCode).toBe(403);
-    const now = new Date().toISOString();
+    const now = nowIso();
     const role = await t.db
       .insertInto('roles')
       .values({
@@ -224,9 +225,9 @@ describe('POST /api/players/bulk', () => {
       (_, i) =>
         `First${i},Last${i},family${i % 3000}@example.org,${i % 10 === 0 ? 2000 : 1995 + (i % 31)},${i % 10 === 0 ? `kid${i}@example.org` : ''}`,
     );
-    const started = Date.now();
+    const started = nowMs();
     const res = await admin.upload('/api/players/bulk', { team_id: String(ids.other) }, file(csv(...rows)));
-    const ms = Date.now() - started;
+    const ms = nowMs() - started;
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.json().data).toEqual({ created: 10_000, accounts: 1000 });
     expect((await admin.get(`/api/team/${ids.other}/players?pageSize=1`)).json().data.total).toBe(10_010);

@@ -4,6 +4,7 @@ import { MSG } from '../../../shared/messages.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Client, TestApp } from '../../test/harness.js';
 import { pngDataUrl, playersSuite, type DemoIds } from './players.fixtures.js';
+import { nowIso } from '../../lib/time.js';
 
 let t: TestApp, admin: Client, coach: Client, player: Client, ids: DemoIds;
 playersSuite((s) => {
@@ -172,7 +173,7 @@ describe('cached list and profile', () => {
       await t.settled();
       expect((await listed()).teamName).toBe('Renamed Team');
       expect(before.view.hasAccount).toBe(false);
-      const now = new Date().toISOString();
+      const now = nowIso();
       await t.db
         .insertInto('users')
         .values({

@@ -4,7 +4,7 @@ import { INVALID_OFFER_LINK } from '../../../shared/schemas/offer.js';
 import { INVALID_REPORT_LINK } from '../../../shared/schemas/report-delivery.js';
 import type { PlayerPrivacy } from '../../../shared/schemas/privacy.js';
 import { loadOutboxKey, PREFIX, unseal } from '../../mail/outbox-seal.js';
-import { dayOffset, nowIso, todayDate } from '../../lib/time.js';
+import { dayOffset, nowIso, nowMs, todayDate } from '../../lib/time.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { hashPassword } from '../auth/passwords.js';
 import { INVALID_FAMILY_LINK } from '../family/family-auth.service.js';
@@ -81,7 +81,7 @@ async function traces(): Promise<string[]> {
 async function linkTo(to: string, pattern: RegExp): Promise<string> {
   const key = loadOutboxKey(t.app.config);
   // Some links are mailed after the answer (the same answer whether the address exists): wait for the mail.
-  for (const until = Date.now() + 5000; Date.now() < until; await new Promise((r) => setTimeout(r, 20))) {
+  for (const until = nowMs() + 5000; nowMs() < until; await new Promise((r) => setTimeout(r, 20))) {
     const rows = await t.db
       .selectFrom('mail_outbox')
       .select(['to_address', 'text'])

@@ -5,6 +5,7 @@ import { createTestApp, type Client, type TestApp } from '../../test/harness.js'
 import { familyLogin } from '../family/family.fixtures.js';
 import { demoIds, pngDataUrl, type DemoIds } from '../players/players.fixtures.js';
 import { scrub } from './erasure.service.js';
+import { nowIso } from '../../lib/time.js';
 
 /**
  * After an erasure the player's name is nowhere: a player with a unique name is written into every
@@ -82,7 +83,7 @@ describe('erasure', () => {
   });
 
   it(`leaves the name nowhere — every table and every page — while the team's figures stay`, async () => {
-    const now = new Date().toISOString();
+    const now = nowIso();
     const criterion = (await t.db.selectFrom('criteria').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     const created = data<{ id: number; profile_img: string }>(
       await admin.post('/api/players', {

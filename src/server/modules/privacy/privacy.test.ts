@@ -10,6 +10,7 @@ import { playersSuite, type DemoIds } from '../players/players.fixtures.js';
 import { insertRole } from '../roles/roles.repository.js';
 import type { Client, TestApp } from '../../test/harness.js';
 import type { PlayerExport } from './export.service.js';
+import { nowIso, nowMs } from '../../lib/time.js';
 
 let t: TestApp, admin: Client, coach: Client, player: Client, ids: DemoIds;
 playersSuite((s) => {
@@ -114,7 +115,7 @@ describe('subject access export', () => {
 });
 
 async function insertReport(playerId: number, snapshot: string): Promise<void> {
-  const now = new Date().toISOString();
+  const now = nowIso();
   const season = (await t.db.selectFrom('seasons').select('id').executeTakeFirstOrThrow()).id;
   const cycle = await t.db
     .insertInto('report_cycles')
@@ -186,7 +187,7 @@ describe('erasure requests', () => {
 
     const list = data<PrivacyList>(await admin.get('/api/privacy/requests?open=1'));
     const row = list.requests.find((r) => r.playerId === ids.linkedPlayer)!;
-    expect(row.dueAt.slice(0, 10)).toBe(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+    expect(row.dueAt.slice(0, 10)).toBe(new Date(nowMs() + 30 * 86_400_000).toISOString().slice(0, 10));
     expect(list.counts).toMatchObject({ open: list.requests.length, overdue: 0, dueSoon: 0 });
 
     const decided = data<PrivacyRequest>(
@@ -207,14 +208,14 @@ describe('erasure requests', () => {
     data(await admin.post(`/api/player/${id}/erasure-request`, {}));
     await t.db
       .updateTable('privacy_requests')
-      .set({ due_at: new Date(Date.now() - 86_400_000).toISOString() })
+      .set({ due_at: new Date(nowMs() - 86_400_000).toISOString() })
       .where('player_id', '=', id)
       .execute();
     const soon = await newPlayer('Soon', 'Request', 'soon.parent@example.org');
     data(await admin.post(`/api/player/${soon}/erasure-request`, {}));
     await t.db
       .updateTable('privacy_requests')
-      .set({ due_at: new Date(Date.now() + 3 * 86_400_000).toISOString() })
+      .set({ due_at: new Date(nowMs() + 3 * 86_400_000).toISOString() })
       .where('player_id', '=', soon)
       .execute();
     const { counts, requests } = data<PrivacyList>(await admin.get('/api/privacy/requests?open=1'));

@@ -8,6 +8,7 @@ import { clientFor, createTestApp, type Client, type TestApp } from '../../test/
 import { familyLogin } from '../family/family.fixtures.js';
 import { recipientsOf } from './recipients.js';
 import { approvedReport, COACH_COMMENT, reportCycle } from './reports.fixtures.js';
+import { nowIso } from '../../lib/time.js';
 
 /** The token of a report mail's link. */
 const reportToken = (text: string): string => decodeURIComponent(/\/report\/open\?token=(\S+)/.exec(text)![1]!);
@@ -317,7 +318,7 @@ describe('report delivery: refusals, failures and consent', () => {
         .where('l.status', '=', 'active')
         .where('l.parental_responsibility', '=', 1)
         .executeTakeFirstOrThrow();
-      const now = new Date().toISOString();
+      const now = nowIso();
       const row = {
         report_id: id,
         recipient_kind: 'guardian' as const,

@@ -5,13 +5,14 @@ import type { Cycle, Report, TeamReports } from '../../../shared/schemas/report.
 import { playersSuite, type DemoIds } from '../players/players.fixtures.js';
 import { data } from '../eval-sessions/eval-sessions.fixtures.js';
 import type { Client, TestApp } from '../../test/harness.js';
+import { nowIso, nowMs } from '../../lib/time.js';
 
 let t: TestApp, admin: Client, coach: Client, player: Client, ids: DemoIds;
 playersSuite((s) => {
   ({ t, admin, coach, player, ids } = s);
 });
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => new Date(nowMs() + offset * 86_400_000).toISOString().slice(0, 10);
 const seasonId = async () => (await t.db.selectFrom('seasons').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
 const cycleBody = async (over: Record<string, unknown> = {}) => ({
   name: 'Autumn 2026',
@@ -257,7 +258,7 @@ describe('snapshot, approval, re-issue and revoke', () => {
     expect(data<Report>(await coach.get(`/api/report/${first!.id}`)).snapshot).toEqual(approved.snapshot);
     // Revoke needs a sent report; the delivery module sends it.
     expect((await coach.post(`/api/report/${first!.id}/revoke`)).statusCode).toBe(409);
-    await t.db.updateTable('reports').set({ state: 'sent', sent_at: new Date().toISOString() }).where('id', '=', first!.id).execute();
+    await t.db.updateTable('reports').set({ state: 'sent', sent_at: nowIso() }).where('id', '=', first!.id).execute();
     await t.settled();
     const revoked = data<Report>(await admin.post(`/api/report/${first!.id}/revoke`));
     expect(revoked.state).toBe('revoked');
@@ -319,7 +320,7 @@ describe('snapshot, approval, re-issue and revoke', () => {
     await t.db.updateTable('reports').set({ state: 'sent' }).where('id', '=', old!.id).execute();
     const playerId = (await t.db.selectFrom('reports').select('player_id').where('id', '=', old!.id).executeTakeFirstOrThrow()).player_id;
     // A published tryout session's mean, as publishing writes it.
-    const now = new Date().toISOString();
+    const now = nowIso();
     const session = await t.db
       .insertInto('eval_sessions')
       .values({

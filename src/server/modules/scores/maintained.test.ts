@@ -5,6 +5,7 @@ import { currentEvaluations, leaderboardTotals, type ScoredEvaluation } from '..
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { TEAM_TOTAL_UNIT } from '../../db/team-units.js';
 import { rebuildScores } from './rebuild.repository.js';
+import { nowMs } from '../../lib/time.js';
 
 /**
  * ADR 0023: after any sequence of writes, the figures kept on write (current flags, player_scores,
@@ -96,7 +97,7 @@ describe('figures kept on write equal the history (ADR 0023)', () => {
     const levelsOfKind = (kind: string) => [...new Set(criteria.filter((c) => c.kind === kind).map((c) => c.level_id))];
     const scoreFor = (kind: string, n: number) => (kind === 'yes_no' ? n % 2 : (n % 10) + 1);
     const csvScore = (kind: string, n: number) => (kind === 'yes_no' ? (n % 2 ? 'Yes' : 'No') : String((n % 10) + 1));
-    const day = (n: number) => new Date(Date.now() - (n % 40) * 86_400_000).toISOString().slice(0, 10);
+    const day = (n: number) => new Date(nowMs() - (n % 40) * 86_400_000).toISOString().slice(0, 10);
 
     const step = fc.record({
       action: fc.constantFrom('save', 'save', 'team', 'import', 'edit', 'delete', 'move', 'join', 'leave'),

@@ -4,6 +4,7 @@ import { leaderboardTotals, teamAverage } from '../../../shared/scoring.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { loadEvaluations } from '../leaderboard/leaderboard.fixtures.js';
 import { playerTotals, teamAverages } from './scores.repository.js';
+import { nowMs } from '../../lib/time.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,8 +23,8 @@ describe('SQL aggregates match src/shared/scoring.ts', () => {
         fc.integer({ min: 0, max: 150 }),
         fc.integer({ min: 0, max: 150 }),
         async (criteria, fromAgo, span) => {
-          const from = new Date(Date.now() - fromAgo * 86_400_000).toISOString().slice(0, 10);
-          const to = new Date(Date.now() - (fromAgo - span) * 86_400_000).toISOString().slice(0, 10);
+          const from = new Date(nowMs() - fromAgo * 86_400_000).toISOString().slice(0, 10);
+          const to = new Date(nowMs() - (fromAgo - span) * 86_400_000).toISOString().slice(0, 10);
           const filter = { from, to, criteriaIds: criteria };
           const expected = leaderboardTotals(evaluations, filter);
           const actual = await playerTotals(t.db, filter);

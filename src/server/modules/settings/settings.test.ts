@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { nowIso } from '../../lib/time.js';
 
 let t: TestApp;
 let admin: Client;
@@ -302,7 +303,7 @@ describe('achievement catalogue writes', () => {
 
   it('refuses to delete an achievement awarded to players, counting each player once', async () => {
     const id = await achievementId('Perfect Attendance');
-    const now = new Date().toISOString();
+    const now = nowIso();
     const players = await t.db.selectFrom('players').select('id').orderBy('id').limit(2).execute();
     await t.db.deleteFrom('player_achievements').where('achievement_id', '=', id).execute();
     // The same player twice, a second player once: 2 players.

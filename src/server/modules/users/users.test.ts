@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { insertUser } from '../../db/bootstrap.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { insertRole } from '../roles/roles.repository.js';
+import { nowMs } from '../../lib/time.js';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -84,7 +85,7 @@ describe('POST /api/users', () => {
     expect(res.json().message).toBe(MSG.success);
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', res.json().data.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email: 'nina.novak@example.org', must_change_password: 1, status: 1 });
-    const hours = (Date.parse(row.password_expires_at!) - Date.now()) / 3_600_000;
+    const hours = (Date.parse(row.password_expires_at!) - nowMs()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
 
@@ -119,7 +120,7 @@ describe('POST /api/users', () => {
     const mail = await smtp.waitFor((m) => m.to.includes('old.temp@example.org'));
     await t.db
       .updateTable('users')
-      .set({ password_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .set({ password_expires_at: new Date(nowMs() - 1000).toISOString() })
       .where('email', '=', 'old.temp@example.org')
       .execute();
     const res = await t.anon.post('/api/auth/login', { email: 'old.temp@example.org', password: temporaryPasswordIn(mail.text) });
@@ -413,7 +414,7 @@ describe('POST /api/user/{id}/reset-password', () => {
     expect((await coach.get('/api/auth/me')).json().data.mustChangePassword).toBe(true);
     expect((await coach.get('/api/players')).statusCode).toBe(403);
     const row = await t.db.selectFrom('users').select('password_expires_at').where('id', '=', ids.coach!).executeTakeFirstOrThrow();
-    expect(Date.parse(row.password_expires_at!) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    expect(Date.parse(row.password_expires_at!) - nowMs()).toBeGreaterThan(23.9 * 3_600_000);
     const outbox = await t.db
       .selectFrom('mail_outbox')
       .select(['text', 'status'])
