@@ -30,11 +30,6 @@ process.env.E2E_SMTP_PORT = String(smtpPort);
 // Signs the bounce notices e2e/report-delivery.spec.ts posts to the webhook.
 process.env.E2E_WEBHOOK_SECRET ??= 'e2e-bounce-webhook-secret';
 
-function withoutFaketime(env: NodeJS.ProcessEnv): Record<string, string> {
-  const kept = Object.entries(env).filter(([k, v]) => k !== 'LD_PRELOAD' && k !== 'FAKETIME' && v !== undefined);
-  return Object.fromEntries(kept) as Record<string, string>;
-}
-
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
@@ -53,9 +48,6 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
-      // Under a shifted clock (scripts/e2e-shifted.mjs) the browser's date moves by Playwright's clock
-      // (e2e/fixtures.ts), not by libfaketime.
-      ...(process.env.FAKETIME ? { env: withoutFaketime(process.env) } : {}),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -78,8 +78,9 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Under a shifted clock (scripts/e2e-shifted.mjs runs the runner and the server under libfaketime),
- * every browser context's clock is moved to the runner's shifted now, so all three agree on the date.
+ * Under a shifted clock (scripts/e2e-shifted.mjs runs runner, server and Chromium under libfaketime,
+ * so cookies expire by the same date everywhere), every browser context's page clock is also set to
+ * the runner's shifted now with Playwright's clock, so the pages' dates agree with the server's.
  */
 const shiftedClock = Boolean(process.env.FAKETIME);
 const moved = new WeakSet<BrowserContext>();

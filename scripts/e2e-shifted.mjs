@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The end-to-end suite with the date moved (default 400 days ahead): the Playwright runner and the
-// server run under libfaketime (Debian package `faketime`), and e2e/fixtures.ts moves every browser
-// context's clock to the same date with Playwright's clock. Chromium itself runs on the real clock.
+// The end-to-end suite with the date moved (default 400 days ahead): the Playwright runner, the server
+// and Chromium run under libfaketime (Debian package `faketime`), and e2e/fixtures.ts sets every
+// browser context's page clock to the same date with Playwright's clock.
 // Usage: node scripts/e2e-shifted.mjs [days] [playwright args…]
 import { spawnSync } from 'node:child_process';
 
