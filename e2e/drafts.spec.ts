@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiGet as get, apiPost as post, offerLinkOf, phoneContext, reachablePlayers, startRollover, useSmtpCapture } from './api';
+import { cutWords } from './cut-words';
 import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
 
 const smtp = useSmtpCapture();
@@ -161,6 +162,8 @@ test('from tryout to teams: Suggest, two pins, a keyboard move, Finalise, offers
   await expect(small.getByRole('article', { name: pinnedSmall })).toBeVisible();
   await expect(pool.getByLabel('0 in the pool')).toBeVisible();
 
+  // At 1280 px every decision reads whole ("Undecided", not "Undecidec").
+  expect(await cutWords(page)).toEqual([]);
   // Select everyone in the teams.
   for (const col of [blue, red])
     for (const n of await namesIn(col)) {

@@ -68,7 +68,8 @@ export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, on
               <IconHistory size={16} aria-hidden />
             </ActionIcon>
           </Group>
-          <Group gap={4} wrap="nowrap">
+          {/* The select keeps room for its longest word ("Waitlisted"); Pin and Move wrap below in a narrow column. */}
+          <Group gap={4} wrap="wrap">
             <NativeSelect
               size="xs"
               aria-label={`Decision for ${c.name}`}
@@ -76,7 +77,7 @@ export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, on
               value={c.decision}
               disabled={disabled}
               onChange={(e) => onDecision(e.currentTarget.value as Decision)}
-              style={{ flex: 1 }}
+              style={{ flex: '1 1 8.5rem' }}
             />
             {finalised ? null : (
               <ActionIcon

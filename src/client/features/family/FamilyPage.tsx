@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Box, Button, Card, Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { CONSENT_LABELS, type ConsentPurpose } from '../../../shared/schemas/guardian';
 import type { FamilyChild, FamilyChildView } from '../../../shared/schemas/family';
 import { QueryView } from '../../components/QueryView';
@@ -10,6 +10,8 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { ReportList } from '../../components/ReportList';
 import { declineChild, familyReports, familyChild, familyErasureRequest, familyMe, familyPrivacy, familySignOut, setConsent } from './api';
 import { ErasureRequestSection } from '../../components/ErasureRequestSection';
+import { displayHost } from '../../components/linkPreview';
+import { SIGNED_OUT_STATE } from './signedOut';
 
 /**
  * /family: "My players". Each child is listed under its own club and opens on its own: what the club
@@ -21,14 +23,14 @@ export default function FamilyPage() {
   const me = useQuery({ queryKey: ['family', 'me'], queryFn: familyMe, retry: false });
   const [open, setOpen] = useState<number | null>(null);
 
-  if (me.error instanceof ApiError && me.error.status === 401) {
-    navigate('/family/sign-in', { replace: true });
-    return null;
-  }
+  // <Navigate> leaves once, after the render: a navigate() call inside the render ran again at every
+  // re-render the navigation itself caused (React error #185, maximum update depth).
+  if (me.error instanceof ApiError && me.error.status === 401)
+    return <Navigate to="/family/sign-in" replace state={SIGNED_OUT_STATE.ended} />;
 
   const signOut = async () => {
     await familySignOut().catch(() => undefined);
-    navigate('/family/sign-in', { replace: true });
+    void navigate('/family/sign-in', { replace: true, state: SIGNED_OUT_STATE.byYou });
   };
 
   return (
@@ -42,27 +44,29 @@ export default function FamilyPage() {
             Sign out
           </Button>
         </Group>
-        <QueryView
-          query={me}
-          noun="players"
-          isEmpty={(d) => d.children.length === 0}
-          emptyText="No players are linked to you. Ask your club if you expected to see your child here."
-        >
-          {(data) => (
-            <Stack gap="md">
-              <Text size="sm" c="dimmed">
-                Signed in as {data.email}
-              </Text>
-              {data.children.map((child) => (
-                <ChildCard
-                  key={child.id}
-                  child={child}
-                  open={open === child.id}
-                  onToggle={() => setOpen(open === child.id ? null : child.id)}
-                />
-              ))}
-            </Stack>
-          )}
+        <QueryView query={me} noun="players" isEmpty={() => false}>
+          {(data) =>
+            data.children.length === 0 ? (
+              <Stack gap="sm" align="flex-start">
+                <Text>No player is linked to you any more. Ask your club if you expected to see your child here.</Text>
+                <Button onClick={signOut}>Sign out</Button>
+              </Stack>
+            ) : (
+              <Stack gap="md">
+                <Text size="sm" c="dimmed">
+                  Signed in as {data.email}
+                </Text>
+                {data.children.map((child) => (
+                  <ChildCard
+                    key={child.id}
+                    child={child}
+                    open={open === child.id}
+                    onToggle={() => setOpen(open === child.id ? null : child.id)}
+                  />
+                ))}
+              </Stack>
+            )
+          }
         </QueryView>
       </Container>
     </Box>
@@ -82,7 +86,7 @@ function ChildCard({ child, open, onToggle }: { child: FamilyChild; open: boolea
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={`child-${child.id}`}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div>
+        <div style={{ minWidth: 0, overflowWrap: 'break-word' }}>
           <Title order={2} size="h3" id={`child-${child.id}`}>
             {child.name}
           </Title>
@@ -93,7 +97,8 @@ function ChildCard({ child, open, onToggle }: { child: FamilyChild; open: boolea
           ))}
         </div>
         {child.ownAccount ? null : (
-          <Button variant="light" onClick={onToggle} aria-expanded={open}>
+          // The button keeps its width: a long team list wraps instead of cutting "Close" to "Clos".
+          <Button variant="light" onClick={onToggle} aria-expanded={open} style={{ flexShrink: 0 }}>
             {open ? 'Close' : 'Open'}
           </Button>
         )}
@@ -191,14 +196,7 @@ function ChildView({ child }: { child: FamilyChildView }) {
             Resources for players
           </Title>
           {child.resources.map((r, i) => (
-            <Text size="sm" key={i}>
-              {r.title} ({r.category}){' '}
-              {r.links.map((l) => (
-                <Anchor key={l} href={l} target="_blank" rel="noreferrer" mr="xs">
-                  link
-                </Anchor>
-              ))}
-            </Text>
+            <ResourceLine key={i} resource={r} />
           ))}
         </section>
       ) : null}
@@ -253,6 +251,29 @@ function ChildView({ child }: { child: FamilyChildView }) {
       </section>
       <ChildPrivacy id={child.id} name={child.name} />
     </Stack>
+  );
+}
+
+/** A resource by its title: the title is the link when there is one; several links are told apart by their site. */
+function ResourceLine({ resource: r }: { resource: FamilyChildView['resources'][number] }) {
+  if (r.links.length === 1)
+    return (
+      <Text size="sm">
+        <Anchor href={r.links[0]} target="_blank" rel="noreferrer">
+          {r.title}
+        </Anchor>{' '}
+        ({r.category})
+      </Text>
+    );
+  return (
+    <Text size="sm">
+      {r.title} ({r.category})
+      {r.links.map((l) => (
+        <Anchor key={l} href={l} target="_blank" rel="noreferrer" ml="xs" aria-label={`${r.title}: ${displayHost(l)}`}>
+          {displayHost(l)}
+        </Anchor>
+      ))}
+    </Text>
   );
 }
 

@@ -5,6 +5,7 @@ import { QueryView } from '../../components/QueryView';
 import { ApiError } from '../../lib/api';
 import { ReportView } from '../../components/ReportView';
 import { familyReport } from './api';
+import { SIGNED_OUT_STATE } from './signedOut';
 
 /** /family/player/:playerId/report/:reportId: a child's sent report in the family portal (opening marks it viewed). */
 export default function FamilyReportPage() {
@@ -15,7 +16,8 @@ export default function FamilyReportPage() {
     queryFn: () => familyReport(playerId, reportId),
     retry: false,
   });
-  if (query.error instanceof ApiError && query.error.status === 401) return <Navigate to="/family/sign-in" replace />;
+  if (query.error instanceof ApiError && query.error.status === 401)
+    return <Navigate to="/family/sign-in" replace state={SIGNED_OUT_STATE.ended} />;
   const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
   return (
     <Box component="main" py="md">

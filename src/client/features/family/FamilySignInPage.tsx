@@ -1,8 +1,9 @@
 import { Alert, Box, Button, Container, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { failureMessage } from '../../lib/api';
 import { requestFamilyLink, startFamilySession } from './api';
+import { SIGNED_OUT_TEXT } from './signedOut';
 
 /**
  * /family/sign-in: parents and guardians sign in without a password. The e-mailed one-time link opens
@@ -13,6 +14,9 @@ export default function FamilySignInPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token');
+  // Sent here from a family page without a session, or by Sign out: say which.
+  const reason = (useLocation().state as { signedOut?: string } | null)?.signedOut;
+  const why = reason ? SIGNED_OUT_TEXT[reason] : undefined;
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [email, setEmail] = useState('');
@@ -51,6 +55,11 @@ export default function FamilySignInPage() {
         <Text c="dimmed" size="sm" mb="md">
           Parents and guardians sign in with a link sent by e-mail. No password needed.
         </Text>
+        {why && !token && !sent ? (
+          <Alert color="blue" role="status" mb="md">
+            {why}
+          </Alert>
+        ) : null}
         {error ? (
           <Alert color="red" role="alert" mb="md">
             {error}

@@ -177,11 +177,12 @@ export default function PlayersPage() {
           type="search"
         />
         {evaluation ? (
-          <Group gap={6} pb={4} wrap="nowrap">
-            <Badge variant="light" size="lg" tt="none">
+          // On a phone the dates wrap: neither the filter nor "Clear filter" is cut.
+          <Group gap={6} pb={4} wrap="wrap">
+            <Badge variant="light" size="lg" tt="none" h="auto" maw="100%" styles={{ label: { whiteSpace: 'normal' } }}>
               {evaluation.label}
             </Badge>
-            <Button variant="subtle" size="compact-sm" onClick={clearEvaluation}>
+            <Button variant="subtle" size="compact-sm" onClick={clearEvaluation} style={{ flexShrink: 0 }}>
               Clear filter
             </Button>
           </Group>

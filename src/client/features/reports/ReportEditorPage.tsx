@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { REPORT_FOCUS_MAX } from '../../../shared/schemas/report-snapshot';
 import { OVERALL_COMMENT_MAX, type Report, type ReportSave } from '../../../shared/schemas/report';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { QueryView } from '../../components/QueryView';
 import { failureMessage } from '../../lib/api';
 import { useCan } from '../../lib/auth';
@@ -65,6 +66,7 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState(false);
   const navigate = useNavigate();
   const client = useQueryClient();
   const at = order.indexOf(report.id);
@@ -341,18 +343,13 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
 
       {canWrite ? (
         <Group gap="xs" wrap="wrap">
-          {report.state === 'draft' ? (
-            <Button loading={busy === 'approve'} onClick={() => void act('approve')} disabled={!draft.overall_comment.trim()}>
-              Approve
-            </Button>
-          ) : null}
           {['approved', 'sent', 'viewed', 'revoked'].includes(report.state) ? (
             <Button variant="default" loading={busy === 'reissue'} onClick={() => void act('reissue')}>
               Re-issue as version {report.versions.length + 1}
             </Button>
           ) : null}
           {report.state === 'sent' || report.state === 'viewed' ? (
-            <Button color="red" variant="light" loading={busy === 'revoke'} onClick={() => void act('revoke')}>
+            <Button color="red" variant="light" loading={busy === 'revoke'} onClick={() => setRevoking(true)}>
               Revoke
             </Button>
           ) : null}
@@ -374,7 +371,31 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
         </Text>
       ) : null}
 
+      <ConfirmModal
+        opened={revoking}
+        title="Revoke this report?"
+        confirmLabel="Revoke"
+        onClose={() => setRevoking(false)}
+        onConfirm={() => act('revoke')}
+      >
+        <Text size="sm">
+          {name}&apos;s family and the player can no longer open version {report.version}; their links say the club withdrew it. You can
+          re-issue it as a new version.
+        </Text>
+      </ConfirmModal>
+
       <div className={classes.bar} role="toolbar" aria-label="Players">
+        {/* Approve stays at hand on a phone, above the criterion panels' end (its own row of the bar). */}
+        {canWrite && report.state === 'draft' ? (
+          <Button
+            className={classes.wide}
+            loading={busy === 'approve'}
+            onClick={() => void act('approve')}
+            disabled={!draft.overall_comment.trim()}
+          >
+            Approve
+          </Button>
+        ) : null}
         <Button variant="default" disabled={prev === undefined} onClick={() => void go(prev)} aria-keyshortcuts="Alt+ArrowLeft">
           Previous
         </Button>

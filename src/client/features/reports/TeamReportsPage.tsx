@@ -1,8 +1,9 @@
 import { Alert, Anchor, Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { BulkApproveResult } from '../../../shared/schemas/report';
+import { REPORT_STATES, type ReportState } from '../../../shared/schemas/report-snapshot';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryView } from '../../components/QueryView';
 import { failureMessage } from '../../lib/api';
@@ -20,6 +21,10 @@ export default function TeamReportsPage() {
   const client = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
   const [approval, setApproval] = useState<BulkApproveResult | null>(null);
+  // ?state=viewed: the dashboard's count of one state opens exactly those reports.
+  const [search, setSearch] = useSearchParams();
+  const stateParam = search.get('state');
+  const only = REPORT_STATES.includes(stateParam as ReportState) ? (stateParam as ReportState) : null;
 
   const run = async (what: string, call: () => Promise<{ message: string }>) => {
     setBusy(what);
@@ -38,6 +43,7 @@ export default function TeamReportsPage() {
       {(data) => {
         const missing = data.rows.filter((r) => !r.report).length;
         const drafts = data.rows.filter((r) => r.report?.state === 'draft').length;
+        const shown = only ? data.rows.filter((r) => r.report?.state === only) : data.rows;
         return (
           <Stack gap="md">
             <Anchor component={Link} to="/app/reports" size="sm">
@@ -68,6 +74,17 @@ export default function TeamReportsPage() {
             <Text size="sm" c="dimmed">
               Evaluations current on {data.cycle.closes_on} make the report. {data.rows.length} players.
             </Text>
+            {only ? (
+              <Group gap={6}>
+                <Badge variant="light" size="lg" tt="none">
+                  Only {only} reports: {shown.length}
+                </Badge>
+                <Button variant="subtle" onClick={() => setSearch({})}>
+                  Show all
+                </Button>
+              </Group>
+            ) : null}
+            {only && shown.length === 0 ? <Text>No {only} reports.</Text> : null}
             {approval ? (
               <Alert
                 color={approval.skipped.length ? 'yellow' : 'green'}
@@ -89,7 +106,7 @@ export default function TeamReportsPage() {
               </Alert>
             ) : null}
             <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {data.rows.map((row) => {
+              {shown.map((row) => {
                 const name = `${row.player.first_name} ${row.player.last_name}`;
                 return (
                   <Card key={row.player.id} withBorder padding="sm" component="li">

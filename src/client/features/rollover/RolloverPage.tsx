@@ -70,7 +70,7 @@ function Summary({ r }: { r: RolloverResult }) {
           <Table.Td>{r.players_added}</Table.Td>
         </Table.Tr>
         <Table.Tr>
-          <Table.Th>Players already placed (skipped)</Table.Th>
+          <Table.Th>Players already in the target season (kept)</Table.Th>
           <Table.Td>{r.players_already_placed}</Table.Td>
         </Table.Tr>
         <Table.Tr>
@@ -80,6 +80,10 @@ function Summary({ r }: { r: RolloverResult }) {
         <Table.Tr>
           <Table.Th>Carried although too old for every group</Table.Th>
           <Table.Td>{r.aged_out_carried}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Source season</Table.Th>
+          <Table.Td>{r.source_closed ? 'closed for evaluations by this run' : 'already closed for evaluations'}</Table.Td>
         </Table.Tr>
         <Table.Tr>
           <Table.Th>E-mails sent</Table.Th>

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { MSG } from '../../../shared/messages.js';
+import { MSG, plural } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
 import { isValidScore, meanPercentage, roundPercent, sessionResults } from '../../../shared/scoring.js';
 import type {
@@ -29,6 +29,10 @@ import { insertEvaluations, recomputeCurrent } from '../evaluations/evaluations.
 import { existingTeamIds, findDuplicate, insertPlayer, setTeams } from '../players/players.repository.js';
 import { toCsv } from '../players/export.csv.js';
 import * as repo from './eval-sessions.repository.js';
+
+/** The published evaluation's note: "Mean of 1 evaluator", "Mean of 3 evaluators". */
+export const meanNote = (evaluators: number, session: string) =>
+  `Mean of ${evaluators} ${plural(evaluators, 'evaluator', 'evaluators')} in the session "${session}".`;
 
 type Db = Kysely<DB>;
 
@@ -430,7 +434,7 @@ export async function publish(
         evaluator_user_id: null,
         evaluator_name: `Session: ${session.name}`,
         date: session.endDate <= todayDate() ? session.endDate : todayDate(),
-        notes: `Mean of ${c.evaluators} evaluators in the session "${session.name}".`,
+        notes: meanNote(c.evaluators, session.name),
         video_links: '[]',
         created_at: now,
         updated_at: now,

@@ -106,16 +106,16 @@ export async function commit(db: Db, actor: Actor, body: RolloverCommitBody): Pr
       );
       const targetTeam = (sourceId: number) => byId.get(sourceId)!.rolled_id ?? created.get(sourceId)!;
 
-      const placed = new Set((await repo.placedInSeason(trx, body.to)).map((p) => p.player_id));
+      // Found done already: every source player in a team of the target season, ticked or not (the
+      // wizard cannot tick them), so that a second run reports the first one's work as done.
+      const placedBefore = new Set((await repo.placedInSeason(trx, body.to)).map((p) => p.player_id));
+      const sourcePlayers = new Set(members.map((m) => m.player_id));
+      const placed = new Set(placedBefore);
       const agesOut = agesOutOf(await targetGroups(trx, body.to, []), target.year);
       const dob = new Map(members.map((m) => [m.player_id, m.dob]));
       const rows: { team_id: number; player_id: number }[] = [];
-      let alreadyPlaced = 0;
       for (const p of body.players) {
-        if (placed.has(p.player_id)) {
-          alreadyPlaced += 1;
-          continue;
-        }
+        if (placed.has(p.player_id)) continue;
         placed.add(p.player_id);
         rows.push({ team_id: targetTeam(p.source_team_id), player_id: p.player_id });
       }
@@ -126,8 +126,8 @@ export async function commit(db: Db, actor: Actor, body: RolloverCommitBody): Pr
         teams_created: missing.length,
         teams_kept: chosen.size - missing.length,
         players_added: rows.length,
-        players_already_placed: alreadyPlaced,
-        players_not_carried: new Set(members.map((m) => m.player_id).filter((id) => !carried.has(id))).size,
+        players_already_placed: [...sourcePlayers].filter((id) => placedBefore.has(id)).length,
+        players_not_carried: [...sourcePlayers].filter((id) => !carried.has(id) && !placedBefore.has(id)).length,
         aged_out_carried: rows.filter((r) => agesOut(dob.get(r.player_id) ?? null)).length,
         source_closed: !source.closed,
       };

@@ -139,6 +139,30 @@ describe('POST /api/rollover', () => {
     expect(await targetRows()).toEqual(rows);
     expect(await count('mail_outbox')).toBe(outbox);
   });
+
+  it("a second run as the wizard sends it (placed players unticked) reports the first run's players as already placed", async () => {
+    // The test above rolled the season over; the wizard now unticks everyone it placed.
+    const again = await planOf();
+    const distinct = (xs: RolloverPlan['players']) => new Set(xs.map((x) => x.player_id)).size;
+    const placed = distinct(again.players.filter((x) => x.placed_in !== null));
+    const left = distinct(again.players.filter((x) => x.placed_in === null));
+    expect(placed).toBeGreaterThan(0);
+    const body = defaults(again);
+    expect(body.players).toEqual([]);
+    for (const dry_run of [true, false]) {
+      const second = (await admin.post('/api/rollover', { ...body, dry_run })).json().data as RolloverResult;
+      expect(second).toMatchObject({
+        dry_run,
+        teams_created: 0,
+        teams_kept: 4,
+        players_added: 0,
+        players_already_placed: placed,
+        // Only those the first run left behind (too old for every group).
+        players_not_carried: left,
+        source_closed: false,
+      });
+    }
+  });
 });
 
 describe('a closed season', () => {
