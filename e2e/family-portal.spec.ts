@@ -13,8 +13,19 @@ let smtp: SmtpCapture;
 test.beforeAll(async () => {
   smtp = await startSmtpCapture(Number(process.env.E2E_SMTP_PORT));
 });
-test.afterAll(async () => {
+// The players made here are deleted again, so the specs after this one see the demo club's counts.
+const made: number[] = [];
+test.afterAll(async ({ browser }) => {
   await smtp?.close();
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+  const page = await context.newPage();
+  await loginAs(page, 'admin');
+  const headers = await csrf(page.request);
+  for (const id of made) {
+    const res = await page.request.post(`/api/player/${id}/delete`, { data: {}, headers });
+    expect([200, 404], await res.text()).toContain(res.status());
+  }
+  await context.close();
 });
 
 const SIGNED_OUT = 'You are not signed in, or your session has ended. Enter your e-mail address to get a new sign-in link.';
@@ -48,6 +59,7 @@ async function childWithParent(
   });
   expect(created.status(), await created.text()).toBe(200);
   const id = (await created.json()).data.id as number;
+  made.push(id);
   const added = await page.request.post(`/api/player/${id}/guardians`, { data: { email: parent, relationship: 'parent' }, headers });
   expect(added.status(), await added.text()).toBe(200);
   const mail = await smtp.waitFor((m) => m.to.includes(parent));

@@ -20,19 +20,32 @@ async function seasonWithTeam(page: Page, stamp: string) {
     season: source.id,
   });
   // Two of U13 age in 2031, one far too old for every group.
+  const players: number[] = [];
   for (const [first, dob] of [
     ['Rory', 2019],
     ['Sasha', 2020],
     ['Veteran', 2010],
   ] as const)
-    await post(page, '/api/players', {
-      first_name: first,
-      last_name: `Rerun${stamp}`,
-      email: `rerun.${stamp}@example.org`,
-      dob,
-      team_id: [team.id],
-    });
-  return { source, target };
+    players.push(
+      (
+        await post(page, '/api/players', {
+          first_name: first,
+          last_name: `Rerun${stamp}`,
+          email: `rerun.${stamp}@example.org`,
+          dob,
+          team_id: [team.id],
+        })
+      ).id as number,
+    );
+  return { source, target, players };
+}
+
+/** The demo club is the demo club again for the specs after this one: players, both teams and seasons go. */
+async function removeMade(page: Page, stamp: string, made: { source: { id: number }; target: { id: number }; players: number[] }) {
+  for (const id of made.players) await post(page, `/api/player/${id}/delete`);
+  const teams = (await (await page.request.get('/api/teams')).json()).data as { id: number; name: string }[];
+  for (const t of teams.filter((t) => t.name.includes(`Rerun ${stamp}`))) await post(page, `/api/team/${t.id}/delete`);
+  for (const season of [made.target, made.source]) await post(page, `/api/season/${season.id}/delete`);
 }
 
 async function rollOver(page: Page, source: string, target: string) {
@@ -49,7 +62,8 @@ test('the second rollover reports the players the first placed as already in the
   await loginAs(page, 'admin');
   await page.setViewportSize({ width: 375, height: 740 });
   const stamp = String(Date.now() % 1_000_000);
-  const { source, target } = await seasonWithTeam(page, stamp);
+  const made = await seasonWithTeam(page, stamp);
+  const { source, target } = made;
 
   const first = await rollOver(page, source.name, target.name);
   await expect(first.getByRole('row', { name: /Players added/ })).toContainText('2');
@@ -65,4 +79,5 @@ test('the second rollover reports the players the first placed as already in the
   await expect(second.getByRole('row', { name: /Source season/ })).toContainText('already closed for evaluations');
   await expectAccessible(page);
   await snap(page, 'rollover-second-run');
+  await removeMade(page, stamp, made);
 });
