@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 
 export const DEMO = {
@@ -90,8 +90,38 @@ async function moveClock(context: BrowserContext): Promise<void> {
   await context.clock.install({ time: Date.now() });
 }
 
+/**
+ * The specs of a shard share one demo database and run one after another, in an order that follows
+ * e2e/timings.json. Each spec file must leave the demo club as it found it: before the first test of
+ * every file the club's players and teams are counted, and a change since the previous file fails
+ * here, naming that file, instead of in whichever spec happens to count them next.
+ */
+const demoCounts = { file: '', players: -1, teams: -1 };
+async function expectDemoClubAsLeft(playwright: PlaywrightWorkerArgs['playwright'], file: string): Promise<void> {
+  if (demoCounts.file === file) return;
+  const api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+  try {
+    expect((await api.post('/api/auth/login', { data: DEMO.admin })).status()).toBe(200);
+    const players = ((await (await api.get('/api/players?pageSize=1')).json()) as { data: { total: number } }).data.total;
+    const teams = ((await (await api.get('/api/teams')).json()) as { data: unknown[] }).data.length;
+    const before = demoCounts.file;
+    if (before)
+      expect({ players, teams }, `${before} left the demo club changed`).toEqual({ players: demoCounts.players, teams: demoCounts.teams });
+    Object.assign(demoCounts, { file, players, teams });
+  } finally {
+    await api.dispose();
+  }
+}
+
 /** The 2-second filter spinner is shortened in tests (docs/product.md#scoring allows it by config). */
-export const test = base.extend<object, object>({
+export const test = base.extend<{ demoClubAsLeft: void }, object>({
+  demoClubAsLeft: [
+    async ({ playwright }, use, info) => {
+      await expectDemoClubAsLeft(playwright, info.file);
+      await use();
+    },
+    { auto: true },
+  ],
   browser: [
     async ({ browser }, use) => {
       if (shiftedClock) {
