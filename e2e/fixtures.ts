@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { relative } from 'node:path';
 
 export const DEMO = {
   superadmin: { email: 'superadmin@demo.club', password: 'demo-superadmin' },
@@ -63,8 +64,12 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** Screenshots at desktop width and at a 375 px phone width, for a person to look at. */
+/**
+ * Screenshots at desktop width and at a 375 px phone width, for a person to look at. They check
+ * nothing, so CI (E2E_SCREENSHOTS=0) takes none.
+ */
 export async function snap(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   const dir = process.env.SCREENS_DIR ?? 'test-results/screens';
   mkdirSync(dir, { recursive: true });
   const size = page.viewportSize();
@@ -92,22 +97,63 @@ async function moveClock(context: BrowserContext): Promise<void> {
 
 /**
  * The specs of a shard share one demo database and run one after another, in an order that follows
- * e2e/timings.json. Each spec file must leave the demo club as it found it: before the first test of
- * every file the club's players and teams are counted, and a change since the previous file fails
- * here, naming that file, instead of in whichever spec happens to count them next.
+ * e2e/timings.json, so a spec that counts the demo club must not see what an earlier spec added.
+ * Before the first test of every file the players and teams are compared with those the shard's first
+ * file found: what was added since is deleted (and named in the output), and a demo player or team
+ * that is gone fails here, naming the file that removed it.
  */
-const demoCounts = { file: '', players: -1, teams: -1 };
-async function expectDemoClubAsLeft(playwright: PlaywrightWorkerArgs['playwright'], file: string): Promise<void> {
-  if (demoCounts.file === file) return;
+interface DemoRows {
+  players: number[];
+  teams: number[];
+}
+let demoBaseline: DemoRows | undefined;
+let lastFile = '';
+async function demoRows(api: APIRequestContext): Promise<DemoRows> {
+  type ListPage = { data: { id: number }[]; next?: string | null };
+  const players: number[] = [];
+  let after: string | null | undefined = null;
+  do {
+    const query: string = after ? `&after=${encodeURIComponent(after)}` : '';
+    const page: ListPage = ((await (await api.get(`/api/players?pageSize=200${query}`)).json()) as { data: ListPage }).data;
+    players.push(...page.data.map((p) => p.id));
+    after = page.next;
+  } while (after);
+  const teams = ((await (await api.get('/api/teams')).json()) as { data: { id: number }[] }).data.map((t) => t.id);
+  return { players, teams };
+}
+async function restoreDemoClub(playwright: PlaywrightWorkerArgs['playwright'], file: string): Promise<void> {
+  if (lastFile === file) return;
+  const before = relative(process.cwd(), lastFile);
+  lastFile = file;
   const api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
   try {
-    expect((await api.post('/api/auth/login', { data: DEMO.admin })).status()).toBe(200);
-    const players = ((await (await api.get('/api/players?pageSize=1')).json()) as { data: { total: number } }).data.total;
-    const teams = ((await (await api.get('/api/teams')).json()) as { data: unknown[] }).data.length;
-    const before = demoCounts.file;
-    if (before)
-      expect({ players, teams }, `${before} left the demo club changed`).toEqual({ players: demoCounts.players, teams: demoCounts.teams });
-    Object.assign(demoCounts, { file, players, teams });
+    expect((await api.post('/api/auth/login', { data: DEMO.superadmin })).status()).toBe(200);
+    const now = await demoRows(api);
+    if (!demoBaseline) {
+      demoBaseline = now;
+      return;
+    }
+    const csrf = ((await (await api.get('/api/auth/me')).json()) as { data: { csrfToken: string } }).data.csrfToken;
+    const base = demoBaseline;
+    const added = {
+      players: now.players.filter((id) => !base.players.includes(id)),
+      teams: now.teams.filter((id) => !base.teams.includes(id)),
+    };
+    for (const [kind, ids] of [
+      ['player', added.players],
+      ['team', added.teams],
+    ] as const)
+      for (const id of ids) {
+        const res = await api.post(`/api/${kind}/${id}/delete`, { data: {}, headers: { 'x-csrf-token': csrf } });
+        expect([200, 404], `deleting ${kind} ${id} left by ${before}: ${await res.text()}`).toContain(res.status());
+      }
+    if (added.players.length + added.teams.length > 0)
+      console.log(`${before} left ${added.players.length} players and ${added.teams.length} teams: deleted`);
+    const gone = {
+      players: base.players.filter((id) => !now.players.includes(id)),
+      teams: base.teams.filter((id) => !now.teams.includes(id)),
+    };
+    expect(gone, `${before} removed demo players or teams`).toEqual({ players: [], teams: [] });
   } finally {
     await api.dispose();
   }
@@ -117,7 +163,7 @@ async function expectDemoClubAsLeft(playwright: PlaywrightWorkerArgs['playwright
 export const test = base.extend<{ demoClubAsLeft: void }, object>({
   demoClubAsLeft: [
     async ({ playwright }, use, info) => {
-      await expectDemoClubAsLeft(playwright, info.file);
+      await restoreDemoClub(playwright, info.file);
       await use();
     },
     { auto: true },

@@ -60,11 +60,14 @@ test.describe('players list', () => {
     await expectAccessible(page);
     await snap(page, 'players-list');
 
-    await page.evaluate(() => Object.assign(window, { __FILTER_SPINNER_MS: 1500 }));
+    // The spinner is a timer of its own (the list keeps its previous rows while the next load), so it is
+    // made long enough that a busy machine still sees it, and the rows are awaited past its end.
+    await page.evaluate(() => Object.assign(window, { __FILTER_SPINNER_MS: 5000 }));
     await choose(page, page, 'Filter by', 'U18 Boys');
     await expect(page.getByRole('status', { name: 'Loading players' })).toBeVisible();
+    await page.evaluate(() => Object.assign(window, { __FILTER_SPINNER_MS: 300 }));
     await expect(page.getByRole('heading', { name: 'U18 Boys Players', level: 1 })).toBeVisible();
-    await expect(cards(page)).toHaveCount(10);
+    await expect(cards(page)).toHaveCount(10, { timeout: 20_000 });
     await choose(page, page, 'Filter by', 'All Teams');
     await expect(cards(page)).toHaveCount(40);
 

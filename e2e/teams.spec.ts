@@ -55,11 +55,12 @@ test.describe('as an admin', () => {
     await expectAccessible(page);
     await snap(page, 'teams');
 
-    // Long enough to observe the spinner, still shorter than the product's 2 seconds.
-    await page.evaluate(() => Object.assign(window, { __FILTER_SPINNER_MS: 1500 }));
+    // Long enough that a busy machine still sees the spinner (a timer of its own); the cards are awaited past it.
+    await page.evaluate(() => Object.assign(window, { __FILTER_SPINNER_MS: 5000 }));
     await choose(page, page, 'Filter by', 'Riverside Tigers');
     await expect(page.getByRole('status', { name: 'Loading teams' })).toBeVisible();
-    await expect(cards(page)).toHaveCount(teams.filter((t) => t.category === 'Riverside Tigers').length);
+    await page.evaluate(() => Object.assign(window, { __FILTER_SPINNER_MS: 300 }));
+    await expect(cards(page)).toHaveCount(teams.filter((t) => t.category === 'Riverside Tigers').length, { timeout: 20_000 });
     await expect(card(page, 'U14 Girls')).toBeVisible();
     await expect(card(page, 'U14 Boys')).toHaveCount(0);
     await choose(page, page, 'Filter by', 'All Clubs');
