@@ -119,6 +119,34 @@ describe('after the hand-over without sharing (issue 38, point 5)', () => {
     expect(page.json().message).toBe(familyMessages.ownAccount('Standing'));
   });
 
+  it("the send mails the player and not the parent; the parent's family session shows only that the player manages their own account", async () => {
+    const h = await holder(t, admin, teamId, 'Send After Claim');
+    const cycle = await reportCycle(t.db, [teamId], 'Send after the hand-over');
+    await approvedReport(t.db, { cycleId: cycle, playerId: h.playerId, teamId });
+    await claim(t, h);
+    const mailsTo = async (to: string) => (await t.db.selectFrom('mail_outbox').select('id').where('to_address', '=', to).execute()).length;
+    const [parentBefore, playerBefore] = [await mailsTo(h.email), await mailsTo(h.claimEmail)];
+    const sent = await admin.post(`/api/team/${teamId}/report-delivery/${cycle}`, { confirm: true });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.settled();
+    expect(await mailsTo(h.email)).toBe(parentBefore);
+    expect(await mailsTo(h.claimEmail)).toBe(playerBefore + 1);
+    const deliveries = await t.db
+      .selectFrom('report_deliveries as d')
+      .innerJoin('reports as r', 'r.id', 'd.report_id')
+      .select(['d.recipient_kind', 'd.email'])
+      .where('r.cycle_id', '=', cycle)
+      .execute();
+    expect(deliveries).toEqual([{ recipient_kind: 'player', email: h.claimEmail }]);
+
+    const me = await h.family.get('/api/family/me');
+    expect(me.statusCode, me.body).toBe(200);
+    const child = (me.json().data.children as { id: number; ownAccount: boolean }[]).find((c) => c.id === h.playerId);
+    expect(child).toMatchObject({ ownAccount: true });
+    for (const path of ['', '/reports', '/privacy'])
+      expect((await h.family.get(`/api/family/player/${h.playerId}${path}`)).statusCode, path).toBe(403);
+  });
+
   it("staff may not change receives_reports on a claimed player's guardian link (409); other flags they may", async () => {
     const h = await holder(t, admin, teamId, 'Reports Choice');
     await claim(t, h);
