@@ -165,6 +165,41 @@ describe('after the hand-over without sharing (issue 38, point 5)', () => {
   });
 });
 
+describe("a claimed player's guardian added again by staff (issue 38, point 5)", () => {
+  it("keeps the player's receives_reports choice: staff's add form does not set it", async () => {
+    const h = await holder(t, admin, teamId, 'Added Again');
+    await claim(t, h);
+    const player = await t.login({ email: h.claimEmail, password: CLAIM_PASSWORD });
+    const chose = await player.post(`/api/player/${h.playerId}/family/guardian/${h.linkId}`, {
+      shares_after_handover: true,
+      receives_reports: false,
+    });
+    expect(chose.statusCode, chose.body).toBe(200);
+    await revoke(admin, h);
+    const added = await admin.post(`/api/player/${h.playerId}/guardians`, { email: h.email, relationship: 'parent' });
+    expect(added.statusCode, added.body).toBe(200);
+    const link = await t.db
+      .selectFrom('guardian_links')
+      .select(['id', 'status', 'receives_reports', 'shares_after_handover'])
+      .where('player_id', '=', h.playerId)
+      .where('guardian_id', '=', h.guardianId)
+      .executeTakeFirstOrThrow();
+    expect(link).toEqual({ id: h.linkId, status: 'invited', receives_reports: 0, shares_after_handover: 1 });
+    // A new guardian of a claimed player: the player has not chosen yet, and the new link shares nothing.
+    const other = await admin.post(`/api/player/${h.playerId}/guardians`, {
+      email: 'standing.added.new@example.org',
+      relationship: 'other',
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    const fresh = (other.json().data as { email: string; receivesReports: boolean }[]).find(
+      (l) => l.email === 'standing.added.new@example.org',
+    );
+    expect(fresh).toBeDefined();
+    const recipients = (await recipientsOf(t.db, [h.playerId])).get(h.playerId)!.to;
+    expect(recipients.map((r) => r.email)).toEqual([h.claimEmail]);
+  });
+});
+
 describe('family sign-in links (issue 38, point 9)', () => {
   it("asking for a link on the sign-in page keeps the parent's pending invitation; it replaces only earlier asked-for links", async () => {
     const email = 'standing.invited@example.org';
