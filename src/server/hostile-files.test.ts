@@ -362,6 +362,23 @@ describe('import files that unpack or split into more than the server can hold',
         data: workbook(`<row r="1">${textCell('A1', 'First name')}</row><row r="1048576">${textCell('XFD1048576', 'x')}</row>`),
         message: tableLimitMessages.rows,
       },
+      {
+        // The library's XML parser decodes character references and drops an attribute's prefix.
+        label: 'the sparse sheet, its coordinates written as character references',
+        name: 'sparse-coded.xlsx',
+        data: workbook(
+          `<row r="1">${textCell('A1', 'First name')}</row><row r="&#49;048576"><c r="&#88;FD&#49;048576" t="inlineStr"><is><t>x</t></is></c></row>`,
+        ),
+        message: tableLimitMessages.rows,
+      },
+      {
+        label: 'the sparse sheet, its coordinates in prefixed attributes',
+        name: 'sparse-prefixed.xlsx',
+        data: workbook(
+          `<row r="1">${textCell('A1', 'First name')}</row><row x:r="1048576"><c x:r="XFD1048576" t="inlineStr"><is><t>x</t></is></c></row>`,
+        ),
+        message: tableLimitMessages.rows,
+      },
       { label: 'a zip bomb', name: 'bomb.xlsx', data: zip(workbookFiles(header, [bomb])), message: xlsxMessages.size },
       {
         label: 'a zip bomb whose directory lies',

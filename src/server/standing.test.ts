@@ -119,6 +119,34 @@ describe('after the hand-over without sharing (issue 38, point 5)', () => {
     expect(page.json().message).toBe(familyMessages.ownAccount('Standing'));
   });
 
+  it("the send mails the player and not the parent; the parent's family session shows only that the player manages their own account", async () => {
+    const h = await holder(t, admin, teamId, 'Send After Claim');
+    const cycle = await reportCycle(t.db, [teamId], 'Send after the hand-over');
+    await approvedReport(t.db, { cycleId: cycle, playerId: h.playerId, teamId });
+    await claim(t, h);
+    const mailsTo = async (to: string) => (await t.db.selectFrom('mail_outbox').select('id').where('to_address', '=', to).execute()).length;
+    const [parentBefore, playerBefore] = [await mailsTo(h.email), await mailsTo(h.claimEmail)];
+    const sent = await admin.post(`/api/team/${teamId}/report-delivery/${cycle}`, { confirm: true });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.settled();
+    expect(await mailsTo(h.email)).toBe(parentBefore);
+    expect(await mailsTo(h.claimEmail)).toBe(playerBefore + 1);
+    const deliveries = await t.db
+      .selectFrom('report_deliveries as d')
+      .innerJoin('reports as r', 'r.id', 'd.report_id')
+      .select(['d.recipient_kind', 'd.email'])
+      .where('r.cycle_id', '=', cycle)
+      .execute();
+    expect(deliveries).toEqual([{ recipient_kind: 'player', email: h.claimEmail }]);
+
+    const me = await h.family.get('/api/family/me');
+    expect(me.statusCode, me.body).toBe(200);
+    const child = (me.json().data.children as { id: number; ownAccount: boolean }[]).find((c) => c.id === h.playerId);
+    expect(child).toMatchObject({ ownAccount: true });
+    for (const path of ['', '/reports', '/privacy'])
+      expect((await h.family.get(`/api/family/player/${h.playerId}${path}`)).statusCode, path).toBe(403);
+  });
+
   it("staff may not change receives_reports on a claimed player's guardian link (409); other flags they may", async () => {
     const h = await holder(t, admin, teamId, 'Reports Choice');
     await claim(t, h);
@@ -134,6 +162,41 @@ describe('after the hand-over without sharing (issue 38, point 5)', () => {
       receives_reports: true,
     });
     expect(same.statusCode, same.body).toBe(200);
+  });
+});
+
+describe("a claimed player's guardian added again by staff (issue 38, point 5)", () => {
+  it("keeps the player's receives_reports choice: staff's add form does not set it", async () => {
+    const h = await holder(t, admin, teamId, 'Added Again');
+    await claim(t, h);
+    const player = await t.login({ email: h.claimEmail, password: CLAIM_PASSWORD });
+    const chose = await player.post(`/api/player/${h.playerId}/family/guardian/${h.linkId}`, {
+      shares_after_handover: true,
+      receives_reports: false,
+    });
+    expect(chose.statusCode, chose.body).toBe(200);
+    await revoke(admin, h);
+    const added = await admin.post(`/api/player/${h.playerId}/guardians`, { email: h.email, relationship: 'parent' });
+    expect(added.statusCode, added.body).toBe(200);
+    const link = await t.db
+      .selectFrom('guardian_links')
+      .select(['id', 'status', 'receives_reports', 'shares_after_handover'])
+      .where('player_id', '=', h.playerId)
+      .where('guardian_id', '=', h.guardianId)
+      .executeTakeFirstOrThrow();
+    expect(link).toEqual({ id: h.linkId, status: 'invited', receives_reports: 0, shares_after_handover: 1 });
+    // A new guardian of a claimed player: the player has not chosen yet, and the new link shares nothing.
+    const other = await admin.post(`/api/player/${h.playerId}/guardians`, {
+      email: 'standing.added.new@example.org',
+      relationship: 'other',
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    const fresh = (other.json().data as { email: string; receivesReports: boolean }[]).find(
+      (l) => l.email === 'standing.added.new@example.org',
+    );
+    expect(fresh).toBeDefined();
+    const recipients = (await recipientsOf(t.db, [h.playerId])).get(h.playerId)!.to;
+    expect(recipients.map((r) => r.email)).toEqual([h.claimEmail]);
   });
 });
 

@@ -10,6 +10,7 @@ import { nowIso } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { mayLearnTakenEmails } from '../../policies/players.js';
 import { sendFamilyLink } from '../family/family-auth.service.js';
+import { claimedAt } from '../handover/handover.repository.js';
 import * as repo from './guardians.repository.js';
 import { normalEmail } from './links.repository.js';
 import { consentedPlayerIds } from '../family/consents.repository.js';
@@ -120,7 +121,9 @@ export async function addGuardian(
     let linkId: number;
     if (existing) {
       linkId = existing.id;
-      await repo.updateLink(trx, existing.id, { ...values, status: 'invited' });
+      // After the hand-over, receiving reports is the player's choice (docs/product.md#families): a link added again keeps it.
+      const kept = (await claimedAt(trx, playerId)) !== null ? { receives_reports: existing.receives_reports } : {};
+      await repo.updateLink(trx, existing.id, { ...values, ...kept, status: 'invited' });
     } else linkId = await repo.insertLink(trx, guardianId, playerId, values);
     await repo.promotePrimary(trx, playerId);
     const now = nowIso();

@@ -117,6 +117,24 @@ describe('readTable: workbooks under limits', () => {
     // Coordinates read as the library reads them: lower-case letters count too, a row as Number(r).
     expect(await refusal('w.xlsx', workbook(`<row r="1">${textCell('zzz1', 'x')}</row>`))).toMatchObject({ status: 413 });
     expect(await refusal('w.xlsx', workbook(`<row r="1e9">${textCell('A1', 'x')}</row>`))).toMatchObject({ status: 413 });
+    // As the library's XML parser reads them: character references decoded, a prefixed attribute is its `r`.
+    const sheet = (rowR: string, cellR: string, attribute = 'r') =>
+      `<row r="1">${textCell('A1', 'Name')}</row><row ${attribute}="${rowR}"><c ${attribute}="${cellR}" t="inlineStr"><is><t>x</t></is></c></row>`;
+    for (const [label, data, why] of [
+      ['decimal references, far cell', sheet('&#49;048576', '&#88;FD&#49;048576'), 'rows'],
+      ['hex references, far cell', sheet('&#x31;048576', '&#X58;FD1048576'), 'rows'],
+      ['references, far column', sheet('2', '&#88;FD2'), 'columns'],
+      ['prefixed, far cell', sheet('1048576', 'XFD1048576', 'x:r'), 'rows'],
+      ['prefixed, far column', sheet('2', 'XFD2', 'ns.1-a:r'), 'columns'],
+    ] as const) {
+      const res = await refusal('coded.xlsx', workbook(data));
+      expect(res, label).toMatchObject({ status: 413, message: tableLimitMessages[why], field: 'file' });
+      expect(res.ms, label).toBeLessThan(5_000);
+    }
+    // A namespace declaration is no coordinate (its URL has digits): real workbooks carry xmlns:r.
+    const ns = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+    const declared = `<row r="1" ${ns}>${textCell('A1', 'Name')}</row><row r="2">${textCell('A2', 'Ana')}</row>`;
+    expect(await readTable('ns.xlsx', workbook(declared))).toEqual({ headers: ['Name'], rows: [['Ana']], lines: [2] });
     const atLimit = `<row r="1">${textCell('A1', 'Name')}${textCell('GR1', 'last')}</row><row r="${MAX_IMPORT_ROWS}">${textCell('A' + MAX_IMPORT_ROWS, 'x')}</row>`;
     expect(await refusal('cells.xlsx', workbook(atLimit))).toMatchObject({ status: 413, message: tableLimitMessages.cells });
   });

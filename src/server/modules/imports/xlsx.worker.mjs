@@ -53,6 +53,9 @@ async function read(bytes, limits) {
   } catch {
     return { refused: 'invalid' };
   }
+  // The scan above reads coordinates as the library does; should they ever differ, the limits still hold.
+  if (sheet.length > limits.maxRows) return { refused: 'rows' };
+  if (sheet.some((row) => row.length > limits.maxColumns)) return { refused: 'columns' };
   /** @type {string[][]} */
   const records = [];
   /** @type {number[]} */
