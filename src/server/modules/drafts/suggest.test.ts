@@ -20,13 +20,7 @@ const team = (team_id: number, target_size: number | null, age_group: number | n
 
 describe('suggest (snake draft on totals)', () => {
   it('snakes the best first, weakest team picking first, and turns each round', () => {
-    const plan = suggest(
-      [
-        team(1, 3),
-        team(2, 3),
-      ],
-      [c(1, 90), c(2, 80), c(3, 70), c(4, 60), c(5, 50), c(6, 40), c(7, 30)],
-    );
+    const plan = suggest([team(1, 3), team(2, 3)], [c(1, 90), c(2, 80), c(3, 70), c(4, 60), c(5, 50), c(6, 40), c(7, 30)]);
     // Round 1: team 1 takes 90, team 2 80; round 2 (reversed): team 2 70, team 1 60; round 3: team 1 50, team 2 40.
     expect([...plan]).toEqual([
       [1, 1],
@@ -41,10 +35,7 @@ describe('suggest (snake draft on totals)', () => {
 
   it('never moves a pinned player, counts them towards size and strength, and skips released and withdrawn', () => {
     const plan = suggest(
-      [
-        team(1, 2),
-        team(2, 2),
-      ],
+      [team(1, 2), team(2, 2)],
       [
         c(1, 95, { pinned: true, team_id: 1 }),
         c(2, 10, { pinned: true, team_id: null }),
@@ -155,7 +146,12 @@ describe('suggest by age group (a 2026 season)', () => {
             expect(to).not.toBeUndefined();
             if (to === null || to === undefined) continue;
             expect(['released', 'withdrawn']).not.toContain(p.decision);
-            expect(fits(p, teams.find((t) => t.team_id === to)!)).toBe(true);
+            expect(
+              fits(
+                p,
+                teams.find((t) => t.team_id === to)!,
+              ),
+            ).toBe(true);
             count.set(to, count.get(to)! + 1);
           }
           // A team with room left means nobody fitting it was left in the pool.
