@@ -129,14 +129,11 @@ describe('draft board age groups', () => {
   });
 
   it('moves within the age group and to the pool need no override; an override not needed records none', async () => {
-    let { version } = await boardOf();
     const p = f.born.u14[1]!;
-    version = ok<WriteResult>(
-      await admin.post(`/api/draft/${f.draft}/move`, { expected_version: version, player_id: p, team_id: null }),
+    const version = ok<WriteResult>(
+      await admin.post(`/api/draft/${f.draft}/move`, { expected_version: (await boardOf()).version, player_id: p, team_id: null }),
     ).version;
-    version = ok<WriteResult>(
-      await admin.post(`/api/draft/${f.draft}/move`, { expected_version: version, player_id: p, team_id: f.u14, override: true }),
-    ).version;
+    ok(await admin.post(`/api/draft/${f.draft}/move`, { expected_version: version, player_id: p, team_id: f.u14, override: true }));
     expect((await historyOf(p)).at(-1)!.text).toMatch(/^Young Player 0002 moved to U14 Girls by/);
   });
 

@@ -50,12 +50,12 @@ beforeAll(async () => {
       await admin.post(`/api/draft/${f.draft}/move`, { expected_version: v, player_id: f.players[i]!, team_id: team }),
     ).version;
   // Another draft, with a player who is not a candidate of the first.
-  [f.otherPlayer] = await newPlayers(t.db, 1, 'Elsewhere', 2014);
+  f.otherPlayer = (await newPlayers(t.db, 1, 'Elsewhere', 2014))[0]!;
   const other = ok<{ id: number; version: number }>(
     await admin.post('/api/drafts', { name: 'Other', season_id: season.seasonId, teams: [{ team_id: f.teams[0]!, target_size: 3 }] }),
   );
   f.other = other.id;
-  ok(await admin.post(`/api/draft/${f.other}/candidates`, { expected_version: other.version, player_ids: [f.otherPlayer!] }));
+  ok(await admin.post(`/api/draft/${f.other}/candidates`, { expected_version: other.version, player_ids: [f.otherPlayer] }));
 });
 afterAll(() => t.close());
 
