@@ -83,6 +83,7 @@ function Column({
         <Badge
           color={over ? 'red.8' : 'gray'}
           variant="light"
+          style={{ flexShrink: 0 }}
           aria-label={target === undefined ? `${count} in the pool` : `${count} of ${target ?? 'no target'}`}
         >
           {target === undefined ? count : `${count} / ${target ?? '–'}`}
