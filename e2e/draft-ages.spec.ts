@@ -139,11 +139,9 @@ for (const size of sizes)
       await page.getByRole('button', { name: `History of ${mover}` }).click();
       const history = page.getByRole('dialog', { name: `History of ${mover}` });
       await expect(
-        history
-          .getByRole('listitem')
-          .filter({
-            hasText: `${mover} moved to ${built.u14} across age groups (override: Born 2010: U17, this team is U14) by Alex Admin`,
-          }),
+        history.getByRole('listitem').filter({
+          hasText: `${mover} moved to ${built.u14} across age groups (override: Born 2010: U17, this team is U14) by Alex Admin`,
+        }),
       ).toHaveCount(1);
       await expectAccessible(page);
       await history.getByRole('button', { name: 'Close' }).click();
