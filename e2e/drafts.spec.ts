@@ -76,8 +76,11 @@ test('from tryout to teams: Suggest, two pins, a keyboard move, Finalise, offers
   await loginAs(page, 'admin');
   const stamp = String(Date.now() % 1_000_000);
   const { season, teams, session, players } = await publishedTryout(page, stamp);
-  const [child] = await reachablePlayers(page, 'U18 Boys', 1);
-  if (!child) throw new Error('no demo player of U18 Boys has a guardian who receives mail');
+  // The draft's teams are U14 of 2027: the demo player is one born 2014 or later, of their age group.
+  const reachable = await reachablePlayers(page, 'U18 Boys', 10);
+  const born = await Promise.all(reachable.map(async (r) => ((await get(page, `/api/player/${r.id}`)) as { dob: number | null }).dob));
+  const child = reachable.find((_, i) => (born[i] ?? 0) >= 2014);
+  if (!child) throw new Error('no demo player of U18 Boys born 2014 or later has a guardian who receives mail');
 
   await page.goto('/app/teams');
   await page.getByRole('button', { name: 'Add New Team' }).click();

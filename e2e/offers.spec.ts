@@ -31,8 +31,11 @@ async function finalisedDraft(page: Page, stamp: string) {
   });
   let version = (await post(page, `/api/draft/${draft.id}/candidates`, { expected_version: draft.version, player_ids: [a.id, b.id, c.id] }))
     .version;
+  // Demo players of any age go into the U15 team: across age groups, so with the override.
   for (const p of [a, b, c])
-    version = (await post(page, `/api/draft/${draft.id}/move`, { expected_version: version, player_id: p.id, team_id: team.id })).version;
+    version = (
+      await post(page, `/api/draft/${draft.id}/move`, { expected_version: version, player_id: p.id, team_id: team.id, override: true })
+    ).version;
   for (const [p, decision] of [
     [a, 'selected'],
     [b, 'selected'],

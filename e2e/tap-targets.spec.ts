@@ -227,7 +227,10 @@ test.beforeAll(async ({ browser }) => {
   const girlsIds = ((await get(page, `/api/team/${girls.id}/players?pageSize=50`)).data as { id: number }[]).slice(0, 4).map((p) => p.id);
   let version = (await post(page, `/api/draft/${open.id}/candidates`, { expected_version: open.version, player_ids: girlsIds })).version;
   for (const p of girlsIds.slice(0, 2))
-    version = (await post(page, `/api/draft/${open.id}/move`, { expected_version: version, player_id: p, team_id: team.id })).version;
+    // Demo players of any age: across age groups into the U15 team, so with the override.
+    version = (
+      await post(page, `/api/draft/${open.id}/move`, { expected_version: version, player_id: p, team_id: team.id, override: true })
+    ).version;
   const reachable = await reachablePlayers(page, 'U14 Boys', 1);
   const final = await post(page, '/api/drafts', {
     name: `Taps final ${stamp}`,
@@ -236,8 +239,14 @@ test.beforeAll(async ({ browser }) => {
   });
   version = (await post(page, `/api/draft/${final.id}/candidates`, { expected_version: final.version, player_ids: [reachable[0]!.id] }))
     .version;
-  version = (await post(page, `/api/draft/${final.id}/move`, { expected_version: version, player_id: reachable[0]!.id, team_id: team.id }))
-    .version;
+  version = (
+    await post(page, `/api/draft/${final.id}/move`, {
+      expected_version: version,
+      player_id: reachable[0]!.id,
+      team_id: team.id,
+      override: true,
+    })
+  ).version;
   version = (await post(page, `/api/draft/${final.id}/candidate/${reachable[0]!.id}`, { expected_version: version, decision: 'selected' }))
     .version;
   await post(page, `/api/draft/${final.id}/finalise`, { expected_version: version });

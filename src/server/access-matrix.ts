@@ -711,6 +711,10 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     rule: 'teams:2',
     replays: [{ as: draftReplayers, params: { id: 'otherDraft', playerId: 'otherPlayer' }, body: { expected_version: 2, pinned: true } }],
   },
+  'POST /api/draft/:id/decisions': {
+    rule: 'teams:2',
+    replays: drafts({ expected_version: 2, player_ids: ['$otherPlayer'], decision: 'selected' }),
+  },
   'POST /api/draft/:id/suggest': { rule: 'teams:2', replays: drafts({ expected_version: 2 }) },
   'POST /api/draft/:id/finalise': { rule: 'teams:2', replays: drafts({ expected_version: 2 }) },
   'POST /api/draft/:id/revision': {

@@ -51,10 +51,14 @@ export type CandidatesAdd = z.infer<typeof candidatesAddSchema>;
 export const targetSchema = z.object({ ...expectedVersion, target_size: targetSize, position_targets: positionTargets.default({}) });
 export type TargetBody = z.infer<typeof targetSchema>;
 
+/** A move into a team of another age group is refused unless `override` says the club means it. */
+const ageOverride = z.boolean().default(false);
+
 export const moveSchema = z.object({
   ...expectedVersion,
   player_id: z.number().int().positive(),
   team_id: z.number().int().positive().nullable(),
+  override: ageOverride,
 });
 export type MoveBody = z.infer<typeof moveSchema>;
 
@@ -70,6 +74,18 @@ export const candidateUpdateSchema = z
   });
 export type CandidateUpdate = z.infer<typeof candidateUpdateSchema>;
 
+/** One decision for many candidates at once (the board's selection): one write, one history entry each. */
+export const bulkDecisionSchema = z.object({
+  ...expectedVersion,
+  player_ids: z
+    .array(z.number().int().positive())
+    .min(1, { error: 'Select at least one player.' })
+    .max(1000)
+    .refine((l) => new Set(l).size === l.length, { error: 'A player is listed twice.' }),
+  decision: decisionSchema,
+});
+export type BulkDecisionBody = z.infer<typeof bulkDecisionSchema>;
+
 export const versionOnlySchema = z.object(expectedVersion);
 export type VersionOnly = z.infer<typeof versionOnlySchema>;
 
@@ -83,6 +99,7 @@ export const revisionSchema = z.object({
         player_id: z.number().int().positive(),
         team_id: z.number().int().positive().nullable().optional(),
         decision: decisionSchema.optional(),
+        override: ageOverride,
       }),
     )
     .min(1)
@@ -115,6 +132,8 @@ export const boardTeamSchema = z.object({
   position_counts: z.record(z.string(), z.number()),
   /** Σ of its candidates' totals: the strength Suggest balances. */
   strength: z.number(),
+  /** N of the "U<N>" in its name: it takes the players of that age group; null takes anyone. */
+  age_group: z.number().nullable(),
 });
 export type BoardTeam = z.infer<typeof boardTeamSchema>;
 
@@ -135,6 +154,11 @@ export const boardCandidateSchema = z.object({
   evaluators: z.number().nullable(),
   /** An evaluator's score lay far from the others' in the session. */
   outlier: z.boolean(),
+  /**
+   * Why the place does not fit the player's age group: placed in another group's team ("Born 2008: U19,
+   * this team is U14"), or in the pool with no team of their group; null when it fits.
+   */
+  age_note: z.string().nullable(),
 });
 export type BoardCandidate = z.infer<typeof boardCandidateSchema>;
 
@@ -146,6 +170,8 @@ export const boardSchema = z.object({
   state: z.enum(['open', 'finalised']),
   version: z.number(),
   finalised_at: z.string().nullable(),
+  /** The year ages are read in (the first year of the season's name); null: no age rules apply. */
+  season_year: z.number().nullable(),
   teams: z.array(boardTeamSchema),
   candidates: z.array(boardCandidateSchema),
 });

@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Button, Card, Group, Menu, NativeSelect, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Checkbox, Group, Menu, NativeSelect, Stack, Text } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
-import { IconArrowsMove, IconGripVertical, IconHistory, IconPin, IconPinnedOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowsMove, IconGripVertical, IconHistory, IconPin, IconPinnedOff } from '@tabler/icons-react';
 import { DECISION_LABELS, DECISIONS, type BoardCandidate, type BoardTeam, type Decision } from '../../../shared/schemas/draft';
+import classes from './drafts.module.css';
 
 interface Props {
   c: BoardCandidate;
@@ -14,10 +15,35 @@ interface Props {
   onPin: (pinned: boolean) => void;
   onDecision: (d: Decision) => void;
   onHistory: () => void;
+  /** In the selection a bulk decision applies to. */
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+}
+
+/** A selection box whose wrapping label is the tap area (drafts.module.css). */
+export function PickBox({
+  label,
+  ...props
+}: {
+  label: string;
+  checked: boolean;
+  indeterminate?: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className={classes.pick}>
+      <Checkbox
+        aria-label={label}
+        checked={props.checked}
+        indeterminate={props.indeterminate}
+        onChange={(e) => props.onChange(e.currentTarget.checked)}
+      />
+    </label>
+  );
 }
 
 /** One candidate: name, scores, flags, decision, pin, history, and the Move menu (the keyboard and screen-reader way to move). */
-export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, onDecision, onHistory }: Props) {
+export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, onDecision, onHistory, selected, onSelect }: Props) {
   const drag = useDraggable({ id: c.player_id, disabled: disabled || finalised || c.pinned });
   const style = drag.transform ? { transform: `translate3d(${drag.transform.x}px, ${drag.transform.y}px, 0)`, zIndex: 10 } : undefined;
   return (
@@ -38,9 +64,12 @@ export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, on
         )}
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap" gap={4}>
-            <Text fw={600} size="sm" truncate>
-              {c.name}
-            </Text>
+            <Group gap={2} wrap="nowrap" style={{ minWidth: 0 }}>
+              <PickBox label={`Select ${c.name}`} checked={selected} onChange={onSelect} />
+              <Text fw={600} size="sm" truncate>
+                {c.name}
+              </Text>
+            </Group>
             <Text size="sm" fw={600} aria-label={`Total ${c.total ?? 'none'}`}>
               {c.total === null ? '–' : `${c.total}%`}
             </Text>
@@ -68,6 +97,14 @@ export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, on
               <IconHistory size={16} aria-hidden />
             </ActionIcon>
           </Group>
+          {c.age_note ? (
+            <Group gap={4} wrap="nowrap" align="flex-start" data-testid="age-note">
+              <IconAlertTriangle size={14} aria-hidden color="var(--mantine-color-red-9)" style={{ flexShrink: 0, marginTop: 2 }} />
+              <Text size="xs" c="red.9">
+                {c.age_note}
+              </Text>
+            </Group>
+          ) : null}
           {/* The select keeps room for its longest word ("Waitlisted"); Pin and Move wrap below in a narrow column. */}
           <Group gap={4} wrap="wrap">
             <NativeSelect

@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Flex, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Flex,
+  Group,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import {
   DndContext,
   KeyboardSensor,
@@ -9,11 +23,12 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { IconUsersPlus, IconWand, IconLock } from '@tabler/icons-react';
+import { IconChecks, IconUsersPlus, IconWand, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Board, BoardCandidate, Decision } from '../../../shared/schemas/draft';
+import { ageMismatchText, outsideAgeGroup } from '../../../shared/age-groups';
+import { DECISION_LABELS, DECISIONS, type Board, type BoardCandidate, type Decision } from '../../../shared/schemas/draft';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { PageHeader } from '../../components/PageHeader';
 import { PlayerSearchSelect } from '../../components/PlayerSearchSelect';
@@ -21,7 +36,8 @@ import { QueryView } from '../../components/QueryView';
 import { failureMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { allTeamsQuery, boardQuery, publishedSessionsQuery, useBoardWrite } from './api';
-import { CandidateCard } from './CandidateCard';
+import { CandidateCard, PickBox } from './CandidateCard';
+import classes from './drafts.module.css';
 import { HistoryModal } from './HistoryModal';
 
 const POOL = 'pool';
@@ -33,6 +49,7 @@ function Column({
   count,
   target,
   positions,
+  pick,
   children,
 }: {
   id: string;
@@ -40,6 +57,8 @@ function Column({
   count: number;
   target?: number | null;
   positions?: string;
+  /** The column's "select all" box: its cards all, some or none in the selection. */
+  pick?: { checked: boolean; indeterminate: boolean; onChange: (on: boolean) => void };
   children: ReactNode;
 }) {
   const drop = useDroppable({ id });
@@ -55,12 +74,16 @@ function Column({
       aria-label={title}
     >
       <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Title order={2} size="h5">
-          {title}
-        </Title>
+        <Group gap={2} wrap="nowrap" style={{ minWidth: 0 }}>
+          {pick ? <PickBox label={`Select all in ${title}`} {...pick} /> : null}
+          <Title order={2} size="h5">
+            {title}
+          </Title>
+        </Group>
         <Badge
           color={over ? 'red.8' : 'gray'}
           variant="light"
+          style={{ flexShrink: 0 }}
           aria-label={target === undefined ? `${count} in the pool` : `${count} of ${target ?? 'no target'}`}
         >
           {target === undefined ? count : `${count} / ${target ?? '–'}`}
@@ -152,27 +175,78 @@ function BoardView({ board }: { board: Board }) {
   );
 
   /** Every write names the version on screen; a refusal (409: what changed since) is shown and the board reloads. */
-  const send = async (path: string, body: Record<string, unknown>, rethrow = false) => {
+  const send = async (path: string, body: Record<string, unknown>, rethrow = false): Promise<boolean> => {
     setError(null);
     try {
       await write.mutateAsync({ path, body: { expected_version: board.version, ...body } });
       notifySuccess();
+      return true;
     } catch (e) {
       setError(failureMessage(e));
       if (rethrow) throw e;
+      return false;
     }
   };
-  const revise = (change: Record<string, unknown>) => send('/revision', { reason, changes: [change] });
-  const move = (c: BoardCandidate, teamId: number | null) =>
-    finalised ? revise({ player_id: c.player_id, team_id: teamId }) : send('/move', { player_id: c.player_id, team_id: teamId });
+  const revise = (changes: Record<string, unknown>[], rethrow = false) => send('/revision', { reason, changes }, rethrow);
+
+  // A move into a team of another age group asks first (shared/age-groups.ts, the rule Suggest keeps).
+  const [crossing, setCrossing] = useState<{ c: BoardCandidate; teamId: number; why: string } | null>(null);
+  const groups = board.teams.map((t) => t.age_group).filter((g): g is number => g !== null);
+  const mismatch = (c: BoardCandidate, teamId: number | null) => {
+    const team = board.teams.find((t) => t.team_id === teamId);
+    const m = team ? outsideAgeGroup(c.birth_year, team.age_group, groups, board.season_year) : null;
+    return m ? ageMismatchText(m) : null;
+  };
+  const place = (c: BoardCandidate, teamId: number | null, override: boolean, rethrow = false) =>
+    finalised
+      ? revise([{ player_id: c.player_id, team_id: teamId, override }], rethrow)
+      : send('/move', { player_id: c.player_id, team_id: teamId, override }, rethrow);
+  const move = (c: BoardCandidate, teamId: number | null) => {
+    const why = mismatch(c, teamId);
+    if (why && teamId !== null) setCrossing({ c, teamId, why });
+    else void place(c, teamId, false);
+  };
   const decide = (c: BoardCandidate, d: Decision) =>
-    finalised ? revise({ player_id: c.player_id, decision: d }) : send(`/candidate/${c.player_id}`, { decision: d });
+    finalised ? revise([{ player_id: c.player_id, decision: d }]) : send(`/candidate/${c.player_id}`, { decision: d });
+
+  // The selection a bulk decision applies to; cards gone from the board drop out of it.
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const [bulk, setBulk] = useState<Decision>('selected');
+  const chosen = board.candidates.filter((c) => picked.has(c.player_id));
+  const placed = board.candidates.filter((c) => c.team_id !== null);
+  const pick = (ids: number[], on: boolean) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
+      return next;
+    });
+  const pickOf = (cards: BoardCandidate[]) => {
+    const n = cards.filter((c) => picked.has(c.player_id)).length;
+    return {
+      checked: cards.length > 0 && n === cards.length,
+      indeterminate: n > 0 && n < cards.length,
+      onChange: (on: boolean) =>
+        pick(
+          cards.map((c) => c.player_id),
+          on,
+        ),
+    };
+  };
+  const applyBulk = async () => {
+    const ids = chosen.map((c) => c.player_id);
+    const done = finalised
+      ? await revise(ids.map((player_id) => ({ player_id, decision: bulk })))
+      : await send('/decisions', { player_ids: ids, decision: bulk });
+    if (done) setPicked(new Set());
+  };
 
   const onDragEnd = (e: DragEndEvent) => {
     if (!e.over) return;
     const c = board.candidates.find((x) => x.player_id === e.active.id);
     const to = e.over.id === POOL ? null : Number(e.over.id);
-    if (c && c.team_id !== to) void move(c, to);
+    if (c && c.team_id !== to) move(c, to);
   };
   const disabled = write.isPending || (finalised && reason.trim() === '');
   const card = (c: BoardCandidate) => (
@@ -182,10 +256,12 @@ function BoardView({ board }: { board: Board }) {
       teams={board.teams}
       disabled={disabled}
       finalised={finalised}
-      onMove={(t) => void move(c, t)}
+      onMove={(t) => move(c, t)}
       onPin={(p) => void send(`/candidate/${c.player_id}`, { pinned: p })}
       onDecision={(d) => void decide(c, d)}
       onHistory={() => setHistoryOf(c)}
+      selected={picked.has(c.player_id)}
+      onSelect={(on) => pick([c.player_id], on)}
     />
   );
   const pool = board.candidates.filter((c) => c.team_id === null);
@@ -247,7 +323,23 @@ function BoardView({ board }: { board: Board }) {
         <Text c="dimmed" mb="md">
           No candidates yet: add them from a published session, a team or by name with Add candidates.
         </Text>
-      ) : null}
+      ) : (
+        <Group mb="xs" gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconChecks size={18} aria-hidden />}
+            disabled={placed.length === 0}
+            onClick={() =>
+              pick(
+                placed.map((c) => c.player_id),
+                true,
+              )
+            }
+          >
+            Select all placed
+          </Button>
+        </Group>
+      )}
       <DndContext
         sensors={sensors}
         onDragEnd={onDragEnd}
@@ -265,21 +357,69 @@ function BoardView({ board }: { board: Board }) {
           style={{ overflowX: 'auto' }}
           pb="md"
         >
-          <Column id={POOL} title="Pool" count={pool.length}>
+          <Column id={POOL} title="Pool" count={pool.length} pick={pickOf(pool)}>
             {pool.map(card)}
           </Column>
           {board.teams.map((t) => {
             const positions = Object.entries(t.position_targets)
               .map(([p, n]) => `${p} ${t.position_counts[p] ?? 0}/${n}`)
               .join(' · ');
+            const mine = board.candidates.filter((c) => c.team_id === t.team_id);
             return (
-              <Column key={t.team_id} id={String(t.team_id)} title={t.name} count={t.count} target={t.target_size} positions={positions}>
-                {board.candidates.filter((c) => c.team_id === t.team_id).map(card)}
+              <Column
+                key={t.team_id}
+                id={String(t.team_id)}
+                title={t.name}
+                count={t.count}
+                target={t.target_size}
+                positions={positions}
+                pick={pickOf(mine)}
+              >
+                {mine.map(card)}
               </Column>
             );
           })}
         </Flex>
       </DndContext>
+      {chosen.length ? (
+        <Paper withBorder shadow="md" p="xs" className={classes.bar} role="region" aria-label="Decision for the selected">
+          <Group gap="xs" wrap="wrap" align="center">
+            <Text size="sm" fw={600} aria-live="polite">
+              {chosen.length} selected
+            </Text>
+            <NativeSelect
+              aria-label="Decision for the selected players"
+              data={DECISIONS.map((d) => ({ value: d, label: DECISION_LABELS[d] }))}
+              value={bulk}
+              onChange={(e) => setBulk(e.currentTarget.value as Decision)}
+              style={{ flex: '1 1 9rem', maxWidth: '14rem' }}
+            />
+            <Button onClick={() => void applyBulk()} disabled={disabled} loading={write.isPending}>
+              Set for {chosen.length}
+            </Button>
+            <Button variant="default" onClick={() => setPicked(new Set())}>
+              Clear selection
+            </Button>
+          </Group>
+        </Paper>
+      ) : null}
+      <ConfirmModal
+        opened={crossing !== null}
+        title="Move across age groups"
+        confirmLabel="Move anyway"
+        onClose={() => setCrossing(null)}
+        onConfirm={() => (crossing ? place(crossing.c, crossing.teamId, true, true) : Promise.resolve())}
+      >
+        {crossing ? (
+          <>
+            <Text fw={600}>{crossing.why}.</Text>
+            <Text>
+              {crossing.c.name} is not of the age group of {board.teams.find((t) => t.team_id === crossing.teamId)?.name}: Suggest would not
+              place them there. Move them anyway? The override is recorded in the draft&apos;s history.
+            </Text>
+          </>
+        ) : null}
+      </ConfirmModal>
       {historyOf ? <HistoryModal draftId={board.id} candidate={historyOf} onClose={() => setHistoryOf(null)} /> : null}
       {adding ? <AddCandidatesModal onClose={() => setAdding(false)} onAdd={(body) => send('/candidates', body, true)} /> : null}
       <ConfirmModal
@@ -292,7 +432,8 @@ function BoardView({ board }: { board: Board }) {
       >
         <Text>
           Suggest places every unpinned candidate again, best total first, into the team with the weakest total (a snake draft), up to each
-          target. Pinned players stay where they are.
+          target, and only into teams of their age group (a team named U14… takes the players born for it). Pinned players stay where they
+          are.
         </Text>
       </ConfirmModal>
       <ConfirmModal

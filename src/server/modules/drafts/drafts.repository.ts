@@ -168,10 +168,37 @@ export function candidate(db: Db, draftId: number, playerId: number) {
   return db
     .selectFrom('draft_candidates as c')
     .innerJoin('players as p', 'p.id', 'c.player_id')
-    .select(['c.player_id', 'p.first_name', 'p.last_name', 'c.team_id', 'c.pinned', 'c.decision', 'c.position'])
+    .select(['c.player_id', 'p.first_name', 'p.last_name', 'p.dob', 'c.team_id', 'c.pinned', 'c.decision', 'c.position'])
     .where('c.draft_id', '=', draftId)
     .where('c.player_id', '=', playerId)
     .executeTakeFirst();
+}
+
+/** These players' candidate rows in the draft (players not in it are missing from the answer). */
+export async function candidatesByIds(db: Db, draftId: number, playerIds: readonly number[]) {
+  const out: { player_id: number; first_name: string; last_name: string; team_id: number | null; decision: DraftDecision }[] = [];
+  for (let i = 0; i < playerIds.length; i += CHUNK)
+    out.push(
+      ...(await db
+        .selectFrom('draft_candidates as c')
+        .innerJoin('players as p', 'p.id', 'c.player_id')
+        .select(['c.player_id', 'p.first_name', 'p.last_name', 'c.team_id', 'c.decision'])
+        .where('c.draft_id', '=', draftId)
+        .where('c.player_id', 'in', playerIds.slice(i, i + CHUNK))
+        .execute()),
+    );
+  return out;
+}
+
+/** One decision for many candidates (no waitlist rank: a waitlisted one gets theirs one by one). */
+export async function setDecisions(db: Db, draftId: number, playerIds: readonly number[], decision: DraftDecision, now: string) {
+  for (let i = 0; i < playerIds.length; i += CHUNK)
+    await db
+      .updateTable('draft_candidates')
+      .set({ decision, waitlist_rank: null, updated_at: now })
+      .where('draft_id', '=', draftId)
+      .where('player_id', 'in', playerIds.slice(i, i + CHUNK))
+      .execute();
 }
 
 export async function updateCandidate(

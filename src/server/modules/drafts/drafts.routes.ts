@@ -84,7 +84,7 @@ export async function draftsRoutes(app: FastifyInstance): Promise<void> {
     config: { access: teamsWrite },
     schema: {
       tags,
-      description: `Moves a candidate to a team of the draft or to the pool (team_id null).${stale}`,
+      description: `Moves a candidate to a team of the draft or to the pool (team_id null). Into a team of another age group only with override: true (else 409).${stale}`,
       params: idParams,
       body: s.moveSchema,
       response: result,
@@ -109,6 +109,22 @@ export async function draftsRoutes(app: FastifyInstance): Promise<void> {
       const actor = requireActor(req);
       const draft = await authorizeDraft(db, actor, req.params.id);
       return written(await service.updateCandidate(db, actor, draft, req.params.playerId, req.body));
+    },
+  });
+
+  r.post('/api/draft/:id/decisions', {
+    config: { access: teamsWrite },
+    schema: {
+      tags,
+      description: `Sets one decision for many candidates (the board's selection): one history entry and audit row each.${stale}`,
+      params: idParams,
+      body: s.bulkDecisionSchema,
+      response: result,
+    },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const draft = await authorizeDraft(db, actor, req.params.id);
+      return written(await service.decideMany(db, actor, draft, req.body));
     },
   });
 
@@ -148,7 +164,7 @@ export async function draftsRoutes(app: FastifyInstance): Promise<void> {
     config: { access: teamsWrite },
     schema: {
       tags,
-      description: `After Finalise: changes placements or decisions with a reason; memberships follow.${stale}`,
+      description: `After Finalise: changes placements or decisions with a reason; memberships follow. A change into a team of another age group needs override: true.${stale}`,
       params: idParams,
       body: s.revisionSchema,
       response: result,

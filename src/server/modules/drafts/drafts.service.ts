@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { ageGroupLabel, seasonYear } from '../../../shared/age-groups.js';
+import { ageGroupLabel, ageGroupOf, ageMismatchText, noTeamForAge, outsideAgeGroup, seasonYear } from '../../../shared/age-groups.js';
 import type { Actor } from '../../../shared/permissions.js';
 import { roundPercent } from '../../../shared/scoring.js';
 import {
   DECISION_LABELS,
   type Board,
   type BoardCandidate,
+  type BulkDecisionBody,
   type CandidatesAdd,
   type CandidateUpdate,
   type DraftCreate,
@@ -43,6 +44,8 @@ export const draftText = {
   notCandidate: 'This player is not a candidate of this draft.',
   notDraftTeam: 'This team is not a team of this draft.',
   notPublished: 'Only a published session can add candidates: publish its results first.',
+  /** "Ava Costa: Born 2008: U19, this team is U14. …" */
+  crossAge: (name: string, why: string) => `${name}: ${why}. Moving a player into a team of another age group needs a confirmed override.`,
 } as const;
 
 type EventRow = Awaited<ReturnType<typeof repo.eventsAfter>>[number];
@@ -59,10 +62,13 @@ function eventText(e: EventRow): string {
 }
 
 /** Names a team (or the pool) in an event's words. */
-async function teamNamer(db: Db, draftId: number) {
-  const teams = await repo.boardTeams(db, draftId);
+function namer(teams: readonly { team_id: number; name: string }[]) {
   const names = new Map(teams.map((t) => [t.team_id, t.name]));
   return (id: number | null) => (id === null ? 'the pool' : (names.get(id) ?? `team ${id}`));
+}
+
+async function teamNamer(db: Db, draftId: number) {
+  return namer(await repo.boardTeams(db, draftId));
 }
 
 interface Work {
@@ -130,7 +136,10 @@ async function sessionScores(db: Db, sessionIds: readonly number[]): Promise<Map
   return out;
 }
 
-async function candidatesOf(db: Db, draft: repo.DraftRow): Promise<(BoardCandidate & { waitlist_rank: number | null })[]> {
+async function candidatesOf(
+  db: Db,
+  draft: repo.DraftRow,
+): Promise<(Omit<BoardCandidate, 'age_note'> & { waitlist_rank: number | null })[]> {
   const rows = await repo.boardCandidates(db, draft.id);
   const sessions = [...new Set(rows.filter((r) => r.source === 'session' && r.source_id !== null).map((r) => r.source_id!))];
   const scores = await sessionScores(db, sessions);
@@ -155,8 +164,32 @@ async function candidatesOf(db: Db, draft: repo.DraftRow): Promise<(BoardCandida
   });
 }
 
+/** The draft's teams' age groups and the year ages are read in: the facts every age check of a draft takes. */
+function agesOf(draft: repo.DraftRow, teams: readonly { team_id: number; name: string }[]) {
+  const year = seasonYear(draft.season_name);
+  const groupOf = new Map(teams.map((t) => [t.team_id, ageGroupOf(t.name)]));
+  const groups = [...groupOf.values()].filter((g): g is number => g !== null);
+  return {
+    year,
+    groupOf,
+    /** A move of a player born in `birthYear` into `teamId` outside their age group, else null (the pool fits anyone). */
+    mismatch: (birthYear: number | null, teamId: number | null) =>
+      teamId === null ? null : outsideAgeGroup(birthYear, groupOf.get(teamId) ?? null, groups, year),
+  };
+}
+
 export async function board(db: Db, draft: repo.DraftRow): Promise<Board> {
   const [teams, candidates] = await Promise.all([repo.boardTeams(db, draft.id), candidatesOf(db, draft)]);
+  const ages = agesOf(draft, teams);
+  const note = (c: Omit<BoardCandidate, 'age_note'>) => {
+    if (c.team_id !== null) {
+      const m = ages.mismatch(c.birth_year, c.team_id);
+      return m ? ageMismatchText(m) : null;
+    }
+    return c.decision === 'released' || c.decision === 'withdrawn'
+      ? null
+      : noTeamForAge(c.birth_year, [...ages.groupOf.values()], ages.year);
+  };
   return {
     id: draft.id,
     name: draft.name,
@@ -165,6 +198,7 @@ export async function board(db: Db, draft: repo.DraftRow): Promise<Board> {
     state: draft.state,
     version: draft.version,
     finalised_at: draft.finalised_at,
+    season_year: ages.year,
     teams: teams.map((t) => {
       const mine = candidates.filter((c) => c.team_id === t.team_id);
       const positions: Record<string, number> = {};
@@ -177,9 +211,10 @@ export async function board(db: Db, draft: repo.DraftRow): Promise<Board> {
         count: mine.length,
         position_counts: positions,
         strength: roundPercent(mine.reduce((a, c) => a + (c.total ?? 0), 0)),
+        age_group: ages.groupOf.get(t.team_id) ?? null,
       };
     }),
-    candidates: candidates.map(({ waitlist_rank: _, ...c }) => c),
+    candidates: candidates.map(({ waitlist_rank: _, ...c }) => ({ ...c, age_note: note(c) })),
   };
 }
 
@@ -308,16 +343,44 @@ export async function move(db: Db, actor: Actor, draft: repo.DraftRow, body: Mov
   return write(db, actor, draft, body.expected_version, 'open', async (trx, now) => {
     // Read inside the transaction: the version check has already made this writer the only one.
     const c = await candidateOrThrow(trx, draft.id, body.player_id);
-    if (c.pinned && c.team_id !== body.team_id) throw conflict(draftText.pinned(`${c.first_name} ${c.last_name}`), 'player_id');
+    const who = `${c.first_name} ${c.last_name}`;
+    if (c.pinned && c.team_id !== body.team_id) throw conflict(draftText.pinned(who), 'player_id');
+    const teams = await repo.boardTeams(trx, draft.id);
+    const name = namer(teams);
+    const across = crossAge(agesOf(draft, teams), who, c.dob, c.team_id, body.team_id, body.override);
     await repo.updateCandidate(trx, draft.id, body.player_id, { team_id: body.team_id }, now);
-    const name = await teamNamer(trx, draft.id);
-    const text = `moved to ${name(body.team_id)}`;
+    const text = `moved to ${name(body.team_id)}${across.words}`;
     return {
-      events: [{ kind: 'move', player_id: body.player_id, detail: { text, from_team_id: c.team_id, to_team_id: body.team_id } }],
-      audit: `${c.first_name} ${c.last_name} moved from ${name(c.team_id)} to ${name(body.team_id)}`,
+      events: [
+        {
+          kind: 'move',
+          player_id: body.player_id,
+          detail: { text, from_team_id: c.team_id, to_team_id: body.team_id, ...across.detail },
+        },
+      ],
+      audit: `${who} moved from ${name(c.team_id)} to ${name(body.team_id)}${across.words}`,
       changed: 1,
     };
   });
+}
+
+/**
+ * A move by hand into a team outside the player's age group: refused (409) without the caller's
+ * override, else recorded with the move in the words of the warning the board showed.
+ */
+function crossAge(
+  ages: ReturnType<typeof agesOf>,
+  who: string,
+  birthYear: number | null,
+  from: number | null,
+  to: number | null,
+  override: boolean,
+) {
+  const m = from === to ? null : ages.mismatch(birthYear, to);
+  if (!m) return { words: '', detail: {} };
+  const why = ageMismatchText(m);
+  if (!override) throw conflict(draftText.crossAge(who, why), 'override');
+  return { words: ` across age groups (override: ${why})`, detail: { age_override: true, birth_year: birthYear, team_age_group: m.team } };
 }
 
 export async function updateCandidate(
@@ -366,26 +429,92 @@ export async function updateCandidate(
 /** Suggest (suggest.ts) applied in one transaction: one statement per team it fills. */
 export async function runSuggest(db: Db, actor: Actor, draft: repo.DraftRow, expected: number): Promise<WriteResult> {
   const [teams, candidates] = await Promise.all([repo.boardTeams(db, draft.id), candidatesOf(db, draft)]);
+  const ages = agesOf(draft, teams);
   return write(db, actor, draft, expected, 'open', async (trx, now) => {
     // The placements read before the transaction hold when the draft was at `expected` then: any write
     // since would have moved the version, and the bump above would have failed. Else they are read again.
     const rows = draft.version === expected ? candidates : await repo.boardCandidates(trx, draft.id);
     const current = new Map(rows.map((r) => [r.player_id, { team_id: r.team_id, pinned: !!r.pinned, decision: r.decision }]));
     const plan = suggestPlaces(
-      teams.map((t) => ({ team_id: t.team_id, target_size: t.target_size })),
+      teams.map((t) => ({ team_id: t.team_id, target_size: t.target_size, age_group: ages.groupOf.get(t.team_id) ?? null })),
       candidates
         .filter((c) => current.has(c.player_id))
         .map((c) => {
           const r = current.get(c.player_id)!;
-          return { player_id: c.player_id, team_id: r.team_id, pinned: !!r.pinned, decision: r.decision, total: c.total };
+          return {
+            player_id: c.player_id,
+            team_id: r.team_id,
+            pinned: !!r.pinned,
+            decision: r.decision,
+            total: c.total,
+            birth_year: c.birth_year,
+          };
         }),
+      ages.year,
     );
     const moves = [...plan].filter(([playerId, teamId]) => current.get(playerId)!.team_id !== teamId);
     const moved = moves.length;
     await repo.placePlayers(trx, draft.id, moves, now);
     const placed = [...plan.values()].filter((t) => t !== null).length;
-    const text = `Suggest placed ${placed} unpinned player(s), ${moved} of them moved`;
-    return { events: [{ kind: 'suggest', player_id: null, detail: { text, placed, moved } }], audit: text, changed: moved };
+    // Left in the pool because no team of the draft is of their age group (the board says so on their card).
+    const birth = new Map(candidates.map((c) => [c.player_id, c.birth_year]));
+    const outOfAge = [...plan].filter(
+      ([p, t]) =>
+        t === null &&
+        !['released', 'withdrawn'].includes(current.get(p)!.decision) &&
+        teams.length > 0 &&
+        teams.every((team) => ages.mismatch(birth.get(p) ?? null, team.team_id) !== null),
+    ).length;
+    const text = `Suggest placed ${placed} unpinned player(s), ${moved} of them moved${
+      outOfAge ? `; ${outOfAge} left in the pool with no team of their age group` : ''
+    }`;
+    return {
+      events: [{ kind: 'suggest', player_id: null, detail: { text, placed, moved, out_of_age: outOfAge } }],
+      audit: text,
+      changed: moved,
+    };
+  });
+}
+
+/**
+ * One decision for the selected candidates (open board): one history entry and one audit row per
+ * candidate whose decision changes, in one versioned write. After Finalise the board sends the same
+ * change as a revision with its reason instead.
+ */
+export async function decideMany(db: Db, actor: Actor, draft: repo.DraftRow, body: BulkDecisionBody): Promise<WriteResult> {
+  return write(db, actor, draft, body.expected_version, 'open', async (trx, now) => {
+    const rows = new Map((await repo.candidatesByIds(trx, draft.id, body.player_ids)).map((r) => [r.player_id, r]));
+    const missing = body.player_ids.find((id) => !rows.has(id));
+    if (missing !== undefined) throw badRequest(`Player ${missing} is not a candidate of this draft.`, 'player_ids');
+    const changing = body.player_ids.map((id) => rows.get(id)!).filter((r) => r.decision !== body.decision);
+    if (body.decision === 'waitlisted') {
+      // In the order sent (the board's), each after those already on their team's waiting list.
+      const next = new Map<number | null, number>();
+      for (const r of changing) {
+        const rank = next.get(r.team_id) ?? (await repo.nextWaitlistRank(trx, draft.id, r.team_id));
+        await repo.updateCandidate(trx, draft.id, r.player_id, { decision: 'waitlisted', waitlist_rank: rank }, now);
+        next.set(r.team_id, rank + 1);
+      }
+    } else
+      await repo.setDecisions(
+        trx,
+        draft.id,
+        changing.map((r) => r.player_id),
+        body.decision,
+        now,
+      );
+    const text = `marked ${DECISION_LABELS[body.decision]}`;
+    return {
+      events: changing.map((r) => ({
+        kind: 'decision',
+        player_id: r.player_id,
+        detail: { text, from: r.decision, to: body.decision, bulk: true },
+      })),
+      audit: changing.length
+        ? changing.map((r) => `${r.first_name} ${r.last_name} ${text} (with ${body.player_ids.length} selected)`)
+        : `${body.player_ids.length} selected player(s) already ${text}`,
+      changed: changing.length,
+    };
   });
 }
 
@@ -418,7 +547,9 @@ export async function revise(db: Db, actor: Actor, draft: repo.DraftRow, body: R
   for (const ch of body.changes)
     if (ch.team_id !== undefined && ch.team_id !== null && !teamIds.has(ch.team_id)) throw badRequest(draftText.notDraftTeam, 'changes');
   return write(db, actor, draft, body.expected_version, 'finalised', async (trx, now) => {
-    const name = await teamNamer(trx, draft.id);
+    const teams = await repo.boardTeams(trx, draft.id);
+    const name = namer(teams);
+    const ages = agesOf(draft, teams);
     const held = await repo.membershipsOf(trx, [...teamIds]);
     const events: repo.EventIn[] = [];
     const audit: string[] = [];
@@ -426,6 +557,7 @@ export async function revise(db: Db, actor: Actor, draft: repo.DraftRow, body: R
       const c = await repo.candidate(trx, draft.id, ch.player_id);
       if (!c) throw badRequest(`Player ${ch.player_id} is not a candidate of this draft.`, 'changes');
       const team = ch.team_id === undefined ? c.team_id : ch.team_id;
+      const across = crossAge(ages, `${c.first_name} ${c.last_name}`, c.dob, c.team_id, team, ch.override);
       const decision = ch.decision ?? c.decision;
       const before = c.decision === 'selected' ? c.team_id : null;
       const after = decision === 'selected' ? team : null;
@@ -444,7 +576,7 @@ export async function revise(db: Db, actor: Actor, draft: repo.DraftRow, body: R
         }
       }
       const parts = [
-        ...(team !== c.team_id ? [`moved to ${name(team)}`] : []),
+        ...(team !== c.team_id ? [`moved to ${name(team)}${across.words}`] : []),
         ...(decision !== c.decision ? [`marked ${DECISION_LABELS[decision]}`] : []),
       ];
       events.push({
@@ -456,6 +588,7 @@ export async function revise(db: Db, actor: Actor, draft: repo.DraftRow, body: R
           to_team_id: team,
           from: c.decision,
           to: decision,
+          ...across.detail,
         },
         reason: body.reason,
       });

@@ -252,8 +252,16 @@ describe('POST /api/draft/:id/suggest', () => {
     expect(of(f.players[4]!).team_id).toBeNull();
     const blue = after.teams.find((x) => x.team_id === f.teams[0])!;
     const red = after.teams.find((x) => x.team_id === f.teams[1])!;
-    expect([blue.count, red.count]).toEqual([5, 4]);
+    // Seven players of 2014 (U14 in 2027) fill seven of the eight free places; the other team's players
+    // and the one born 2013 (U15) are of no team's age group and stay in the pool, saying why.
+    expect([blue.count, red.count]).toEqual([4, 4]);
     expect(Math.abs(blue.strength - red.strength)).toBeLessThan(Math.max(blue.strength, red.strength) * 0.5);
+    for (const c of after.candidates.filter((x) => x.team_id !== null)) expect(c.age_note, c.name).toBeNull();
+    const left = after.candidates.filter((x) => x.team_id === null && !x.pinned && x.decision !== 'withdrawn');
+    expect(left.length).toBeGreaterThan(0);
+    for (const c of left) expect(c.age_note).toBe(`Born ${c.birth_year}: ${c.age_group}, no team of this draft is for that age`);
+    expect(after.teams.map((x) => x.age_group)).toEqual([14, 14]);
+    expect(after.season_year).toBe(2027);
   });
 });
 
