@@ -32,7 +32,7 @@ describe('scores waiting on this device, two users on one phone', () => {
     expect(await countWaitingOnDevice(3)).toBe(0);
   });
 
-  it('lists where each user\'s waiting scores can be sent from: per team sheet and per session, the user\'s own only', async () => {
+  it("lists where each user's waiting scores can be sent from: per team sheet and per session, the user's own only", async () => {
     await putEntry(entry(7, 'c-1', 'local', 4));
     await putEntry(entry(7, 'c-2', 'local', 4));
     await putEntry(entry(7, 'c-3', 'syncing', 5));

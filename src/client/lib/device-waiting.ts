@@ -6,8 +6,7 @@ export type CountWaiting = (userId: number) => Promise<number>;
 
 /** Where one user's waiting scores can be sent from: a team's courtside sheet, or an evaluation session's scoring page. */
 export type WaitingPlace =
-  | { kind: 'courtside'; teamId: number; count: number }
-  | { kind: 'session'; sessionId: number; name: string | null; count: number };
+  { kind: 'courtside'; teamId: number; count: number } | { kind: 'session'; sessionId: number; name: string | null; count: number };
 
 export interface DeviceWaiting {
   count: CountWaiting;

@@ -25,7 +25,7 @@ describe('the service worker API cache on a phone two users share', () => {
     expect(stores.has(API_CACHE)).toBe(true);
   });
 
-  it("keeps one dashboard answer per user whatever the day it was read for, where the page looks for it", async () => {
+  it('keeps one dashboard answer per user whatever the day it was read for, where the page looks for it', async () => {
     await signedIn('/api/auth/me', 3);
     const key = `${ORIGIN}/api/dashboard?__owner=3`;
     expect(await keyOf('/api/dashboard?today=2026-11-25')).toBe(key);

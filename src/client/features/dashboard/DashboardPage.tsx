@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { plural } from '../../../shared/messages';
-import type { Dashboard, DashboardTeam } from '../../../shared/schemas/dashboard';
+import type { DashboardTeam } from '../../../shared/schemas/dashboard';
 import { STALE_AFTER_DAYS } from '../../../shared/stale-window';
 import { QueryView } from '../../components/QueryView';
 import { ME_URL, useCan, useMe } from '../../lib/auth';
@@ -153,7 +153,8 @@ function TeamCard({ team, staleSince, actions }: { team: DashboardTeam; staleSin
 
 /** Where one place's waiting scores are sent from, named for the list. */
 function placeLink(place: WaitingPlace, teams: readonly DashboardTeam[]): { to: string; name: string } {
-  if (place.kind === 'session') return { to: links.sessionScores(place.sessionId), name: place.name ?? `Evaluation session ${place.sessionId}` };
+  if (place.kind === 'session')
+    return { to: links.sessionScores(place.sessionId), name: place.name ?? `Evaluation session ${place.sessionId}` };
   const team = teams.find((t) => t.id === place.teamId);
   return { to: links.courtside(place.teamId), name: `${team?.name ?? `Team ${place.teamId}`}, courtside` };
 }
@@ -186,7 +187,15 @@ function WaitingOnDevice({ userId, count, teams }: { userId: number; count: numb
         Scores waiting on this device
       </Text>
       {count > 0 ? (
-        <Anchor component="button" type="button" fw={700} fz="xl" aria-label={describe} aria-haspopup="dialog" onClick={() => setOpened(true)}>
+        <Anchor
+          component="button"
+          type="button"
+          fw={700}
+          fz="xl"
+          aria-label={describe}
+          aria-haspopup="dialog"
+          onClick={() => setOpened(true)}
+        >
           {count}
         </Anchor>
       ) : (
@@ -209,7 +218,9 @@ function WaitingOnDevice({ userId, count, teams }: { userId: number; count: numb
             <Text role="status">Every score on this device has reached the server.</Text>
           ) : (
             <>
-              <Text size="sm">They stay on this device, yours only, until the server has them. Open where they wait, or send them all now.</Text>
+              <Text size="sm">
+                They stay on this device, yours only, until the server has them. Open where they wait, or send them all now.
+              </Text>
               <List spacing={4} listStyleType="none" p={0} aria-label="Where they wait">
                 {left.map((place) => {
                   const { to, name } = placeLink(place, teams);
