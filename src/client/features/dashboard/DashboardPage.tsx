@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconClipboardCheck, IconCloudUpload, IconFileText, IconMailForward } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -221,18 +221,16 @@ function WaitingOnDevice({ userId, count, teams }: { userId: number; count: numb
               <Text size="sm">
                 They stay on this device, yours only, until the server has them. Open where they wait, or send them all now.
               </Text>
-              <List spacing={4} listStyleType="none" p={0} aria-label="Where they wait">
+              <Stack gap={0} align="flex-start" aria-label="Where they wait" role="group">
                 {left.map((place) => {
                   const { to, name } = placeLink(place, teams);
                   return (
-                    <List.Item key={`${place.kind}-${place.kind === 'session' ? place.sessionId : place.teamId}`}>
-                      <Anchor component={Link} to={to}>
-                        {name}: {place.count} {plural(place.count, 'score', 'scores')}
-                      </Anchor>
-                    </List.Item>
+                    <Anchor key={`${place.kind}-${place.kind === 'session' ? place.sessionId : place.teamId}`} component={Link} to={to}>
+                      {name}: {place.count} {plural(place.count, 'score', 'scores')}
+                    </Anchor>
                   );
                 })}
-              </List>
+              </Stack>
             </>
           )}
           {failed ? (

@@ -83,6 +83,15 @@ export default function TeamEvaluatePage() {
   );
   const scored = players.filter((p) => latest.has(p.id)).length;
 
+  // Opened from the dashboard on a laptop: the first player's field takes the typing at once.
+  const focusFirst = useRef(search.get('criterion') === 'last');
+  const rowsShown = !!chosen && !!kind && players.length > 0;
+  useEffect(() => {
+    if (!rowsShown || !focusFirst.current) return;
+    focusFirst.current = false;
+    if (!touch) inputs.current[0]?.focus();
+  }, [rowsShown, touch]);
+
   if (sheet.isPending || !draft || !me) return <Loading />;
   if (sheet.isError) return <Text c="red">{sheet.error.message}</Text>;
 
