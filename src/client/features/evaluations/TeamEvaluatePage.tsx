@@ -83,13 +83,14 @@ export default function TeamEvaluatePage() {
   );
   const scored = players.filter((p) => latest.has(p.id)).length;
 
-  // Opened from the dashboard on a laptop: the first player's field takes the typing at once.
+  // Opened from the dashboard on a laptop: the first player's field takes the typing at once (select() focuses it).
   const focusFirst = useRef(search.get('criterion') === 'last');
   const rowsShown = !!chosen && !!kind && players.length > 0;
   useEffect(() => {
     if (!rowsShown || !focusFirst.current) return;
     focusFirst.current = false;
-    if (!touch) inputs.current[0]?.focus();
+    // Selected, so a score already there is replaced by what is typed.
+    if (!touch) inputs.current[0]?.select();
   }, [rowsShown, touch]);
 
   if (sheet.isPending || !draft || !me) return <Loading />;
