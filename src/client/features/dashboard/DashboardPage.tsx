@@ -26,7 +26,7 @@ function Stat({ label, value, to, describe }: { label: string; value: number; to
           {value}
         </Anchor>
       ) : (
-        <Text fw={700} fz="xl" aria-label={describe}>
+        <Text fw={700} fz="xl" aria-label={describe} className={classes.plain}>
           {value}
         </Text>
       )}
@@ -192,6 +192,7 @@ function WaitingOnDevice({ userId, count, teams }: { userId: number; count: numb
           type="button"
           fw={700}
           fz="xl"
+          className={classes.count}
           aria-label={describe}
           aria-haspopup="dialog"
           onClick={() => setOpened(true)}
@@ -199,7 +200,7 @@ function WaitingOnDevice({ userId, count, teams }: { userId: number; count: numb
           {count}
         </Anchor>
       ) : (
-        <Text fw={700} fz="xl" aria-label={describe}>
+        <Text fw={700} fz="xl" aria-label={describe} className={classes.plain}>
           {count}
         </Text>
       )}
