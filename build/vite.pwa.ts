@@ -35,13 +35,13 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallbackAllowlist: [/^\/app(\/|$)/, /^\/player(\/|$)/, /^\/login$/, /^\/$/],
     runtimeCaching: [
       {
-        // The API reads the courtside screen needs offline (these functions are copied into the worker
-        // as text, so they name nothing from outside themselves). A slow gym connection gets the last
-        // roster and criteria after 4 s.
+        // The API reads the courtside screen needs offline, and the dashboard the app opens on (these
+        // functions are copied into the worker as text, so they name nothing from outside themselves).
+        // A slow gym connection gets the last roster and criteria after 4 s.
         urlPattern: ({ url, request }) =>
           request.method === 'GET' &&
           url.origin === self.location.origin &&
-          /^\/api\/(levels\/?|criteria\/?|teams|team\/\d+\/evaluations)$/.test(url.pathname),
+          /^\/api\/(levels\/?|criteria\/?|teams|team\/\d+\/evaluations|dashboard)$/.test(url.pathname),
         handler: 'NetworkFirst',
         options: {
           cacheName: API_CACHE,

@@ -148,3 +148,30 @@ test('two users on one phone: scores waiting on the device count only for the on
   await expect(page.getByLabel('0 scores waiting on this device')).toBeVisible();
   await expect(page.getByLabel('1 score waiting on this device')).toHaveCount(0);
 });
+
+test("a team card's report shortcuts: write on the current cycle's team page, send with the team and cycle chosen (375 px and desktop)", async ({
+  page,
+}) => {
+  seedCycle();
+  await loginAs(page, 'coach');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/app/dashboard');
+    const u14 = card(page, 'U14 Boys');
+    await expect(u14.getByText('Autumn check')).toBeVisible();
+    // No cycle, nothing to write or send yet.
+    await expect(card(page, 'U16 Girls').getByRole('link', { name: 'Write reports' })).toHaveCount(0);
+    await u14.getByRole('link', { name: 'Write reports' }).click();
+    await expect(page).toHaveURL(/\/app\/reports\/\d+\/team\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'U14 Boys: Autumn check', level: 1 })).toBeVisible();
+    await page.goBack();
+    await card(page, 'U14 Boys').getByRole('link', { name: 'Send reports' }).click();
+    await expect(page).toHaveURL(/\/app\/reports\/send\?team=\d+&cycle=\d+$/);
+    await expect(page.getByRole('textbox', { name: 'Team', exact: true })).toHaveValue('U14 Boys');
+    await expect(page.getByRole('textbox', { name: 'Report cycle', exact: true })).toHaveValue(/^Autumn check \(/);
+  }
+  await page.goto('/app/dashboard');
+  await expect(card(page, 'U14 Boys').getByRole('link', { name: 'Score courtside' })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'dashboard-card-actions');
+});

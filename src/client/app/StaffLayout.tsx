@@ -23,8 +23,7 @@ import type { Me } from '../../shared/schemas/auth';
 import { Loading } from '../components/Loading';
 import { OutboxProvider } from '../features/evaluations/outbox/OutboxProvider';
 import { useMe } from '../lib/auth';
-import { DeviceWaitingContext } from '../lib/device-waiting';
-import { countWaitingOnDevice } from './device-waiting';
+import { DeviceWaitingProvider } from './DeviceWaitingProvider';
 import { homeOf } from '../lib/home';
 import { UserMenu } from './UserMenu';
 import header from './header.module.css';
@@ -69,7 +68,7 @@ export default function StaffLayout() {
 
   return (
     <OutboxProvider userId={me.id}>
-      <DeviceWaitingContext.Provider value={countWaitingOnDevice}>
+      <DeviceWaitingProvider>
         <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
           <AppShell.Header>
             <Group h="100%" px="md" justify="space-between">
@@ -110,7 +109,7 @@ export default function StaffLayout() {
             </Suspense>
           </AppShell.Main>
         </AppShell>
-      </DeviceWaitingContext.Provider>
+      </DeviceWaitingProvider>
     </OutboxProvider>
   );
 }

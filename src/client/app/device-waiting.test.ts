@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { enqueue } from '../features/eval-sessions/scoreQueue';
+import { enqueue, saveSheet } from '../features/eval-sessions/scoreQueue';
 import { putEntry, type OutboxEntry } from '../features/evaluations/outbox/store';
-import { countWaitingOnDevice } from './device-waiting';
+import { countWaitingOnDevice, placesWaitingOnDevice } from './device-waiting';
 
-const entry = (userId: number, id: string, state: OutboxEntry['state']): OutboxEntry => ({
+const entry = (userId: number, id: string, state: OutboxEntry['state'], teamId = 1): OutboxEntry => ({
   client_id: id,
   user_id: userId,
   state,
-  team_id: 1,
+  team_id: teamId,
   player_id: 1,
   criteria_id: 1,
   score: 7,
@@ -30,5 +30,29 @@ describe('scores waiting on this device, two users on one phone', () => {
     expect(await countWaitingOnDevice(1)).toBe(3);
     expect(await countWaitingOnDevice(2)).toBe(1);
     expect(await countWaitingOnDevice(3)).toBe(0);
+  });
+
+  it("lists where each user's waiting scores can be sent from: per team sheet and per session, the user's own only", async () => {
+    await putEntry(entry(7, 'c-1', 'local', 4));
+    await putEntry(entry(7, 'c-2', 'local', 4));
+    await putEntry(entry(7, 'c-3', 'syncing', 5));
+    await putEntry(entry(7, 'c-4', 'synced', 6));
+    await putEntry(entry(8, 'd-1', 'local', 4));
+    await enqueue('session-9-user-7', { playerId: 1, criterionId: 1, score: 4 });
+    await saveSheet('session-9-user-7', {
+      session: { id: 9, name: 'Spring tryout', state: 'open', criteria: [] },
+      evaluator: { id: 7, name: 'Coach', guest: false },
+      players: [],
+      scores: [],
+    });
+
+    expect(await placesWaitingOnDevice(7)).toEqual([
+      { kind: 'courtside', teamId: 4, count: 2 },
+      { kind: 'courtside', teamId: 5, count: 1 },
+      { kind: 'session', sessionId: 9, name: 'Spring tryout', count: 1 },
+    ]);
+    expect(await placesWaitingOnDevice(8)).toEqual([{ kind: 'courtside', teamId: 4, count: 1 }]);
+    expect(await placesWaitingOnDevice(9)).toEqual([]);
+    expect(await countWaitingOnDevice(7)).toBe(4);
   });
 });

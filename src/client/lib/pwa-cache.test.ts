@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeCaches } from './fake-caches.test-util';
-import { API_CACHE, apiOwnerPlugin } from './pwa-cache';
+import { API_CACHE, apiOwnerPlugin, ownedKey } from './pwa-cache';
 
 const ORIGIN = 'https://club.example';
 const get = (path: string) => new Request(`${ORIGIN}${path}`);
@@ -23,6 +23,16 @@ describe('the service worker API cache on a phone two users share', () => {
     expect(await keeps()).toBe(true);
     expect(await keyOf('/api/team/7/evaluations?level=2')).toBe(`${ORIGIN}/api/team/7/evaluations?level=2&__owner=3`);
     expect(stores.has(API_CACHE)).toBe(true);
+  });
+
+  it('keeps one dashboard answer per user whatever the day it was read for, where the page looks for it', async () => {
+    await signedIn('/api/auth/me', 3);
+    const key = `${ORIGIN}/api/dashboard?__owner=3`;
+    expect(await keyOf('/api/dashboard?today=2026-11-25')).toBe(key);
+    expect(await keyOf('/api/dashboard?today=2026-11-26')).toBe(key);
+    vi.stubGlobal('location', new URL(`${ORIGIN}/app/dashboard`));
+    expect(ownedKey('/api/dashboard?today=2026-11-26', '3')).toBe(key);
+    expect(ownedKey('/api/team/7/evaluations?criteria_id=2', '3')).toBe(`${ORIGIN}/api/team/7/evaluations?criteria_id=2&__owner=3`);
   });
 
   it("another user's sign-in wipes the first user's answers; the same user again keeps them", async () => {

@@ -8,6 +8,7 @@ export const forgetCachedAnswers = (): Promise<boolean> =>
 /** Where the worker keeps `url`'s answer for `owner` (cacheKeyWillBeUsed below; pwa-cache.test.ts holds them together). */
 export function ownedKey(url: string, owner: string): string {
   const key = new URL(url, location.href);
+  if (key.pathname === '/api/dashboard') key.searchParams.delete('today');
   key.searchParams.set('__owner', owner);
   return key.href;
 }
@@ -54,6 +55,8 @@ export const apiOwnerPlugin = {
   cacheKeyWillBeUsed: async function ({ request }: { request: Request }): Promise<string> {
     const owner = await (await caches.open('api')).match('/__api-cache-owner');
     const url = new URL(request.url);
+    // The dashboard's last answer, whatever the day it was read for: the app opens on it offline.
+    if (url.pathname === '/api/dashboard') url.searchParams.delete('today');
     url.searchParams.set('__owner', owner ? await owner.text() : '');
     return url.href;
   },

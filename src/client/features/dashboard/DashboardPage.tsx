@@ -1,14 +1,17 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconClipboardCheck, IconCloudUpload, IconFileText, IconMailForward } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { plural } from '../../../shared/messages';
-import type { Dashboard, DashboardTeam } from '../../../shared/schemas/dashboard';
+import type { DashboardTeam } from '../../../shared/schemas/dashboard';
 import { STALE_AFTER_DAYS } from '../../../shared/stale-window';
 import { QueryView } from '../../components/QueryView';
-import { useCan, useMe } from '../../lib/auth';
-import { useDeviceWaiting } from '../../lib/device-waiting';
-import { dashboardQuery, links } from './api';
+import { ME_URL, useCan, useMe } from '../../lib/auth';
+import { useDeviceWaiting, useDeviceWaitingActions, useWaitingPlaces, type WaitingPlace } from '../../lib/device-waiting';
+import { useOfflineReady } from '../../lib/offline-ready';
+import { dashboardQuery, dashboardUrl, links } from './api';
 import classes from './dashboard.module.css';
 
 /** A count, linked to the list it counts; `describe` names it for a screen reader (it starts with the number). */
@@ -23,7 +26,7 @@ function Stat({ label, value, to, describe }: { label: string; value: number; to
           {value}
         </Anchor>
       ) : (
-        <Text fw={700} fz="xl" aria-label={describe}>
+        <Text fw={700} fz="xl" aria-label={describe} className={classes.plain}>
           {value}
         </Text>
       )}
@@ -37,7 +40,13 @@ const viewedAt = (iso: string) => {
   return t.isSame(dayjs(), 'day') ? t.format('HH:mm') : t.format('D MMM HH:mm');
 };
 
-function TeamCard({ team, staleSince }: { team: DashboardTeam; staleSince: string }) {
+/** What a card's buttons open, by permission: courtside scoring, and the current cycle's reports. */
+interface CardActions {
+  score: boolean;
+  reports: boolean;
+}
+
+function TeamCard({ team, staleSince, actions }: { team: DashboardTeam; staleSince: string; actions: CardActions }) {
   const { cycle, reports } = team;
   const window = cycle ? { from: cycle.opensOn, to: cycle.closesOn } : null;
   return (
@@ -107,28 +116,138 @@ function TeamCard({ team, staleSince }: { team: DashboardTeam; staleSince: strin
           describe={`${team.stale} with no evaluation in ${STALE_AFTER_DAYS} days, ${team.name}`}
         />
       </div>
+      {actions.score || (actions.reports && cycle && reports) ? (
+        <Group gap="xs" mt="sm" wrap="wrap">
+          {actions.score ? (
+            <Button component={Link} to={links.courtside(team.id)} size="sm" leftSection={<IconClipboardCheck size={18} aria-hidden />}>
+              Score courtside
+            </Button>
+          ) : null}
+          {actions.reports && cycle && reports ? (
+            <>
+              <Button
+                component={Link}
+                to={links.writeReports(cycle.id, team.id)}
+                size="sm"
+                variant="light"
+                leftSection={<IconFileText size={18} aria-hidden />}
+              >
+                Write reports
+              </Button>
+              <Button
+                component={Link}
+                to={links.sendReports(cycle.id, team.id)}
+                size="sm"
+                variant="light"
+                leftSection={<IconMailForward size={18} aria-hidden />}
+              >
+                Send reports
+              </Button>
+            </>
+          ) : null}
+        </Group>
+      ) : null}
     </Card>
   );
 }
 
-function Overview({ data, waiting }: { data: Dashboard; waiting: number | undefined }) {
+/** Where one place's waiting scores are sent from, named for the list. */
+function placeLink(place: WaitingPlace, teams: readonly DashboardTeam[]): { to: string; name: string } {
+  if (place.kind === 'session')
+    return { to: links.sessionScores(place.sessionId), name: place.name ?? `Evaluation session ${place.sessionId}` };
+  const team = teams.find((t) => t.id === place.teamId);
+  return { to: links.courtside(place.teamId), name: `${team?.name ?? `Team ${place.teamId}`}, courtside` };
+}
+
+/**
+ * "Scores waiting on this device": read from the device only, so it shows offline and while the
+ * dashboard's own read is missing. The number opens the list of where they wait, with *Sync now*.
+ */
+function WaitingOnDevice({ userId, count, teams }: { userId: number; count: number; teams: readonly DashboardTeam[] }) {
+  const [opened, setOpened] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const client = useQueryClient();
+  const { syncAll } = useDeviceWaitingActions();
+  const places = useWaitingPlaces(userId, opened);
+  const describe = `${count} ${plural(count, 'score', 'scores')} waiting on this device`;
+  const syncNow = async () => {
+    setSyncing(true);
+    setFailed(false);
+    await syncAll(userId);
+    await client.invalidateQueries({ queryKey: ['device-waiting', userId] });
+    const left = places.data ? (await places.refetch()).data : undefined;
+    setSyncing(false);
+    if (left?.length) setFailed(true);
+  };
+  const left = places.data ?? [];
   return (
-    <div className={classes.overview} role="group" aria-label="Waiting for you">
-      {data.openSessions !== null ? (
-        <Stat
-          label="Open sessions"
-          value={data.openSessions}
-          to={links.openSessions}
-          describe={`${data.openSessions} open evaluation ${plural(data.openSessions, 'session', 'sessions')}`}
-        />
-      ) : null}
-      {waiting !== undefined ? (
-        <Stat
-          label="Scores waiting on this device"
-          value={waiting}
-          describe={`${waiting} ${plural(waiting, 'score', 'scores')} waiting on this device`}
-        />
-      ) : null}
+    <div className={classes.stat}>
+      <Text size="xs" c="dimmed" lh={1.3}>
+        Scores waiting on this device
+      </Text>
+      {count > 0 ? (
+        <Anchor
+          component="button"
+          type="button"
+          fw={700}
+          fz="xl"
+          className={classes.count}
+          aria-label={describe}
+          aria-haspopup="dialog"
+          onClick={() => setOpened(true)}
+        >
+          {count}
+        </Anchor>
+      ) : (
+        <Text fw={700} fz="xl" aria-label={describe} className={classes.plain}>
+          {count}
+        </Text>
+      )}
+      <Modal
+        opened={opened}
+        onClose={() => {
+          setOpened(false);
+          setFailed(false);
+        }}
+        title="Scores waiting on this device"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="sm">
+          {places.isPending ? null : left.length === 0 ? (
+            <Text role="status">Every score on this device has reached the server.</Text>
+          ) : (
+            <>
+              <Text size="sm">
+                They stay on this device, yours only, until the server has them. Open where they wait, or send them all now.
+              </Text>
+              <Stack gap={0} align="flex-start" aria-label="Where they wait" role="group">
+                {left.map((place) => {
+                  const { to, name } = placeLink(place, teams);
+                  return (
+                    <Anchor key={`${place.kind}-${place.kind === 'session' ? place.sessionId : place.teamId}`} component={Link} to={to}>
+                      {name}: {place.count} {plural(place.count, 'score', 'scores')}
+                    </Anchor>
+                  );
+                })}
+              </Stack>
+            </>
+          )}
+          {failed ? (
+            <Alert color="red" role="alert">
+              Could not send them now: check the connection. They stay on this device and sync by themselves when the network is back.
+            </Alert>
+          ) : null}
+          {left.length > 0 ? (
+            <Group justify="flex-end">
+              <Button leftSection={<IconCloudUpload size={18} aria-hidden />} loading={syncing} onClick={() => void syncNow()}>
+                Sync now
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </Modal>
     </div>
   );
 }
@@ -141,27 +260,49 @@ export default function DashboardPage() {
   const today = dayjs().format('YYYY-MM-DD');
   const dashboard = useQuery({ ...dashboardQuery(today), enabled: allowed });
   const waiting = useDeviceWaiting(me?.id);
+  // The app opens here: the worker keeps this read for the user from the first visit, so it opens offline too.
+  const offlineReads = useMemo(() => [ME_URL, dashboardUrl(today)], [today]);
+  useOfflineReady(me?.id, offlineReads, dashboard.isSuccess);
+  const actions: CardActions = { score: can('evaluation', 2), reports: can('reports', 2) };
+  const data = dashboard.data;
 
   return (
     <Stack gap="md">
       <Title order={1}>Dashboard</Title>
       {allowed ? (
-        <QueryView query={dashboard} noun="dashboard" isEmpty={() => false}>
-          {(data) => (
-            <>
-              <Overview data={data} waiting={waiting.data} />
-              {data.teams.length === 0 ? (
-                <Text c="dimmed">You have no teams yet. Teams you coach show here with their evaluations and reports.</Text>
-              ) : (
-                <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
-                  {data.teams.map((team) => (
-                    <TeamCard key={team.id} team={team} staleSince={data.staleSince} />
-                  ))}
-                </SimpleGrid>
-              )}
-            </>
-          )}
-        </QueryView>
+        <>
+          <div className={classes.overview} role="group" aria-label="Waiting for you">
+            {data && data.openSessions !== null ? (
+              <Stat
+                label="Open sessions"
+                value={data.openSessions}
+                to={links.openSessions}
+                describe={`${data.openSessions} open evaluation ${plural(data.openSessions, 'session', 'sessions')}`}
+              />
+            ) : null}
+            {me && waiting.data !== undefined ? <WaitingOnDevice userId={me.id} count={waiting.data} teams={data?.teams ?? []} /> : null}
+          </div>
+          <QueryView query={dashboard} noun="dashboard" isEmpty={() => false}>
+            {(data) => (
+              <>
+                {data.today !== today ? (
+                  <Text size="sm" c="dimmed" role="status">
+                    Figures as of {data.today}, the last time this device reached the server.
+                  </Text>
+                ) : null}
+                {data.teams.length === 0 ? (
+                  <Text c="dimmed">You have no teams yet. Teams you coach show here with their evaluations and reports.</Text>
+                ) : (
+                  <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+                    {data.teams.map((team) => (
+                      <TeamCard key={team.id} team={team} staleSince={data.staleSince} actions={actions} />
+                    ))}
+                  </SimpleGrid>
+                )}
+              </>
+            )}
+          </QueryView>
+        </>
       ) : null}
     </Stack>
   );

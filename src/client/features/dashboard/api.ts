@@ -2,11 +2,14 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Dashboard } from '../../../shared/schemas/dashboard';
 import { apiGet, type Envelope } from '../../lib/api';
 
+/** The service worker keeps its last answer, whatever the day (build/vite.pwa.ts), so the app opens offline on it. */
+export const dashboardUrl = (today: string) => `/api/dashboard?today=${today}`;
+
 /** The whole dashboard in one read, for the caller's own calendar day. */
 export const dashboardQuery = (today: string) =>
   queryOptions({
     queryKey: ['dashboard', today],
-    queryFn: ({ signal }) => apiGet<Envelope<Dashboard>>(`/api/dashboard?today=${today}`, signal).then((r) => r.data),
+    queryFn: ({ signal }) => apiGet<Envelope<Dashboard>>(dashboardUrl(today), signal).then((r) => r.data),
   });
 
 /** Where each number leads: the list it counts, filtered (docs/product.md#dashboard). */
@@ -19,4 +22,9 @@ export const links = {
   },
   reports: (cycleId: number, teamId: number, state: string) => `/app/reports/${cycleId}/team/${teamId}?state=${state}`,
   openSessions: '/app/sessions?state=open',
+  /** The courtside sheet on the criterion this user last scored for the team (remembered on the device). */
+  courtside: (teamId: number) => `/app/team/${teamId}/evaluate?criterion=last`,
+  writeReports: (cycleId: number, teamId: number) => `/app/reports/${cycleId}/team/${teamId}`,
+  sendReports: (cycleId: number, teamId: number) => `/app/reports/send?team=${teamId}&cycle=${cycleId}`,
+  sessionScores: (sessionId: number) => `/app/sessions/${sessionId}/score`,
 };

@@ -4,8 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconCloudCheck, IconCloudUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { parseScore } from '../../../shared/schemas/evaluation';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
@@ -37,7 +37,9 @@ export default function TeamEvaluatePage() {
   const { engine, snapshot } = useOutbox();
   // Coarse pointers (phones, tablets) get tap targets; a mouse and keyboard get typed numbers.
   const touch = useMediaQuery('(max-width: 48em), (pointer: coarse)') ?? false;
-  const [draft, updateDraft] = useSheetDraft(me?.id, teamId);
+  // ?criterion=last (the dashboard's *Score courtside*): open on the criterion this user last scored here.
+  const [search, setSearch] = useSearchParams();
+  const [draft, updateDraft] = useSheetDraft(me?.id, teamId, search.get('criterion') === 'last');
   // Typed text that is not a valid score yet (a laptop's field), shown with its error; never stored.
   const [typed, setTyped] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
@@ -56,6 +58,13 @@ export default function TeamEvaluatePage() {
   });
 
   useErrorRedirect(sheet.error, teamId);
+  // Applied once the draft loaded; a reload then keeps whatever the user chooses next.
+  useEffect(() => {
+    if (!draft || !search.has('criterion')) return;
+    const next = new URLSearchParams(search);
+    next.delete('criterion');
+    setSearch(next, { replace: true });
+  }, [draft, search, setSearch]);
   // A reload without network opens this sheet as it is now, from its first visit on a new phone.
   const offlineReads = useMemo(() => [ME_URL, ...courtsideReads(teamId, criterion ? Number(criterion) : null)], [teamId, criterion]);
   const offline = useOfflineReady(me?.id, offlineReads, sheet.isSuccess && levels.isSuccess && criteria.isSuccess);
@@ -73,6 +82,16 @@ export default function TeamEvaluatePage() {
     (e) => e.state === 'refused' && !(chosen && e.team_id === teamId && e.criteria_id === chosen.id && shown.has(e.player_id)),
   );
   const scored = players.filter((p) => latest.has(p.id)).length;
+
+  // Opened from the dashboard on a laptop: the first player's field takes the typing at once (select() focuses it).
+  const focusFirst = useRef(search.get('criterion') === 'last');
+  const rowsShown = !!chosen && !!kind && players.length > 0;
+  useEffect(() => {
+    if (!rowsShown || !focusFirst.current) return;
+    focusFirst.current = false;
+    // Selected, so a score already there is replaced by what is typed.
+    if (!touch) inputs.current[0]?.select();
+  }, [rowsShown, touch]);
 
   if (sheet.isPending || !draft || !me) return <Loading />;
   if (sheet.isError) return <Text c="red">{sheet.error.message}</Text>;
@@ -106,6 +125,8 @@ export default function TeamEvaluatePage() {
             },
       );
       engine?.soon();
+      if (score !== null && (draft.scored?.level !== level || draft.scored?.criterion !== criterion))
+        updateDraft((d) => ({ ...d, scored: { level: d.level, criterion: d.criterion } }));
     } finally {
       setSaving(({ [playerId]: _done, ...rest }) => rest);
     }

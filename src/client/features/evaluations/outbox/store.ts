@@ -17,12 +17,17 @@ export interface OutboxEntry extends SyncEntry {
 
 /** What the courtside sheet had chosen and typed, so a reload or an app update loses nothing. */
 export interface SheetDraft {
+  /** `${userId}:${teamId}` (sheetKey): one draft per user and team, so a shared phone keeps each user's own. */
   key: string;
   level: string;
   criterion: string;
   date: string;
   notes: Record<number, string>;
+  /** The level and criterion of this user's last score on this team, set by the tap: the dashboard's *Score courtside* opens there. */
+  scored?: { level: string; criterion: string };
 }
+
+export const sheetKey = (userId: number, teamId: number) => `${userId}:${teamId}`;
 
 interface OutboxDb extends DBSchema {
   entries: { key: string; value: OutboxEntry; indexes: { by_user: number } };
