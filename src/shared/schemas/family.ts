@@ -72,6 +72,7 @@ export type FamilyProgress = z.infer<typeof familyProgressSchema>;
 export const familyChildViewSchema = z.object({
   id: z.number(),
   name: z.string(),
+  firstName: z.string(),
   clubs: z.array(z.object({ name: z.string(), teams: z.array(z.string()) })),
   totalScore: z.number(),
   progress: familyProgressSchema,

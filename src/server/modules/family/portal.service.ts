@@ -131,6 +131,7 @@ export async function childView(db: Db, link: Link): Promise<FamilyChildView> {
   return {
     id,
     name: `${player.first_name} ${player.last_name}`,
+    firstName: player.first_name,
     clubs: clubs.get(id) ?? [],
     totalScore: Math.round(total * 100) / 100,
     progress: childProgress(history, catalogue),
