@@ -244,12 +244,13 @@ describe("a child's progress on the family portal", () => {
   it("opens with the child's total over time, strengths and things to work on: that child's numbers only", async () => {
     await ready;
     const parent = await familyLogin(t, 'parent@demo.club');
-    const children = (await parent.get('/api/family/me')).json().data.children as { id: number }[];
+    const children = (await parent.get('/api/family/me')).json().data.children as { id: number; firstName: string }[];
     expect(children.length).toBe(2);
-    for (const { id } of children) {
+    for (const { id, firstName } of children) {
       const res = await parent.get(`/api/family/player/${id}`);
       expect(res.statusCode, res.body).toBe(200);
       const child = res.json().data;
+      expect(child.firstName).toBe(firstName);
       const want = await expected(id);
       const { timeline, strengths, workOn } = child.progress as {
         timeline: { date: string; score: number }[];
