@@ -16,10 +16,10 @@ const FIRST_SCREENS = [
 ].map((s) => ({ name: s.name, roots: s.roots.map(client) }));
 const ROOTS = new Set(FIRST_SCREENS.flatMap((s) => s.roots));
 // The shared rest of the interface; heavy single-purpose libraries (charts, CSV) and the lazily
-// mounted toasts keep their own chunks. The leaderboard's board (staff, player area, public page)
+// mounted toasts keep their own chunks (the shared score charts go with theirs). The leaderboard's board (staff, player area, public page)
 // is shared interface too, its pages are not.
 const UI =
-  /node_modules[\\/](@mantine[\\/](core|hooks|form|dates)|@floating-ui|@tabler|dayjs|react-remove-scroll|react-number-format|react-textarea-autosize|use-callback-ref|use-sidecar|react-style-singleton|use-composed-ref|use-isomorphic-layout-effect|use-latest|tslib|clsx|get-nonce|detect-node-es|aria-hidden)[\\/]|src[\\/]client[\\/](components|lib)[\\/]|src[\\/]client[\\/]features[\\/]leaderboard[\\/](?!\w+Page\.tsx$)/;
+  /node_modules[\\/](@mantine[\\/](core|hooks|form|dates)|@floating-ui|@tabler|dayjs|react-remove-scroll|react-number-format|react-textarea-autosize|use-callback-ref|use-sidecar|react-style-singleton|use-composed-ref|use-isomorphic-layout-effect|use-latest|tslib|clsx|get-nonce|detect-node-es|aria-hidden)[\\/]|src[\\/]client[\\/](lib[\\/]|components[\\/](?!ScoreCharts\.))|src[\\/]client[\\/]features[\\/]leaderboard[\\/](?!\w+Page\.tsx$)/;
 // Packages whose index only re-exports: an import of the index stands for the modules it names.
 const BARRELS: Record<string, RegExp> = {
   '@mantine/core': /@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/,

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseScore } from './schemas/evaluation';
 import {
+  criterionPercent,
   currentEvaluations,
   formatPercent,
   isValidScore,
@@ -181,6 +182,25 @@ describe('scoring (docs/product.md#scoring) — properties', () => {
           expect(r.rank).toBe(r.v === prev.v ? prev.rank : i + 1);
         });
       }),
+    );
+  });
+});
+
+describe('criterionPercent', () => {
+  it("is a current score's share of its criterion's maximum, 0–100; none without a weight", () => {
+    fc.assert(
+      // Weights as criteria have them (0, or at least a hundredth), not denormal doubles.
+      fc.property(
+        kind,
+        fc.oneof(fc.constant(0), fc.double({ min: 0.01, max: 100, noNaN: true })),
+        fc.integer({ min: 1, max: 10 }),
+        (k, w, s) => {
+          const score = k === 'yes_no' ? s % 2 : s;
+          const pct = criterionPercent(scorePercentage(k, score, w), w);
+          if (w === 0) return pct === null;
+          return pct !== null && pct >= -1e-9 && pct <= 100 + 1e-9 && Math.abs(pct - (k === 'yes_no' ? score * 100 : score * 10)) < 1e-6;
+        },
+      ),
     );
   });
 });

@@ -22,6 +22,11 @@ export function scorePercentage(kind: LevelKind, score: number, weight: number):
   return (score / SCALE_MAX) * weight;
 }
 
+/** A current score as a share of its criterion's maximum (its weight), 0–100; none for a criterion without weight. */
+export function criterionPercent(scorePercentage: number, weight: number): number | null {
+  return weight > 0 ? (scorePercentage / weight) * 100 : null;
+}
+
 export interface ScoredEvaluation {
   playerId: number;
   criterionId: number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSENT_PURPOSES, LINK_STATUSES, RELATIONSHIPS } from './guardian.js';
+import { timelinePoint } from './leaderboard.js';
 
 /** The family portal's answers (docs/product.md#families): only what the club has published about a child. */
 
@@ -53,11 +54,28 @@ export const consentStateSchema = z.object({
 });
 export type ConsentState = z.infer<typeof consentStateSchema>;
 
+/** One criterion by the child's current score on it, as a share of the criterion's maximum (0–100). */
+export const familyCriterionScoreSchema = z.object({ criterion: z.string(), level: z.string(), percent: z.number() });
+export type FamilyCriterionScore = z.infer<typeof familyCriterionScoreSchema>;
+
+/** What a parent asks first: the total over time, and the child's strongest and weakest criteria now. */
+export const familyProgressSchema = z.object({
+  /** The total at the end of each evaluation date, oldest first (as the analysis pages draw it). */
+  timeline: z.array(timelinePoint),
+  /** The highest current percentages, highest first. */
+  strengths: z.array(familyCriterionScoreSchema),
+  /** The lowest current percentages not among the strengths, lowest first. */
+  workOn: z.array(familyCriterionScoreSchema),
+});
+export type FamilyProgress = z.infer<typeof familyProgressSchema>;
+
 export const familyChildViewSchema = z.object({
   id: z.number(),
   name: z.string(),
+  firstName: z.string(),
   clubs: z.array(z.object({ name: z.string(), teams: z.array(z.string()) })),
   totalScore: z.number(),
+  progress: familyProgressSchema,
   evaluations: z.array(familyEvaluationSchema),
   achievements: z.array(z.object({ title: z.string(), detail: z.string(), date: z.string() })),
   resources: z.array(z.object({ title: z.string(), category: z.string(), links: z.array(z.string()) })),

@@ -12,7 +12,8 @@ import { useCan } from '../../lib/auth';
 import { AnalysisHeader } from './AnalysisHeader';
 import { playerAnalysisQuery } from './api';
 import './analysis.css';
-import { ChartCard, ComparisonChart, TimelineChart } from './charts';
+import { ChartCard, ComparisonChart } from './charts';
+import { TimelineChart } from '../../components/ScoreCharts';
 import { now } from '../../../shared/clock.js';
 
 /** /app/player/{id}/analysis: header (docs/product.md#analysis) plus the player's progress report. */
@@ -69,7 +70,7 @@ export default function PlayerAnalysisPage() {
 
       <div className="analysis-grid">
         <ChartCard title="Total score over time">
-          <TimelineChart points={data.timeline} label="Total score" />
+          <TimelineChart className="analysis-chart" points={data.timeline} label="Total score" />
         </ChartCard>
         <ChartCard title="Scores by level">
           <ComparisonChart

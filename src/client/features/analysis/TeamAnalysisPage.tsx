@@ -11,7 +11,8 @@ import { useCan } from '../../lib/auth';
 import { AnalysisHeader } from './AnalysisHeader';
 import { teamAnalysisQuery } from './api';
 import './analysis.css';
-import { ChartCard, ComparisonChart, DistributionChart, TimelineChart } from './charts';
+import { ChartCard, ComparisonChart, DistributionChart } from './charts';
+import { TimelineChart } from '../../components/ScoreCharts';
 
 /** The printed report card lists the top of the ranking only, so it stays one A4 page. */
 const PRINT_RANKING_ROWS = 15;
@@ -45,7 +46,7 @@ export default function TeamAnalysisPage() {
       </Group>
       <div className="analysis-grid">
         <ChartCard title="Team average over time">
-          <TimelineChart points={data.timeline} label="Team average" />
+          <TimelineChart className="analysis-chart" points={data.timeline} label="Team average" />
         </ChartCard>
         <ChartCard title="Score distribution">
           <DistributionChart buckets={data.distribution} />

@@ -1,11 +1,9 @@
 import '@mantine/charts/styles.css';
-import { BarChart, LineChart } from '@mantine/charts';
+import { BarChart } from '@mantine/charts';
 import { Paper, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatPercent } from '../../../shared/scoring';
 import { EmptyState } from '../../components/EmptyState';
-
-const pct = (v: number) => `${formatPercent(v)}%`;
+import { percentLabel as pct } from '../../components/ScoreCharts';
 
 export function ChartCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -15,27 +13,6 @@ export function ChartCard({ title, children }: { title: string; children: ReactN
       </Title>
       {children}
     </Paper>
-  );
-}
-
-/** Score over time (one point per evaluation date). */
-export function TimelineChart({ points, label }: { points: { date: string; score: number }[]; label: string }) {
-  if (points.length === 0) return <EmptyState />;
-  return (
-    <LineChart
-      className="analysis-chart"
-      h={240}
-      data={points}
-      dataKey="date"
-      series={[{ name: 'score', label, color: 'indigo.6' }]}
-      valueFormatter={pct}
-      curveType="monotone"
-      withDots={points.length < 40}
-      xAxisProps={{ minTickGap: 24 }}
-      yAxisProps={{ width: 48 }}
-      role="img"
-      aria-label={`${label} over time`}
-    />
   );
 }
 

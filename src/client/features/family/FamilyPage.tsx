@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Box, Button, Card, Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { CONSENT_LABELS, type ConsentPurpose } from '../../../shared/schemas/guardian';
 import type { FamilyChild, FamilyChildView } from '../../../shared/schemas/family';
@@ -12,6 +12,10 @@ import { declineChild, familyReports, familyChild, familyErasureRequest, familyM
 import { ErasureRequestSection } from '../../components/ErasureRequestSection';
 import { displayHost } from '../../components/linkPreview';
 import { SIGNED_OUT_STATE } from './signedOut';
+import { Loading } from '../../components/Loading';
+
+// The charts library loads when a child is opened, not with "My players".
+const ChildProgress = lazy(() => import('./ChildProgress'));
 
 /**
  * /family: "My players". Each child is listed under its own club and opens on its own: what the club
@@ -140,9 +144,9 @@ function ChildView({ child }: { child: FamilyChildView }) {
   });
   return (
     <Stack gap="md">
-      <Text fw={700} size="lg">
-        Total score: {child.totalScore}%
-      </Text>
+      <Suspense fallback={<Loading label="Loading the charts" />}>
+        <ChildProgress child={child} />
+      </Suspense>
       <section aria-label="Reports">
         <Title order={3} size="h4" mb={4}>
           Reports

@@ -7,6 +7,8 @@ import { clientFor, createTestApp, type Client, type TestApp } from '../../test/
 import { ANONYMOUS_NAME } from '../leaderboard/leaderboard.service.js';
 import { INVALID_FAMILY_LINK } from './family-auth.service.js';
 import { familyLogin, familyOf, linkToken } from './family.fixtures.js';
+import { childProgress } from './portal.service.js';
+import type { HistoryRow } from '../leaderboard/analysis.repository.js';
 import { nowMs } from '../../lib/time.js';
 
 /** Two players of different teams and clubs, and one of a third team. */
@@ -214,3 +216,162 @@ async function waitUntil(check: () => Promise<boolean>, want: boolean, t: TestAp
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+describe("a child's progress on the family portal", () => {
+  let t: TestApp, admin: Client;
+  const ready = (async () => {
+    t = await createTestApp();
+    admin = await t.login('admin');
+  })();
+
+  /** What the analysis pages and the scoring rules say of this player: the staff timeline and each current criterion's share. */
+  async function expected(playerId: number) {
+    const staff = (await admin.get(`/api/player/${playerId}/analysis/summary`)).json().data as {
+      timeline: { date: string; score: number }[];
+      totalScore: number;
+    };
+    const rows = await t.db
+      .selectFrom('evaluations as e')
+      .innerJoin('criteria as c', 'c.id', 'e.criterion_id')
+      .select(['c.name', 'c.weight', 'e.score_percentage'])
+      .where('e.player_id', '=', playerId)
+      .where('e.is_current', '=', 1)
+      .execute();
+    const percent = new Map(rows.map((r) => [r.name, Math.round((Number(r.score_percentage) / Number(r.weight)) * 10000) / 100]));
+    return { ...staff, percent };
+  }
+
+  it("opens with the child's total over time, strengths and things to work on: that child's numbers only", async () => {
+    await ready;
+    const parent = await familyLogin(t, 'parent@demo.club');
+    const children = (await parent.get('/api/family/me')).json().data.children as { id: number; firstName: string }[];
+    expect(children.length).toBe(2);
+    for (const { id, firstName } of children) {
+      const res = await parent.get(`/api/family/player/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const child = res.json().data;
+      expect(child.firstName).toBe(firstName);
+      const want = await expected(id);
+      const { timeline, strengths, workOn } = child.progress as {
+        timeline: { date: string; score: number }[];
+        strengths: { criterion: string; percent: number }[];
+        workOn: { criterion: string; percent: number }[];
+      };
+      // The staff analysis's timeline exactly; it ends at the total the page shows.
+      expect(timeline).toEqual(want.timeline);
+      expect(timeline.length).toBeGreaterThan(1);
+      expect(timeline.at(-1)!.score).toBe(child.totalScore);
+      // The dates are this child's own evaluation dates.
+      const dates = [...new Set(child.evaluations.map((e: { date: string }) => e.date))].sort();
+      expect(timeline.map((p) => p.date)).toEqual(dates);
+      // Three each, from this child's current evaluations, no criterion in both, every strength above every weakness.
+      expect(strengths).toHaveLength(3);
+      expect(workOn).toHaveLength(3);
+      for (const c of [...strengths, ...workOn]) expect(c.percent, c.criterion).toBe(want.percent.get(c.criterion));
+      expect(strengths.map((c) => c.percent)).toEqual([...strengths.map((c) => c.percent)].sort((a, b) => b - a));
+      expect(workOn.map((c) => c.percent)).toEqual([...workOn.map((c) => c.percent)].sort((a, b) => a - b));
+      expect(Math.min(...strengths.map((c) => c.percent))).toBeGreaterThanOrEqual(Math.max(...workOn.map((c) => c.percent)));
+      expect(strengths.some((s) => workOn.some((w) => w.criterion === s.criterion))).toBe(false);
+      const all = [...want.percent.values()];
+      expect(strengths[0]!.percent).toBe(Math.max(...all));
+      expect(workOn[0]!.percent).toBe(Math.min(...all));
+    }
+  });
+
+  it('a new evaluation moves the chart: a point for its date, and the criterion leaves the things to work on', async () => {
+    await ready;
+    const parent = await familyLogin(t, 'parent@demo.club');
+    const [first] = (await parent.get('/api/family/me')).json().data.children as { id: number }[];
+    const before = (await parent.get(`/api/family/player/${first!.id}`)).json().data.progress;
+    const weakest = await t.db
+      .selectFrom('criteria as c')
+      .innerJoin('levels as l', 'l.id', 'c.level_id')
+      .select(['c.id', 'c.name', 'l.kind'])
+      .where('c.name', '=', before.workOn[0].criterion)
+      .executeTakeFirstOrThrow();
+    // Dated today by the server's clock: after every demo evaluation.
+    const res = await admin.post(`/api/player/${first!.id}/evaluation`, {
+      criteria_id: weakest.id,
+      score: weakest.kind === 'yes_no' ? 'Yes' : 10,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const later = res.json().data.date as string;
+    expect(later > before.timeline.at(-1).date).toBe(true);
+    await t.settled();
+    const after = (await parent.get(`/api/family/player/${first!.id}`)).json().data;
+    expect(after.progress.timeline.at(-1).date).toBe(later);
+    expect(after.progress.timeline.at(-1).score).toBe(after.totalScore);
+    expect(after.progress.timeline).toHaveLength(before.timeline.length + 1);
+    // Now at 100%: the top of the strengths (in the catalogue's order among other 100s), no longer to work on.
+    expect(after.progress.strengths[0].percent).toBe(100);
+    expect(after.progress.workOn.some((c: { criterion: string }) => c.criterion === weakest.name)).toBe(false);
+  });
+
+  it("another family's child is 404; a claimed child who does not share shows nothing, and the progress once they share", async () => {
+    await ready;
+    const { other } = await players(t);
+    const parent = await familyLogin(t, 'parent@demo.club');
+    const foreign = await parent.get(`/api/family/player/${other}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toMatch(/timeline|strengths|percent/);
+
+    const { links } = await familyOf(admin, 'claimed.parent@example.org', [other]);
+    const guardian = await familyLogin(t, 'claimed.parent@example.org');
+    expect((await guardian.get(`/api/family/player/${other}`)).json().data.progress.timeline.length).toBeGreaterThan(0);
+    const now = new Date(nowMs()).toISOString();
+    await t.db
+      .insertInto('player_handovers')
+      .values({ player_id: other, notice_at: now, claim_mail_at: now, claimed_at: now, updated_at: now })
+      .execute();
+    const hidden = await guardian.get(`/api/family/player/${other}`);
+    expect(hidden.statusCode).toBe(403);
+    expect(hidden.body).not.toMatch(/timeline|strengths|percent|score/);
+    await t.db.updateTable('guardian_links').set({ shares_after_handover: 1 }).where('id', '=', links[0]!).execute();
+    const shared = await guardian.get(`/api/family/player/${other}`);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json().data.progress.timeline).toEqual((await expected(other)).timeline);
+    await t.close();
+  });
+});
+
+describe('childProgress (strengths and things to work on)', () => {
+  const catalogue = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ id, name: `C${id}`, level: 'L', weight: id === 8 ? 0 : 10 }));
+  const row = (id: number, criterionId: number, date: string, scorePercentage: number): HistoryRow => ({
+    id,
+    playerId: 1,
+    criterionId,
+    date,
+    createdAt: `${date}T10:00:00.000Z`,
+    scorePercentage,
+    isCurrent: false,
+    evaluator: 'Coach',
+  });
+  const names = (list: { criterion: string }[]) => list.map((c) => c.criterion);
+
+  it('nothing evaluated: no point, no strength, nothing to work on', () => {
+    expect(childProgress([], catalogue)).toEqual({ timeline: [], strengths: [], workOn: [] });
+  });
+
+  it('few criteria share out, strengths first; the latest evaluation counts; a weightless criterion is left out', () => {
+    const history = [row(1, 1, '2026-01-01', 2), row(2, 1, '2026-02-01', 9), row(3, 2, '2026-02-01', 5), row(4, 8, '2026-02-01', 0)];
+    const p = childProgress(history, catalogue);
+    expect(p.timeline).toEqual([
+      { date: '2026-01-01', score: 2 },
+      { date: '2026-02-01', score: 14 },
+    ]);
+    expect(p.strengths).toEqual([{ criterion: 'C1', level: 'L', percent: 90 }]);
+    expect(p.workOn).toEqual([{ criterion: 'C2', level: 'L', percent: 50 }]);
+    expect(names(childProgress([row(1, 3, '2026-01-01', 7)], catalogue).strengths)).toEqual(['C3']);
+    expect(childProgress([row(1, 3, '2026-01-01', 7)], catalogue).workOn).toEqual([]);
+  });
+
+  it('at most three of each, ties in the catalogue order', () => {
+    const scores = [6, 10, 3, 10, 3, 8, 10];
+    const p = childProgress(
+      scores.map((s, i) => row(i + 1, i + 1, '2026-03-01', s)),
+      catalogue,
+    );
+    expect(names(p.strengths)).toEqual(['C2', 'C4', 'C7']);
+    expect(names(p.workOn)).toEqual(['C3', 'C5', 'C1']);
+  });
+});

@@ -1,6 +1,14 @@
 import type { Kysely } from 'kysely';
 import { CONSENT_DEFAULT_TEXTS, CONSENT_PURPOSES, type ConsentPurpose } from '../../../shared/schemas/guardian.js';
-import type { ConsentState, FamilyChild, FamilyChildView, FamilyMe } from '../../../shared/schemas/family.js';
+import type {
+  ConsentState,
+  FamilyChild,
+  FamilyChildView,
+  FamilyCriterionScore,
+  FamilyMe,
+  FamilyProgress,
+} from '../../../shared/schemas/family.js';
+import { criterionPercent, currentEvaluations, roundPercent } from '../../../shared/scoring.js';
 import type { DB } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 import { jsonList } from '../../lib/reply.js';
@@ -11,6 +19,8 @@ import { stopGuardianDeliveries } from '../reports/delivery.service.js';
 import * as consents from './consents.repository.js';
 import * as repo from './portal.repository.js';
 import { claimedAt } from '../handover/handover.repository.js';
+import { criteriaCatalogue, evaluationHistory, type HistoryRow } from '../leaderboard/analysis.repository.js';
+import { scoreTimeline } from '../leaderboard/analysis.service.js';
 
 type Db = Kysely<DB>;
 type Link = { id: number; player_id: number; parental_responsibility: number };
@@ -76,10 +86,37 @@ async function consentStates(db: Db, link: Link): Promise<ConsentState[]> {
   });
 }
 
+/** At most this many strengths, and as many things to work on. */
+export const PROGRESS_PICKS = 3;
+
+/**
+ * The child's progress as the analysis pages compute it (one player's timeline, the current evaluation
+ * per criterion): strengths are the highest current percentages of the criteria's maximum, things to
+ * work on the lowest of the rest; with few criteria evaluated they share them, strengths first.
+ * Ties keep the catalogue's order. `history` is oldest first (evaluationHistory).
+ */
+export function childProgress(
+  history: readonly HistoryRow[],
+  catalogue: readonly { id: number; name: string; level: string; weight: number }[],
+): FamilyProgress {
+  const current = new Map(currentEvaluations(history).map((e) => [e.criterionId, e.scorePercentage]));
+  const scored = catalogue.flatMap((c): FamilyCriterionScore[] => {
+    const percent = current.has(c.id) ? criterionPercent(current.get(c.id)!, c.weight) : null;
+    return percent === null ? [] : [{ criterion: c.name, level: c.level, percent: roundPercent(percent) }];
+  });
+  const best = [...scored].sort((a, b) => b.percent - a.percent);
+  const strengths = best.slice(0, Math.min(PROGRESS_PICKS, Math.ceil(best.length / 2)));
+  const workOn = scored
+    .filter((c) => !strengths.includes(c))
+    .sort((a, b) => a.percent - b.percent)
+    .slice(0, PROGRESS_PICKS);
+  return { timeline: scoreTimeline(history, 1), strengths, workOn };
+}
+
 /** One child as the family sees it: published data only; evaluators are 'Coach' or 'Tryout panel'. */
 export async function childView(db: Db, link: Link): Promise<FamilyChildView> {
   const id = link.player_id;
-  const [player, clubs, total, evaluations, achievements, resources, states, claimed] = await Promise.all([
+  const [player, clubs, total, evaluations, achievements, resources, states, claimed, history, catalogue] = await Promise.all([
     repo.playerName(db, id),
     clubsByPlayer(db, [id]),
     repo.totalOf(db, id),
@@ -88,12 +125,16 @@ export async function childView(db: Db, link: Link): Promise<FamilyChildView> {
     repo.playerResources(db),
     consentStates(db, link),
     claimedAt(db, id),
+    evaluationHistory(db, { playerId: id }),
+    criteriaCatalogue(db),
   ]);
   return {
     id,
     name: `${player.first_name} ${player.last_name}`,
+    firstName: player.first_name,
     clubs: clubs.get(id) ?? [],
     totalScore: Math.round(total * 100) / 100,
+    progress: childProgress(history, catalogue),
     evaluations: evaluations.map((e) => ({
       criterion: e.criterion,
       level: e.level,

@@ -4,7 +4,15 @@
  * names no evaluator and no other player, and never reads staff notes.
  */
 import type { Kysely } from 'kysely';
-import { currentEvaluations, playerTotal, rank, roundPercent, teamAverage, type ScoredEvaluation } from '../../../shared/scoring.js';
+import {
+  criterionPercent,
+  currentEvaluations,
+  playerTotal,
+  rank,
+  roundPercent,
+  teamAverage,
+  type ScoredEvaluation,
+} from '../../../shared/scoring.js';
 import { REPORT_FOCUS_MAX, reportSnapshotSchema, type ReportSnapshot } from '../../../shared/schemas/report-snapshot.js';
 import type { DB } from '../../db/types.js';
 import { jsonList } from '../../lib/reply.js';
@@ -115,12 +123,13 @@ export async function buildSnapshot(db: Kysely<DB>, report: repo.ReportRow): Pro
     evaluated_by: evaluatedBy(panel.length < mine.length, tryoutEvaluators),
     criteria: listed.map((c) => {
       const e = mine.find((m) => m.criterionId === c.id);
+      const percent = e ? criterionPercent(e.scorePercentage, c.weight) : null;
       const comment = text.criterion_comments[String(c.id)]?.trim();
       return {
         criterion_id: c.id,
         label: c.name,
         description: c.description,
-        percent: e && c.weight > 0 ? roundPercent((e.scorePercentage / c.weight) * 100) : null,
+        percent: percent === null ? null : roundPercent(percent),
         comment: comment ? comment : null,
       };
     }),
