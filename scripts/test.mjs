@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, unit + API tests on SQLite (and PostgreSQL when TEST_DATABASE_URL is
 // set), the client build, then the Playwright end-to-end suite in the system Chromium (and its write
-// flows again on a throw-away PostgreSQL database when TEST_DATABASE_URL is set). Steps of one phase
-// run side by side; each prints its time. TEST_SHIFTED_CLOCK=1 (CI) adds the SQLite API suite once
-// more with the clock 400 days ahead in UTC+14, so a test that depends on today's date fails now.
+// flows again on a throw-away PostgreSQL database when TEST_DATABASE_URL is set). The lanes of one
+// phase run side by side; each step prints its time. TEST_SHIFTED_CLOCK=1 (CI) adds the SQLite API
+// suite once more with the clock 400 days ahead in UTC+14, so a test that depends on today's date
+// fails now.
 // `npm test -- <prefix>` runs only the steps whose names start with it.
 import { existsSync } from 'node:fs';
 import { runTogether } from './lib/run-together.mjs';
@@ -18,6 +19,8 @@ if (shifted && !existsSync(FAKETIME_LIB)) {
 if (!pg) console.log('TEST_DATABASE_URL is not set: the API suite runs on SQLite only.');
 
 const step = (name, cmd, args, env) => ({ name, cmd, args, env });
+const shiftedEnv = { LD_PRELOAD: FAKETIME_LIB, FAKETIME: '+400d', TZ: 'Pacific/Kiritimati' };
+// A phase lists lanes that run side by side; the steps of a lane (an array) run one after another.
 const phases = [
   [
     step('lint', 'npm', ['run', 'lint']),
@@ -25,15 +28,14 @@ const phases = [
     // Built once; the end-to-end steps and the bundle budget read this build.
     step('client build', 'npm', ['run', 'build']),
   ],
-  [step('unit + API tests (SQLite)', 'npx', ['vitest', 'run'])],
-  shifted && [
-    step('API tests (SQLite, clock +400 d, UTC+14)', 'npx', ['vitest', 'run', '--project', 'server'], {
-      LD_PRELOAD: FAKETIME_LIB,
-      FAKETIME: '+400d',
-      TZ: 'Pacific/Kiritimati',
-    }),
+  [
+    [
+      step('unit + API tests (SQLite)', 'npx', ['vitest', 'run']),
+      shifted && step('API tests (SQLite, clock +400 d, UTC+14)', 'npx', ['vitest', 'run', '--project', 'server'], shiftedEnv),
+    ],
+    // Waits on its database server part of the time, so it shares the machine well with the SQLite lane.
+    pg && step('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'postgres' }),
   ],
-  pg && [step('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'postgres' })],
   [
     step('end-to-end (Chromium)', 'node', ['scripts/e2e-shards.mjs']),
     pg && step('end-to-end on PostgreSQL (write flows)', 'npx', ['tsx', 'scripts/e2e-postgres.ts']),
@@ -42,13 +44,30 @@ const phases = [
   [step('bundle budget', 'node', ['build/check-bundle.mjs'])],
 ];
 
+/** Runs a phase's lanes side by side and the steps of each lane in turn; resolves to the failed steps' names. */
+async function runPhase(lanes) {
+  const failed = [];
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const s of lane) {
+        const names = await runTogether([s]);
+        failed.push(...names);
+        if (names.length > 0) return;
+      }
+    }),
+  );
+  return failed;
+}
+
 const only = process.argv[2];
 const started = Date.now();
-for (const phase of phases.filter(Boolean)) {
-  const steps = phase.filter((s) => s && (!only || s.name.startsWith(only)));
-  if (steps.length === 0) continue;
-  console.log(`\n=== ${steps.map((s) => s.name).join(' | ')} ===`);
-  const failed = await runTogether(steps);
+for (const phase of phases) {
+  const lanes = phase
+    .map((lane) => (Array.isArray(lane) ? lane : [lane]).filter((s) => s && (!only || s.name.startsWith(only))))
+    .filter((lane) => lane.length > 0);
+  if (lanes.length === 0) continue;
+  console.log(`\n=== ${lanes.map((lane) => lane.map((s) => s.name).join(' → ')).join(' | ')} ===`);
+  const failed = await runPhase(lanes);
   if (failed.length > 0) {
     console.log(`=== FAILED: ${failed.join(', ')}`);
     process.exit(1);
