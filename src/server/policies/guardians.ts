@@ -10,12 +10,15 @@ import { claimedAt } from '../modules/handover/handover.repository.js';
 import { findGuardian, findLink, guardianLinkedInTeams } from '../modules/guardians/guardians.repository.js';
 import { denied } from './access.js';
 import { reachablePlayer } from './players.js';
+import { guardianStanding, type StandingDecision } from './standing.js';
 import { reachableTeamIds } from './teams.js';
 
 export const guardianPolicyMessages = {
   linkNotFound: 'This guardian link does not exist.',
   guardianNotFound: 'This guardian does not exist.',
   reportsPlayerChoice: 'This player has claimed their own account: whether a guardian receives reports is their choice now.',
+  noStanding: 'This guardian may not sign in for this player now (the link was revoked or declined): no sign-in can be handed out.',
+  ownAccount: 'This player manages their own account and does not share with this guardian: no sign-in can be handed out.',
 } as const;
 
 /** After the hand-over, whether a guardian receives reports is the player's choice (ADR 0019), not staff's. */
@@ -73,4 +76,24 @@ export async function authorizeGuardian(db: Kysely<DB>, actor: Actor, guardianId
   });
   if (d === 404) throw notFound(guardianPolicyMessages.guardianNotFound);
   if (d === 403) throw denied();
+}
+
+/** Why a hand-out is refused: the standing rule's answer for this guardian, this player, signing in. */
+export function decideHandOut(standing: StandingDecision): 'allow' | 'ownAccount' | 'noStanding' {
+  if (standing === 'allow') return 'allow';
+  return standing === 'ownAccount' ? 'ownAccount' : 'noStanding';
+}
+
+/**
+ * A one-time sign-in handed to a guardian in person (docs/product.md#families): the player and the
+ * link as for the panel's other actions, then the standing rule (policies/standing.ts) for this
+ * guardian and player: a revoked or declined link, an erased player, or a claimed player who does not
+ * share with them is 409. Answers the guardian's id.
+ */
+export async function authorizeSignInHandOut(db: Kysely<DB>, actor: Actor, playerId: number, linkId: number): Promise<number> {
+  await authorizePlayerLink(db, actor, playerId, linkId);
+  const guardianId = (await findLink(db, linkId))!.guardian_id;
+  const d = decideHandOut((await guardianStanding(db, guardianId, playerId, 'sign-in')).decision);
+  if (d !== 'allow') throw conflict(guardianPolicyMessages[d]);
+  return guardianId;
 }

@@ -25,6 +25,16 @@ export const familyMeSchema = z.object({
 });
 export type FamilyMe = z.infer<typeof familyMeSchema>;
 
+/**
+ * GET /api/family/player/{id}/inbox: what waits for this guardian about the child, so that no e-mailed
+ * link is needed — the open offers they may answer now and the reports sent to them they have not opened.
+ */
+export const familyInboxSchema = z.object({
+  offers: z.array(z.object({ id: z.number(), team: z.string(), deadline: z.string() })),
+  reports: z.array(z.object({ id: z.number(), cycle: z.string(), team: z.string(), sent_at: z.string().nullable() })),
+});
+export type FamilyInbox = z.infer<typeof familyInboxSchema>;
+
 export const familyEvaluationSchema = z.object({
   criterion: z.string(),
   level: z.string(),

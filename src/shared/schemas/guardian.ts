@@ -15,6 +15,12 @@ export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 export const FAMILY_LINK_MINUTES = 30;
 /** An invitation (sent by staff) works once, for this long. */
 export const FAMILY_INVITE_MINUTES = 7 * 24 * 60;
+/** A sign-in a user manager hands to a guardian in person (link or QR code on the GUARDIANS panel) works once, for this long. */
+export const FAMILY_HANDOUT_MINUTES = 15;
+
+/** POST /api/player/{id}/guardian/{linkId}/sign-in-link: the one-time link, shown once, and when it ends. */
+export const handedSignInSchema = z.object({ link: z.string(), expiresAt: z.string() });
+export type HandedSignIn = z.infer<typeof handedSignInSchema>;
 
 const linkFlags = {
   relationship: z.enum(RELATIONSHIPS).default('parent'),

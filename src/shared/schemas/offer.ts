@@ -118,6 +118,8 @@ export const offerLinkSchema = z.object({
 });
 export const offerAnswerSchema = offerLinkSchema.extend({ answer: z.enum(['accept', 'decline'], { error: 'Choose accept or decline.' }) });
 export type OfferAnswer = z.infer<typeof offerAnswerSchema>;
+/** POST /api/family/player/{id}/offer/{offerId}/answer: the same answer from a family sign-in, no link needed. */
+export const familyOfferAnswerSchema = offerAnswerSchema.pick({ answer: true });
 
 /** What the public page shows: the first name only, the team, the deadline and whether it can still be answered. */
 export const offerLinkViewSchema = z.object({

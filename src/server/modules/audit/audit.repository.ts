@@ -19,6 +19,7 @@ export type AuditAction =
   | 'revoke'
   | 'decline'
   | 'sign_in'
+  | 'sign_in_link'
   | 'consent'
   // Age and hand-over.
   | 'handover_notice'

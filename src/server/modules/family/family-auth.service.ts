@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import { FAMILY_INVITE_MINUTES, FAMILY_LINK_MINUTES } from '../../../shared/schemas/guardian.js';
+import type { Actor } from '../../../shared/permissions.js';
+import { FAMILY_HANDOUT_MINUTES, FAMILY_INVITE_MINUTES, FAMILY_LINK_MINUTES, type HandedSignIn } from '../../../shared/schemas/guardian.js';
 import type { DB } from '../../db/types.js';
 import { badRequest } from '../../lib/errors.js';
 import { addMinutes, nowIso, nowMs } from '../../lib/time.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { familyCookieName, type Guardian } from '../../policies/family.js';
 import { guardianMaySignIn } from '../../policies/standing.js';
-import { recordGuardianAudit } from '../audit/audit.repository.js';
+import { recordAudit, recordGuardianAudit } from '../audit/audit.repository.js';
 import { randomToken, sha256 } from '../auth/tokens.js';
 import * as repo from './family-auth.repository.js';
 
@@ -15,8 +16,10 @@ type Db = Kysely<DB>;
 
 export const INVALID_FAMILY_LINK = 'This sign-in link is invalid, used or expired. Ask for a new one on the family sign-in page.';
 
+const signInUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/family/sign-in?token=${encodeURIComponent(token)}`;
+
 export function familyLinkMail(publicUrl: string, token: string, kind: 'invite' | 'signin') {
-  const link = `${publicUrl.replace(/\/+$/, '')}/family/sign-in?token=${encodeURIComponent(token)}`;
+  const link = signInUrl(publicUrl, token);
   const invite = kind === 'invite';
   return {
     subject: invite ? 'Your club invites you to follow your child' : 'Your sign-in link',
@@ -60,6 +63,35 @@ export async function sendFamilyLink(
     kind === 'invite' ? null : FAMILY_LINK_MINUTES,
   );
   await mailer.send({ to: guardian.email, ...familyLinkMail(publicUrl, token, kind), sensitive: true });
+}
+
+/**
+ * A sign-in a user manager hands to the guardian in person (no e-mail server needed): a one-time link
+ * of 15 minutes, answered once to the caller and never mailed, so never in the outbox. It replaces
+ * only the guardian's earlier unused hand-outs (links of at most 15 minutes): a pending invitation and
+ * a requested link keep working. Audited with who made it for whom, never the token. The caller asked
+ * the standing rule first (policies/guardians.ts); the link asks it again when it is used.
+ */
+export async function handOutSignIn(db: Db, actor: Actor, publicUrl: string, guardianId: number, playerId: number): Promise<HandedSignIn> {
+  const token = randomToken();
+  const now = nowIso();
+  const expiresAt = addMinutes(now, FAMILY_HANDOUT_MINUTES);
+  await db.transaction().execute(async (trx) => {
+    await repo.replaceToken(
+      trx,
+      { guardian_id: guardianId, token_hash: sha256(token), expires_at: expiresAt, created_at: now },
+      FAMILY_HANDOUT_MINUTES,
+    );
+    await recordAudit(
+      trx,
+      actor,
+      'sign_in_link',
+      'guardian',
+      guardianId,
+      `one-time sign-in (${FAMILY_HANDOUT_MINUTES} minutes) handed to guardian ${guardianId} from player ${playerId}'s panel`,
+    );
+  });
+  return { link: signInUrl(publicUrl, token), expiresAt };
 }
 
 /** "E-mail me a link": silent for unknown addresses and guardians without standing, at most one link a minute per guardian. */

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
-import { consentChangeSchema, familyChildViewSchema, familyMeSchema } from '../../../shared/schemas/family.js';
+import { consentChangeSchema, familyChildViewSchema, familyInboxSchema, familyMeSchema } from '../../../shared/schemas/family.js';
+import { familyOfferAnswerSchema } from '../../../shared/schemas/offer.js';
 import { FAMILY_LINK_ANSWER, familyLinkRequestSchema, familySessionSchema } from '../../../shared/schemas/guardian.js';
 import { access } from '../../policies/access.js';
 import { authorizeChild, authorizeConsent, authorizeOwnLink, requireGuardian } from '../../policies/family.js';
-import { errors, read, readErrors, written } from '../../lib/reply.js';
+import { authorizeChildOffer } from '../../policies/family-inbox.js';
+import { errors, read, readErrors, writeErrors, written } from '../../lib/reply.js';
 import * as auth from './family-auth.service.js';
+import * as inbox from './inbox.service.js';
 import * as portal from './portal.service.js';
 
 const tags = ['family'];
@@ -80,6 +83,33 @@ export async function familyRoutes(app: FastifyInstance): Promise<void> {
       const guardian = requireGuardian(req);
       const link = await authorizeConsent(app.db, guardian, req.params.id);
       return written(await portal.changeConsent(app.db, guardian, link, req.body.purpose, req.body.granted));
+    },
+  });
+
+  // What a mailed offer or report link would bring, through the family sign-in (no link to copy).
+  r.get('/api/family/player/:id/inbox', {
+    config: { access: access.family },
+    schema: { tags, params: idParams, response: { 200: okEnvelope(familyInboxSchema), ...readErrors } },
+    handler: async (req) => {
+      const guardian = requireGuardian(req);
+      const link = await authorizeChild(app.db, guardian, req.params.id);
+      return read(await inbox.childInbox(app.db, guardian.id, link.player_id));
+    },
+  });
+
+  r.post('/api/family/player/:id/offer/:offerId/answer', {
+    config: { access: access.family },
+    schema: {
+      tags,
+      params: idParams.extend({ offerId: idParams.shape.id }),
+      body: familyOfferAnswerSchema,
+      response: { 200: writeEnvelope(familyInboxSchema), ...writeErrors },
+    },
+    handler: async (req) => {
+      const guardian = requireGuardian(req);
+      const link = await authorizeChild(app.db, guardian, req.params.id);
+      const offer = await authorizeChildOffer(app.db, guardian.id, link.player_id, req.params.offerId);
+      return written(await inbox.answerOffer(app.db, app.mailer, app.config.PUBLIC_URL, guardian.id, offer, req.body.answer));
     },
   });
 }

@@ -8,12 +8,14 @@ import {
   guardianLinkUpdateSchema,
   guardianListQuerySchema,
   guardianListSchema,
+  handedSignInSchema,
   playersNeedingAttentionSchema,
 } from '../../../shared/schemas/guardian.js';
 import { access, requireActor } from '../../policies/access.js';
-import { authorizeGuardian, authorizeGuardianList, authorizePlayerLink } from '../../policies/guardians.js';
+import { authorizeGuardian, authorizeGuardianList, authorizePlayerLink, authorizeSignInHandOut } from '../../policies/guardians.js';
 import { actorReachingPlayer } from '../../policies/players.js';
 import { read, readErrors, writeErrors, written } from '../../lib/reply.js';
+import { handOutSignIn } from '../family/family-auth.service.js';
 import * as service from './guardians.service.js';
 
 const tags = ['guardians'];
@@ -77,6 +79,18 @@ export async function guardiansRoutes(app: FastifyInstance): Promise<void> {
       const actor = requireActor(req);
       await authorizePlayerLink(app.db, actor, req.params.id, req.params.linkId);
       return written(await service.revokeGuardianLink(app.db, actor, req.params.id, req.params.linkId));
+    },
+  });
+
+  // Handed in person by a user manager (like the profile's other sign-in and privacy actions): shown once, never mailed.
+  r.post('/api/player/:id/guardian/:linkId/sign-in-link', {
+    config: { access: access.need('user_management', 2) },
+    schema: { tags, params: linkParams, response: { 200: writeEnvelope(handedSignInSchema), ...writeErrors } },
+    handler: async (req, reply) => {
+      const actor = requireActor(req);
+      const guardianId = await authorizeSignInHandOut(app.db, actor, req.params.id, req.params.linkId);
+      void reply.header('cache-control', 'no-store');
+      return written(await handOutSignIn(app.db, actor, app.config.PUBLIC_URL, guardianId, req.params.id));
     },
   });
 

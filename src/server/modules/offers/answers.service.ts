@@ -93,42 +93,86 @@ export async function answer(
 ): Promise<OfferLinkView> {
   const found = await findLink(db, token);
   if (found.state !== 'pending' || found.used_at || Date.parse(found.deadline) < now.getTime()) throw conflict(ANSWERED_OFFER_LINK);
+  await settle(
+    db,
+    mailer,
+    publicUrl,
+    {
+      offerId: found.offer_id,
+      deliveryId: found.delivery_id,
+      by: found.recipient_kind,
+      // Asked again inside: a link revoked while this answer was on its way does not answer.
+      recheck: async (trx) => void (await findLink(trx, token)),
+    },
+    choice,
+    now,
+  );
+  return { ...(await view(db, token, now)), answerable: false };
+}
+
+/**
+ * The same answer from the family portal (a guardian signed in, docs/product.md#families): no link
+ * needed. The caller asked the standing rule (policies/family-inbox.ts); it is asked again inside the
+ * transaction. The guardian's own mailed link, if any, is used up with it; an answered, expired or
+ * closed offer is 409.
+ */
+export async function answerAsGuardian(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  offer: { id: number; player_id: number; state: OfferState; deadline: string },
+  guardianId: number,
+  choice: 'accept' | 'decline',
+  now = clockNow(),
+): Promise<void> {
+  if (offer.state !== 'pending' || Date.parse(offer.deadline) < now.getTime()) throw conflict(ANSWERED_OFFER_LINK);
+  const delivery = await repo.guardianOfferDelivery(db, offer.id, guardianId);
+  await settle(
+    db,
+    mailer,
+    publicUrl,
+    {
+      offerId: offer.id,
+      deliveryId: delivery?.id ?? null,
+      by: 'guardian',
+      recheck: async (trx) => {
+        if ((await guardianStanding(trx, guardianId, offer.player_id, 'offer')).decision !== 'allow') throw conflict(ANSWERED_OFFER_LINK);
+      },
+    },
+    choice,
+    now,
+  );
+}
+
+/** One answer, once: the delivery claimed (when there is one), the offer closed, the place kept or released; effects after the commit. */
+async function settle(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  target: { offerId: number; deliveryId: number | null; by: 'guardian' | 'player'; recheck: (trx: Db) => Promise<void> },
+  choice: 'accept' | 'decline',
+  now: Date,
+): Promise<void> {
   const at = now.toISOString();
   const effects: Effects = { mails: [], notices: [] };
   await db.transaction().execute(async (trx) => {
     const state: OfferState = choice === 'accept' ? 'accepted' : 'declined';
-    // Asked again inside: a link revoked while this answer was on its way does not answer.
-    await findLink(trx, token);
+    await target.recheck(trx);
     if (
-      !(await repo.claimDelivery(trx, found.delivery_id, at)) ||
-      !(await repo.closeOffer(trx, found.offer_id, state, at, found.recipient_kind))
+      (target.deliveryId !== null && !(await repo.claimDelivery(trx, target.deliveryId, at))) ||
+      !(await repo.closeOffer(trx, target.offerId, state, at, target.by))
     )
       throw conflict(ANSWERED_OFFER_LINK);
-    const offer = (await repo.findOffer(trx, found.offer_id))!;
+    const offer = (await repo.findOffer(trx, target.offerId))!;
     if (choice === 'accept') {
       await repo.addMembership(trx, offer.team_id, offer.player_id);
-      await event(
-        trx,
-        offer.draft_id,
-        'offer_accepted',
-        offer.player_id,
-        { offer_id: offer.id, team_id: offer.team_id, by: found.recipient_kind },
-        at,
-      );
+      await event(trx, offer.draft_id, 'offer_accepted', offer.player_id, { offer_id: offer.id, team_id: offer.team_id, by: target.by }, at);
     } else {
       await release(trx, offer, 'offer_declined', at, effects);
     }
-    await recordAudit(
-      trx,
-      null,
-      'offer_answer',
-      'offer',
-      offer.id,
-      `${found.recipient_kind} ${state} the offer of player ${offer.player_id}`,
-    );
+    await recordAudit(trx, null, 'offer_answer', 'offer', offer.id, `${target.by} ${state} the offer of player ${offer.player_id}`);
   });
   await deliver(db, mailer, publicUrl, effects);
-  return { ...(await view(db, token, now)), answerable: false };
 }
 
 /**

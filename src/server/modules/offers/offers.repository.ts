@@ -276,3 +276,13 @@ export async function saveTemplate(
     )
     .execute();
 }
+
+/** This guardian's delivery of the offer (its mailed link), if it went to them. */
+export async function guardianOfferDelivery(db: Db, offerId: number, guardianId: number) {
+  return db
+    .selectFrom('offer_deliveries')
+    .select(['id', 'used_at'])
+    .where('offer_id', '=', offerId)
+    .where('guardian_id', '=', guardianId)
+    .executeTakeFirst();
+}
