@@ -45,7 +45,15 @@ describe('one-time sign-in handed out from the guardians panel', () => {
   const url = (playerId: number, linkId: number) => `/api/player/${playerId}/guardian/${linkId}/sign-in-link`;
   const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token')!);
   const signIn = (token: string) => t.anon.post('/api/family/session', { token });
-  const outboxCount = async () => Number((await t.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const outboxCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('mail_outbox')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('401 anonymous, 403 without user management write (coach, player, a family session), 400 bad ids, 404 another player’s link', async () => {
     const link = await invited(a, 'handout.refused@example.org');
@@ -107,7 +115,9 @@ describe('one-time sign-in handed out from the guardians panel', () => {
     const email = 'handout.twice@example.org';
     const link = await invited(a, email);
     const guardian = (await t.db.selectFrom('guardians').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-    const invitation = (await t.db.selectFrom('guardian_tokens').select('id').where('guardian_id', '=', guardian).execute()).map((r) => r.id);
+    const invitation = (await t.db.selectFrom('guardian_tokens').select('id').where('guardian_id', '=', guardian).execute()).map(
+      (r) => r.id,
+    );
     expect(invitation).toHaveLength(1);
     const older = tokenOf((await admin.post(url(a, link))).json().data.link);
     const newer = tokenOf((await admin.post(url(a, link))).json().data.link);
@@ -148,7 +158,10 @@ describe('one-time sign-in handed out from the guardians panel', () => {
     // Claimed, and the player does not share with this guardian.
     const claimedLink = await invited(b, 'handout.claimed@example.org');
     const now = nowIso();
-    await t.db.insertInto('player_handovers').values({ player_id: b, notice_at: now, claim_mail_at: now, claimed_at: now, updated_at: now }).execute();
+    await t.db
+      .insertInto('player_handovers')
+      .values({ player_id: b, notice_at: now, claim_mail_at: now, claimed_at: now, updated_at: now })
+      .execute();
     const claimed = await admin.post(url(b, claimedLink));
     expect(claimed.statusCode).toBe(409);
     expect(claimed.json().message).toBe(guardianPolicyMessages.ownAccount);
