@@ -13,6 +13,7 @@ import { ErasureRequestSection } from '../../components/ErasureRequestSection';
 import { displayHost } from '../../components/linkPreview';
 import { SIGNED_OUT_STATE } from './signedOut';
 import { Loading } from '../../components/Loading';
+import { ChildInbox } from './ChildInbox';
 
 // The charts library loads when a child is opened, not with "My players".
 const ChildProgress = lazy(() => import('./ChildProgress'));
@@ -113,6 +114,7 @@ function ChildCard({ child, open, onToggle }: { child: FamilyChild; open: boolea
           {child.firstName} now manages their own account.
         </Text>
       ) : null}
+      {child.ownAccount ? null : <ChildInbox id={child.id} firstName={child.firstName} />}
       {open && !child.ownAccount ? <ChildDetails id={child.id} /> : null}
       <Anchor component="button" type="button" size="xs" c="dimmed" mt="sm" onClick={() => decline.mutate()}>
         This isn&apos;t my child

@@ -1,5 +1,6 @@
 import { Anchor, Box, Container } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { QueryView } from '../../components/QueryView';
 import { ApiError } from '../../lib/api';
@@ -16,6 +17,11 @@ export default function FamilyReportPage() {
     queryFn: () => familyReport(playerId, reportId),
     retry: false,
   });
+  // Opened, it is read: My players lists it as new no more.
+  const client = useQueryClient();
+  useEffect(() => {
+    if (query.isSuccess) void client.invalidateQueries({ queryKey: ['family', 'inbox', playerId] });
+  }, [query.isSuccess, client, playerId]);
   if (query.error instanceof ApiError && query.error.status === 401)
     return <Navigate to="/family/sign-in" replace state={SIGNED_OUT_STATE.ended} />;
   const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);

@@ -1,4 +1,4 @@
-import type { ConsentChange, FamilyChildView, FamilyMe } from '../../../shared/schemas/family';
+import type { ConsentChange, FamilyChildView, FamilyInbox, FamilyMe } from '../../../shared/schemas/family';
 import type { ReportRead, ReportSummary } from '../../../shared/schemas/report-delivery';
 import type { PlayerPrivacy } from '../../../shared/schemas/privacy';
 import { apiGet, apiPost } from '../../lib/api';
@@ -31,3 +31,7 @@ export const familyReport = async (id: number, reportId: number) =>
 export const familyPrivacy = async (id: number) => (await apiGet<{ data: PlayerPrivacy }>(`/api/family/player/${id}/privacy`)).data;
 export const familyErasureRequest = (id: number, reason: string) =>
   apiPost<{ data: PlayerPrivacy; message: string }>(`/api/family/player/${id}/erasure-request`, { reason }, csrf());
+
+export const familyInbox = async (id: number) => (await apiGet<{ data: FamilyInbox }>(`/api/family/player/${id}/inbox`)).data;
+export const answerFamilyOffer = async (id: number, offerId: number, answer: 'accept' | 'decline') =>
+  (await apiPost<{ data: FamilyInbox }>(`/api/family/player/${id}/offer/${offerId}/answer`, { answer }, csrf())).data;

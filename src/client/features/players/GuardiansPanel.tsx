@@ -1,20 +1,35 @@
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { GuardianLink } from '../../../shared/schemas/guardian';
+import type { GuardianLink, HandedSignIn } from '../../../shared/schemas/guardian';
 import { QueryView } from '../../components/QueryView';
 import { failureMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
-import { guardiansQuery, useGuardianWrite } from './api';
+import { guardiansQuery, useGuardianWrite, useHandOutSignIn } from './api';
+import { OneTimeSignInModal } from './OneTimeSignInModal';
 import { Panel } from './Panel';
 
 const STATUS_COLOR: Record<GuardianLink['status'], string> = { invited: 'orange', active: 'green', declined: 'gray', revoked: 'red' };
 
-/** GUARDIANS: who the family is (primary first), each link's state; staff add, make primary and revoke (history stays). */
-export function GuardiansPanel({ playerId, canEdit }: { playerId: number; canEdit: boolean }) {
+/**
+ * GUARDIANS: who the family is (primary first), each link's state; staff add, make primary and revoke
+ * (history stays); user managers hand a guardian a one-time sign-in in person (shown once).
+ */
+export function GuardiansPanel({ playerId, canEdit, canHandOut }: { playerId: number; canEdit: boolean; canHandOut: boolean }) {
   const guardians = useQuery(guardiansQuery(playerId));
   const write = useGuardianWrite(playerId);
+  const handOut = useHandOutSignIn(playerId);
+  const [handed, setHanded] = useState<{ email: string; signIn: HandedSignIn } | null>(null);
   const [email, setEmail] = useState('');
+  const makeSignIn = (g: GuardianLink) =>
+    handOut
+      .mutateAsync(g.id)
+      .then((signIn) => setHanded({ email: g.email, signIn }))
+      .catch((e: unknown) => notifyError(failureMessage(e)));
+  const forget = () => {
+    setHanded(null);
+    handOut.reset();
+  };
   const run = (path: string, body?: unknown) => write.mutateAsync({ path, body }).catch((e: unknown) => notifyError(failureMessage(e)));
   const flags = (g: GuardianLink, primary: boolean) => ({
     relationship: g.relationship,
@@ -61,22 +76,35 @@ export function GuardiansPanel({ playerId, canEdit }: { playerId: number; canEdi
                       </Text>
                     </Group>
                   </div>
-                  {canEdit && (g.status === 'active' || g.status === 'invited') ? (
+                  {(canEdit || canHandOut) && (g.status === 'active' || g.status === 'invited') ? (
                     <Group gap={4}>
-                      {!g.isPrimary ? (
+                      {canHandOut ? (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() => void makeSignIn(g)}
+                          loading={handOut.isPending && handOut.variables === g.id}
+                          aria-label={`One-time sign-in for ${g.email}`}
+                        >
+                          One-time sign-in
+                        </Button>
+                      ) : null}
+                      {canEdit && !g.isPrimary ? (
                         <Button size="compact-xs" variant="subtle" onClick={() => run(`guardian/${g.id}`, flags(g, true))}>
                           Make primary
                         </Button>
                       ) : null}
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => run(`guardian/${g.id}/revoke`)}
-                        aria-label={`Revoke ${g.email}`}
-                      >
-                        Revoke
-                      </Button>
+                      {canEdit ? (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => run(`guardian/${g.id}/revoke`)}
+                          aria-label={`Revoke ${g.email}`}
+                        >
+                          Revoke
+                        </Button>
+                      ) : null}
                     </Group>
                   ) : null}
                 </Group>
@@ -107,6 +135,7 @@ export function GuardiansPanel({ playerId, canEdit }: { playerId: number; canEdi
           </Group>
         </form>
       ) : null}
+      <OneTimeSignInModal handed={handed?.signIn ?? null} email={handed?.email ?? ''} onClose={forget} />
     </Panel>
   );
 }

@@ -111,7 +111,7 @@ export default function PlayerProfilePage() {
         <Stack gap="md">
           <ScorePanel total={p.totalScore} />
           <AnalysisPanel player={p} canEdit={canManage} />
-          <GuardiansPanel playerId={p.id} canEdit={canManage} />
+          <GuardiansPanel playerId={p.id} canEdit={canManage} canHandOut={can('user_management', 2)} />
           <HandoverPanel playerId={p.id} canSend={canManage && can('user_management', 2)} />
           {can('reports', 1) ? <ReportsPanel playerId={p.id} /> : null}
         </Stack>

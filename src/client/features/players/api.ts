@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffReportRow } from '../../../shared/schemas/report-delivery';
-import type { GuardianLink } from '../../../shared/schemas/guardian';
+import type { GuardianLink, HandedSignIn } from '../../../shared/schemas/guardian';
 import type { HandoverStatus } from '../../../shared/schemas/handover';
 import type { Note } from '../../../shared/schemas/note';
 import type { Player, PlayerCreate, PlayerList, TeamOption } from '../../../shared/schemas/player';
@@ -218,6 +218,15 @@ export function useGuardianWrite(playerId: number) {
       client.setQueryData(['players', 'guardians', playerId], res.data);
       notifySuccess(res.message);
     },
+  });
+}
+
+/** A one-time sign-in for a guardian, handed over in person: its answer is shown once and never cached. */
+export function useHandOutSignIn(playerId: number) {
+  return useMutation({
+    mutationFn: (linkId: number) =>
+      apiPost<WriteEnvelope<HandedSignIn>>(`/api/player/${playerId}/guardian/${linkId}/sign-in-link`, {}).then((r) => r.data),
+    gcTime: 0,
   });
 }
 
