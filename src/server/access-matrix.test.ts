@@ -147,6 +147,7 @@ async function fixtures(su: Client) {
     otherReport: 0,
     otherSentReport: 0,
     otherDraft: 0,
+    otherOffer: 0,
     ...(await importsOf(su)),
     hiddenResource: ok(
       await su.post('/api/resources', {
@@ -294,6 +295,9 @@ async function fixtures(su: Client) {
   await claim(t, lost.claimedHolder);
   await erase(su, lost.erasedHolder);
   for (const [ref, h] of Object.entries(lost)) rows.guardian[ref as Ref] = h.tokens;
+  const otherOffer = (
+    await t.db.selectFrom('offers').select('id').where('player_id', '=', lost.revokedHolder.playerId).executeTakeFirstOrThrow()
+  ).id;
   callers.push({
     name: 'guardian',
     client: staff.guardian,
@@ -313,6 +317,7 @@ async function fixtures(su: Client) {
     revokedHolder: lost.revokedHolder.playerId,
     claimedHolder: lost.claimedHolder.playerId,
     erasedHolder: lost.erasedHolder.playerId,
+    otherOffer,
   };
   // Reports: a cycle of the other coach's team with a draft in it, and a cycle of both teams.
   const cycleOf = async (name: string, teamIds: number[]) =>

@@ -66,6 +66,7 @@ import type { Level, Section } from '../shared/permissions.js';
  *   otherSentReport             a sent report of otherPlayer (the guardian: of another family's child)
  *   otherReportCycle            its cycle, covering only otherPlayer's team (for the coach, another coach's team)
  *   otherPrivacyRequest         an open erasure request of otherPlayer (privacy routes; the guardian uses the coach's)
+ *   otherOffer                  a pending offer of another family's child (revokedHolder's player)
  * Strings '$ref' in bodies/fields become ids; '{ref.column}' inside strings becomes that row's column.
  */
 export type Rule =
@@ -120,6 +121,7 @@ export type Ref =
   | 'otherSentReport'
   | 'otherReportCycle'
   | 'otherPrivacyRequest'
+  | 'otherOffer'
   | 'otherPlan'
   | 'otherImport'
   | 'otherDraft'
@@ -211,6 +213,11 @@ const familyReport = (): Replay[] => [
     params: { id: ref, reportId: 'otherSentReport' },
   })),
   { as: ['guardian'], params: { id: 'ownChild', reportId: 'otherSentReport' } },
+];
+/** A family offer answer: another family's child and offer, a revoked or claimed child, and the own child with another's offer. */
+const familyOffer = (): Replay[] => [
+  ...familyRefusals.map((ref): Replay => ({ as: ['guardian'], params: { id: ref, offerId: 'otherOffer' }, body: { answer: 'decline' } })),
+  { as: ['guardian'], params: { id: 'ownChild', offerId: 'otherOffer' }, body: { answer: 'decline' } },
 ];
 /** A player-area report: another player's report, and the caller's own player with another's report. */
 const playerReport: Replay[] = [
@@ -586,6 +593,11 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'POST /api/player/:id/guardian/:linkId': { rule: 'players:2', replays: nested('linkId', 'otherLink', link) },
   'POST /api/player/:id/guardian/:linkId/revoke': { rule: 'players:2', replays: nested('linkId', 'otherLink') },
   'POST /api/guardian/:id/invite': { rule: 'players:2', replays: [{ params: { id: 'otherGuardian' } }] },
+  // A one-time sign-in handed out in person: user managers (as the profile's other sign-in and privacy actions)
+  'POST /api/player/:id/guardian/:linkId/sign-in-link': {
+    rule: 'user_management:2',
+    replays: [...nested('linkId', 'otherLink'), { ...guardianOnStaff, params: { id: 'ownChild', linkId: 'otherLink' } }],
+  },
 
   // Family side: one-time sign-in links (public), then the guardian's own session and children
   'POST /api/family/sign-in-link': { rule: 'public' },
@@ -595,6 +607,9 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/family/player/:id': { rule: 'family', replays: family() },
   'POST /api/family/player/:id/decline': { rule: 'family', replays: family() },
   'POST /api/family/player/:id/consent': { rule: 'family', replays: family({ purpose: 'public_name', granted: true }) },
+  // The child's inbox (open offers, unread reports) and the offer answered from it: asked of the standing rule
+  'GET /api/family/player/:id/inbox': { rule: 'family', replays: family() },
+  'POST /api/family/player/:id/offer/:offerId/answer': { rule: 'family', replays: familyOffer() },
 
   // Age and hand-over: staff send the claim link (players write + user management, checked in the
   // handler); the player claims by link (public) and then decides, themself only, what guardians see
