@@ -100,7 +100,7 @@ test('a user manager hands a parent a one-time sign-in; the phone lands on My pl
     await expectAccessible(page);
     if (width === 375) await snap(page, 'guardian-one-time-sign-in');
     // Closing forgets it: nothing of the link stays on the page.
-    await modal.getByRole('button', { name: 'Close' }).click();
+    await modal.getByRole('button', { name: 'Done' }).click();
     await expect(modal).toBeHidden();
     expect(await page.content()).not.toContain(new URL(link).searchParams.get('token')!);
     links.push(link);

@@ -1,7 +1,7 @@
-import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CopyButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import dayjs from 'dayjs';
 import { QRCodeSVG } from 'qrcode.react';
-import type { HandedSignIn } from '../../../shared/schemas/guardian';
+import { FAMILY_HANDOUT_MINUTES, type HandedSignIn } from '../../../shared/schemas/guardian';
 
 /**
  * The one-time sign-in a user manager hands to a guardian in person (docs/product.md#families): the link,
@@ -9,18 +9,34 @@ import type { HandedSignIn } from '../../../shared/schemas/guardian';
  */
 export function OneTimeSignInModal({ handed, email, onClose }: { handed: HandedSignIn | null; email: string; onClose: () => void }) {
   return (
-    <Modal opened={handed !== null} onClose={onClose} title="One-time sign-in" size="md">
+    <Modal
+      opened={handed !== null}
+      onClose={onClose}
+      title="One-time sign-in"
+      size="md"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {handed ? (
         <Stack gap="sm">
           <Text size="sm">
             For <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong>: let them scan the code with their phone, or give them the
-            link. It signs them in to the family page once and works until <strong>{dayjs(handed.expiresAt).format('HH:mm')}</strong> (15
-            minutes).
+            link. It signs them in to the family page once and works until <strong>{dayjs(handed.expiresAt).format('HH:mm')}</strong> (
+            {FAMILY_HANDOUT_MINUTES} minutes).
           </Text>
           <Group justify="center">
             <QRCodeSVG value={handed.link} size={208} marginSize={2} role="img" aria-label="QR code of the sign-in link" />
           </Group>
-          <TextInput label="Sign-in link" value={handed.link} readOnly onFocus={(e) => e.currentTarget.select()} />
+          {/* The whole link, wrapped: it can be read out or typed as well as copied. */}
+          <Textarea
+            label="Sign-in link"
+            value={handed.link}
+            readOnly
+            autosize
+            minRows={2}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <Text size="xs" c="dimmed">
             It is shown only now: closing this window forgets it. It is never e-mailed nor kept in the outbox.
           </Text>
@@ -32,7 +48,7 @@ export function OneTimeSignInModal({ handed, email, onClose }: { handed: HandedS
                 </Button>
               )}
             </CopyButton>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>Done</Button>
           </Group>
         </Stack>
       ) : null}
