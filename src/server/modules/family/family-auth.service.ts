@@ -16,7 +16,8 @@ type Db = Kysely<DB>;
 
 export const INVALID_FAMILY_LINK = 'This sign-in link is invalid, used or expired. Ask for a new one on the family sign-in page.';
 
-const signInUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/family/sign-in?token=${encodeURIComponent(token)}`;
+const signInUrl = (publicUrl: string, token: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/family/sign-in?token=${encodeURIComponent(token)}`;
 
 export function familyLinkMail(publicUrl: string, token: string, kind: 'invite' | 'signin') {
   const link = signInUrl(publicUrl, token);

@@ -166,7 +166,14 @@ async function settle(
     const offer = (await repo.findOffer(trx, target.offerId))!;
     if (choice === 'accept') {
       await repo.addMembership(trx, offer.team_id, offer.player_id);
-      await event(trx, offer.draft_id, 'offer_accepted', offer.player_id, { offer_id: offer.id, team_id: offer.team_id, by: target.by }, at);
+      await event(
+        trx,
+        offer.draft_id,
+        'offer_accepted',
+        offer.player_id,
+        { offer_id: offer.id, team_id: offer.team_id, by: target.by },
+        at,
+      );
     } else {
       await release(trx, offer, 'offer_declined', at, effects);
     }
