@@ -58,7 +58,10 @@ async function placedInNewTeam(page: Page, playerId: number, stamp: string) {
   });
   let version = (await post(page, `/api/draft/${draft.id}/candidates`, { expected_version: draft.version, player_ids: [playerId] }))
     .version;
-  version = (await post(page, `/api/draft/${draft.id}/move`, { expected_version: version, player_id: playerId, team_id: team.id })).version;
+  // A player without a birth year goes into the U15 team only with the override.
+  version = (
+    await post(page, `/api/draft/${draft.id}/move`, { expected_version: version, player_id: playerId, team_id: team.id, override: true })
+  ).version;
   version = (await post(page, `/api/draft/${draft.id}/candidate/${playerId}`, { expected_version: version, decision: 'selected' })).version;
   await post(page, `/api/draft/${draft.id}/finalise`, { expected_version: version });
   return { draftId: draft.id as number, team };
