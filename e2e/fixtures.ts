@@ -97,74 +97,102 @@ async function moveClock(context: BrowserContext): Promise<void> {
 
 /**
  * The specs of a shard share one demo database and run one after another, in an order that follows
- * e2e/timings.json, so a spec that counts the demo club must not see what an earlier spec added.
- * Before the first test of every file the players and teams are compared with those the shard's first
- * file found: what was added since is deleted (and named in the output), and a demo player or team
- * that is gone fails here, naming the file that removed it.
+ * e2e/timings.json, so a spec that counts the demo club must not see what an earlier spec left.
+ * After every test the club's players and teams are noted; before the first test of a file, those
+ * that were there after the previous file's last test but not when the shard began are deleted (and
+ * named in the output). What this file's own beforeAll made is newer than that note and stays. A
+ * demo player or team that is gone fails here, naming the file that removed it.
  */
 interface DemoRows {
   players: number[];
   teams: number[];
 }
-let demoBaseline: DemoRows | undefined;
-let lastFile = '';
-async function demoRows(api: APIRequestContext): Promise<DemoRows> {
+interface DemoWatch {
+  baseline?: DemoRows;
+  lastSeen?: DemoRows;
+  file: string;
+}
+const watch: DemoWatch = { file: '' };
+
+/** A superadmin's API session of its own, signed in again if a spec ended it. */
+function superadminApi(playwright: PlaywrightWorkerArgs['playwright']) {
+  let api: APIRequestContext | undefined;
+  let csrf = '';
+  const signIn = async () => {
+    await api?.dispose();
+    api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+    expect((await api.post('/api/auth/login', { data: DEMO.superadmin })).status()).toBe(200);
+    csrf = ((await (await api.get('/api/auth/me')).json()) as { data: { csrfToken: string } }).data.csrfToken;
+  };
+  const call = async (method: 'get' | 'post', url: string) => {
+    if (!api) await signIn();
+    const send = () => (method === 'get' ? api!.get(url) : api!.post(url, { data: {}, headers: { 'x-csrf-token': csrf } }));
+    let res = await send();
+    if (res.status() === 401) {
+      await signIn();
+      res = await send();
+    }
+    return res;
+  };
+  return { call, dispose: async () => api?.dispose() };
+}
+type SuperadminApi = ReturnType<typeof superadminApi>;
+
+async function demoRows(api: SuperadminApi): Promise<DemoRows> {
   type ListPage = { data: { id: number }[]; next?: string | null };
   const players: number[] = [];
   let after: string | null | undefined = null;
   do {
     const query: string = after ? `&after=${encodeURIComponent(after)}` : '';
-    const page: ListPage = ((await (await api.get(`/api/players?pageSize=200${query}`)).json()) as { data: ListPage }).data;
+    const page: ListPage = ((await (await api.call('get', `/api/players?pageSize=200${query}`)).json()) as { data: ListPage }).data;
     players.push(...page.data.map((p) => p.id));
     after = page.next;
   } while (after);
-  const teams = ((await (await api.get('/api/teams')).json()) as { data: { id: number }[] }).data.map((t) => t.id);
+  const teams = ((await (await api.call('get', '/api/teams')).json()) as { data: { id: number }[] }).data.map((t) => t.id);
   return { players, teams };
 }
-async function restoreDemoClub(playwright: PlaywrightWorkerArgs['playwright'], file: string): Promise<void> {
-  if (lastFile === file) return;
-  const before = relative(process.cwd(), lastFile);
-  lastFile = file;
-  const api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
-  try {
-    expect((await api.post('/api/auth/login', { data: DEMO.superadmin })).status()).toBe(200);
-    const now = await demoRows(api);
-    if (!demoBaseline) {
-      demoBaseline = now;
-      return;
-    }
-    const csrf = ((await (await api.get('/api/auth/me')).json()) as { data: { csrfToken: string } }).data.csrfToken;
-    const base = demoBaseline;
-    const added = {
-      players: now.players.filter((id) => !base.players.includes(id)),
-      teams: now.teams.filter((id) => !base.teams.includes(id)),
-    };
-    for (const [kind, ids] of [
-      ['player', added.players],
-      ['team', added.teams],
-    ] as const)
-      for (const id of ids) {
-        const res = await api.post(`/api/${kind}/${id}/delete`, { data: {}, headers: { 'x-csrf-token': csrf } });
-        expect([200, 404], `deleting ${kind} ${id} left by ${before}: ${await res.text()}`).toContain(res.status());
-      }
-    if (added.players.length + added.teams.length > 0)
-      console.log(`${before} left ${added.players.length} players and ${added.teams.length} teams: deleted`);
-    const gone = {
-      players: base.players.filter((id) => !now.players.includes(id)),
-      teams: base.teams.filter((id) => !now.teams.includes(id)),
-    };
-    expect(gone, `${before} removed demo players or teams`).toEqual({ players: [], teams: [] });
-  } finally {
-    await api.dispose();
+
+async function restoreDemoClub(api: SuperadminApi, file: string): Promise<void> {
+  if (watch.file === file) return;
+  const before = relative(process.cwd(), watch.file);
+  watch.file = file;
+  const now = await demoRows(api);
+  const { baseline, lastSeen } = watch;
+  if (!baseline || !lastSeen) {
+    watch.baseline = now;
+    return;
   }
+  const left = (kind: keyof DemoRows) => now[kind].filter((id) => lastSeen[kind].includes(id) && !baseline[kind].includes(id));
+  const leftovers = { players: left('players'), teams: left('teams') };
+  for (const [kind, ids] of [
+    ['player', leftovers.players],
+    ['team', leftovers.teams],
+  ] as const)
+    for (const id of ids) {
+      const res = await api.call('post', `/api/${kind}/${id}/delete`);
+      expect([200, 404], `deleting ${kind} ${id} left by ${before}: ${await res.text()}`).toContain(res.status());
+    }
+  if (leftovers.players.length + leftovers.teams.length > 0)
+    console.log(`${before} left ${leftovers.players.length} players and ${leftovers.teams.length} teams: deleted`);
+  const gone = (kind: keyof DemoRows) => baseline[kind].filter((id) => !now[kind].includes(id));
+  expect({ players: gone('players'), teams: gone('teams') }, `${before} removed demo players or teams`).toEqual({ players: [], teams: [] });
 }
 
 /** The 2-second filter spinner is shortened in tests (docs/product.md#scoring allows it by config). */
-export const test = base.extend<{ demoClubAsLeft: void }, object>({
+export const test = base.extend<{ demoClubAsLeft: void }, { demoApi: SuperadminApi }>({
+  demoApi: [
+    async ({ playwright }, use) => {
+      const api = superadminApi(playwright);
+      await use(api);
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
   demoClubAsLeft: [
-    async ({ playwright }, use, info) => {
-      await restoreDemoClub(playwright, info.file);
+    async ({ demoApi }, use, info) => {
+      await restoreDemoClub(demoApi, info.file);
       await use();
+      watch.lastSeen = await demoRows(demoApi);
     },
     { auto: true },
   ],

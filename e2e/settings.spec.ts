@@ -48,7 +48,7 @@ async function teamsOf(page: Page, field: 'category' | 'season', name: string): 
 }
 
 async function expectInUse(page: Page, name: string, noun: string, message: string, screenshot?: string) {
-  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
   const confirm = page.getByRole('dialog', { name: `Delete ${noun}` });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm.getByRole('alert')).toHaveText(message);
@@ -131,7 +131,7 @@ test('levels: add both kinds, change the kind of an unused level, delete', async
   await expect(table.getByRole('row', { name: new RegExp(`${scale} II Yes / No`) })).toBeVisible();
 
   for (const name of [`${scale} II`, yesNo]) {
-    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
     await page.getByRole('dialog', { name: 'Delete level' }).getByRole('button', { name: 'Delete' }).click();
     await expect(table.getByRole('cell', { name, exact: true })).toHaveCount(0);
   }

@@ -146,17 +146,39 @@ test.describe('as an admin', () => {
     await expect(card(page, 'U14 Girls')).toHaveCount(0);
   });
 
-  test('deletes a team after confirmation; its players stay', async ({ page }) => {
-    await expect(card(page, 'U18 Boys')).toBeVisible();
+  test('deletes a team after confirmation', async ({ page }) => {
+    // A team of its own: the demo teams stay for the specs after this one (e2e/fixtures.ts).
+    const teams = (await (await page.request.get('/api/teams')).json()).data as {
+      name: string;
+      categoryId: number;
+      coachRole: number;
+      coachUser: number;
+      seasonId: number;
+    }[];
+    const like = teams.find((t) => t.name === 'U18 Boys')!;
+    const csrf = (await (await page.request.get('/api/auth/me')).json()).data.csrfToken as string;
+    const made = await page.request.post('/api/teams', {
+      data: {
+        name: 'U18 Reserves',
+        category: like.categoryId,
+        coachRole: like.coachRole,
+        coachUser: like.coachUser,
+        season: like.seasonId,
+      },
+      headers: { 'x-csrf-token': csrf },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+    await page.reload();
+    await expect(card(page, 'U18 Reserves')).toBeVisible();
     const before = await cards(page).count();
-    const dialog = await cardMenu(page, 'U18 Boys', 'Delete Team');
-    await expect(dialog.getByText('Are you sure you want to delete U18 Boys?')).toBeVisible();
-    await expect(dialog.getByText('All players associated with U18 Boys will be without a team.')).toBeVisible();
+    const dialog = await cardMenu(page, 'U18 Reserves', 'Delete Team');
+    await expect(dialog.getByText('Are you sure you want to delete U18 Reserves?')).toBeVisible();
+    await expect(dialog.getByText('All players associated with U18 Reserves will be without a team.')).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'teams-delete');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Operation successful!')).toBeVisible();
-    await expect(card(page, 'U18 Boys')).toHaveCount(0);
+    await expect(card(page, 'U18 Reserves')).toHaveCount(0);
     await expect(cards(page)).toHaveCount(before - 1);
   });
 
