@@ -75,7 +75,7 @@ describe('a sign-out made on a shared phone', () => {
         .slice(1)
         .map((c) => c.url)
         .sort(),
-    ).toEqual(['/api/auth/login', '/api/auth/me', '/api/teams']);
+    ).toEqual(['/api/auth/login', '/api/auth/me', '/api/auth/me', '/api/teams']);
     expect(pendingSignOut()).toBeNull();
   });
 
@@ -162,5 +162,36 @@ describe('a sign-out made on a shared phone', () => {
     // A tryout guest's ended token says nothing of the device's session.
     await expect(apiGet('/api/tryout/sheet', undefined, { 'x-tryout-token': 'old' })).rejects.toMatchObject({ status: 401 });
     expect(deleted).toEqual(['api', 'api']);
+  });
+});
+
+describe('a write from a page opened straight from a link', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setCsrfToken('');
+  });
+
+  it("carries the signed-in session's token though nothing asked who is signed in before", async () => {
+    setCsrfToken('');
+    const calls = network((c) => (c.url === '/api/auth/me' ? json(200, { data: { csrfToken: 'player-token' } }) : json(200, { data: {} })));
+    await apiPost('/api/report-link/session', { token: 'x' });
+    expect(calls).toEqual([
+      { method: 'GET', url: '/api/auth/me', csrf: undefined },
+      { method: 'POST', url: '/api/report-link/session', csrf: 'player-token' },
+    ]);
+  });
+
+  it('asks nothing first when the token is known, and sends none when nobody is signed in', async () => {
+    setCsrfToken('known');
+    let calls = network(() => json(200, { data: {} }));
+    await apiPost('/api/offer-link/answer', {});
+    expect(calls).toEqual([{ method: 'POST', url: '/api/offer-link/answer', csrf: 'known' }]);
+    setCsrfToken('');
+    calls = network((c) => (c.url === '/api/auth/me' ? json(401, { message: 'Please sign in.' }) : json(200, { data: {} })));
+    await apiPost('/api/offer-link/answer', {});
+    expect(calls.map((c) => [c.method, c.url, c.csrf])).toEqual([
+      ['GET', '/api/auth/me', undefined],
+      ['POST', '/api/offer-link/answer', ''],
+    ]);
   });
 });

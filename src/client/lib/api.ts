@@ -122,8 +122,20 @@ export async function apiGet<T>(url: string, signal?: AbortSignal, headers?: Rec
   return parse<T>(res, headers);
 }
 
+/**
+ * A page opened straight from a link (a report, an offer, a claim) may write before anything asked
+ * who is signed in on this device; a session's write without its token is refused, so ask first.
+ */
+async function knownCsrfToken(): Promise<string> {
+  if (csrfToken) return csrfToken;
+  const me = await fetch('/api/auth/me', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  if (me.ok) csrfToken = ((await me.json()) as Envelope<{ csrfToken: string }>).data.csrfToken;
+  return csrfToken;
+}
+
 export async function apiPost<T>(url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   await settleSignOut();
+  if (!headers?.['x-csrf-token']) await knownCsrfToken();
   const res = await fetch(url, {
     method: 'POST',
     credentials: 'same-origin',
