@@ -202,6 +202,14 @@ function completeBlock(x: Float64Array, o: number, P: number, E: number): { play
         break;
       }
   }
+  let scored = 0;
+  for (let p = 0; p < P; p++) {
+    for (const e of active)
+      if (!Number.isNaN(x[o + p * E + e]!)) {
+        scored++;
+        break;
+      }
+  }
   let best = { players: [] as number[], evaluators: [] as number[] };
   const gain = new Int32Array(E);
   while (active.length >= 2) {
@@ -223,7 +231,7 @@ function completeBlock(x: Float64Array, o: number, P: number, E: number): { play
     if (players.length >= 2 && players.length * active.length > best.players.length * best.evaluators.length) {
       best = { players, evaluators: [...active] };
     }
-    if (players.length === P || active.length === 2) break;
+    if (players.length === scored || active.length === 2) break;
     let drop = active[0]!;
     for (const e of active) if (gain[e]! > gain[drop]!) drop = e;
     active = active.filter((e) => e !== drop);
@@ -242,7 +250,7 @@ function blockIcc(x: Float64Array, o: number, P: number, E: number): { icc: numb
 /* ---------- the additive model ---------- */
 
 const MAX_ITERATIONS = 2000;
-const TOLERANCE = 1e-12;
+const TOLERANCE = 1e-10;
 
 /**
  * score = player effect + evaluator effect + noise on one criterion, by alternating least squares: the
@@ -428,7 +436,8 @@ function reliabilityOf(icc: number | null, block: { players: number; evaluators:
     icc,
     block,
     meanEvaluators,
-    reliability: icc === null || meanEvaluators === null ? null : spearmanBrown(icc, meanEvaluators),
+    // No agreement on one evaluator's score (ICC ≤ 0) means none on a mean of several either.
+    reliability: icc === null || meanEvaluators === null ? null : icc <= 0 ? 0 : spearmanBrown(icc, meanEvaluators),
     evaluatorsNeeded: evaluatorsNeeded(icc, TARGET_RELIABILITY),
     verdict: verdict(icc),
   };
