@@ -461,17 +461,15 @@ export function fairResults(
   const [P, C] = [playerIds.length, criteria.length];
   const playerIndex = new Map(playerIds.map((id, i) => [id, i]));
   const criterionIndex = new Map(criteria.map((c, i) => [c.criterionId, i]));
-  const evaluatorIds = [...new Set(scores.map((s) => s.evaluatorId))].sort((a, b) => a - b);
+  const listed = scores.filter((s) => playerIndex.has(s.playerId) && criterionIndex.has(s.criterionId));
+  const evaluatorIds = [...new Set(listed.map((s) => s.evaluatorId))].sort((a, b) => a - b);
   const evaluatorIndex = new Map(evaluatorIds.map((id, i) => [id, i]));
   const E = evaluatorIds.length;
   const stride = P * E;
 
   const x = new Float64Array(C * stride).fill(NaN);
-  for (const s of scores) {
-    const p = playerIndex.get(s.playerId);
-    const c = criterionIndex.get(s.criterionId);
-    if (p === undefined || c === undefined) continue;
-    x[c * stride + p * E + evaluatorIndex.get(s.evaluatorId)!] = s.score;
+  for (const s of listed) {
+    x[criterionIndex.get(s.criterionId)! * stride + playerIndex.get(s.playerId)! * E + evaluatorIndex.get(s.evaluatorId)!] = s.score;
   }
   const offsets = criteria.map((_, c) => c * stride);
   const overall = connectedGroups(x, offsets, P, E);
