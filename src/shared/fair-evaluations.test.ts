@@ -29,7 +29,9 @@ const design = (players: { min: number; max: number }, evaluators: { min: number
 function sheet(seen: boolean[][], list: SessionCriterion[], score: (p: number, e: number, c: number) => number): SessionScore[] {
   return seen.flatMap((row, p) =>
     row.flatMap((isSeen, e) =>
-      isSeen ? list.map((c) => ({ evaluatorId: e + 1, playerId: p + 1, criterionId: c.criterionId, score: score(p, e, c.criterionId) })) : [],
+      isSeen
+        ? list.map((c) => ({ evaluatorId: e + 1, playerId: p + 1, criterionId: c.criterionId, score: score(p, e, c.criterionId) }))
+        : [],
     ),
   );
 }
@@ -54,7 +56,9 @@ describe('reliability', () => {
   });
 
   it('a session with the same table reports the same figures, the verdict and the evaluators needed for 0.8', () => {
-    const scores = SHROUT_FLEISS.flatMap((row, p) => row.map((score, e) => ({ evaluatorId: e + 1, playerId: p + 1, criterionId: 1, score })));
+    const scores = SHROUT_FLEISS.flatMap((row, p) =>
+      row.map((score, e) => ({ evaluatorId: e + 1, playerId: p + 1, criterionId: 1, score })),
+    );
     const r = fairResults(ids(6), oneCriterion, scores, { minEvaluators: 4 });
     const c = r.criteria[0]!;
     expect(c.icc).toBeCloseTo(0.2897, 3);
@@ -69,12 +73,21 @@ describe('reliability', () => {
   });
 
   it('with gaps, the ICC uses the largest complete block and says how large it was', () => {
-    const scores = SHROUT_FLEISS.flatMap((row, p) => row.map((score, e) => ({ evaluatorId: e + 1, playerId: p + 1, criterionId: 1, score })));
+    const scores = SHROUT_FLEISS.flatMap((row, p) =>
+      row.map((score, e) => ({ evaluatorId: e + 1, playerId: p + 1, criterionId: 1, score })),
+    );
     // Judge 4 missed the last two targets: judges 1–3 on all six (18 cells) beat all four on four (16).
     const gaps = scores.filter((s) => !(s.evaluatorId === 4 && s.playerId >= 5));
     const c = fairResults(ids(6), oneCriterion, gaps).criteria[0]!;
     expect(c.block).toEqual({ players: 6, evaluators: 3 });
-    expect(c.icc).toBeCloseTo(icc21(SHROUT_FLEISS.flatMap((row) => row.slice(0, 3)), 6, 3)!, 12);
+    expect(c.icc).toBeCloseTo(
+      icc21(
+        SHROUT_FLEISS.flatMap((row) => row.slice(0, 3)),
+        6,
+        3,
+      )!,
+      12,
+    );
     // Four players had 4 evaluators, two had 3: harmonic mean 1 / ((4/4 + 2/3) / 6) = 3.6.
     expect(c.meanEvaluators).toBeCloseTo(3.6, 9);
   });
@@ -234,7 +247,11 @@ describe('connectedness', () => {
     expect(c.evaluators[1]!.severity! - c.evaluators[0]!.severity!).toBeCloseTo(1, 9);
 
     // An evaluator who saw a player of each station links them.
-    const linked = [...scores, { evaluatorId: 5, playerId: 3, criterionId: 1, score: 6 }, { evaluatorId: 5, playerId: 4, criterionId: 1, score: 6 }];
+    const linked = [
+      ...scores,
+      { evaluatorId: 5, playerId: 3, criterionId: 1, score: 6 },
+      { evaluatorId: 5, playerId: 4, criterionId: 1, score: 6 },
+    ];
     const l = fairResults(ids(6), oneCriterion, linked, { minEvaluators: 2 });
     expect(l.connected).toBe(true);
     expect(l.groups).toEqual([[1, 2, 3, 4, 5]]);

@@ -7,14 +7,7 @@
  * Hot paths use typed arrays indexed (criterion · players + player) · evaluators + evaluator, NaN where
  * an evaluator did not score: 500 × 12 × 10 scores with 200 bootstrap rounds stay well under 300 ms.
  */
-import {
-  meanPercentage,
-  rank,
-  SESSION_MIN_EVALUATORS,
-  type LevelKind,
-  type SessionCriterion,
-  type SessionScore,
-} from './scoring.js';
+import { meanPercentage, rank, SESSION_MIN_EVALUATORS, type LevelKind, type SessionCriterion, type SessionScore } from './scoring.js';
 
 /* ---------- small pieces, exported for the tests and the screens ---------- */
 
@@ -109,8 +102,7 @@ export interface Verdict {
 
 /** ≥ 0.75 good, 0.5–0.75 moderate, < 0.5 evaluators disagree; no ICC: unknown. */
 export function verdict(icc: number | null): Verdict {
-  const level: AgreementLevel =
-    icc === null ? 'unknown' : icc >= GOOD_AGREEMENT ? 'good' : icc >= MODERATE_AGREEMENT ? 'moderate' : 'poor';
+  const level: AgreementLevel = icc === null ? 'unknown' : icc >= GOOD_AGREEMENT ? 'good' : icc >= MODERATE_AGREEMENT ? 'moderate' : 'poor';
   return { level, icc, ...AGREEMENT_WORDS[level] };
 }
 
@@ -574,7 +566,8 @@ export function fairResults(
     if (isComplete) complete.push(p);
     const rawMeans = criteria.map((_, c) => (Number.isNaN(rawMean[c * P + p]!) ? null : rawMean[c * P + p]!));
     const fairScores = criteria.map((_, c) => (Number.isNaN(theta[c * P + p]!) ? null : theta[c * P + p]!));
-    const sum = (means: (number | null)[]) => means.reduce<number>((a, m, c) => a + meanPercentage(criteria[c]!.kind, m ?? 0, criteria[c]!.weight), 0);
+    const sum = (means: (number | null)[]) =>
+      means.reduce<number>((a, m, c) => a + meanPercentage(criteria[c]!.kind, m ?? 0, criteria[c]!.weight), 0);
     const empty = (t: number | null): TotalWithRange => ({ total: t, rank: null, interval: null, rankRange: null });
     return {
       playerId,
