@@ -625,46 +625,70 @@ function bootstrap(
   if (N === 0) return;
   const C = criteria.length;
   const random = mulberry32(seed);
-  // Each complete player's evaluators (any criterion), flat.
+  // meanPercentage is linear in the mean: its value at a mean of 1 is the criterion's factor.
+  const factor = Float64Array.from(criteria, (c) => meanPercentage(c.kind, 1, c.weight));
+  // Each complete player's evaluators (any criterion), their scores and scores less severity laid out
+  // contiguously (player, evaluator, criterion), NaN where not scored; and each criterion's own mean.
   const start = new Int32Array(N + 1);
-  const pool: number[] = [];
+  const rows: number[] = [];
   complete.forEach((p, i) => {
-    start[i] = pool.length;
-    for (let e = 0; e < E; e++) if (offsets.some((o) => x[o + p * E + e] === x[o + p * E + e])) pool.push(e);
+    start[i] = rows.length;
+    for (let e = 0; e < E; e++) if (offsets.some((o) => x[o + p * E + e] === x[o + p * E + e])) rows.push(p * E + e);
   });
-  start[N] = pool.length;
-  const who = Int32Array.from(pool);
+  start[N] = rows.length;
+  const raw = new Float64Array(rows.length * C);
+  const fair = new Float64Array(rows.length * C);
+  rows.forEach((cell, j) => {
+    const e = cell % E;
+    for (let c = 0; c < C; c++) {
+      const v = x[offsets[c]! + cell]!;
+      raw[j * C + c] = v;
+      fair[j * C + c] = v - delta[c * E + e]!;
+    }
+  });
+  const ownRaw = new Float64Array(N * C);
+  const ownFair = new Float64Array(N * C);
+  complete.forEach((p, i) => {
+    for (let c = 0; c < C; c++) {
+      ownRaw[i * C + c] = rawMean[c * P + p]!;
+      ownFair[i * C + c] = theta[c * P + p]!;
+    }
+  });
+  // A player whose every evaluator scored every criterion (the usual case): the resampled total is the
+  // mean of the drawn evaluators' own totals, the same figure without a pass over the criteria.
+  const rowRaw = new Float64Array(rows.length);
+  const rowFair = new Float64Array(rows.length);
+  const full = new Uint8Array(N);
+  for (let i = 0; i < N; i++) {
+    full[i] = 1;
+    for (let j = start[i]!; j < start[i + 1]!; j++) {
+      for (let c = 0; c < C; c++) {
+        if (Number.isNaN(raw[j * C + c]!)) full[i] = 0;
+        rowRaw[j]! += factor[c]! * raw[j * C + c]!;
+        rowFair[j]! += factor[c]! * fair[j * C + c]!;
+      }
+    }
+  }
   const rawBoot = new Float64Array(N * R);
   const fairBoot = new Float64Array(N * R);
-  const sumRaw = new Float64Array(C);
-  const sumFair = new Float64Array(C);
-  const n = new Int32Array(C);
+  const sums = new Float64Array(3 * C);
   for (let r = 0; r < R; r++) {
     for (let i = 0; i < N; i++) {
-      const p = complete[i]!;
-      const [a, k] = [start[i]!, start[i + 1]! - start[i]!];
-      sumRaw.fill(0);
-      sumFair.fill(0);
-      n.fill(0);
-      for (let d = 0; d < k; d++) {
-        const e = who[a + Math.floor(random() * k)]!;
-        for (let c = 0; c < C; c++) {
-          const v = x[offsets[c]! + p * E + e]!;
-          if (v !== v) continue;
-          sumRaw[c]! += v;
-          sumFair[c]! += v - delta[c * E + e]!;
-          n[c]!++;
+      const [first, k] = [start[i]!, start[i + 1]! - start[i]!];
+      if (full[i]) {
+        let [tr, tf] = [0, 0];
+        for (let d = 0; d < k; d++) {
+          const j = first + Math.floor(random() * k);
+          tr += rowRaw[j]!;
+          tf += rowFair[j]!;
         }
+        rawBoot[i * R + r] = tr / k;
+        fairBoot[i * R + r] = tf / k;
+      } else {
+        const totals = resampleTotals(raw, fair, first, k, C, factor, ownRaw, ownFair, i * C, sums, random);
+        rawBoot[i * R + r] = totals.raw;
+        fairBoot[i * R + r] = totals.fair;
       }
-      let tr = 0;
-      let tf = 0;
-      for (let c = 0; c < C; c++) {
-        const { kind, weight } = criteria[c]!;
-        tr += meanPercentage(kind, n[c] ? sumRaw[c]! / n[c]! : rawMean[c * P + p]!, weight);
-        tf += meanPercentage(kind, n[c] ? sumFair[c]! / n[c]! : theta[c * P + p]!, weight);
-      }
-      rawBoot[i * R + r] = tr;
-      fairBoot[i * R + r] = tf;
     }
   }
   const tail = (1 - level) / 2;
@@ -699,6 +723,45 @@ function bootstrap(
       figure.rankRange = [Math.min(figure.rank!, lo), Math.max(figure.rank!, hi)];
     }
   }
+}
+
+const resampled = { raw: 0, fair: 0 };
+
+/** One player's raw and fair totals from k evaluators drawn with replacement among their own k. */
+function resampleTotals(
+  raw: Float64Array,
+  fair: Float64Array,
+  first: number,
+  k: number,
+  C: number,
+  factor: Float64Array,
+  ownRaw: Float64Array,
+  ownFair: Float64Array,
+  own: number,
+  sums: Float64Array,
+  random: () => number,
+): { raw: number; fair: number } {
+  sums.fill(0);
+  for (let d = 0; d < k; d++) {
+    const row = (first + Math.floor(random() * k)) * C;
+    for (let c = 0; c < C; c++) {
+      const v = raw[row + c]!;
+      if (v !== v) continue;
+      sums[c]! += v;
+      sums[C + c]! += fair[row + c]!;
+      sums[2 * C + c]!++;
+    }
+  }
+  let tr = 0;
+  let tf = 0;
+  for (let c = 0; c < C; c++) {
+    const n = sums[2 * C + c]!;
+    tr += factor[c]! * (n ? sums[c]! / n : ownRaw[own + c]!);
+    tf += factor[c]! * (n ? sums[C + c]! / n : ownFair[own + c]!);
+  }
+  resampled.raw = tr;
+  resampled.fair = tf;
+  return resampled;
 }
 
 /* ---------- the cut line ---------- */
