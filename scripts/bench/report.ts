@@ -76,6 +76,8 @@ How to read it
 - (f) POST /api/players/bulk with the same rows (checks and writes them in one go); the wizard row times
   its upload plus validate (every row checked and matched, the plan stored, the preview's counts), target
   under 2 s for 10,000 rows and within 3× of (f).
+- (i) sessionResults (the raw means) of the same 500 × 12 × 10 scores, timed in the bench process beside the
+  fair results (severity, fair scores, ICC, 200 bootstrap rounds, rank ranges); target p99 < 300 ms.
 - (e) the same staff board without the anonymous traffic (public-flood.ts), in 3 rounds alternating with
   it (after the flood's first pass over every board); figures are medians over the rounds, and this
   row's ratio is the p99 under the flood ÷ the p99 without it, target 2×.

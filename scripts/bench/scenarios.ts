@@ -24,6 +24,7 @@ import {
   timeWizardPreview,
 } from './baselines.js';
 import { draftRows } from './drafts.js';
+import { fairRow } from './fair.js';
 import { cannon, loop, type Figures, type Timing } from './measure.js';
 import { startPublicFlood } from './public-flood.js';
 import type { Row } from './report.js';
@@ -407,7 +408,7 @@ async function floodRow(app: Child, session: Session, run: Run): Promise<Row> {
 }
 
 /** The groups of rows, in the order they run (the imports last: they add players and evaluations). */
-export const GROUPS = ['http', 'varying', 'cold', 'flood', 'mixed', 'drafts', 'import'] as const;
+export const GROUPS = ['http', 'varying', 'cold', 'flood', 'mixed', 'drafts', 'fair', 'import'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /** From spawning the server process to its first 200 on /api/health (migrations, listen, first answer). */
@@ -441,6 +442,7 @@ export async function measureAll(run: Run, only: ReadonlySet<Group> = new Set(GR
       rows.push(...(await mixedRows(app, session, run.club, await deepListCursors(run.database), { ...run.timing, seconds })));
     }
     if (only.has('drafts')) rows.push(...(await draftRows(session, run.database.db, run.club.playerIds)));
+    if (only.has('fair')) rows.push(fairRow());
     if (only.has('import')) {
       // The wizard first: its preview reads every player of the club, so it runs on the seeded club (plus its baseline's imports).
       const wizard = await wizardRow(session, run);
