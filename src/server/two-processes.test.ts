@@ -14,8 +14,8 @@ import { serverProcess, signIn } from './test/server-process.js';
  * several processes). What one process writes, the other answers: scores move its boards, a team
  * board, the dashboard and the family portal within 1 s (the change feed, ADR 0011); an ended session
  * or a changed password is refused there once the feed's notification is in (normally before the
- * next request; see refusedOnB); a draft move makes its next move on the
- * old version a 409; the sign-in limits are one budget (ADR 0018).
+ * next request; see refusedOnB); a draft move makes its next move on the old version a 409; the
+ * sign-in limits are one budget (ADR 0018).
  *
  * "Within 1 s": B is asked every 50 ms from the moment A answered the write, and a request B began
  * within 1 s must show it. The public boards deliberately serve a ranking up to
