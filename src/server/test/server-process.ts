@@ -4,9 +4,11 @@ import { readFileSync } from 'node:fs';
 /**
  * The server as its own process (`src/server/main.ts`) on a test's database, so that what a request
  * costs is measured on the server alone: its resident memory now and at its peak (/proc, Linux).
+ * `env` adds to or overrides its configuration. It exits by itself when the test worker is gone
+ * (orphan-guard.ts), so a crashed run leaves no server behind.
  */
-export async function serverProcess(databaseUrl: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+export async function serverProcess(databaseUrl: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './scripts/lib/orphan-guard.ts', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: '0',
@@ -15,6 +17,7 @@ export async function serverProcess(databaseUrl: string) {
       SEED_DEMO: 'never',
       LOG_LEVEL: 'warn',
       CLIENT_DIR: '/nonexistent',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,11 +58,16 @@ export async function serverProcess(databaseUrl: string) {
   };
 }
 
-/** Signs in over HTTP: the cookie and CSRF header a browser would send. */
-export async function signIn(base: string, email: string, password: string): Promise<Record<string, string>> {
+/** Signs in over HTTP: the cookie and CSRF header a browser would send (`headers`, e.g. X-Forwarded-For, go with the sign-in). */
+export async function signIn(
+  base: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<Record<string, string>> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
