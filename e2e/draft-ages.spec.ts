@@ -74,6 +74,9 @@ const sizes = [
 
 for (const size of sizes)
   test.describe(`draft board at ${size.name} size`, () => {
+    // Each story builds two teams and a draft of 30 candidates and reads the whole board with axe:
+    // 20–50 s on a busy 2-core machine, past the default minute when the machine is busier still.
+    test.describe.configure({ timeout: 180_000 });
     test.use(size.use);
 
     test('Suggest keeps every player to a team of their age group; a U19 stays in the pool and the board says why', async ({ page }) => {
