@@ -13,28 +13,45 @@ export function ReportList({ query, href }: { query: UseQueryResult<ReportSummar
         list.length === 0 ? (
           <Text size="sm">No reports yet.</Text>
         ) : (
-          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {list.map((r) => (
-              <li key={r.id}>
-                <Group gap="xs" wrap="wrap">
-                  <Anchor component={Link} to={href(r.id)} fw={600}>
-                    {r.cycle}
-                  </Anchor>
-                  <Text size="sm" c="dimmed">
-                    {r.team}
-                    {r.sent_at ? ` · ${dayjs(r.sent_at).format('D MMM YYYY')}` : ''}
-                  </Text>
-                  {r.state === 'sent' ? (
-                    <Badge size="xs" color="blue">
-                      New
-                    </Badge>
-                  ) : null}
-                </Group>
-              </li>
-            ))}
-          </Stack>
+          <ReportRows reports={list} href={href} isNew={(r) => r.state === 'sent'} />
         )
       }
     </QueryView>
+  );
+}
+
+type ReportRow = Pick<ReportSummary, 'id' | 'cycle' | 'team' | 'sent_at'>;
+
+/** One line per report: its cycle as the link, team and date, and a New badge. */
+export function ReportRows<R extends ReportRow>({
+  reports,
+  href,
+  isNew,
+}: {
+  reports: R[];
+  href: (id: number) => string;
+  isNew: (r: R) => boolean;
+}) {
+  return (
+    <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {reports.map((r) => (
+        <li key={r.id}>
+          <Group gap="xs" wrap="wrap">
+            <Anchor component={Link} to={href(r.id)} fw={600}>
+              {r.cycle}
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              {r.team}
+              {r.sent_at ? ` · ${dayjs(r.sent_at).format('D MMM YYYY')}` : ''}
+            </Text>
+            {isNew(r) ? (
+              <Badge size="xs" color="blue">
+                New
+              </Badge>
+            ) : null}
+          </Group>
+        </li>
+      ))}
+    </Stack>
   );
 }

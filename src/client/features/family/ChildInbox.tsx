@@ -1,9 +1,8 @@
-import { Anchor, Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { Link } from 'react-router';
 import { failureMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { ReportRows } from '../../components/ReportList';
 import { answerFamilyOffer, familyInbox } from './api';
 
 const longDate = (iso: string) =>
@@ -72,24 +71,7 @@ export function ChildInbox({ id, firstName }: { id: number; firstName: string })
           <Title order={3} size="h5" mb={4}>
             New reports
           </Title>
-          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {data.reports.map((r) => (
-              <li key={r.id}>
-                <Group gap="xs" wrap="wrap">
-                  <Anchor component={Link} to={`/family/player/${id}/report/${r.id}`} fw={600}>
-                    {r.cycle}
-                  </Anchor>
-                  <Text size="sm" c="dimmed">
-                    {r.team}
-                    {r.sent_at ? ` · ${dayjs(r.sent_at).format('D MMM YYYY')}` : ''}
-                  </Text>
-                  <Badge size="xs" color="blue">
-                    New
-                  </Badge>
-                </Group>
-              </li>
-            ))}
-          </Stack>
+          <ReportRows reports={data.reports} href={(reportId) => `/family/player/${id}/report/${reportId}`} isNew={() => true} />
         </Box>
       ) : null}
     </Stack>
