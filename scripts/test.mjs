@@ -4,7 +4,7 @@
 // flows again on a throw-away PostgreSQL database when TEST_DATABASE_URL is set). The lanes of one
 // phase run side by side; each step prints its time. TEST_SHIFTED_CLOCK=1 (CI) adds the SQLite API
 // suite once more with the clock 400 days ahead in UTC+14, so a test that depends on today's date
-// fails now.
+// fails now. TEST_CRASH=1 (CI) adds the crash tests (`npm run test:crash`) beside the end-to-end suite.
 // `npm test -- <prefix>` runs only the steps whose names start with it.
 import { existsSync } from 'node:fs';
 import { runTogether } from './lib/run-together.mjs';
@@ -12,6 +12,7 @@ import { runTogether } from './lib/run-together.mjs';
 const FAKETIME_LIB = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 const pg = Boolean(process.env.TEST_DATABASE_URL);
 const shifted = process.env.TEST_SHIFTED_CLOCK === '1';
+const crash = process.env.TEST_CRASH === '1';
 if (shifted && !existsSync(FAKETIME_LIB)) {
   console.error(`TEST_SHIFTED_CLOCK=1 needs libfaketime (${FAKETIME_LIB}): apt-get install -y faketime`);
   process.exit(1);
@@ -38,7 +39,11 @@ const phases = [
   ],
   [
     step('end-to-end (Chromium)', 'node', ['scripts/e2e-shards.mjs']),
-    pg && step('end-to-end on PostgreSQL (write flows)', 'npx', ['tsx', 'scripts/e2e-postgres.ts']),
+    [
+      pg && step('end-to-end on PostgreSQL (write flows)', 'npx', ['tsx', 'scripts/e2e-postgres.ts']),
+      // The PostgreSQL flows end minutes before the SQLite shards: the crash tests fill that time.
+      crash && step('crash tests (SQLite, PostgreSQL)', 'npm', ['run', 'test:crash']),
+    ],
   ],
   // Reads the manifest of the client build; last so an over-budget bundle never hides e2e results.
   [step('bundle budget', 'node', ['build/check-bundle.mjs'])],
