@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { relative } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 
 export const DEMO = {
   superadmin: { email: 'superadmin@demo.club', password: 'demo-superadmin' },
@@ -112,7 +113,18 @@ interface DemoWatch {
   lastSeen?: DemoRows;
   file: string;
 }
-const watch: DemoWatch = { file: '' };
+// Kept in the shard's data folder: after a failed test Playwright starts a new worker process, which
+// must still know what the shard began with, or it would take an earlier file's leftovers for demo rows.
+const WATCH_FILE = join(process.env.E2E_DATA_DIR ?? tmpdir(), 'demo-watch.json');
+function loadWatch(): DemoWatch {
+  try {
+    return JSON.parse(readFileSync(WATCH_FILE, 'utf8')) as DemoWatch;
+  } catch {
+    return { file: '' };
+  }
+}
+const watch: DemoWatch = loadWatch();
+const saveWatch = () => writeFileSync(WATCH_FILE, JSON.stringify(watch));
 
 /** A superadmin's API session of its own, signed in again if a spec ended it. */
 function superadminApi(playwright: PlaywrightWorkerArgs['playwright']) {
@@ -160,8 +172,10 @@ async function restoreDemoClub(api: SuperadminApi, file: string): Promise<void> 
   const { baseline, lastSeen } = watch;
   if (!baseline || !lastSeen) {
     watch.baseline = now;
+    saveWatch();
     return;
   }
+  saveWatch();
   const left = (kind: keyof DemoRows) => now[kind].filter((id) => lastSeen[kind].includes(id) && !baseline[kind].includes(id));
   const leftovers = { players: left('players'), teams: left('teams') };
   for (const [kind, ids] of [
@@ -193,6 +207,7 @@ export const test = base.extend<{ demoClubAsLeft: void }, { demoApi: SuperadminA
       await restoreDemoClub(demoApi, info.file);
       await use();
       watch.lastSeen = await demoRows(demoApi);
+      saveWatch();
     },
     { auto: true },
   ],

@@ -275,6 +275,8 @@ test.describe('a club with more than one page of teams', () => {
   test.use({ serviceWorkers: 'block' });
 
   test('shows 50 cards, then the rest with Load more teams; a club chosen again starts from its first page', async ({ page }) => {
+    // 60 teams made and deleted one by one through the API, and 110 cards drawn three times.
+    test.setTimeout(180_000);
     await loginAs(page, 'admin');
     const csrf = (await (await page.request.get('/api/auth/me')).json()).data.csrfToken as string;
     const headers = { 'x-csrf-token': csrf };
