@@ -154,14 +154,20 @@ test.describe('a dropped answer', () => {
     const roster = (await (await page.request.get(`/api/team/${team.id}/evaluations`)).json()).data.players as Roster[];
     const before = await Promise.all(roster.slice(0, 2).map((p) => evaluationsOf(page, p.id, 'Footwork')));
 
-    // The server handles the first upload, but its answer never reaches the phone.
+    // The server handles the first upload, but its answer never reaches the phone. Later uploads (the
+    // 15 s retry comes first on a slow machine) are held until the test has seen the scores wait.
     let dropped = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/evaluations/sync', async (route) => {
       if (dropped === 0) {
         dropped++;
         await route.fetch();
         await route.abort('connectionreset');
-      } else await route.continue();
+      } else {
+        await held;
+        await route.continue();
+      }
     });
     const groups = page.getByRole('group', { name: /^Score for / });
     await groups
@@ -174,8 +180,10 @@ test.describe('a dropped answer', () => {
       .click();
     await page.getByRole('button', { name: 'Save all' }).click();
     await expect.poll(() => dropped).toBe(1);
-    await expect(page.getByText('Saved on this device', { exact: true })).toHaveCount(2);
+    // Still on the phone: waiting, or on their way again in a held retry.
+    await expect(page.getByText(/^(Saved on this device|Syncing)$/)).toHaveCount(2);
     // Sent again (the button, or the 15 s retry): the server recognises both entries.
+    release();
     await page.getByRole('button', { name: 'Save all' }).click();
     await expect(page.getByText('Synced', { exact: true })).toHaveCount(2);
     const after = await Promise.all(roster.slice(0, 2).map((p) => evaluationsOf(page, p.id, 'Footwork')));
