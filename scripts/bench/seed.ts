@@ -4,7 +4,8 @@
  * INSERTs in a transaction; the evaluations, of which only the latest per (player, criterion) is
  * current (is_current = 1) and about 15% are superseded history rows with earlier dates, in one
  * set-based INSERT … SELECT loaded like a restore (bulk.ts); two report cycles over every team and a
- * report per player (the dashboard's row).
+ * report per player (the dashboard's row); guardians, a coach of two teams and a player with 600
+ * evaluations for the screens rows (seed-screens.ts).
  */
 import { sql, type Kysely } from 'kysely';
 import type { LevelKind } from '../../src/shared/scoring.js';
@@ -15,6 +16,7 @@ import { roleIdByKey } from '../../src/server/db/bootstrap.js';
 import type { DB } from '../../src/server/db/types.js';
 import { dayAfterStart, series, withoutIndexesAndTriggers } from './bulk.js';
 import { insertRows, type Cell } from './rows.js';
+import { seedFamilies, seedScreens, type ScreensClub } from './seed-screens.js';
 
 export interface Sizes {
   players: number;
@@ -30,6 +32,7 @@ export interface Club {
   categoryIds: number[];
   criteriaIds: number[];
   evaluations: { current: number; history: number };
+  screens: ScreensClub;
 }
 
 const CLUBS = 10;
@@ -299,14 +302,19 @@ export async function seedClub(database: Database, sizes: Sizes): Promise<Club> 
     await seedStructure(trx, sizes, now);
     await seedPlayers(trx, sizes, now);
     await seedReports(trx, now);
+    await seedFamilies(trx, now);
   });
   const evaluations = await seedEvaluations(database, sizes, adminId);
+  // Read before the screens' own player is added: the other rows pick among the seeded players.
+  const playerIds = await ids(db, 'players');
+  const screens = await seedScreens(db, adminId, now);
   return {
     admin,
-    playerIds: await ids(db, 'players'),
+    playerIds,
     teamIds: await ids(db, 'teams'),
     categoryIds: await ids(db, 'categories'),
     criteriaIds: await ids(db, 'criteria'),
     evaluations,
+    screens,
   };
 }
