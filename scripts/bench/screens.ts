@@ -33,6 +33,8 @@ interface Screen {
   /** The k-th request's path (k = 0 is the body the bare baseline serves). */
   path: (k: number) => string;
   maxP99Ms: number;
+  /** Held to 3× of (a) as the cached http rows are; the uncached reads to their time only (the ratio is shown). */
+  cached?: boolean;
 }
 
 const step = (text: string) => console.log(`  measuring ${text}`);
@@ -128,12 +130,14 @@ async function screens(c: Context): Promise<Screen[]> {
       headers: admin,
       path: () => `/api/dashboard?today=${today()}`,
       maxP99Ms: WARM_MS,
+      cached: true,
     },
     {
       scenario: 'dashboard, coach of 2 teams (cache-warm)',
       headers: coach,
       path: () => `/api/dashboard?today=${today()}`,
       maxP99Ms: WARM_MS,
+      cached: true,
     },
     {
       scenario: `report cycle's team page (players × report states), ~${teamSize} players, another team each request`,
@@ -198,6 +202,7 @@ async function warmRows(c: Context, timing: Timing): Promise<Row[]> {
         baselineName: '(a) bare Fastify, one of its JSON answers',
         baseline,
         ratio: baseline.rps / measured.rps,
+        maxRatio: s.cached ? undefined : Number.POSITIVE_INFINITY,
         maxP99Ms: s.maxP99Ms,
         leaderboard: false,
       });
@@ -240,6 +245,7 @@ async function coldDashboards(c: Context, timing: Timing): Promise<Row[]> {
         baselineName: '(a) bare Fastify, same JSON (closed loop)',
         baseline,
         ratio: baseline.rps / measured.rps,
+        maxRatio: Number.POSITIVE_INFINITY,
         maxP99Ms: COLD_MS,
         leaderboard: false,
       });
