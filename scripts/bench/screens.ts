@@ -35,6 +35,8 @@ interface Screen {
   maxP99Ms: number;
   /** Held to 3× of (a) as the cached http rows are; the uncached reads to their time only (the ratio is shown). */
   cached?: boolean;
+  /** What the captured answer must hold, so that a row never measures something smaller than it says. */
+  holds?: (data: any) => boolean;
 }
 
 const step = (text: string) => console.log(`  measuring ${text}`);
@@ -138,6 +140,7 @@ async function screens(c: Context): Promise<Screen[]> {
       path: () => `/api/dashboard?today=${today()}`,
       maxP99Ms: WARM_MS,
       cached: true,
+      holds: (d) => d.teams.length === 2,
     },
     {
       scenario: `report cycle's team page (players × report states), ~${teamSize} players, another team each request`,
@@ -156,18 +159,21 @@ async function screens(c: Context): Promise<Screen[]> {
       headers: admin,
       path: (k) => `/api/team/${pick(teams, k)}/report-delivery/${cycleId}`,
       maxP99Ms: WARM_MS,
+      holds: (d) => d.recipients > 0 && d.undeliverable.length > 0,
     },
     {
       scenario: `draft board, ${CANDIDATES} candidates in ${TEAMS} teams`,
       headers: admin,
       path: () => `/api/draft/${c.draftId}`,
       maxP99Ms: WARM_MS,
+      holds: (d) => d.candidates.length === CANDIDATES && d.teams.length === TEAMS,
     },
     {
       scenario: 'family portal, My players of a guardian with 3 children',
       headers: c.family,
       path: () => '/api/family/me',
       maxP99Ms: WARM_MS,
+      holds: (d) => d.children.length === 3,
     },
     {
       scenario: "family portal, one child's page (another of the 3 each request)",
@@ -187,7 +193,11 @@ async function screens(c: Context): Promise<Screen[]> {
 async function warmRows(c: Context, timing: Timing): Promise<Row[]> {
   const list = await screens(c);
   const bodies: string[] = [];
-  for (const s of list) bodies.push(await capture(c.app.base, s.headers, s.path(0)));
+  for (const s of list) {
+    const body = await capture(c.app.base, s.headers, s.path(0));
+    if (s.holds && !s.holds((JSON.parse(body) as { data: unknown }).data)) throw new Error(`${s.scenario}: ${body.slice(0, 300)}`);
+    bodies.push(body);
+  }
   const bare = await startChild('bare', {}, bodies);
   const rows: Row[] = [];
   try {
