@@ -238,9 +238,9 @@ async function seedEvaluations(database: Database, sizes: Sizes, evaluatorId: nu
 }
 
 /**
- * Report cycles for the dashboard row: an earlier one and one whose window holds today over every
- * team, and one report per player of the current cycle (its first team), spread over the states, with
- * every 5th player re-issued (version 1 superseded).
+ * Report cycles for the dashboard and report rows: an earlier one and one whose window holds today over
+ * every team, and one report per player of the current cycle (its first team), spread over the states
+ * within each team, with every 5th player re-issued (version 1 superseded).
  */
 async function seedReports(trx: Kysely<DB>, now: string) {
   const today = now.slice(0, 10);
@@ -267,11 +267,16 @@ async function seedReports(trx: Kysely<DB>, now: string) {
     .select(['player_id'])
     .select((eb) => eb.fn.min('team_id').as('team_id'))
     .groupBy('player_id')
+    .orderBy('player_id')
     .execute();
   const states = ['draft', 'approved', 'sent', 'viewed'] as const;
   const rows: Cell[][] = [];
+  // By the player's place in the team, so that every team holds every state (the team page, the send preview).
+  const placed = new Map<number, number>();
   firstTeam.forEach((m, i) => {
-    const state = states[i % states.length]!;
+    const nth = placed.get(m.team_id) ?? 0;
+    placed.set(m.team_id, nth + 1);
+    const state = states[nth % states.length]!;
     const viewed = state === 'viewed' ? now : null;
     if (i % 5 === 0) rows.push([autumn!, m.player_id, m.team_id, 1, 'superseded', 'Bench comment.', '{}', '[]', null, now, now]);
     rows.push([autumn!, m.player_id, m.team_id, i % 5 === 0 ? 2 : 1, state, 'Bench comment.', '{}', '[]', viewed, now, now]);
