@@ -270,6 +270,31 @@ async function seedReports(trx: Kysely<DB>, now: string) {
     .orderBy('player_id')
     .execute();
   const states = ['draft', 'approved', 'sent', 'viewed'] as const;
+  const names = new Map((await trx.selectFrom('players').select(['id', 'first_name', 'last_name']).execute()).map((p) => [p.id, p]));
+  const teamNames = new Map((await trx.selectFrom('teams').select(['id', 'name']).execute()).map((t) => [t.id, t.name]));
+  const criteria = await trx.selectFrom('criteria').select(['id', 'name']).orderBy('id').limit(10).execute();
+  // Frozen at approval (ADR 0020): what the send preview requires of an approved report, and what the family reads.
+  const snapshot = (playerId: number, teamId: number) =>
+    JSON.stringify({
+      player: { first_name: names.get(playerId)!.first_name, last_name: names.get(playerId)!.last_name },
+      cycle: { name: 'Bench autumn', season: '2024/25', closes_on: shift(30) },
+      team: { name: teamNames.get(teamId)! },
+      evaluated_by: 'Coach',
+      criteria: criteria.map((c, k) => ({
+        criterion_id: c.id,
+        label: c.name,
+        description: '',
+        percent: 40 + ((playerId + k) % 60),
+        comment: null,
+      })),
+      total: 60,
+      previous_total: null,
+      change: null,
+      team_average: null,
+      rank: null,
+      overall_comment: 'Bench comment.',
+      focus: [],
+    });
   const rows: Cell[][] = [];
   // By the player's place in the team, so that every team holds every state (the team page, the send preview).
   const placed = new Map<number, number>();
@@ -277,9 +302,13 @@ async function seedReports(trx: Kysely<DB>, now: string) {
     const nth = placed.get(m.team_id) ?? 0;
     placed.set(m.team_id, nth + 1);
     const state = states[nth % states.length]!;
+    const [frozen, approved] = state === 'draft' ? [null, null] : [snapshot(m.player_id, m.team_id), now];
+    const sent = state === 'sent' || state === 'viewed' ? now : null;
     const viewed = state === 'viewed' ? now : null;
-    if (i % 5 === 0) rows.push([autumn!, m.player_id, m.team_id, 1, 'superseded', 'Bench comment.', '{}', '[]', null, now, now]);
-    rows.push([autumn!, m.player_id, m.team_id, i % 5 === 0 ? 2 : 1, state, 'Bench comment.', '{}', '[]', viewed, now, now]);
+    if (i % 5 === 0)
+      rows.push([autumn!, m.player_id, m.team_id, 1, 'superseded', 'Bench comment.', '{}', '[]', null, null, null, null, now, now]);
+    const version = i % 5 === 0 ? 2 : 1;
+    rows.push([autumn!, m.player_id, m.team_id, version, state, 'Bench comment.', '{}', '[]', frozen, approved, sent, viewed, now, now]);
   });
   const columns = [
     'cycle_id',
@@ -290,6 +319,9 @@ async function seedReports(trx: Kysely<DB>, now: string) {
     'overall_comment',
     'criterion_comments',
     'focus',
+    'snapshot',
+    'approved_at',
+    'sent_at',
     'viewed_at',
     'created_at',
     'updated_at',
