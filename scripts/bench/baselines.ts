@@ -34,6 +34,14 @@ export const TEAMS_BOARD_SQL = `
 
 export const runSql = (db: Kysely<DB>, text: string) => () => sql.raw(text).execute(db);
 
+/** Moves the score version, as any score write does: the next request of a cached view misses (the cold rows run it before each request, untimed). */
+export const moveScoreVersion = (db: Kysely<DB>) => () =>
+  db
+    .updateTable('score_state')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+
 /** A players CSV in the import template, no sign-in accounts (PlayerEmail empty), as the raw INSERT. */
 export function playersCsv(tag: string, rows: number): Buffer {
   const lines = ['FirstName,LastName,Email,Dob,PlayerEmail'];

@@ -50,7 +50,7 @@ const timing: Timing = {
   connections: envNumber('BENCH_CONNECTIONS', 10),
 };
 const pgServer = process.env.BENCH_DATABASE_URL;
-/** BENCH_ONLY=flood (or http, cold, import, comma-separated): only those rows, for shorter runs. */
+/** BENCH_ONLY=flood (or http, screens, cold, import, …, comma-separated; GROUPS in scenarios.ts): only those rows, for shorter runs. */
 const only = new Set((process.env.BENCH_ONLY || GROUPS.join(',')).split(',').map((g) => g.trim()) as Group[]);
 for (const group of only) if (!GROUPS.includes(group)) throw new Error(`BENCH_ONLY: unknown group "${group}" (${GROUPS.join(', ')})`);
 

@@ -11,19 +11,25 @@ import { timeOnce, type Figures } from './measure.js';
 import type { Row } from './report.js';
 import { insertRows } from './rows.js';
 
-const CANDIDATES = 500;
-const TEAMS = 20;
+export const CANDIDATES = 500;
+export const TEAMS = 20;
 const SUGGEST_RUNS = 30;
 const FINALISE_RUNS = 15;
 const MAX_MS = 200;
 
-interface Seeded {
+export interface Seeded {
   draftId: number;
   teamIds: number[];
 }
 
 /** A draft of `TEAMS` new teams (target 25) holding `playerIds`; `placed`: each selected and in a team, as after a Suggest. */
-async function seedDraft(db: Kysely<DB>, seasonId: number, playerIds: readonly number[], tag: string, placed: boolean): Promise<Seeded> {
+export async function seedDraft(
+  db: Kysely<DB>,
+  seasonId: number,
+  playerIds: readonly number[],
+  tag: string,
+  placed: boolean,
+): Promise<Seeded> {
   const now = new Date().toISOString();
   const base = await db.selectFrom('teams').select(['category_id', 'coach_user_id']).orderBy('id').executeTakeFirstOrThrow();
   const teams = await db
@@ -88,7 +94,6 @@ function figures(runs: readonly number[]): Figures {
 function row(scenario: string, measured: number[], baselineName: string, baseline: number[], maxRatio: number): Row {
   const m = figures(measured);
   const b = figures(baseline);
-  // The table's time verdict reads the median; the issue's target is on p99, printed here beside it.
   console.log(`    ${scenario}: p99 ${m.p99.toFixed(1)} ms — ${m.p99 < MAX_MS ? 'ok' : 'OVER'}`);
   return {
     scenario,
@@ -97,7 +102,8 @@ function row(scenario: string, measured: number[], baselineName: string, baselin
     baseline: b,
     ratio: m.p99 / b.p99,
     maxRatio,
-    maxMs: MAX_MS,
+    // The issue's target is on p99 (issue 28), and so is the table's verdict.
+    maxP99Ms: MAX_MS,
     leaderboard: false,
     oneOff: { rows: CANDIDATES },
   };

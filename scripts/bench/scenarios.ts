@@ -1,17 +1,17 @@
 /**
  * What the benchmark measures, in order: the HTTP endpoints against the real app (each body captured
  * once and served again by the bare baseline), the leaderboards with a cold cache against their raw
- * SQL, then the players CSV import against a raw INSERT, then an evaluations CSV import for those
- * players against a raw INSERT of as many evaluations (last: they add players and evaluations).
+ * SQL, the mixed load, the screens (screens.ts), the drafts' writes, the fair results, then the players
+ * CSV import against a raw INSERT, then an evaluations CSV import for those players against a raw
+ * INSERT of as many evaluations (last: they add players and evaluations).
  */
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../../src/server/db/index.js';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../src/server/db/types.js';
 import { request, signIn, type Session } from '../lib/http.js';
 import {
   benchCriteria,
   evaluationsCsv,
+  moveScoreVersion,
   PLAYERS_BOARD_SQL,
   runSql,
   TEAMS_BOARD_SQL,
@@ -27,6 +27,7 @@ import { draftRows } from './drafts.js';
 import { fairRow } from './fair.js';
 import { cannon, loop, type Figures, type Timing } from './measure.js';
 import { startPublicFlood } from './public-flood.js';
+import { screenRows } from './screens.js';
 import type { Row } from './report.js';
 import type { Club } from './seed.js';
 import { deepListCursors, mixedRows, rssMb } from './mixed.js';
@@ -67,12 +68,7 @@ function endpoints(club: Club): Endpoint[] {
     { scenario: 'GET /api/teams (cache-warm)', path: '/api/teams', leaderboard: false },
     { scenario: 'GET /api/players (cache-warm)', path: '/api/players', leaderboard: false },
     { scenario: 'GET /api/player/{id} (cache-warm)', path: `/api/player/${mid(club.playerIds)}`, leaderboard: false },
-    // The admin's start page: every team with its current cycle, reports by state, open sessions.
-    {
-      scenario: `GET /api/dashboard, ${club.teamIds.length} teams (cache-warm)`,
-      path: `/api/dashboard?today=${new Date().toISOString().slice(0, 10)}`,
-      leaderboard: false,
-    },
+    // The admin's dashboard is measured with the other screens (screens.ts).
   ];
 }
 
@@ -195,13 +191,6 @@ function coldPath(view: 'players' | 'teams'): () => string {
     return `/api/leaderboard/${view}?from=${from}${page}`;
   };
 }
-
-const moveScoreVersion = (db: Kysely<DB>) => () =>
-  db
-    .updateTable('score_state')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', 1)
-    .execute();
 
 /**
  * Closed loop, not autocannon: a cold board at 10× can take longer than autocannon's window, whose
@@ -408,7 +397,7 @@ async function floodRow(app: Child, session: Session, run: Run): Promise<Row> {
 }
 
 /** The groups of rows, in the order they run (the imports last: they add players and evaluations). */
-export const GROUPS = ['http', 'varying', 'cold', 'flood', 'mixed', 'drafts', 'fair', 'import'] as const;
+export const GROUPS = ['http', 'varying', 'cold', 'flood', 'mixed', 'screens', 'drafts', 'fair', 'import'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /** From spawning the server process to its first 200 on /api/health (migrations, listen, first answer). */
@@ -441,6 +430,7 @@ export async function measureAll(run: Run, only: ReadonlySet<Group> = new Set(GR
       const seconds = Number(process.env.BENCH_MIXED_SECONDS || 30);
       rows.push(...(await mixedRows(app, session, run.club, await deepListCursors(run.database), { ...run.timing, seconds })));
     }
+    if (only.has('screens')) rows.push(...(await screenRows(app, session, run.database.db, run.club, run.timing)));
     if (only.has('drafts')) rows.push(...(await draftRows(session, run.database.db, run.club.playerIds)));
     if (only.has('fair')) rows.push(fairRow());
     if (only.has('import')) {

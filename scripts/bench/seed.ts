@@ -4,7 +4,8 @@
  * INSERTs in a transaction; the evaluations, of which only the latest per (player, criterion) is
  * current (is_current = 1) and about 15% are superseded history rows with earlier dates, in one
  * set-based INSERT … SELECT loaded like a restore (bulk.ts); two report cycles over every team and a
- * report per player (the dashboard's row).
+ * report per player (the dashboard's row); guardians, a coach of two teams and a player with 600
+ * evaluations for the screens rows (seed-screens.ts).
  */
 import { sql, type Kysely } from 'kysely';
 import type { LevelKind } from '../../src/shared/scoring.js';
@@ -15,6 +16,7 @@ import { roleIdByKey } from '../../src/server/db/bootstrap.js';
 import type { DB } from '../../src/server/db/types.js';
 import { dayAfterStart, series, withoutIndexesAndTriggers } from './bulk.js';
 import { insertRows, type Cell } from './rows.js';
+import { seedFamilies, seedScreens, type ScreensClub } from './seed-screens.js';
 
 export interface Sizes {
   players: number;
@@ -30,6 +32,7 @@ export interface Club {
   categoryIds: number[];
   criteriaIds: number[];
   evaluations: { current: number; history: number };
+  screens: ScreensClub;
 }
 
 const CLUBS = 10;
@@ -235,9 +238,9 @@ async function seedEvaluations(database: Database, sizes: Sizes, evaluatorId: nu
 }
 
 /**
- * Report cycles for the dashboard row: an earlier one and one whose window holds today over every
- * team, and one report per player of the current cycle (its first team), spread over the states, with
- * every 5th player re-issued (version 1 superseded).
+ * Report cycles for the dashboard and report rows: an earlier one and one whose window holds today over
+ * every team, and one report per player of the current cycle (its first team), spread over the states
+ * within each team, with every 5th player re-issued (version 1 superseded).
  */
 async function seedReports(trx: Kysely<DB>, now: string) {
   const today = now.slice(0, 10);
@@ -264,14 +267,48 @@ async function seedReports(trx: Kysely<DB>, now: string) {
     .select(['player_id'])
     .select((eb) => eb.fn.min('team_id').as('team_id'))
     .groupBy('player_id')
+    .orderBy('player_id')
     .execute();
   const states = ['draft', 'approved', 'sent', 'viewed'] as const;
+  const names = new Map((await trx.selectFrom('players').select(['id', 'first_name', 'last_name']).execute()).map((p) => [p.id, p]));
+  const teamNames = new Map((await trx.selectFrom('teams').select(['id', 'name']).execute()).map((t) => [t.id, t.name]));
+  const criteria = await trx.selectFrom('criteria').select(['id', 'name']).orderBy('id').limit(10).execute();
+  // Frozen at approval (ADR 0020): what the send preview requires of an approved report, and what the family reads.
+  const snapshot = (playerId: number, teamId: number) =>
+    JSON.stringify({
+      player: { first_name: names.get(playerId)!.first_name, last_name: names.get(playerId)!.last_name },
+      cycle: { name: 'Bench autumn', season: '2024/25', closes_on: shift(30) },
+      team: { name: teamNames.get(teamId)! },
+      evaluated_by: 'Coach',
+      criteria: criteria.map((c, k) => ({
+        criterion_id: c.id,
+        label: c.name,
+        description: '',
+        percent: 40 + ((playerId + k) % 60),
+        comment: null,
+      })),
+      total: 60,
+      previous_total: null,
+      change: null,
+      team_average: null,
+      rank: null,
+      overall_comment: 'Bench comment.',
+      focus: [],
+    });
   const rows: Cell[][] = [];
+  // By the player's place in the team, so that every team holds every state (the team page, the send preview).
+  const placed = new Map<number, number>();
   firstTeam.forEach((m, i) => {
-    const state = states[i % states.length]!;
+    const nth = placed.get(m.team_id) ?? 0;
+    placed.set(m.team_id, nth + 1);
+    const state = states[nth % states.length]!;
+    const [frozen, approved] = state === 'draft' ? [null, null] : [snapshot(m.player_id, m.team_id), now];
+    const sent = state === 'sent' || state === 'viewed' ? now : null;
     const viewed = state === 'viewed' ? now : null;
-    if (i % 5 === 0) rows.push([autumn!, m.player_id, m.team_id, 1, 'superseded', 'Bench comment.', '{}', '[]', null, now, now]);
-    rows.push([autumn!, m.player_id, m.team_id, i % 5 === 0 ? 2 : 1, state, 'Bench comment.', '{}', '[]', viewed, now, now]);
+    if (i % 5 === 0)
+      rows.push([autumn!, m.player_id, m.team_id, 1, 'superseded', 'Bench comment.', '{}', '[]', null, null, null, null, now, now]);
+    const version = i % 5 === 0 ? 2 : 1;
+    rows.push([autumn!, m.player_id, m.team_id, version, state, 'Bench comment.', '{}', '[]', frozen, approved, sent, viewed, now, now]);
   });
   const columns = [
     'cycle_id',
@@ -282,6 +319,9 @@ async function seedReports(trx: Kysely<DB>, now: string) {
     'overall_comment',
     'criterion_comments',
     'focus',
+    'snapshot',
+    'approved_at',
+    'sent_at',
     'viewed_at',
     'created_at',
     'updated_at',
@@ -299,14 +339,19 @@ export async function seedClub(database: Database, sizes: Sizes): Promise<Club> 
     await seedStructure(trx, sizes, now);
     await seedPlayers(trx, sizes, now);
     await seedReports(trx, now);
+    await seedFamilies(trx, now);
   });
   const evaluations = await seedEvaluations(database, sizes, adminId);
+  // Read before the screens' own player is added: the other rows pick among the seeded players.
+  const playerIds = await ids(db, 'players');
+  const screens = await seedScreens(db, adminId, now);
   return {
     admin,
-    playerIds: await ids(db, 'players'),
+    playerIds,
     teamIds: await ids(db, 'teams'),
     categoryIds: await ids(db, 'categories'),
     criteriaIds: await ids(db, 'criteria'),
     evaluations,
+    screens,
   };
 }
