@@ -107,7 +107,14 @@ export const goalSuggestionSchema = z.object({
   dueOn: z.string(),
 });
 export type GoalSuggestion = z.infer<typeof goalSuggestionSchema>;
-export const goalSuggestionsSchema = z.object({ suggestions: z.array(goalSuggestionSchema) });
+export const goalCriterionOptionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  levelKind: z.enum(['scale_1_10', 'yes_no']),
+  score: z.number().nullable(),
+});
+export const goalSuggestionsSchema = z.object({ suggestions: z.array(goalSuggestionSchema), criteria: z.array(goalCriterionOptionSchema) });
+export type GoalSuggestions = z.infer<typeof goalSuggestionsSchema>;
 
 const optionalId = z.preprocess((v) => (v === '' || v === undefined ? null : v), requiredId.nullable());
 const targetField = z.preprocess(

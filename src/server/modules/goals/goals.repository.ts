@@ -228,3 +228,15 @@ export async function setLatest(
     .where('id', '=', goalId)
     .execute();
 }
+
+/** Every criterion with the player's current score on it (null: none yet), for the goal form. */
+export async function criteriaWithCurrent(db: Db, playerId: number) {
+  return db
+    .selectFrom('criteria as c')
+    .innerJoin('levels as l', 'l.id', 'c.level_id')
+    .leftJoin('evaluations as e', (j) => j.onRef('e.criterion_id', '=', 'c.id').on('e.player_id', '=', playerId).on('e.is_current', '=', 1))
+    .select(['c.id', 'c.name', 'l.kind', 'e.score'])
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .execute();
+}

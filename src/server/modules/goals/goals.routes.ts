@@ -40,7 +40,11 @@ export async function goalsRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, params: idParams, response: { 200: okEnvelope(goalSuggestionsSchema), ...readErrors } },
     handler: async (req) => {
       await actorReachingPlayer(app.db, req);
-      return read({ suggestions: await service.suggestGoals(app.db, req.params.id) });
+      const [suggestions, criteria] = await Promise.all([
+        service.suggestGoals(app.db, req.params.id),
+        service.goalCriteria(app.db, req.params.id),
+      ]);
+      return read({ suggestions, criteria });
     },
   });
 

@@ -343,6 +343,11 @@ export async function syncGoalProgress(
   }
 }
 
+/** The goal form's criteria, each with the player's current score (the baseline a new goal takes). */
+export async function goalCriteria(db: Db, playerId: number) {
+  return (await repo.criteriaWithCurrent(db, playerId)).map((c) => ({ id: c.id, name: c.name, levelKind: c.kind, score: num(c.score) }));
+}
+
 /** The (criterion, players) pairs of some evaluation rows, for syncGoalProgress. */
 export function pairsOf(rows: readonly { player_id: number; criterion_id: number }[]) {
   const by = new Map<number, Set<number>>();
