@@ -6,7 +6,7 @@ import { GOAL_STATE_WORDS, type Goal } from '../../../shared/schemas/goal';
 import { scoreLabel } from '../../../shared/schemas/evaluation';
 
 const STATE_COLOR: Record<Goal['state'], string> = { active: 'blue', achieved: 'green', not_achieved: 'orange', dropped: 'gray' };
-const PROGRESS_COLOR = { improved: 'green', no_change: 'gray', declined: 'red' } as const;
+const PROGRESS_MARK = { improved: '▲', no_change: '●', declined: '▼' } as const;
 
 const label = (g: Goal, v: number | null) => (v === null ? '–' : g.levelKind ? scoreLabel(g.levelKind, v) : String(v));
 
@@ -40,9 +40,11 @@ export function GoalCard({ goal: g, actions }: { goal: Goal; actions?: ReactNode
         ) : null}
         {g.progress ? (
           <Group gap={4}>
-            <Badge color={PROGRESS_COLOR[g.progress]} variant="outline">
+            {/* Plain text: coloured badges fail contrast on the light theme (axe). */}
+            <Text size="sm" fw={700}>
+              <span aria-hidden="true">{PROGRESS_MARK[g.progress]} </span>
               {PROGRESS_WORDS[g.progress]}
-            </Badge>
+            </Text>
             <Tooltip label={progressExplanation(g)} multiline w={280} events={{ hover: true, focus: true, touch: true }}>
               <Button
                 variant="subtle"
