@@ -13,7 +13,7 @@ import { createTestApp, type Client, type TestApp } from './test/harness.js';
 import { familyLogin, familyOf } from './modules/family/family.fixtures.js';
 import { approvedReport, reportCycle } from './modules/reports/reports.fixtures.js';
 import { claim, erase, holder, revoke } from './test/standing.fixtures.js';
-import { nowIso } from './lib/time.js';
+import { dayOffset, nowIso } from './lib/time.js';
 
 /**
  * Route-level access of every registered route × every kind of caller, and object-level replays,
@@ -230,6 +230,7 @@ async function fixtures(su: Client) {
     const note = ok(await su.post(`/api/player/${target}/notes`, { details: `Private note on ${target}` }), 'note');
     const award = ok(await su.post(`/api/player/${target}/achievements`, { achievement_id: shared.achievement, detail: 'x' }), 'award');
     const evaluation = ok(await su.post(`/api/player/${target}/evaluation`, { criteria_id: criterion.id, score: 5 }), 'evaluation');
+    const goal = ok(await su.post(`/api/player/${target}/goals`, { title: `Private goal of ${target}`, due_on: dayOffset(30) }), 'goal');
     const pdf = await su.upload(
       `/api/player/${target}/analysis`,
       { video_links: 'https://example.org/v' },
@@ -267,6 +268,7 @@ async function fixtures(su: Client) {
       otherNote: note.id,
       otherAward: award.id,
       otherEvaluation: evaluation.id,
+      otherGoal: goal.id,
       otherPrivacyRequest: privacy.requests[0]!.id,
       otherSentReport: otherReport,
       otherReportCycle,

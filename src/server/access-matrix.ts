@@ -34,7 +34,7 @@ import type { Level, Section } from '../shared/permissions.js';
  *   ownTeam / otherTeam         a team of the caller / of the other coach (Jordan) the caller is not in
  *   ownPlayer / otherPlayer     the caller's player (coach: one of their players; player: themself) /
  *                               for the coach a player of Jordan's team, for the player a team-mate
- *   otherNote / otherAward / otherEvaluation   a note / achievement / evaluation of otherPlayer
+ *   otherNote / otherAward / otherEvaluation / otherGoal   a note / achievement / evaluation / goal of otherPlayer
  *   hiddenResource              a resource shared with the Admin role only
  *   otherCoach, otherUser       Jordan's user id; coachRole the Coach role id
  *   category, season, level, achievement, criterion, customRole   reference rows (admin-only writes)
@@ -93,6 +93,7 @@ export type Ref =
   | 'otherNote'
   | 'otherAward'
   | 'otherEvaluation'
+  | 'otherGoal'
   | 'hiddenResource'
   | 'otherCoach'
   | 'otherUser'
@@ -155,6 +156,7 @@ const drafts = (body?: unknown, withId = true): Replay[] => [
 ];
 const player = { first_name: 'Replay', last_name: 'Attempt', team_id: ['$ownTeam'] };
 const evaluation = { criteria_id: '$criterion', score: 7 };
+const goal = { criterion_id: null, title: 'Replayed goal', due_on: '2030-01-01' };
 const team = { name: 'Replayed team', category: '$category', season: '$season', coachRole: '$coachRole', coachUser: '$otherCoach' };
 const resource = {
   title: 'Replayed',
@@ -331,6 +333,20 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     replays: [{ params: { teamId: 'otherTeam', id: 'otherPlayer' } }, { params: { teamId: 'ownTeam', id: 'otherPlayer' } }],
   },
   'GET /api/player/:id/notes': { rule: 'self|players:1', replays: otherPlayer() },
+  // Development plans (ADR 0029): the players rule, then the goal must be of the path's player (404).
+  'GET /api/player/:id/goals': { rule: 'self|players:1', replays: [...otherPlayer(), guardianOnStaff] },
+  'GET /api/player/:id/goal-suggestions': { rule: 'players:1', replays: [...otherPlayer(), guardianOnStaff] },
+  'POST /api/player/:id/goals': { rule: 'players:2', replays: [...otherPlayer(goal), { ...guardianOnStaff, body: goal }] },
+  'POST /api/player/:id/goal/:goalId': { rule: 'players:2', replays: nested('goalId', 'otherGoal', { description: 'Replayed' }) },
+  'POST /api/player/:id/goal/:goalId/state': { rule: 'players:2', replays: nested('goalId', 'otherGoal', { state: 'dropped' }) },
+  'POST /api/player/:id/goal/:goalId/check-ins': {
+    rule: 'self|players:2',
+    replays: [
+      ...nested('goalId', 'otherGoal', { note: 'Replayed' }),
+      { ...guardianOnStaff, params: { id: 'ownChild', goalId: 'otherGoal' } },
+    ],
+  },
+  'GET /api/family/player/:id/goals': { rule: 'family', replays: family() },
   'POST /api/player/:id/notes': { rule: 'players:2', replays: otherPlayer({ details: 'Replayed note' }) },
   'POST /api/player/:id/note/:noteId': { rule: 'players:2', replays: nested('noteId', 'otherNote', { details: 'Replayed note' }) },
   'POST /api/player/:id/note/:noteId/delete': { rule: 'players:2', replays: nested('noteId', 'otherNote') },

@@ -4,6 +4,9 @@
  */
 import { SCALE_MAX, SCALE_MIN } from './constants.js';
 
+// Goals' "real progress" rule lives in its own small module (docs/product.md#goals).
+export * from './progress.js';
+
 export type LevelKind = 'scale_1_10' | 'yes_no';
 
 /** Score stored for a Yes/No evaluation: 1 = Yes, 0 = No. */

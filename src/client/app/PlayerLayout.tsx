@@ -1,6 +1,16 @@
 import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBook, IconChartLine, IconFileText, IconHome, IconInfoCircle, IconTrophy, IconUsers, IconVideo } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconChartLine,
+  IconFileText,
+  IconHome,
+  IconInfoCircle,
+  IconTarget,
+  IconTrophy,
+  IconUsers,
+  IconVideo,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
@@ -20,6 +30,7 @@ const NAV = [
   { path: 'resources', label: 'Resources', icon: IconBook },
   { path: 'analysis', label: 'Analysis', icon: IconVideo },
   { path: 'reports', label: 'Reports', icon: IconFileText },
+  { path: 'goals', label: 'Goals', icon: IconTarget },
   { path: 'instructions', label: 'Instructions', icon: IconInfoCircle },
   { path: 'family', label: 'My family', icon: IconUsers },
 ];

@@ -25,7 +25,7 @@ export const routes: RouteObject[] = [
   { path: '/account/password', ...page(() => import('../features/auth/ChangePasswordPage')) },
   // A tryout guest evaluator: a session code, no account (features/eval-sessions).
   { path: '/tryout', ...page(() => import('../features/eval-sessions/TryoutPage')) },
-  { path: '/family', ...page(() => import('../features/family/FamilyPage')) },
+  { path: '/family', ...page(() => import('./FamilyRoute')) },
   { path: '/family/sign-in', ...page(() => import('../features/family/FamilySignInPage')) },
   { path: '/claim', ...page(() => import('../features/auth/ClaimPage')) },
   { path: '/family/player/:playerId/report/:reportId', ...page(() => import('../features/family/FamilyReportPage')) },
@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
       guarded('players', 1, [
         { path: 'players', ...page(() => import('../features/players/PlayersPage')) },
         { path: 'team/:teamId/players', ...page(() => import('../features/players/PlayersPage')) },
-        { path: 'player/:playerId', ...page(() => import('../features/players/PlayerProfilePage')) },
+        { path: 'player/:playerId', ...page(() => import('./PlayerProfileRoute')) },
         { path: 'guardians', ...page(() => import('../features/guardians/GuardiansPage')) },
         { path: 'players/import', ...page(() => import('../features/imports/ImportsPage')) },
       ]),
@@ -108,6 +108,7 @@ export const routes: RouteObject[] = [
       { path: ':playerId/instructions', ...page(() => import('../features/player-area/PlayerInstructionsPage')) },
       { path: ':playerId/family', ...page(() => import('../features/handover/OwnFamilyPage')) },
       { path: ':playerId/reports', ...page(() => import('../features/player-area/PlayerReportsPage')) },
+      { path: ':playerId/goals', ...page(() => import('../features/goals/PlayerGoalsPage')) },
       { path: ':playerId/report/:reportId', ...page(() => import('../features/player-area/PlayerReportPage')) },
       { path: '*', element: <NotFoundPage home="/player" /> },
     ],

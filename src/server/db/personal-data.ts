@@ -113,6 +113,36 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
     rows: { player: 'player_id' },
     columns: { ...none('id', 'player_id', 'achievement_id', 'action_by_user_id', 'created_at', 'updated_at'), detail: del('free text') },
   },
+  // Development plans (docs/product.md#goals): the player's own; check-ins and events before their goals.
+  goal_check_ins: {
+    why: "check-ins on the player's goals",
+    rows: { player: 'player_id' },
+    columns: {
+      ...none('id', 'goal_id', 'player_id', 'on_date', 'practice_count', 'user_id', 'by_player', 'created_at'),
+      note: del('free text'),
+      by_name: del('name'),
+    },
+  },
+  goal_events: {
+    why: "the history of the player's goals",
+    rows: { player: 'player_id' },
+    columns: {
+      ...none('id', 'goal_id', 'player_id', 'kind', 'from_state', 'to_state', 'score', 'user_id', 'created_at'),
+      note: del('free text'),
+      by_name: del('name'),
+    },
+  },
+  goals: {
+    why: "the player's goals",
+    rows: { player: 'player_id' },
+    columns: {
+      ...none('id', 'player_id', 'criterion_id', 'baseline_score', 'baseline_on', 'baseline_evaluation_id', 'target_score'),
+      ...none('latest_score', 'latest_on', 'latest_evaluation_id', 'due_on', 'visible_to_family', 'state', 'state_changed_at'),
+      ...none('created_by', 'created_at', 'updated_at'),
+      title: del('free text'),
+      description: del('free text'),
+    },
+  },
   evaluations: {
     why: 'scores stay for team figures; comments and links go',
     rows: { player: 'player_id' },

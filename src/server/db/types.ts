@@ -694,4 +694,59 @@ export interface DB {
   offers: OffersTable;
   offer_deliveries: OfferDeliveriesTable;
   message_templates: MessageTemplatesTable;
+  goals: GoalsTable;
+  goal_events: GoalEventsTable;
+  goal_check_ins: GoalCheckInsTable;
+}
+
+/** Development plans (migration 0041, docs/product.md#goals). */
+export type GoalState = 'active' | 'achieved' | 'not_achieved' | 'dropped';
+
+export interface GoalsTable {
+  id: Generated<number>;
+  player_id: number;
+  criterion_id: number | null;
+  title: string;
+  description: string;
+  baseline_score: number | null;
+  baseline_on: string | null;
+  baseline_evaluation_id: number | null;
+  target_score: number | null;
+  latest_score: number | null;
+  latest_on: string | null;
+  latest_evaluation_id: number | null;
+  due_on: string;
+  visible_to_family: number;
+  state: GoalState;
+  state_changed_at: Timestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GoalEventsTable {
+  id: Generated<number>;
+  goal_id: number;
+  player_id: number;
+  kind: 'created' | 'state' | 'edited' | 'progress';
+  from_state: GoalState | null;
+  to_state: GoalState | null;
+  score: number | null;
+  note: string;
+  user_id: number | null;
+  by_name: string;
+  created_at: Timestamp;
+}
+
+export interface GoalCheckInsTable {
+  id: Generated<number>;
+  goal_id: number;
+  player_id: number;
+  on_date: string;
+  note: string;
+  practice_count: number | null;
+  user_id: number | null;
+  by_name: string;
+  by_player: number;
+  created_at: Timestamp;
 }

@@ -41,6 +41,12 @@ const rows: [string, HolderKind, StandingPurpose, StandingFacts, StandingDecisio
   ['report, claimed, shared', 'guardian', 'report', facts({ claimed: true, link: link({ sharesAfterHandover: true }) }), 'allow'],
   ['report, claimed, not shared', 'guardian', 'report', facts({ claimed: true }), 'ownAccount'],
   ['a guardian never claims', 'guardian', 'claim', facts(), 'wrongHolder'],
+  ['goals, consent (receiving reports or not)', 'guardian', 'goals', facts({ link: link({ receivesReports: false }) }), 'allow'],
+  ['goals, no reports consent', 'guardian', 'goals', facts({ reportsConsent: false }), 'noConsent'],
+  ['goals, revoked link', 'guardian', 'goals', facts({ link: link({ status: 'revoked' }) }), 'notActive'],
+  ['goals, claimed, not shared', 'guardian', 'goals', facts({ claimed: true }), 'ownAccount'],
+  ['goals, claimed, shared', 'guardian', 'goals', facts({ claimed: true, link: link({ sharesAfterHandover: true }) }), 'allow'],
+  ['a player reads goals in the player area, never here', 'player', 'goals', facts({ link: null, signInActive: true }), 'wrongHolder'],
   // The player's own sign-in
   ['own sign-in, report', 'player', 'report', facts({ link: null, signInActive: true }), 'allow'],
   ['own sign-in, offer', 'player', 'offer', facts({ link: null, signInActive: true }), 'allow'],

@@ -15,9 +15,11 @@ import * as repo from './standing.repository.js';
  * - `report`: a report to the family (a report link, the report recipients);
  * - `offer`: a place offer (its link; its recipients are the report recipients, docs/product.md#offers);
  * - `notice`: the hand-over notice to the family;
- * - `claim`: the player's claim link.
+ * - `claim`: the player's claim link;
+ * - `goals`: the child's goals on the family portal (an active link, and the reports consent: goals
+ *   come from the evaluations a report carries, docs/product.md#goals).
  */
-export type StandingPurpose = 'sign-in' | 'family-session' | 'report' | 'offer' | 'notice' | 'claim';
+export type StandingPurpose = 'sign-in' | 'family-session' | 'report' | 'offer' | 'notice' | 'claim' | 'goals';
 
 /** Who holds the link: a guardian, the player's own sign-in, or the player's claim link (no sign-in yet). */
 export type HolderKind = 'guardian' | 'player' | 'claim';
@@ -63,6 +65,7 @@ export function decideStanding(holder: HolderKind, purpose: StandingPurpose, f: 
     if (!f.link.receivesReports) return 'notReceiving';
     if (!f.reportsConsent) return 'noConsent';
   }
+  if (purpose === 'goals' && !f.reportsConsent) return 'noConsent';
   return 'allow';
 }
 
@@ -80,7 +83,7 @@ async function playerFacts(db: Db, playerIds: readonly number[], purpose: Standi
   const [erased, claimed, consent] = await Promise.all([
     repo.erasedPlayers(db, playerIds),
     repo.claimedPlayers(db, playerIds),
-    purpose === 'report' ? repo.reportsConsent(db, playerIds) : Promise.resolve(new Set<number>()),
+    purpose === 'report' || purpose === 'goals' ? repo.reportsConsent(db, playerIds) : Promise.resolve(new Set<number>()),
   ]);
   return (playerId: number, more: Pick<StandingFacts, 'link' | 'signInActive'>): StandingFacts => ({
     erased: erased.has(playerId),

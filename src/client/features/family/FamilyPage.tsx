@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Box, Button, Card, Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { CONSENT_LABELS, type ConsentPurpose } from '../../../shared/schemas/guardian';
 import type { FamilyChild, FamilyChildView } from '../../../shared/schemas/family';
@@ -23,7 +23,10 @@ const ChildProgress = lazy(() => import('./ChildProgress'));
  * has published about that child (score, evaluations with the coach's visible comments, achievements,
  * resources for players) and the consents this guardian gives for them.
  */
-export default function FamilyPage() {
+/** `childExtra`: what other features show in an opened child's page (app/ composes it: the goals). */
+export type ChildExtra = (playerId: number) => ReactNode;
+
+export default function FamilyPage({ childExtra }: { childExtra?: ChildExtra }) {
   const navigate = useNavigate();
   const me = useQuery({ queryKey: ['family', 'me'], queryFn: familyMe, retry: false });
   const [open, setOpen] = useState<number | null>(null);
@@ -67,6 +70,7 @@ export default function FamilyPage() {
                     child={child}
                     open={open === child.id}
                     onToggle={() => setOpen(open === child.id ? null : child.id)}
+                    extra={childExtra}
                   />
                 ))}
               </Stack>
@@ -78,7 +82,7 @@ export default function FamilyPage() {
   );
 }
 
-function ChildCard({ child, open, onToggle }: { child: FamilyChild; open: boolean; onToggle: () => void }) {
+function ChildCard({ child, open, onToggle, extra }: { child: FamilyChild; open: boolean; onToggle: () => void; extra?: ChildExtra }) {
   const client = useQueryClient();
   const decline = useMutation({
     mutationFn: () => declineChild(child.id),
@@ -115,7 +119,7 @@ function ChildCard({ child, open, onToggle }: { child: FamilyChild; open: boolea
         </Text>
       ) : null}
       {child.ownAccount ? null : <ChildInbox id={child.id} firstName={child.firstName} />}
-      {open && !child.ownAccount ? <ChildDetails id={child.id} /> : null}
+      {open && !child.ownAccount ? <ChildDetails id={child.id} extra={extra} /> : null}
       <Anchor component="button" type="button" size="xs" c="dimmed" mt="sm" onClick={() => decline.mutate()}>
         This isn&apos;t my child
       </Anchor>
@@ -123,18 +127,18 @@ function ChildCard({ child, open, onToggle }: { child: FamilyChild; open: boolea
   );
 }
 
-function ChildDetails({ id }: { id: number }) {
+function ChildDetails({ id, extra }: { id: number; extra?: ChildExtra | undefined }) {
   const query = useQuery({ queryKey: ['family', 'child', id], queryFn: () => familyChild(id), retry: false });
   return (
     <Box mt="md">
       <QueryView query={query} noun="player" isEmpty={() => false}>
-        {(child) => <ChildView child={child} />}
+        {(child) => <ChildView child={child} extra={extra} />}
       </QueryView>
     </Box>
   );
 }
 
-function ChildView({ child }: { child: FamilyChildView }) {
+function ChildView({ child, extra }: { child: FamilyChildView; extra?: ChildExtra | undefined }) {
   const client = useQueryClient();
   const consent = useMutation({
     mutationFn: (change: { purpose: ConsentPurpose; granted: boolean }) => setConsent(child.id, change),
@@ -149,6 +153,7 @@ function ChildView({ child }: { child: FamilyChildView }) {
       <Suspense fallback={<Loading label="Loading the charts" />}>
         <ChildProgress child={child} />
       </Suspense>
+      {extra?.(child.id)}
       <section aria-label="Reports">
         <Title order={3} size="h4" mb={4}>
           Reports

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChartLine, IconClipboardCheck, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { EmptyState } from '../../components/EmptyState';
@@ -22,7 +22,10 @@ import { useErrorRedirect } from '../../lib/useErrorRedirect';
 import classes from './players.module.css';
 
 /** Player profile (/app/player/:playerId), docs/product.md#screens "Player profile". */
-export default function PlayerProfilePage() {
+/** `panels`: profile panels of other features (app/ composes them: the goals), given the player and whether the caller edits. */
+export type ProfilePanels = (player: { id: number; name: string }, canEdit: boolean) => ReactNode;
+
+export default function PlayerProfilePage({ panels }: { panels?: ProfilePanels }) {
   const id = Number(useParams().playerId);
   const valid = Number.isInteger(id) && id > 0;
   const can = useCan();
@@ -116,6 +119,7 @@ export default function PlayerProfilePage() {
           {can('reports', 1) ? <ReportsPanel playerId={p.id} /> : null}
         </Stack>
         <Stack gap="md">
+          {panels?.(p, canManage)}
           <NotesPanel playerId={p.id} canEdit={canManage} />
           <AchievementsPanel playerId={p.id} canEdit={canManage} />
           {can('user_management', 2) ? <PrivacyPanel playerId={p.id} name={p.name} /> : null}

@@ -29,6 +29,7 @@ import { insertEvaluations, recomputeCurrent } from '../evaluations/evaluations.
 import { existingTeamIds, findDuplicate, insertPlayer, setTeams } from '../players/players.repository.js';
 import { toCsv } from '../players/export.csv.js';
 import * as repo from './eval-sessions.repository.js';
+import { syncGoalProgress } from '../goals/goals.service.js';
 
 /** The published evaluation's note: "Mean of 1 evaluator", "Mean of 3 evaluators". */
 export const meanNote = (evaluators: number, session: string) =>
@@ -448,6 +449,11 @@ export async function publish(
     await insertEvaluations(trx, rows);
     const playerIds = complete.map((r) => r.playerId);
     for (const c of criteria) await recomputeCurrent(trx, { criterionId: c.criterionId, playerIds });
+    await syncGoalProgress(
+      trx,
+      actor,
+      criteria.map((c) => ({ criterionId: c.criterionId, playerIds })),
+    );
     await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: published ${complete.length} players`);
   });
   return { published: complete.length, incomplete: results.length - complete.length, evaluations: rows.length };

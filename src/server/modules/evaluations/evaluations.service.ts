@@ -16,6 +16,7 @@ import { nowIso, nowMs, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './evaluations.repository.js';
 import { assertPlayersOpen } from '../rollover/season-lock.js';
+import { syncGoalProgress } from '../goals/goals.service.js';
 
 type Db = Kysely<DB>;
 type EvaluationSave = z.output<typeof evaluationSaveSchema>;
@@ -115,6 +116,7 @@ export async function createEvaluation(db: Db, actor: Actor, playerId: number, b
       updated_at: now,
     });
     await repo.recomputeCurrent(trx, { criterionId: criterion.id, playerIds: [playerId] });
+    await syncGoalProgress(trx, actor, [{ criterionId: criterion.id, playerIds: [playerId] }]);
     await recordAudit(trx, actor, 'create', 'evaluation', evalId, `player ${playerId}: ${criterion.name} ${parsed.score}`);
     return evalId;
   });
@@ -141,9 +143,9 @@ export async function updateEvaluation(db: Db, actor: Actor, before: StoredEvalu
       updated_at: nowIso(),
     });
     // A changed date or criterion can change which evaluation is the latest of each pair.
-    for (const criterionId of new Set([before.criteria_id, criterion.id])) {
-      await repo.recomputeCurrent(trx, { criterionId, playerIds: [playerId] });
-    }
+    const touched = [...new Set([before.criteria_id, criterion.id])].map((criterionId) => ({ criterionId, playerIds: [playerId] }));
+    for (const pair of touched) await repo.recomputeCurrent(trx, pair);
+    await syncGoalProgress(trx, actor, touched);
     await recordAudit(
       trx,
       actor,
@@ -162,6 +164,7 @@ export async function deleteEvaluation(db: Db, actor: Actor, before: StoredEvalu
     await repo.deleteEvaluation(trx, before.id);
     // Deleting the current evaluation promotes the latest remaining one of the pair (ADR 0005).
     await repo.recomputeCurrent(trx, { criterionId: before.criteria_id, playerIds: [playerId] });
+    await syncGoalProgress(trx, actor, [{ criterionId: before.criteria_id, playerIds: [playerId] }]);
     await recordAudit(
       trx,
       actor,

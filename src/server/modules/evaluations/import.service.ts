@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { evaluatorName, writeEvaluations } from './evaluations.service.js';
 import * as repo from './evaluations.repository.js';
 import { checkRows, errorMessage, readCsv, supersede } from './import.csv.js';
+import { pairsOf, syncGoalProgress } from '../goals/goals.service.js';
 
 export type ImportResult = { invalid: { message: string; field: string; errors: string[] } } | { rows: number; players: number };
 
@@ -46,6 +47,7 @@ export async function importEvaluations(
     // Before the insert: the unique index allows one current row per pair at every moment.
     await repo.clearCurrent(trx, superseded);
     await repo.insertEvaluations(trx, rows);
+    await syncGoalProgress(trx, actor, pairsOf(rows));
     await recordAudit(
       trx,
       actor,

@@ -13,6 +13,7 @@ import { nowIso } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { dateProblem, raceConflict } from './evaluations.service.js';
 import * as repo from './evaluations.repository.js';
+import { syncGoalProgress } from '../goals/goals.service.js';
 
 /** Attempts of a batch whose transaction lost a race on a unique index before the batch answers 409. */
 const RACE_ATTEMPTS = 3;
@@ -135,7 +136,9 @@ async function syncBatch(db: Kysely<DB>, actor: Actor, entries: readonly SyncEnt
   if (rows.length > 0) {
     const pairs = new Map<number, Set<number>>();
     for (const r of rows) pairs.set(r.criterion_id, (pairs.get(r.criterion_id) ?? new Set()).add(r.player_id));
-    for (const [criterionId, playerIds] of pairs) await repo.recomputeCurrent(db, { criterionId, playerIds: [...playerIds] });
+    const touched = [...pairs].map(([criterionId, playerIds]) => ({ criterionId, playerIds: [...playerIds] }));
+    for (const pair of touched) await repo.recomputeCurrent(db, pair);
+    await syncGoalProgress(db, actor, touched);
     const refusedCount = [...first.values()].filter((d) => d.kind === 'refused').length;
     const list = rows.map((r) => `player ${r.player_id}: ${criterionById.get(r.criterion_id)!.name} ${r.score} (${r.date})`).join('; ');
     await recordAudit(

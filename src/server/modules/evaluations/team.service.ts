@@ -15,6 +15,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { checkDate, evaluatorName, scoringCriterion, writeEvaluations } from './evaluations.service.js';
 import * as repo from './evaluations.repository.js';
 import { assertTeamsOpen } from '../rollover/season-lock.js';
+import { syncGoalProgress } from '../goals/goals.service.js';
 
 type Db = Kysely<DB>;
 type Team = { id: number; name: string };
@@ -91,7 +92,9 @@ export async function saveTeamScores(
         updated_at: now,
       })),
     );
-    await repo.recomputeCurrent(trx, { criterionId: criterion.id, playerIds: scores.map((s) => s.playerId) });
+    const pair = { criterionId: criterion.id, playerIds: scores.map((s) => s.playerId) };
+    await repo.recomputeCurrent(trx, pair);
+    await syncGoalProgress(trx, actor, [pair]);
     await recordAudit(trx, actor, 'create', 'evaluation', null, `team ${team.name}: ${criterion.name} for ${scores.length} player(s)`);
   });
   return { saved: scores.length };

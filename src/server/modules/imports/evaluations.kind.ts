@@ -11,6 +11,7 @@ import { checkEvaluationRows, evaluationKey, planEvaluationRows, type ExistingEv
 import type { NewEffect } from './imports.repository.js';
 import type { KindHandler, UndoOutcome } from './kind.js';
 import { playerNames, reachablePlayers } from './players-import.repository.js';
+import { pairsOf, syncGoalProgress } from '../goals/goals.service.js';
 
 /**
  * The evaluations kind of the import engine (docs/product.md#importing). Writes go through the
@@ -109,6 +110,7 @@ export const evaluationsKind: KindHandler = {
     }
     counts.linked = plan.filter((r) => r.action === 'link').length;
     counts.skipped = plan.filter((r) => r.action === 'skip').length;
+    await syncGoalProgress(trx, actor, pairsOf([...rows, ...before.values()]));
     return { counts, effects };
   },
 
@@ -161,6 +163,7 @@ export const evaluationsKind: KindHandler = {
       else kept.push(`${describe(now)} keeps its newer score: it was edited after the import.`);
     }
     await recompute(trx, removable);
+    await syncGoalProgress(trx, null, pairsOf([...removable, ...updated.values()]));
     return { removed: removable.length, restored, kept };
   },
 };

@@ -52,6 +52,12 @@ export function renderExportPdf(data: PlayerExport): Promise<Buffer> {
   );
   list('Achievements', data.achievements, (a) => `${a.date} ${a.title}${a.detail ? ` — ${a.detail}` : ''}`);
   list(
+    'Goals',
+    data.goals,
+    (g) =>
+      `${g.goal} (${g.state.replace('_', ' ')}, due ${g.dueOn})${g.target === null ? '' : `: ${g.baseline ?? '–'} → target ${g.target}, latest ${g.latest ?? '–'}`}; ${g.checkIns.length} check-in(s)`,
+  );
+  list(
     'Evaluation sessions',
     data.evaluationSessions,
     (s) =>

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './export.repository.js';
 import { requestsOfPlayer } from './privacy.repository.js';
 import { toView } from './privacy.service.js';
+import { goalsForExport } from '../goals/goals.service.js';
 
 /**
  * A subject access export (docs/product.md#privacy, ADR 0022): everything the club holds about one
@@ -47,10 +48,11 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
     repo.ownedIds(db, playerId),
     requestsOfPlayer(db, playerId),
   ]);
-  const [ownConsents, offers, claimLinks] = await Promise.all([
+  const [ownConsents, offers, claimLinks, goals] = await Promise.all([
     repo.ownConsentsOf(db, playerId),
     repo.offersOf(db, playerId),
     repo.claimLinksOf(db, playerId),
+    goalsForExport(db, playerId, owned.user),
   ]);
   const [deliveries, consents, audit, files, offerDeliveries] = await Promise.all([
     repo.deliveriesOf(
@@ -118,6 +120,8 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
       videoLinks: jsonList(e.video_links),
     })),
     achievements: achievements.map((a) => ({ title: a.title, detail: a.detail, date: a.created_at.slice(0, 10) })),
+    // Development plans with their history and check-ins (docs/product.md#goals); staff unnamed as on evaluations.
+    goals,
     evaluationSessions: sessions.map((s) => ({
       name: s.name,
       firstDay: s.start_date,
@@ -204,6 +208,9 @@ export const EXPORT_COVERS: Record<string, keyof PlayerExport | `excluded: ${str
   evaluations: 'evaluations',
   notes: 'excluded: Staff notes',
   player_achievements: 'achievements',
+  goals: 'goals',
+  goal_events: 'goals',
+  goal_check_ins: 'goals',
   reports: 'reports',
   report_deliveries: 'reports',
   guardian_links: 'guardians',

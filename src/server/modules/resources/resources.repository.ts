@@ -167,3 +167,26 @@ export async function updateResource(trx: Kysely<DB>, id: number, input: Resourc
 export async function deleteResource(trx: Kysely<DB>, id: number): Promise<void> {
   await trx.deleteFrom('resources').where('id', '=', id).execute();
 }
+
+/**
+ * The resources the viewer sees tagged with any of these names, any case (a goal's criterion,
+ * docs/product.md#goals): id, title, category, links and the matching tag.
+ */
+export async function taggedWith(db: Kysely<DB>, viewer: ResourceViewer, names: readonly string[]) {
+  const lower = [...new Set(names.map((n) => n.toLowerCase()))];
+  if (!lower.length) return [];
+  const rows = await visibleTo(db, viewer)
+    .innerJoin('resource_tags as rt', 'rt.resource_id', 'r.id')
+    .select(['r.id', 'r.title', 'r.category', 'r.video_links', 'r.document_links', 'rt.tag'])
+    .where((eb) => eb(eb.fn('lower', ['rt.tag']), 'in', lower))
+    .orderBy('r.title')
+    .orderBy('r.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    category: r.category,
+    links: [...jsonList(r.video_links), ...jsonList(r.document_links)],
+    tag: r.tag.toLowerCase(),
+  }));
+}

@@ -1,0 +1,7 @@
+import FamilyPage from '../features/family/FamilyPage';
+import { FamilyGoals } from '../features/goals/FamilyGoals';
+
+/** The family portal with what other features show of a child (a feature imports no other; app/ composes them). */
+export default function FamilyRoute() {
+  return <FamilyPage childExtra={(id) => <FamilyGoals playerId={id} />} />;
+}

@@ -1,0 +1,113 @@
+import { Checkbox, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { dayOffset } from '../../../shared/clock.js';
+import { scoreLabel } from '../../../shared/schemas/evaluation';
+import type { GoalSuggestion, GoalSuggestions } from '../../../shared/schemas/goal';
+import { FormActions } from '../../components/FormActions';
+import { FormModal } from '../../components/FormModal';
+import { ApiError, failureMessage } from '../../lib/api';
+import { useFormOnOpen } from '../../lib/useFormOnOpen';
+import { useAddGoal } from './api';
+
+interface Values {
+  criterion_id: string;
+  title: string;
+  target: number | string;
+  due_on: string;
+  description: string;
+  visible_to_family: boolean;
+}
+
+const FREE = '';
+const initial = (s: GoalSuggestion | null): Values => ({
+  criterion_id: s ? String(s.criterionId) : FREE,
+  title: '',
+  target: s?.target ?? '',
+  due_on: s?.dueOn ?? dayOffset(56),
+  description: '',
+  visible_to_family: true,
+});
+
+/** Add a goal by hand or from a suggestion (docs/product.md#goals): the baseline is the player's current score, shown here. */
+export function GoalFormModal({
+  playerId,
+  options,
+  suggestion,
+  opened,
+  onClose,
+}: {
+  playerId: number;
+  options: GoalSuggestions['criteria'];
+  suggestion: GoalSuggestion | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const form = useForm<Values>({ initialValues: initial(suggestion) });
+  useFormOnOpen(form, opened, () => initial(suggestion), [suggestion]);
+  const add = useAddGoal(playerId);
+  const chosen = options.find((o) => String(o.id) === form.values.criterion_id) ?? null;
+  const submit = form.onSubmit(async (v) => {
+    try {
+      await add.mutateAsync({
+        criterion_id: v.criterion_id === FREE ? null : Number(v.criterion_id),
+        title: v.title,
+        target: v.criterion_id === FREE || v.target === '' ? null : Number(v.target),
+        due_on: v.due_on,
+        description: v.description,
+        visible_to_family: v.visible_to_family,
+      });
+      onClose();
+    } catch (e) {
+      const field = e instanceof ApiError && e.field && e.field in v ? e.field : 'title';
+      form.setErrors({ [field]: failureMessage(e) });
+    }
+  });
+  return (
+    <FormModal opened={opened} onClose={onClose} title="Add goal" size="lg" onSubmit={submit}>
+      <Select
+        label="Criterion"
+        data={[{ value: FREE, label: 'None (describe the goal)' }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
+        allowDeselect={false}
+        searchable
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('criterion_id')}
+      />
+      {chosen ? (
+        <>
+          <TextInput
+            label="Now"
+            readOnly
+            value={chosen.score === null ? 'Not evaluated yet' : scoreLabel(chosen.levelKind, chosen.score)}
+            description="From the player's current evaluation"
+          />
+          {chosen.levelKind === 'yes_no' ? (
+            <Select
+              label="Target"
+              withAsterisk
+              data={[{ value: '1', label: 'Yes' }]}
+              {...form.getInputProps('target')}
+              value={String(form.values.target || '')}
+              onChange={(v) => form.setFieldValue('target', v ?? '')}
+            />
+          ) : (
+            <NumberInput
+              label="Target level"
+              withAsterisk
+              min={1}
+              max={10}
+              step={1}
+              allowDecimal={false}
+              {...form.getInputProps('target')}
+            />
+          )}
+        </>
+      ) : (
+        <TextInput label="Goal" withAsterisk placeholder="e.g. Call for the ball every attack" {...form.getInputProps('title')} />
+      )}
+      <TextInput type="date" label="Due date" withAsterisk {...form.getInputProps('due_on')} />
+      <Textarea label="Description" autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
+      <Checkbox label="Visible to family" {...form.getInputProps('visible_to_family', { type: 'checkbox' })} />
+      <FormActions onCancel={onClose} busy={add.isPending} />
+    </FormModal>
+  );
+}

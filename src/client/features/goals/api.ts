@@ -1,0 +1,57 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FamilyGoals, Goal, GoalCheckInSave, GoalCreate, GoalList, GoalSuggestions } from '../../../shared/schemas/goal';
+import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+
+/** Every read and write of the goals feature (docs/product.md#goals). */
+
+export const goalsQuery = (playerId: number) =>
+  queryOptions({
+    queryKey: ['goals', 'player', playerId],
+    queryFn: ({ signal }) => apiGet<Envelope<GoalList>>(`/api/player/${playerId}/goals`, signal).then((r) => r.data.goals),
+  });
+
+export const goalSuggestionsQuery = (playerId: number) =>
+  queryOptions({
+    queryKey: ['goals', 'suggestions', playerId],
+    queryFn: ({ signal }) => apiGet<Envelope<GoalSuggestions>>(`/api/player/${playerId}/goal-suggestions`, signal).then((r) => r.data),
+  });
+
+export const familyGoalsQuery = (playerId: number) =>
+  queryOptions({
+    queryKey: ['goals', 'family', playerId],
+    queryFn: ({ signal }) => apiGet<Envelope<FamilyGoals>>(`/api/family/player/${playerId}/goals`, signal).then((r) => r.data),
+  });
+
+function useGoalWrite<V>(playerId: number, url: (v: V) => string, body: (v: V) => unknown) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: V) => apiPost<WriteEnvelope<Goal>>(url(v), body(v)),
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      void qc.invalidateQueries({ queryKey: ['goals'] });
+      void qc.invalidateQueries({ queryKey: ['goals', 'player', playerId] });
+    },
+  });
+}
+
+export const useAddGoal = (playerId: number) =>
+  useGoalWrite<GoalCreate>(
+    playerId,
+    () => `/api/player/${playerId}/goals`,
+    (v) => v,
+  );
+
+export const useChangeGoalState = (playerId: number) =>
+  useGoalWrite<{ goalId: number; state: string; note: string }>(
+    playerId,
+    (v) => `/api/player/${playerId}/goal/${v.goalId}/state`,
+    ({ state, note }) => ({ state, note }),
+  );
+
+export const useCheckIn = (playerId: number) =>
+  useGoalWrite<{ goalId: number } & GoalCheckInSave>(
+    playerId,
+    (v) => `/api/player/${playerId}/goal/${v.goalId}/check-ins`,
+    ({ goalId: _g, ...rest }) => rest,
+  );

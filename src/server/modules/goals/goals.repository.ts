@@ -1,0 +1,242 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { DB, GoalCheckInsTable, GoalEventsTable, GoalState, GoalsTable } from '../../db/types.js';
+
+type Db = Kysely<DB>;
+/** Ids per IN (…) list, under both drivers' bound-parameter limits. */
+const ID_CHUNK = 500;
+const chunks = <T>(list: readonly T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += ID_CHUNK) out.push(list.slice(i, i + ID_CHUNK));
+  return out;
+};
+
+/** The player a goal belongs to (policies/goals.ts), or undefined. */
+export async function findGoalOwner(db: Db, goalId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('goals').select('player_id').where('id', '=', goalId).executeTakeFirst();
+  return row?.player_id;
+}
+
+function goalQuery(db: Db) {
+  return db
+    .selectFrom('goals as g')
+    .leftJoin('criteria as c', 'c.id', 'g.criterion_id')
+    .leftJoin('levels as l', 'l.id', 'c.level_id')
+    .selectAll('g')
+    .select(['c.name as criterion_name', 'l.kind as level_kind']);
+}
+export type GoalRow = Awaited<ReturnType<ReturnType<typeof goalQuery>['executeTakeFirstOrThrow']>>;
+
+/** A player's goals: active first (soonest due), then closed ones (latest closed first). */
+export async function goalsOf(db: Db, playerId: number, visibleOnly: boolean): Promise<GoalRow[]> {
+  let q = goalQuery(db).where('g.player_id', '=', playerId);
+  if (visibleOnly) q = q.where('g.visible_to_family', '=', 1);
+  return q
+    .orderBy(sql`case when g.state = 'active' then 0 else 1 end`)
+    .orderBy(sql`case when g.state = 'active' then g.due_on else '' end`)
+    .orderBy('g.state_changed_at', 'desc')
+    .orderBy('g.id', 'desc')
+    .execute();
+}
+
+export async function findGoal(db: Db, goalId: number): Promise<GoalRow | undefined> {
+  return goalQuery(db).where('g.id', '=', goalId).executeTakeFirst();
+}
+
+export async function eventsOf(db: Db, goalIds: readonly number[]) {
+  if (!goalIds.length) return [];
+  return db
+    .selectFrom('goal_events')
+    .select(['id', 'goal_id', 'kind', 'from_state', 'to_state', 'score', 'note', 'user_id', 'by_name', 'created_at'])
+    .where('goal_id', 'in', [...goalIds])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function checkInsOf(db: Db, goalIds: readonly number[]) {
+  if (!goalIds.length) return [];
+  return db
+    .selectFrom('goal_check_ins')
+    .select(['id', 'goal_id', 'on_date', 'note', 'practice_count', 'by_name', 'by_player', 'created_at'])
+    .where('goal_id', 'in', [...goalIds])
+    .orderBy('on_date', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** A criterion with its level's kind, for a new goal. */
+export async function findCriterion(db: Db, criterionId: number) {
+  return db
+    .selectFrom('criteria as c')
+    .innerJoin('levels as l', 'l.id', 'c.level_id')
+    .select(['c.id', 'c.name', 'l.kind'])
+    .where('c.id', '=', criterionId)
+    .executeTakeFirst();
+}
+
+/** The player's current evaluation of a criterion (the goal's baseline), or undefined. */
+export async function currentEvaluation(db: Db, playerId: number, criterionId: number) {
+  return db
+    .selectFrom('evaluations')
+    .select(['id', 'score', 'date'])
+    .where('player_id', '=', playerId)
+    .where('criterion_id', '=', criterionId)
+    .where('is_current', '=', 1)
+    .executeTakeFirst();
+}
+
+/**
+ * Count, Σ score and Σ score² of the club's current scores per criterion: the between-player SD of
+ * the smallest worthwhile change (shared/progress.ts sdFromSums), one aggregate whatever the club's size.
+ */
+export async function clubSpread(db: Db, criterionIds: readonly number[]) {
+  if (!criterionIds.length) return [];
+  return db
+    .selectFrom('evaluations')
+    .select((eb) => [
+      'criterion_id',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('score').as('sum'),
+      sql<number>`sum(score * score)`.as('sum_squares'),
+    ])
+    .where('is_current', '=', 1)
+    .where('criterion_id', 'in', [...criterionIds])
+    .groupBy('criterion_id')
+    .execute();
+}
+
+/**
+ * For Suggest goals: per criterion the player has a current score on, that score and the count, Σ and
+ * Σ² of the current scores of everyone sharing a team with the player (the player included).
+ */
+export async function teamStandings(db: Db, playerId: number) {
+  const mates = db
+    .selectFrom('team_players as mine')
+    .innerJoin('team_players as tp', 'tp.team_id', 'mine.team_id')
+    .select('tp.player_id')
+    .where('mine.player_id', '=', playerId);
+  const [own, team] = await Promise.all([
+    db
+      .selectFrom('evaluations as e')
+      .innerJoin('criteria as c', 'c.id', 'e.criterion_id')
+      .innerJoin('levels as l', 'l.id', 'c.level_id')
+      .select(['e.criterion_id', 'c.name', 'l.kind', 'e.score'])
+      .where('e.player_id', '=', playerId)
+      .where('e.is_current', '=', 1)
+      .execute(),
+    db
+      .selectFrom('evaluations as e')
+      .select((eb) => [
+        'e.criterion_id',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>('e.score').as('sum'),
+        sql<number>`sum(e.score * e.score)`.as('sum_squares'),
+      ])
+      .where('e.is_current', '=', 1)
+      .where('e.player_id', 'in', mates)
+      .groupBy('e.criterion_id')
+      .execute(),
+  ]);
+  return { own, team };
+}
+
+export async function activeCriterionIds(db: Db, playerId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('goals')
+    .select('criterion_id')
+    .where('player_id', '=', playerId)
+    .where('state', '=', 'active')
+    .where('criterion_id', 'is not', null)
+    .execute();
+  return rows.map((r) => r.criterion_id!);
+}
+
+export async function userName(db: Db, userId: number): Promise<string> {
+  const u = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+  return u ? `${u.first_name} ${u.last_name}` : 'Unknown';
+}
+
+export async function insertGoal(db: Db, row: Insertable<GoalsTable>): Promise<number> {
+  return (await db.insertInto('goals').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function insertEvent(db: Db, row: Insertable<GoalEventsTable>): Promise<void> {
+  await db.insertInto('goal_events').values(row).execute();
+}
+
+export async function insertCheckIn(db: Db, row: Insertable<GoalCheckInsTable>): Promise<number> {
+  return (await db.insertInto('goal_check_ins').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateGoal(
+  db: Db,
+  goalId: number,
+  set: Partial<Pick<GoalsTable, 'target_score' | 'due_on' | 'description' | 'visible_to_family' | 'updated_at'>>,
+): Promise<void> {
+  await db.updateTable('goals').set(set).where('id', '=', goalId).execute();
+}
+
+/** Moves an active goal; false when it was no longer active (a concurrent move won). */
+export async function moveState(db: Db, goalId: number, to: GoalState, at: string): Promise<boolean> {
+  const res = await db
+    .updateTable('goals')
+    .set({ state: to, state_changed_at: at, updated_at: at })
+    .where('id', '=', goalId)
+    .where('state', '=', 'active')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** The active goals on one criterion of some players, each with the pair's current evaluation (the hook's one read per chunk). */
+export async function activeGoalsWithCurrent(db: Db, criterionId: number, playerIds: readonly number[]) {
+  const out = [];
+  for (const part of chunks(playerIds)) {
+    const rows = await db
+      .selectFrom('goals as g')
+      .leftJoin('evaluations as e', (j) =>
+        j.onRef('e.player_id', '=', 'g.player_id').onRef('e.criterion_id', '=', 'g.criterion_id').on('e.is_current', '=', 1),
+      )
+      .select([
+        'g.id',
+        'g.player_id',
+        'g.target_score',
+        'g.baseline_evaluation_id',
+        'g.latest_evaluation_id',
+        'g.latest_score',
+        'e.id as evaluation_id',
+        'e.score',
+        'e.date',
+      ])
+      .where('g.criterion_id', '=', criterionId)
+      .where('g.player_id', 'in', part)
+      .where('g.state', '=', 'active')
+      .execute();
+    out.push(...rows);
+  }
+  return out;
+}
+
+export async function setLatest(
+  db: Db,
+  goalId: number,
+  latest: { latest_score: number | null; latest_on: string | null; latest_evaluation_id: number | null },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('goals')
+    .set({ ...latest, updated_at: at })
+    .where('id', '=', goalId)
+    .execute();
+}
+
+/** Every criterion with the player's current score on it (null: none yet), for the goal form. */
+export async function criteriaWithCurrent(db: Db, playerId: number) {
+  return db
+    .selectFrom('criteria as c')
+    .innerJoin('levels as l', 'l.id', 'c.level_id')
+    .leftJoin('evaluations as e', (j) => j.onRef('e.criterion_id', '=', 'c.id').on('e.player_id', '=', playerId).on('e.is_current', '=', 1))
+    .select(['c.id', 'c.name', 'l.kind', 'e.score'])
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .execute();
+}
