@@ -244,6 +244,8 @@ test('players page: bulk evaluation across players, and the card modal with the 
 
   // The card menu's Evaluation: 5 evaluations → the modal lists 5 and offers 'See more'.
   await page.getByLabel('Search').fill(a.last);
+  // The list draws its filtered cards anew: a menu opened on a card of the list before would close.
+  await expect(page.getByText('1 player', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: `Actions for ${a.first} ${a.last}` }).click();
   await page.getByRole('menuitem', { name: 'Evaluation' }).click();
   const modal = page.getByRole('dialog', { name: `${a.first} ${a.last} – Evaluation` });
@@ -256,6 +258,8 @@ test('players page: bulk evaluation across players, and the card modal with the 
   // One evaluation → no 'See more'.
   await page.goto('/app/players');
   await page.getByLabel('Search').fill(b.last);
+  // The list draws its filtered cards anew: a menu opened on a card of the list before would close.
+  await expect(page.getByText('1 player', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: `Actions for ${b.first} ${b.last}` }).click();
   await page.getByRole('menuitem', { name: 'Evaluation' }).click();
   const small = page.getByRole('dialog', { name: `${b.first} ${b.last} – Evaluation` });
