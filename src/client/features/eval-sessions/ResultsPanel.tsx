@@ -1,4 +1,18 @@
-import { Alert, Anchor, Badge, Box, Button, Group, NumberInput, SegmentedControl, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconDownload, IconFlag, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
@@ -231,9 +245,10 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
                   <Sub>{percentRange(fp?.fair.interval ?? null)}</Sub>
                 </Table.Td>
                 <Table.Td>
-                  <Text span size="sm" fw={600} aria-label={moved.label} c={fp?.moved ? (fp.moved > 0 ? 'green.9' : 'red.8') : undefined}>
+                  <Text span size="sm" fw={600} aria-hidden>
                     {moved.text}
                   </Text>
+                  <VisuallyHidden>{moved.label}</VisuallyHidden>
                 </Table.Td>
                 {row.cells.map((c) => (
                   <Table.Td key={c.criterionId} visibleFrom="sm">

@@ -47,7 +47,7 @@ export function SeverityTable({ fair }: { fair: SessionFair }) {
                 return (
                   <Text key={c.criterionId} size="sm" style={{ whiteSpace: 'nowrap' }}>
                     {fair.criteria.length > 1 ? `${criterion.name} ` : ''}
-                    <Text span size="sm" fw={600} c={c.versusOthers !== null && Math.abs(c.versusOthers) >= 1 ? 'red.8' : undefined}>
+                    <Text span size="sm" fw={600} c={c.versusOthers !== null && Math.abs(c.versusOthers) >= 1 ? 'red.9' : undefined}>
                       {points(criterion.kind, c.versusOthers)}
                     </Text>
                   </Text>
