@@ -48,9 +48,21 @@ const compare: Record<SortKey, (a: Row, b: Row) => number> = {
 
 const descending = (k: SortKey) => k === 'total' || k === 'fair';
 
-function SortHeader({ label, value, sort, onSort }: { label: string; value: SortKey; sort: SortKey; onSort: (k: SortKey) => void }) {
+function SortHeader({
+  label,
+  value,
+  sort,
+  onSort,
+  visibleFrom,
+}: {
+  label: string;
+  value: SortKey;
+  sort: SortKey;
+  onSort: (k: SortKey) => void;
+  visibleFrom?: 'sm';
+}) {
   return (
-    <Table.Th aria-sort={sort === value ? (descending(value) ? 'descending' : 'ascending') : 'none'}>
+    <Table.Th visibleFrom={visibleFrom} aria-sort={sort === value ? (descending(value) ? 'descending' : 'ascending') : 'none'}>
       <UnstyledButton onClick={() => onSort(value)} fw={700} fz="sm" mih={44}>
         {label}
         {sort === value ? (descending(value) ? ' ↓' : ' ↑') : ''}
@@ -173,6 +185,8 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
           w={190}
           size="md"
           allowDecimal={false}
+          hideControls
+          inputMode="numeric"
         />
       </Group>
       {places && close.size ? (
@@ -187,10 +201,10 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
         highlightOnHover
         columns={[
           'Rank',
-          <SortHeader label="#" value="bib" sort={sort} onSort={setSort} />,
+          <SortHeader label="#" value="bib" sort={sort} onSort={setSort} visibleFrom="sm" />,
           <SortHeader label="Player" value="name" sort={sort} onSort={setSort} />,
           <SortHeader label="Total" value="total" sort={sort} onSort={setSort} />,
-          'Fair rank',
+          <Table.Th visibleFrom="sm">Fair rank</Table.Th>,
           <SortHeader label="Fair" value="fair" sort={sort} onSort={setSort} />,
           'Moved',
           // A phone shows ranks, player and totals; the criteria are one tap away, in the player's scores.
@@ -212,7 +226,7 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
                   {row.rank ?? '–'}
                   <Sub>{fp?.raw.rankRange && rankRange(fp.raw.rankRange) !== String(row.rank) ? rankRange(fp.raw.rankRange) : null}</Sub>
                 </Table.Td>
-                <Table.Td>{row.bib ?? '–'}</Table.Td>
+                <Table.Td visibleFrom="sm">{row.bib ?? '–'}</Table.Td>
                 <Table.Td>
                   <Anchor component="button" type="button" ta="start" mih={44} onClick={() => setDrill({ open: true, row })}>
                     {row.firstName} {row.lastName}
@@ -236,13 +250,19 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
                   </Group>
                   <Sub>{percentRange(fp?.raw.interval ?? null)}</Sub>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   {fp?.fair.rank ?? '–'}
                   <Sub>{fp?.fair.rankRange && fp.fair.rankRange[0] !== fp.fair.rankRange[1] ? rankRange(fp.fair.rankRange) : null}</Sub>
                 </Table.Td>
                 <Table.Td>
                   {fp?.fair.total === null || !fp ? '–' : `${formatPercent(fp.fair.total)}%`}
                   <Sub>{percentRange(fp?.fair.interval ?? null)}</Sub>
+                  {/* A phone has no fair rank column: the rank goes under the fair total. */}
+                  {fp?.fair.rank ? (
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      Rank {fp.fair.rank}
+                    </Text>
+                  ) : null}
                 </Table.Td>
                 <Table.Td>
                   <Text span size="sm" fw={600} aria-hidden>
