@@ -138,7 +138,7 @@ test('fair results: Hal two points low, fair ranks undo it, ranges and a cut lin
     await expect(drill).toBeHidden();
 
     // Publishing on fair scores: the choice is saved with the session.
-    await page.getByRole('radio', { name: /Fair scores/ }).check();
+    await page.getByRole('radio', { name: /Fair scores/ }).click();
     await expect(page.getByRole('radio', { name: /Fair scores/ })).toBeChecked();
     await expect
       .poll(async () => ((await apiGet(page, `/api/eval-session/${id}`)) as { session: { publishBasis: string } }).session.publishBasis)
