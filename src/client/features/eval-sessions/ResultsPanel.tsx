@@ -232,7 +232,16 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
                     {row.firstName} {row.lastName}
                   </Anchor>
                   {close.has(row.playerId) ? (
-                    <Badge display="block" w="fit-content" color="yellow" variant="light" size="sm" data-testid="too-close">
+                    <Badge
+                      display="block"
+                      w="fit-content"
+                      h="auto"
+                      color="yellow"
+                      variant="light"
+                      size="sm"
+                      data-testid="too-close"
+                      styles={{ label: { whiteSpace: 'normal' } }}
+                    >
                       Too close to call
                     </Badge>
                   ) : null}
