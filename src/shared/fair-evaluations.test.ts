@@ -6,6 +6,7 @@ import {
   fairResults,
   icc21,
   mulberry32,
+  publishableFairScore,
   spearmanBrown,
   tooCloseToCall,
   verdict,
@@ -200,8 +201,54 @@ describe('evaluator severity and fair scores', () => {
     expect(r.players.map((p) => p.fair.rank)).toEqual(ids(8));
     // What an average-severity evaluator would give: the three others sit +0.5 above the panel's average.
     r.players.forEach((p, i) => expect(p.fairScores[0]).toBeCloseTo(skill[i]! - 0.5, 9));
-    // In the total: −1.5 points on a criterion of weight 60 is −9 percentage points.
+    // In the total: −1.5 points on a criterion of weight 60 is −9 percentage points, −2 against the others −12.
     expect(r.evaluators[3]!.severity).toBeCloseTo(-9, 9);
+    expect(r.evaluators[3]!.versusOthers).toBeCloseTo(-12, 9);
+    // Player 4 gains the place the harsh scores cost them, player 5 gives it back.
+    expect(r.players.map((p) => p.moved)).toEqual([0, 0, 0, 1, -1, 0, 0, 0]);
+  });
+
+  it('an incomplete player has not moved, and an evaluator alone in their group has no figure against the others', () => {
+    // Evaluator 3 scored only player 3, whom nobody else scored: a group of one.
+    const seen = [
+      [true, true, false],
+      [true, true, false],
+      [false, false, true],
+    ];
+    const r = fairResults(
+      ids(3),
+      oneCriterion,
+      sheet(seen, oneCriterion, (p) => 5 + p),
+      { minEvaluators: 2 },
+    );
+    expect(r.players.map((p) => p.moved)).toEqual([0, 0, null]);
+    expect(r.evaluators.map((e) => e.versusOthers === null)).toEqual([false, false, true]);
+  });
+
+  it("with sessionMeans, raw totals and ranks are sessionResults' own, trimmed from 5 evaluators on", () => {
+    fc.assert(
+      fc.property(
+        design({ min: 1, max: 8 }, { min: 1, max: 7 }),
+        fc.array(fc.integer({ min: 1, max: 10 }), { minLength: 56, maxLength: 56 }),
+        fc.integer({ min: 1, max: 5 }),
+        (seen, noise, min) => {
+          const scores = sheet(seen, criteria, (p, e, c) => (c === 1 ? noise[p * 7 + e]! : noise[p * 7 + e]! % 2));
+          const plain = sessionResults(ids(seen.length), criteria, scores, { minEvaluators: min });
+          const fair = fairResults(ids(seen.length), criteria, scores, { minEvaluators: min, rounds: 5, sessionMeans: true });
+          plain.forEach((p, i) => {
+            const f = fair.players[i]!;
+            expect(f.raw.rank).toBe(p.rank);
+            p.cells.forEach((cell, c) => expect(f.rawMeans[c] ?? null).toBe(cell.mean));
+            if (p.total === null) expect(f.raw.total).toBeNull();
+            else {
+              expect(f.raw.total).toBeCloseTo(p.total, 9);
+              expect(f.raw.interval![0]).toBeLessThanOrEqual(f.raw.total!);
+              expect(f.raw.interval![1]).toBeGreaterThanOrEqual(f.raw.total!);
+            }
+          });
+        },
+      ),
+    );
   });
 
   it('matches sessionResults on completeness, raw totals and ranks (untrimmed: up to 4 evaluators)', () => {
@@ -330,5 +377,16 @@ describe('uncertainty', () => {
     expect(tooCloseToCall(candidates, 3)).toEqual([]);
     expect(tooCloseToCall(candidates, 0)).toEqual([]);
     expect(tooCloseToCall(candidates, 5)).toEqual([]);
+  });
+});
+
+describe('publishing on fair scores', () => {
+  it("clamps a fair score into the level's range and rounds it to 2 decimals", () => {
+    expect(publishableFairScore('scale_1_10', 10.8)).toBe(10);
+    expect(publishableFairScore('scale_1_10', 0.4)).toBe(1);
+    expect(publishableFairScore('scale_1_10', 7.456)).toBe(7.46);
+    expect(publishableFairScore('yes_no', 1.2)).toBe(1);
+    expect(publishableFairScore('yes_no', -0.1)).toBe(0);
+    expect(publishableFairScore('yes_no', 0.666)).toBe(0.67);
   });
 });

@@ -7,7 +7,18 @@
  * Hot paths use typed arrays indexed (criterion · players + player) · evaluators + evaluator, NaN where
  * an evaluator did not score: 500 × 12 × 10 scores with 200 bootstrap rounds stay well under 300 ms.
  */
-import { meanPercentage, rank, SESSION_MIN_EVALUATORS, type LevelKind, type SessionCriterion, type SessionScore } from './scoring.js';
+import { SCALE_MAX, SCALE_MIN } from './constants.js';
+import {
+  meanPercentage,
+  NO,
+  rank,
+  SESSION_MIN_EVALUATORS,
+  sessionMean,
+  type LevelKind,
+  type SessionCriterion,
+  type SessionScore,
+  YES,
+} from './scoring.js';
 
 /* ---------- small pieces, exported for the tests and the screens ---------- */
 
@@ -322,6 +333,12 @@ export interface FairOptions {
   seed?: number;
   /** Width of the interval (default 0.9: the 5th to the 95th percentile). */
   level?: number;
+  /**
+   * Raw means as the session's results take them (`sessionMean`: trimmed from SESSION_TRIM_FROM scores
+   * on), so raw totals and ranks are sessionResults' own; default the plain mean. The bootstrap still
+   * resamples plain means; the raw interval is widened to contain the trimmed total.
+   */
+  sessionMeans?: boolean;
 }
 
 export const FAIR_ROUNDS = 200;
@@ -372,6 +389,8 @@ export interface FairEvaluator {
   evaluatorId: number;
   /** Σ over criteria of the severity as percentage points of the total (scoring.ts's meanPercentage). */
   severity: number;
+  /** Σ over criteria of `versusOthers` as percentage points of the total; null where no criterion has one. */
+  versusOthers: number | null;
   /** √Σ (spread as percentage points)²: the spread of their totals if the criteria's noise is independent. */
   spread: number;
   sharedPlayers: number;
@@ -390,11 +409,16 @@ export interface FairPlayer {
   playerId: number;
   complete: boolean;
   evaluatorsDone: number;
-  /** Per criterion, in the session's order: the plain (untrimmed) mean of the scores, and the fair score. */
+  /**
+   * Per criterion, in the session's order: the mean of the scores (plain, or the session's trimmed mean
+   * with `sessionMeans`), and the fair score.
+   */
   rawMeans: (number | null)[];
   fairScores: (number | null)[];
   raw: TotalWithRange;
   fair: TotalWithRange;
+  /** Places gained on the fair ranking (raw rank − fair rank: +2 is two places higher); null when incomplete. */
+  moved: number | null;
 }
 
 export interface FairResults {
@@ -549,14 +573,16 @@ export function fairResults(
   }
   const fairEvaluators: FairEvaluator[] = evaluatorIds.map((evaluatorId, e) => {
     let severity = 0;
+    let versusOthers: number | null = null;
     let variance = 0;
     fairCriteria.forEach((fc, c) => {
       const one = fc.evaluators[e]!;
       const { kind, weight } = criteria[c]!;
       if (one.severity !== null) severity += meanPercentage(kind, one.severity, weight);
+      if (one.versusOthers !== null) versusOthers = (versusOthers ?? 0) + meanPercentage(kind, one.versusOthers, weight);
       if (one.spread !== null) variance += meanPercentage(kind, one.spread, weight) ** 2;
     });
-    return { evaluatorId, severity, spread: Math.sqrt(variance), sharedPlayers: sharedAny[e]!, group: overall.label[e]! };
+    return { evaluatorId, severity, versusOthers, spread: Math.sqrt(variance), sharedPlayers: sharedAny[e]!, group: overall.label[e]! };
   });
 
   /* Point totals; complete as in sessionResults (at least minEvaluators scored every criterion). */
@@ -564,7 +590,13 @@ export function fairResults(
   const players: FairPlayer[] = playerIds.map((playerId, p) => {
     const isComplete = C > 0 && done[p]! >= minEvaluators;
     if (isComplete) complete.push(p);
-    const rawMeans = criteria.map((_, c) => (Number.isNaN(rawMean[c * P + p]!) ? null : rawMean[c * P + p]!));
+    const rawMeans = criteria.map((_, c) => {
+      if (Number.isNaN(rawMean[c * P + p]!)) return null;
+      if (!options.sessionMeans) return rawMean[c * P + p]!;
+      const list: number[] = [];
+      for (let e = 0; e < E; e++) if (x[offsets[c]! + p * E + e] === x[offsets[c]! + p * E + e]) list.push(x[offsets[c]! + p * E + e]!);
+      return sessionMean(list);
+    });
     const fairScores = criteria.map((_, c) => (Number.isNaN(theta[c * P + p]!) ? null : theta[c * P + p]!));
     const sum = (means: (number | null)[]) =>
       means.reduce<number>((a, m, c) => a + meanPercentage(criteria[c]!.kind, m ?? 0, criteria[c]!.weight), 0);
@@ -577,6 +609,7 @@ export function fairResults(
       fairScores,
       raw: empty(isComplete ? sum(rawMeans) : null),
       fair: empty(isComplete ? sum(fairScores) : null),
+      moved: null,
     };
   });
   for (const side of ['raw', 'fair'] as const) {
@@ -586,6 +619,7 @@ export function fairResults(
     );
     for (const r of ranked) players[r.p]![side].rank = r.rank;
   }
+  for (const p of complete) players[p]!.moved = players[p]!.raw.rank! - players[p]!.fair.rank!;
   bootstrap(x, offsets, criteria, delta, rawMean, theta, E, P, complete, players, { rounds, seed, level });
 
   return {
@@ -787,4 +821,16 @@ export function tooCloseToCall(candidates: readonly Candidate[], k: number): num
     ...above.filter((c) => c.interval[0] <= highestBelow).map((c) => c.id),
     ...below.filter((c) => c.interval[1] >= lowestAbove).map((c) => c.id),
   ];
+}
+
+/* ---------- publishing on fair scores ---------- */
+
+/**
+ * A fair score as publishing writes it (docs/product.md#fair-evaluations): clamped into the level's range
+ * (1–10, or a share of Yes from 0 to 1), since a fair score may leave it (ADR 0027), and rounded to 2
+ * decimals as a published session mean is.
+ */
+export function publishableFairScore(kind: LevelKind, fair: number): number {
+  const [lo, hi] = kind === 'yes_no' ? [NO, YES] : [SCALE_MIN, SCALE_MAX];
+  return Math.round(Math.min(hi, Math.max(lo, fair)) * 100) / 100;
 }

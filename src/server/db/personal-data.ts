@@ -383,6 +383,7 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
       'state',
       'results_unlocked',
       'guest_code',
+      'publish_basis',
       'created_by',
       'published_at',
       'created_at',

@@ -274,6 +274,8 @@ export interface EvalSessionsTable {
   state: 'draft' | 'open' | 'closed' | 'published';
   results_unlocked: Bool;
   guest_code: string | null;
+  /** What publishing writes: the session's means or the fair scores (issue 40). */
+  publish_basis: Generated<'raw' | 'fair'>;
   created_by: number | null;
   published_at: Timestamp | null;
   created_at: Timestamp;

@@ -13,6 +13,7 @@ import { sha256 } from '../modules/auth/tokens.js';
 import type { DB } from '../db/types.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import * as repo from '../modules/eval-sessions/eval-sessions.repository.js';
+import { authorizeEvaluationWrites } from './evaluations.js';
 import { reachableTeamIds } from './teams.js';
 
 export type SessionAction =
@@ -82,6 +83,20 @@ export async function authorizeSession(db: Kysely<DB>, actor: Actor, sessionId: 
     }),
   );
   return { session: session!, evaluatorId };
+}
+
+/**
+ * Choosing what publishing writes (raw or fair scores) takes publishing's own right: running the session
+ * and writing evaluations of its players (docs/product.md#fair-evaluations).
+ */
+export async function authorizePublishing(db: Kysely<DB>, actor: Actor, sessionId: number) {
+  const allowed = await authorizeSession(db, actor, sessionId, 'manage');
+  await authorizeEvaluationWrites(
+    db,
+    actor,
+    (await repo.sessionPlayers(db, sessionId)).map((p) => p.playerId),
+  );
+  return allowed;
 }
 
 /**

@@ -9,6 +9,16 @@ export const SESSION_STATES = ['draft', 'open', 'closed', 'published'] as const;
 export const sessionStateSchema = z.enum(SESSION_STATES);
 export type SessionState = z.infer<typeof sessionStateSchema>;
 
+/**
+ * What publishing writes (docs/product.md#fair-evaluations): the session's means (`raw`, the default) or
+ * the fair scores, evaluators' severity taken out (`fair`).
+ */
+export const PUBLISH_BASES = ['raw', 'fair'] as const;
+export const publishBasisSchema = z.enum(PUBLISH_BASES, { error: 'Choose raw or fair scores.' });
+export type PublishBasis = z.infer<typeof publishBasisSchema>;
+export const publishBasisSaveSchema = z.object({ basis: publishBasisSchema });
+export type PublishBasisSave = z.infer<typeof publishBasisSaveSchema>;
+
 export const SESSION_NAME_MAX = 100;
 export const SESSION_MAX_EVALUATORS = 20;
 export const BIB_MAX = 9999;
@@ -70,6 +80,7 @@ export const sessionSchema = z.object({
   minEvaluators: z.number(),
   state: sessionStateSchema,
   resultsUnlocked: z.boolean(),
+  publishBasis: publishBasisSchema,
   /** Shown to those who run sessions while the session is open; null otherwise. */
   guestCode: z.string().nullable(),
   playerCount: z.number(),

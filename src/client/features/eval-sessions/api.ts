@@ -16,7 +16,8 @@ import type {
   TryoutStatus,
   WalkUpInput,
 } from '../../../shared/schemas/eval-session';
-import { TRYOUT_TOKEN_HEADER } from '../../../shared/schemas/eval-session';
+import { TRYOUT_TOKEN_HEADER, type PublishBasis } from '../../../shared/schemas/eval-session';
+import type { SessionFair } from '../../../shared/schemas/session-fair';
 import type { Team } from '../../../shared/schemas/team';
 import { ApiError, apiBlob, apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
@@ -29,6 +30,7 @@ export const sessionKeys = {
   detail: (id: number) => ['eval-sessions', id, 'detail'] as const,
   progress: (id: number) => ['eval-sessions', id, 'progress'] as const,
   results: (id: number) => ['eval-sessions', id, 'results'] as const,
+  fair: (id: number) => ['eval-sessions', id, 'fair'] as const,
   playerScores: (id: number, playerId: number) => ['eval-sessions', id, 'results', playerId] as const,
   sheet: (id: number) => ['eval-sessions', id, 'sheet'] as const,
   evaluatorOptions: ['eval-sessions', 'evaluator-options'] as const,
@@ -65,6 +67,14 @@ export const resultsQuery = (id: number) =>
   queryOptions({
     queryKey: sessionKeys.results(id),
     queryFn: async ({ signal }) => (await apiGet<Envelope<SessionResults>>(`/api/eval-session/${id}/results`, signal)).data,
+    retry: false,
+  });
+
+/** Severity, fair scores, agreement, intervals and coverage (docs/product.md#fair-evaluations). */
+export const fairQuery = (id: number) =>
+  queryOptions({
+    queryKey: sessionKeys.fair(id),
+    queryFn: async ({ signal }) => (await apiGet<Envelope<SessionFair>>(`/api/eval-session/${id}/fair`, signal)).data,
     retry: false,
   });
 
@@ -137,6 +147,8 @@ export const useExcludeEvaluator = (id: number) =>
   useSessionWrite(({ evaluatorId, excluded }: { evaluatorId: number; excluded: boolean }) =>
     apiPost<WriteEnvelope<SessionDetail>>(`/api/eval-session/${id}/evaluator/${evaluatorId}/exclude`, { excluded }),
   );
+export const useSetPublishBasis = (id: number) =>
+  useSessionWrite((basis: PublishBasis) => apiPost<WriteEnvelope<SessionDetail>>(`/api/eval-session/${id}/publish-basis`, { basis }));
 export type Transition = 'open' | 'close' | 'unlock' | 'publish';
 export const useTransition = (id: number) =>
   useSessionWrite((name: Transition) => apiPost<WriteEnvelope<unknown>>(`/api/eval-session/${id}/${name}`));

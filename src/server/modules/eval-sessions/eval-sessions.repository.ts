@@ -1,6 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { LevelKind } from '../../../shared/scoring.js';
-import type { SessionState } from '../../../shared/schemas/eval-session.js';
+import type { PublishBasis, SessionState } from '../../../shared/schemas/eval-session.js';
 import type { DB } from '../../db/types.js';
 import { chunks } from '../evaluations/evaluations.repository.js';
 import { exists } from '../../db/exists.js';
@@ -21,6 +21,7 @@ export interface SessionRow {
   state: SessionState;
   resultsUnlocked: boolean;
   guestCode: string | null;
+  publishBasis: PublishBasis;
 }
 
 function sessionQuery(db: Db) {
@@ -41,6 +42,7 @@ function sessionQuery(db: Db) {
       's.state',
       's.results_unlocked',
       's.guest_code',
+      's.publish_basis',
     ]);
 }
 
@@ -58,6 +60,7 @@ const toSession = (r: RawSession): SessionRow => ({
   state: r.state,
   resultsUnlocked: r.results_unlocked === 1,
   guestCode: r.guest_code,
+  publishBasis: r.publish_basis,
 });
 
 /** A caller's sessions: those `userId` evaluates in, and (runsWithin set) those whose players are all on these teams. */
@@ -209,6 +212,17 @@ export async function setSessionState(
     .set({ ...patch, updated_at: now })
     .where('id', '=', id)
     .execute();
+}
+
+/** Sets what publishing writes, unless the session has been published meanwhile; answers whether it was set. */
+export async function setPublishBasis(db: Db, id: number, basis: PublishBasis, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('eval_sessions')
+    .set({ publish_basis: basis, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '!=', 'published')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function deleteSession(db: Db, id: number): Promise<void> {

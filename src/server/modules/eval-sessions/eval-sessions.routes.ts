@@ -3,10 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import * as schemas from '../../../shared/schemas/eval-session.js';
+import { sessionFairSchema } from '../../../shared/schemas/session-fair.js';
 import { access, requireActor } from '../../policies/access.js';
 import { read, readErrors, writeErrors, written } from '../../lib/reply.js';
-import { authorizeSession, evaluatorEmailsVisible, listScope } from '../../policies/eval-sessions.js';
+import { authorizePublishing, authorizeSession, evaluatorEmailsVisible, listScope } from '../../policies/eval-sessions.js';
 import * as service from './eval-sessions.service.js';
+import { fairAnalysis } from './fair.service.js';
 
 const tags = ['evaluation sessions'];
 const params = z.object({ id: idParam });
@@ -223,6 +225,23 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  r.post('/api/eval-session/:id/publish-basis', {
+    config: { access: manage },
+    schema: {
+      tags,
+      params,
+      body: schemas.publishBasisSaveSchema,
+      description: 'What publishing writes: the raw means (default) or the fair scores; audited. Errors: 409 once published.',
+      response: { 200: writeEnvelope(schemas.sessionDetailSchema), ...writeErrors },
+    },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session } = await authorizePublishing(db, actor, req.params.id);
+      await service.setPublishBasis(db, actor, session, req.body.basis);
+      return written(await service.sessionDetail(db, actor, session.id));
+    },
+  });
+
   r.get('/api/eval-session/:id/progress', {
     config: { access: manage },
     schema: { tags, params, response: { 200: okEnvelope(schemas.sessionProgressSchema), ...readErrors } },
@@ -238,6 +257,20 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const { session } = await authorizeSession(db, requireActor(req), req.params.id, 'results');
       return read(await service.results(db, session));
+    },
+  });
+
+  r.get('/api/eval-session/:id/fair', {
+    config: { access: manage },
+    schema: {
+      tags,
+      params,
+      description: "Evaluators' severity, fair scores, agreement, intervals and coverage (ADR 0027). Errors: 409 while locked.",
+      response: { 200: okEnvelope(sessionFairSchema), ...writeErrors },
+    },
+    handler: async (req) => {
+      const { session } = await authorizeSession(db, requireActor(req), req.params.id, 'results');
+      return read(await fairAnalysis(db, session));
     },
   });
 

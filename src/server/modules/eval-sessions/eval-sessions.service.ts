@@ -2,9 +2,18 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { MSG, plural } from '../../../shared/messages.js';
 import type { Actor } from '../../../shared/permissions.js';
-import { isValidScore, meanPercentage, roundPercent, sessionResults } from '../../../shared/scoring.js';
+import { fairResults, publishableFairScore } from '../../../shared/fair-evaluations.js';
+import {
+  isValidScore,
+  meanPercentage,
+  roundPercent,
+  sessionResults,
+  type SessionCriterion,
+  type SessionScore,
+} from '../../../shared/scoring.js';
 import type {
   EvalSession,
+  PublishBasis,
   SessionDetail,
   SessionPlayerScores,
   SessionProgress,
@@ -34,6 +43,9 @@ import { syncGoalProgress } from '../goals/goals.service.js';
 /** The published evaluation's note: "Mean of 1 evaluator", "Mean of 3 evaluators". */
 export const meanNote = (evaluators: number, session: string) =>
   `Mean of ${evaluators} ${plural(evaluators, 'evaluator', 'evaluators')} in the session "${session}".`;
+/** On the fair basis: "Fair score of 3 evaluators (their severity taken out) in the session …". */
+export const fairNote = (evaluators: number, session: string) =>
+  `Fair score of ${evaluators} ${plural(evaluators, 'evaluator', 'evaluators')} (their severity taken out) in the session "${session}".`;
 
 type Db = Kysely<DB>;
 
@@ -300,7 +312,8 @@ export async function unlockResults(db: Db, actor: Actor, session: repo.SessionR
 
 /* ---------- results ---------- */
 
-async function computeResults(db: Db, session: repo.SessionRow) {
+/** A session's rows and its results; `counted` are the scores that count (admitted, not excluded evaluators). */
+export async function computeResults(db: Db, session: repo.SessionRow) {
   const [criteria, players, scores, evaluators] = await Promise.all([
     repo.sessionCriteria(db, session.id),
     repo.sessionPlayers(db, session.id),
@@ -308,14 +321,15 @@ async function computeResults(db: Db, session: repo.SessionRow) {
     repo.sessionEvaluators(db, session.id),
   ]);
   // Only admitted evaluators whose scores the director has not excluded count.
-  const counted = new Set(evaluators.filter((e) => e.admitted && !e.excluded).map((e) => e.id));
+  const countedIds = new Set(evaluators.filter((e) => e.admitted && !e.excluded).map((e) => e.id));
+  const counted = scores.filter((s) => countedIds.has(s.evaluatorId));
   const results = sessionResults(
     players.map((p) => p.playerId),
     criteria,
-    scores.filter((s) => counted.has(s.evaluatorId)),
+    counted,
     { minEvaluators: session.minEvaluators },
   );
-  return { criteria, players, scores, evaluators, results };
+  return { criteria, players, scores, counted, evaluators, results };
 }
 
 export async function progress(db: Db, session: repo.SessionRow): Promise<SessionProgress> {
@@ -407,7 +421,8 @@ export async function resultsCsv(db: Db, session: repo.SessionRow): Promise<stri
 /**
  * Publishing writes each complete player's session means into evaluations, one per criterion, dated
  * the session's last day: from then on percentages, leaderboards, history and the player's area count
- * them by the same rule as any evaluation (docs/decisions/0016-session-averaging.md).
+ * them by the same rule as any evaluation (docs/decisions/0016-session-averaging.md). On the fair basis
+ * it writes the fair scores instead, clamped into the level's range (ADR 0027).
  */
 export async function publish(
   db: Db,
@@ -415,27 +430,28 @@ export async function publish(
   session: repo.SessionRow,
 ): Promise<{ published: number; incomplete: number; evaluations: number }> {
   if (session.state !== 'closed') throw conflict('Close the session before publishing it.');
-  const { criteria, results } = await computeResults(db, session);
+  const { criteria, players, counted, results } = await computeResults(db, session);
   const complete = results.filter((r) => r.complete);
   await authorizeEvaluationWrites(
     db,
     actor,
     complete.map((r) => r.playerId),
   );
+  const fair = session.publishBasis === 'fair' ? fairScoresOf(players, criteria, counted, session.minEvaluators) : null;
   const now = nowIso();
   const rows = complete.flatMap((r) =>
-    r.cells.map((c) => {
-      const criterion = criteria.find((k) => k.criterionId === c.criterionId)!;
-      const mean = c.mean!;
+    r.cells.map((c, i) => {
+      const criterion = criteria[i]!;
+      const score = fair ? publishableFairScore(criterion.kind, fair.get(r.playerId)![i]!) : c.mean!;
       return {
         player_id: r.playerId,
         criterion_id: c.criterionId,
-        score: Math.round(mean * 100) / 100,
-        score_percentage: meanPercentage(criterion.kind, mean, criterion.catalogueWeight),
+        score: Math.round(score * 100) / 100,
+        score_percentage: meanPercentage(criterion.kind, score, criterion.catalogueWeight),
         evaluator_user_id: null,
         evaluator_name: `Session: ${session.name}`,
         date: session.endDate <= todayDate() ? session.endDate : todayDate(),
-        notes: meanNote(c.evaluators, session.name),
+        notes: fair ? fairNote(c.evaluators, session.name) : meanNote(c.evaluators, session.name),
         video_links: '[]',
         created_at: now,
         updated_at: now,
@@ -454,9 +470,37 @@ export async function publish(
       actor,
       criteria.map((c) => ({ criterionId: c.criterionId, playerIds })),
     );
-    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: published ${complete.length} players`);
+    const basis = fair ? 'fair scores' : 'raw means';
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: published ${complete.length} players (${basis})`);
   });
   return { published: complete.length, incomplete: results.length - complete.length, evaluations: rows.length };
+}
+
+/** Each player's fair score per criterion, in the session's order of criteria (no bootstrap: one round). */
+function fairScoresOf(
+  players: readonly { playerId: number }[],
+  criteria: readonly SessionCriterion[],
+  counted: readonly SessionScore[],
+  minEvaluators: number,
+): Map<number, (number | null)[]> {
+  const f = fairResults(
+    players.map((p) => p.playerId),
+    criteria,
+    counted,
+    { minEvaluators, rounds: 1 },
+  );
+  return new Map(f.players.map((p) => [p.playerId, p.fairScores]));
+}
+
+/** Chooses what publishing writes: the session's means or the fair scores; audited. */
+export async function setPublishBasis(db: Db, actor: Actor, session: repo.SessionRow, basis: PublishBasis): Promise<void> {
+  if (session.state === 'published') throw conflict('A published session cannot be changed.');
+  if (session.publishBasis === basis) return;
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.setPublishBasis(trx, session.id, basis, nowIso()))) throw conflict('A published session cannot be changed.');
+    const words = basis === 'fair' ? 'fair scores' : 'raw means';
+    await recordAudit(trx, actor, 'update', 'eval_session', session.id, `${session.name}: publishing set to ${words}`);
+  });
 }
 
 /* ---------- evaluators' sheets ---------- */
