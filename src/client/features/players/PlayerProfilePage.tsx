@@ -61,7 +61,7 @@ export default function PlayerProfilePage() {
               )}
               {p.dob ? (
                 <Text size="sm" className={classes.muted}>
-                  Born {p.dob}
+                  Born {p.birth_date ?? p.dob}
                 </Text>
               ) : null}
             </Group>
