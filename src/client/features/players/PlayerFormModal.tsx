@@ -40,7 +40,16 @@ const valuesOf = (p: PlayerListItem | Player | null, teamId?: number): FormValue
         team_id: p.teamIds.map(String),
         profile_img: p.profile_img,
       }
-    : { first_name: '', last_name: '', email: '', player_email: '', dob: '', birth_date: '', team_id: teamId ? [String(teamId)] : [], profile_img: null };
+    : {
+        first_name: '',
+        last_name: '',
+        email: '',
+        player_email: '',
+        dob: '',
+        birth_date: '',
+        team_id: teamId ? [String(teamId)] : [],
+        profile_img: null,
+      };
 
 const FIELDS: (keyof FormValues)[] = ['first_name', 'last_name', 'email', 'player_email', 'dob', 'birth_date', 'team_id', 'profile_img'];
 
