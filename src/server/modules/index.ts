@@ -29,6 +29,7 @@ import { importsRoutes } from './imports/imports.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { draftsRoutes } from './drafts/drafts.routes.js';
 import { offersRoutes } from './offers/offers.routes.js';
+import { relativeAgeRoutes } from './relative-age/relative-age.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -62,4 +63,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   dashboardRoutes,
   draftsRoutes,
   offersRoutes,
+  relativeAgeRoutes,
 ];

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { BIRTH_DATE_MESSAGES } from '../../../shared/schemas/player.js';
+import type { Client, TestApp } from '../../test/harness.js';
+import { playersSuite, type DemoIds } from './players.fixtures.js';
+
+/** The optional birth date beside the birth year (docs/product.md#relative-age). */
+let t: TestApp, admin: Client, player: Client, ids: DemoIds;
+playersSuite((s) => {
+  ({ t, admin, player, ids } = s);
+});
+
+const newPlayer = (extra: Record<string, unknown> = {}) => ({
+  first_name: 'Born',
+  last_name: `Dated${Math.random().toString(36).slice(2, 8)}`,
+  email: 'dated.parent@example.org',
+  team_id: [ids.own],
+  ...extra,
+});
+
+describe('birth_date on POST /api/players and POST /api/player/:id', () => {
+  it('401 signed out, 403 for a player', async () => {
+    expect((await t.anon.post('/api/players', newPlayer({ birth_date: '2014-02-03' }))).statusCode).toBe(401);
+    expect((await player.post('/api/players', newPlayer({ birth_date: '2014-02-03' }))).statusCode).toBe(403);
+  });
+
+  it('400 for a date that is not a real day, outside the birth years, or in another year than the birth year', async () => {
+    for (const birth_date of ['2014-02-30', '14-02-03', 'soon', '1990-05-05', '2026-01-01']) {
+      const bad = await admin.post('/api/players', newPlayer({ birth_date }));
+      expect(bad.statusCode, birth_date).toBe(400);
+      expect(bad.json(), birth_date).toEqual({ message: BIRTH_DATE_MESSAGES.format, field: 'birth_date' });
+    }
+    const other = await admin.post('/api/players', newPlayer({ dob: 2013, birth_date: '2014-02-03' }));
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({ message: BIRTH_DATE_MESSAGES.year, field: 'birth_date' });
+  });
+
+  it('saves a birth date, takes the birth year from it when none is given, clears it, and audits the change', async () => {
+    const made = await admin.post('/api/players', newPlayer({ birth_date: '2014-02-03' }));
+    expect(made.statusCode, made.body).toBe(200);
+    const p = made.json().data;
+    expect([p.dob, p.birth_date]).toEqual([2014, '2014-02-03']);
+    const body = { first_name: p.first_name, last_name: p.last_name, dob: 2014, team_id: [ids.own] };
+    const moved = await admin.post(`/api/player/${p.id}`, { ...body, birth_date: '2014-11-30' });
+    expect(moved.json().data.birth_date).toBe('2014-11-30');
+    expect((await admin.get(`/api/player/${p.id}`)).json().data.birth_date).toBe('2014-11-30');
+    const list = (await admin.get(`/api/players?q=${p.last_name}`)).json().data.data;
+    expect(list.map((r: { birth_date: string | null }) => r.birth_date)).toEqual(['2014-11-30']);
+    const wrong = await admin.post(`/api/player/${p.id}`, { ...body, dob: 2013, birth_date: '2014-11-30' });
+    expect(wrong.json()).toEqual({ message: BIRTH_DATE_MESSAGES.year, field: 'birth_date' });
+    const cleared = await admin.post(`/api/player/${p.id}`, { ...body, birth_date: '' });
+    expect([cleared.json().data.dob, cleared.json().data.birth_date]).toEqual([2014, null]);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('entity', '=', 'player')
+      .where('entity_id', '=', p.id)
+      .execute();
+    expect(audit.map((a) => a.summary).join('\n')).toMatch(/birth_date/);
+    await admin.post(`/api/player/${p.id}/delete`);
+  });
+});
