@@ -532,6 +532,7 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/eval-session/:id/results': { rule: 'sessions:2', replays: session() },
   'GET /api/eval-session/:id/results.csv': { rule: 'sessions:2', replays: session() },
   'GET /api/eval-session/:id/results/:playerId': { rule: 'sessions:2', replays: session({ playerId: 'otherPlayer' }) },
+  'GET /api/eval-session/:id/relative-age': { rule: 'sessions:2', replays: session() },
   'GET /api/eval-session/:id/sheet': { rule: 'sessions:1', replays: session() },
   'POST /api/eval-session/:id/scores': {
     rule: 'sessions:1',
@@ -706,6 +707,7 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   },
   'GET /api/draft/:id': { rule: 'teams:2', replays: drafts() },
   'GET /api/draft/:id/history': { rule: 'teams:2', replays: drafts() },
+  'GET /api/draft/:id/relative-age': { rule: 'teams:2', replays: drafts() },
   'POST /api/draft/:id/candidates': {
     rule: 'teams:2',
     replays: [

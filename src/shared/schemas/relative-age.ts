@@ -2,14 +2,15 @@ import { z } from 'zod';
 
 /** The relative-age view of a session or a draft (docs/product.md#relative-age). */
 
-/** GET /api/eval-session/{id}/relative-age: the top N of the results count as selected. */
+/** GET /api/eval-session/{id}/relative-age: the top N of the results count as selected (default: half of the scored players). */
 export const TOP_MAX = 10_000;
 export const sessionRelativeAgeQuerySchema = z.object({
   top: z.coerce
     .number({ error: 'Enter how many players count as selected (a whole number from 1).' })
     .int({ error: 'Enter how many players count as selected (a whole number from 1).' })
     .min(1, { error: 'Enter how many players count as selected (a whole number from 1).' })
-    .max(TOP_MAX, { error: `At most ${TOP_MAX}.` }),
+    .max(TOP_MAX, { error: `At most ${TOP_MAX}.` })
+    .optional(),
 });
 
 const quarterRowSchema = z.object({
@@ -35,6 +36,8 @@ const adjustedRowSchema = z.object({
 });
 
 export const relativeAgeSchema = z.object({
+  /** The session's N (the one asked, or the default); null on a draft. */
+  top: z.number().nullable(),
   /** What "selected" means here, in words ("the top 12 of the results", "placed on a team"). */
   selection: z.string(),
   /** Candidates with a birth date (the only ones counted). */

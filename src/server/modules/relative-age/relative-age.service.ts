@@ -22,7 +22,12 @@ interface Candidate {
  * birth date count; the age-adjusted line is fitted within each birth year, on age in days at `on`
  * (any day gives the same residuals: it only shifts every age alike).
  */
-async function analyse(db: Kysely<DB>, all: readonly Candidate[], selection: string, on: string): Promise<RelativeAge> {
+async function analyse(
+  db: Kysely<DB>,
+  all: readonly Candidate[],
+  selection: { text: string; top: number | null },
+  on: string,
+): Promise<RelativeAge> {
   const dates = await repo.birthDates(
     db,
     all.map((c) => c.player_id),
@@ -49,7 +54,8 @@ async function analyse(db: Kysely<DB>, all: readonly Candidate[], selection: str
     }))
     .sort((x, y) => (x.adjusted_rank ?? Infinity) - (y.adjusted_rank ?? Infinity) || x.rank - y.rank || x.name.localeCompare(y.name));
   return {
-    selection,
+    selection: selection.text,
+    top: selection.top,
     candidates: test.candidates,
     selected: test.selected,
     missing: all.length - dated.length,
@@ -68,22 +74,24 @@ async function analyse(db: Kysely<DB>, all: readonly Candidate[], selection: str
 /**
  * A session: the candidates are the players with a total; the selected are the top `top` by rank
  * (ties at the cut all count), the number the director types, since a session itself picks no one.
+ * Until they type one, half of the scored players (at least one).
  */
-export async function forSession(db: Kysely<DB>, session: SessionRow, top: number): Promise<RelativeAge> {
+export async function forSession(db: Kysely<DB>, session: SessionRow, asked: number | undefined): Promise<RelativeAge> {
   const { rows } = await results(db, session);
   const scored = rows.filter((r) => r.total !== null && r.rank !== null);
+  const top = asked ?? Math.max(1, Math.floor(scored.length / 2));
   const candidates = scored.map((r) => ({
     player_id: r.playerId,
     name: `${r.firstName} ${r.lastName}`,
     score: r.total,
     selected: r.rank! <= top,
   }));
-  return analyse(db, candidates, `the top ${top} of the results`, session.startDate);
+  return analyse(db, candidates, { text: `the top ${top} of the results`, top }, session.startDate);
 }
 
 /** A draft: every candidate on the board; the selected are those placed on a team. */
 export async function forDraft(db: Kysely<DB>, draft: DraftRow): Promise<RelativeAge> {
   const b = await board(db, draft);
   const candidates = b.candidates.map((c) => ({ player_id: c.player_id, name: c.name, score: c.total, selected: c.team_id !== null }));
-  return analyse(db, candidates, 'placed on a team', todayDate());
+  return analyse(db, candidates, { text: 'placed on a team', top: null }, todayDate());
 }

@@ -46,10 +46,11 @@ describe('GET /api/eval-session/:id/relative-age', () => {
     expect((await admin.get(url(4, 999999))).statusCode).toBe(404);
   });
 
-  it('400 without a whole number of selected players from 1', async () => {
+  it('400 for a number of selected players that is not a whole number from 1; half of the scored players by default', async () => {
     for (const top of [0, -1, 'x', 2.5, 100000]) expect((await admin.get(url(top))).statusCode, String(top)).toBe(400);
-    expect((await admin.get(`/api/eval-session/${f.session}/relative-age`)).statusCode).toBe(400);
     expect((await admin.get('/api/eval-session/abc/relative-age?top=3')).statusCode).toBe(400);
+    const byDefault = ok<RelativeAge>(await admin.get(`/api/eval-session/${f.session}/relative-age`));
+    expect([byDefault.top, byDefault.selection]).toEqual([4, 'the top 4 of the results']); // 9 scored players
   });
 
   it('compares the top N with every scored player, leaving out the one without a birth date', async () => {
