@@ -12,6 +12,7 @@ import { ApiError, failureMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import { resultsCsvUrl, resultsQuery, useTransition } from './api';
 import { PlayerScoresModal } from './PlayerScoresModal';
+import { RelativeAgePanel } from './RelativeAgePanel';
 
 type SortKey = 'total' | 'name' | 'bib';
 
@@ -158,6 +159,7 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
         results={r}
         onClose={() => setDrill((d) => ({ ...d, open: false }))}
       />
+      <RelativeAgePanel sessionId={session.id} />
     </Stack>
   );
 }
