@@ -114,6 +114,10 @@ export function RelativeAgeView({ data, controls }: { data: RelativeAge; control
             </Button>
           ) : null}
         </>
+      ) : data.candidates ? (
+        <Text size="sm" data-testid="relative-age-unscored">
+          The age-adjusted ranking needs players with both a score and a birth date: none yet.
+        </Text>
       ) : null}
     </Stack>
   );
