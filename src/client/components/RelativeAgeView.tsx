@@ -50,19 +50,23 @@ export function RelativeAgeView({ data, controls }: { data: RelativeAge; control
               {data.small_sample ? ' Few players: read the test with care.' : ''}
             </Text>
           </Alert>
-          <DataTable minWidth={320} columns={['Born in', 'Candidates', 'Selected', 'Expected', 'Selected share']}>
+          <DataTable
+            minWidth={320}
+            columns={['Born in', 'Candidates', 'Selected', <Table.Th visibleFrom="sm">Expected</Table.Th>, 'Share']}
+          >
             {data.quarters.map((q) => (
               <Table.Tr key={q.quarter}>
                 <Table.Td>{q.label}</Table.Td>
                 <Table.Td>{q.candidates}</Table.Td>
                 <Table.Td>{q.selected}</Table.Td>
-                <Table.Td>{q.expected.toFixed(1)}</Table.Td>
+                <Table.Td visibleFrom="sm">{q.expected.toFixed(1)}</Table.Td>
                 <Table.Td>{share(q.rate)}</Table.Td>
               </Table.Tr>
             ))}
           </DataTable>
           <Text size="sm" c="dimmed">
-            Expected: how many would be selected from each quarter if birth dates made no difference.
+            Share: how many of the quarter’s candidates were selected. Expected: how many would be selected from each quarter if birth dates
+            made no difference.
           </Text>
         </>
       )}
