@@ -59,3 +59,56 @@ describe('birth_date on POST /api/players and POST /api/player/:id', () => {
     await admin.post(`/api/player/${p.id}/delete`);
   });
 });
+
+describe('the BirthDate column of POST /api/players/bulk', () => {
+  const file = (content: string) => ({ field: 'bulkFile', name: 'players.csv', content });
+  const HEADER = 'FirstName,LastName,Email,Dob,PlayerEmail,BirthDate';
+
+  it('401 signed out, 403 for a player', async () => {
+    expect((await t.anon.upload('/api/players/bulk', {}, file(`${HEADER}\nA,B,c@example.org,,,2014-01-01`))).statusCode).toBe(401);
+    expect((await player.upload('/api/players/bulk', {}, file(`${HEADER}\nA,B,c@example.org,,,2014-01-01`))).statusCode).toBe(403);
+  });
+
+  it('400 naming the rows whose date is no day or is in another year than the birth year', async () => {
+    const res = await admin.upload(
+      '/api/players/bulk',
+      { team_id: String(ids.own) },
+      file([HEADER, 'Ann,Dated,ann.dated@example.org,2013,,2014-05-05', 'Bo,Dated,bo.dated@example.org,,,2014-02-30'].join('\n')),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`row 2: BirthDate: ${BIRTH_DATE_MESSAGES.year}\nrow 3: BirthDate: ${BIRTH_DATE_MESSAGES.format}`);
+  });
+
+  it('stores the dates, fills a missing birth year from them, and still reads files without the column', async () => {
+    const res = await admin.upload(
+      '/api/players/bulk',
+      { team_id: String(ids.own) },
+      file(
+        [
+          HEADER,
+          'Cy,Dated,cy.dated@example.org,2014,,2014-05-05',
+          'Di,Dated,di.dated@example.org,,,2013-11-30',
+          'Ed,Dated,ed.dated@example.org,2012,,',
+        ].join('\n'),
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.db
+      .selectFrom('players')
+      .select(['first_name', 'dob', 'birth_date'])
+      .where('last_name', '=', 'Dated')
+      .orderBy('first_name')
+      .execute();
+    expect(rows).toEqual([
+      { first_name: 'Cy', dob: 2014, birth_date: '2014-05-05' },
+      { first_name: 'Di', dob: 2013, birth_date: '2013-11-30' },
+      { first_name: 'Ed', dob: 2012, birth_date: null },
+    ]);
+    const plain = await admin.upload(
+      '/api/players/bulk',
+      { team_id: String(ids.own) },
+      file('FirstName,LastName,Email\nFy,Undated,fy@example.org'),
+    );
+    expect(plain.statusCode, plain.body).toBe(200);
+  });
+});
