@@ -112,3 +112,38 @@ describe('the BirthDate column of POST /api/players/bulk', () => {
     expect(plain.statusCode, plain.body).toBe(200);
   });
 });
+
+describe('the Birth date field of the import wizard', () => {
+  it('refuses a date in another year or no date, and stores the dates of the rows it creates', async () => {
+    const csv = [
+      'First,Last,Parent,Year,Day',
+      'Gus,Wizard,gus.wizard@example.org,2014,2014-06-01',
+      'Hal,Wizard,hal.wizard@example.org,,2013-03-15T00:00:00.000Z',
+      'Ivy,Wizard,ivy.wizard@example.org,2013,2014-06-01',
+      'Jo,Wizard,jo.wizard@example.org,,01/06/2014',
+    ].join('\n');
+    const up = await admin.upload('/api/imports/players/upload', {}, { field: 'file', name: 'wizard.csv', content: csv });
+    expect(up.statusCode, up.body).toBe(200);
+    const mapping = { first_name: 0, last_name: 1, email: 2, dob: 3, birth_date: 4 };
+    const plan = (await admin.post(`/api/import/${up.json().data.id}/validate`, { mapping, team_id: ids.own })).json().data;
+    const reasons = plan.rows.map((r: { reasons: string[] }) => r.reasons);
+    expect(reasons).toEqual([
+      [],
+      [],
+      ['Birth date 2014-06-01 is not in the birth year 2013.'],
+      ['Birth date “01/06/2014” is not a date in the format YYYY-MM-DD from 1995 to 2025.'],
+    ]);
+    const done = await admin.post(`/api/import/${up.json().data.id}/commit`, { plan_hash: plan.plan_hash });
+    expect(done.statusCode, done.body).toBe(200);
+    const rows = await t.db
+      .selectFrom('players')
+      .select(['first_name', 'dob', 'birth_date'])
+      .where('last_name', '=', 'Wizard')
+      .orderBy('first_name')
+      .execute();
+    expect(rows).toEqual([
+      { first_name: 'Gus', dob: 2014, birth_date: '2014-06-01' },
+      { first_name: 'Hal', dob: 2013, birth_date: '2013-03-15' },
+    ]);
+  });
+});
