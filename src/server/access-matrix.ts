@@ -608,6 +608,7 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/family/player/:id': { rule: 'family', replays: family() },
   'POST /api/family/player/:id/decline': { rule: 'family', replays: family() },
   'POST /api/family/player/:id/consent': { rule: 'family', replays: family({ purpose: 'public_name', granted: true }) },
+  'POST /api/family/player/:id/birth-date': { rule: 'family', replays: family({ birth_date: '' }) },
   // The child's inbox (open offers, unread reports) and the offer answered from it: asked of the standing rule
   'GET /api/family/player/:id/inbox': { rule: 'family', replays: family() },
   'POST /api/family/player/:id/offer/:offerId/answer': { rule: 'family', replays: familyOffer() },

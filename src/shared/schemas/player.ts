@@ -51,6 +51,10 @@ export const birthDateAgrees = (dob: number | null, birthDate: string | null): b
 export const birthYearWith = (dob: number | null, birthDate: string | null): number | null =>
   dob ?? (birthDate === null ? null : Number(birthDate.slice(0, 4)));
 
+/** POST /api/family/player/{id}/birth-date: a guardian with standing sets or corrects it ('' clears it). */
+export const familyBirthDateSchema = z.object({ birth_date: birthDateField });
+export const familyBirthDateAnswerSchema = z.object({ dob: z.number().nullable(), birth_date: z.string().nullable() });
+
 /** The player's own sign-in e-mail: optional; empty means none. */
 export const optionalEmail = z
   .union([z.string(), z.null()])
