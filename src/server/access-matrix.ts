@@ -550,6 +550,7 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/eval-session/:id/fair': { rule: 'sessions:2', replays: session() },
   'GET /api/eval-session/:id/results.csv': { rule: 'sessions:2', replays: session() },
   'GET /api/eval-session/:id/results/:playerId': { rule: 'sessions:2', replays: session({ playerId: 'otherPlayer' }) },
+  'GET /api/eval-session/:id/relative-age': { rule: 'sessions:2', replays: session() },
   'GET /api/eval-session/:id/sheet': { rule: 'sessions:1', replays: session() },
   'POST /api/eval-session/:id/scores': {
     rule: 'sessions:1',
@@ -625,6 +626,7 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/family/player/:id': { rule: 'family', replays: family() },
   'POST /api/family/player/:id/decline': { rule: 'family', replays: family() },
   'POST /api/family/player/:id/consent': { rule: 'family', replays: family({ purpose: 'public_name', granted: true }) },
+  'POST /api/family/player/:id/birth-date': { rule: 'family', replays: family({ birth_date: '' }) },
   // The child's inbox (open offers, unread reports) and the offer answered from it: asked of the standing rule
   'GET /api/family/player/:id/inbox': { rule: 'family', replays: family() },
   'POST /api/family/player/:id/offer/:offerId/answer': { rule: 'family', replays: familyOffer() },
@@ -724,6 +726,7 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   },
   'GET /api/draft/:id': { rule: 'teams:2', replays: drafts() },
   'GET /api/draft/:id/history': { rule: 'teams:2', replays: drafts() },
+  'GET /api/draft/:id/relative-age': { rule: 'teams:2', replays: drafts() },
   'POST /api/draft/:id/candidates': {
     rule: 'teams:2',
     replays: [

@@ -27,6 +27,7 @@ import * as m0029 from './migrations/0029_board_order.js';
 import * as m0030 from './migrations/0030_team_scores.js';
 import * as m0031 from './migrations/0031_email_lookups.js';
 import * as m0038 from './migrations/0038_fair_publish_basis.js';
+import * as m0040 from './migrations/0040_relative_age_birth_date.js';
 import * as m0041 from './migrations/0041_goals.js';
 
 /**
@@ -62,6 +63,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0030_team_scores': m0030.migration,
   '0031_email_lookups': m0031.migration,
   '0038_fair_publish_basis': m0038.migration,
+  '0040_relative_age_birth_date': m0040.migration,
   '0041_goals': m0041.migration,
 };
 

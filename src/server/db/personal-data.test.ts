@@ -58,6 +58,7 @@ describe('the personal-data inventory', () => {
     for (const [t, c] of [
       ['players', 'first_name'],
       ['players', 'dob'],
+      ['players', 'birth_date'],
       ['guardians', 'email'],
       ['files', 'data'],
       ['player_claim_tokens', 'token_hash'],

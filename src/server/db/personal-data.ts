@@ -7,7 +7,7 @@
 
 /** What a personal column can hold. */
 export type Holds =
-  'name' | 'email' | 'birth year' | 'free text' | 'file' | 'links' | 'secret' | 'consent' | 'json about a person' | 'mail';
+  'name' | 'email' | 'birth year' | 'birth date' | 'free text' | 'file' | 'links' | 'secret' | 'consent' | 'json about a person' | 'mail';
 
 /**
  * - `delete row`: the erasure deletes the rows found by the table's `rows` (the value goes with them);
@@ -257,6 +257,7 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
       email: clear('email', ''),
       player_email: clear('email', null),
       dob: clear('birth year', null),
+      birth_date: clear('birth date', null),
       profile_img: clear('file', null),
       video_links: clear('links', '[]'),
     },

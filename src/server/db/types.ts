@@ -85,6 +85,8 @@ export interface PlayersTable {
   email: string;
   player_email: string | null;
   dob: number | null;
+  /** Migration 0040: optional day of birth YYYY-MM-DD, in the year of `dob`. */
+  birth_date: Generated<string | null>;
   profile_img: string | null;
   video_links: string; // JSON array of strings
   pdf_file_id: number | null;

@@ -30,6 +30,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { draftsRoutes } from './drafts/drafts.routes.js';
 import { offersRoutes } from './offers/offers.routes.js';
 import { goalsRoutes } from './goals/goals.routes.js';
+import { relativeAgeRoutes } from './relative-age/relative-age.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -64,4 +65,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   draftsRoutes,
   offersRoutes,
   goalsRoutes,
+  relativeAgeRoutes,
 ];

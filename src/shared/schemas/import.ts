@@ -57,6 +57,8 @@ export const PLAYER_IMPORT_FIELDS: readonly ImportField[] = [
     required: false,
     synonyms: ['dob', 'dateofbirth', 'birthyear', 'birthdate', 'born', 'yearofbirth', 'birthday', 'geburtsdatum', 'year'],
   },
+  // docs/product.md#relative-age: the day as well (YYYY-MM-DD); a column of whole dates may feed both fields.
+  { key: 'birth_date', label: 'Birth date', required: false, synonyms: ['dayofbirth', 'fullbirthdate', 'exactbirthdate'] },
 ];
 
 /**

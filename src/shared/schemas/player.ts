@@ -10,6 +10,17 @@ export { NAME_MAX } from './common.js';
 /** A data URL of a photo of at most MAX_IMAGE_BYTES, base64 (4/3) plus its prefix. */
 export const PROFILE_IMG_MAX_CHARS = 7_200_000;
 
+export const BIRTH_DATE_MESSAGES = {
+  format: 'Use a real date in the format YYYY-MM-DD, in a year from 1995 to 2025.',
+  year: 'The birth date must be in the year of birth.',
+} as const;
+
+const calendarDayPattern = (v: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
 export const isDobYear = (value: string): boolean =>
   /^\d{4}$/.test(value) && Number(value) >= DOB_MIN_YEAR && Number(value) <= DOB_MAX_YEAR;
 
@@ -20,6 +31,29 @@ export const dobField = z
   .transform((v) => (v === undefined || v === null ? '' : String(v).trim()))
   .refine((v) => v === '' || isDobYear(v), { error: MSG.year })
   .transform((v) => (v === '' ? null : Number(v)));
+
+/** Birth date (docs/product.md#relative-age): optional, a real day YYYY-MM-DD in the years a birth year may take. */
+export const birthDateField = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (v ?? '').trim())
+  .refine((v) => v === '' || (calendarDayPattern(v) && isDobYear(v.slice(0, 4))), { error: BIRTH_DATE_MESSAGES.format })
+  .transform((v) => (v === '' ? null : v));
+
+/**
+ * The birth year stays the record the app reads ages from; a birth date only refines it, so its year
+ * must be the birth year. With no birth year typed, the date's year becomes it (birthYearWith).
+ */
+export const birthDateAgrees = (dob: number | null, birthDate: string | null): boolean =>
+  birthDate === null || dob === null || Number(birthDate.slice(0, 4)) === dob;
+
+/** The birth year to store: the one given, else the birth date's. */
+export const birthYearWith = (dob: number | null, birthDate: string | null): number | null =>
+  dob ?? (birthDate === null ? null : Number(birthDate.slice(0, 4)));
+
+/** POST /api/family/player/{id}/birth-date: a guardian with standing sets or corrects it ('' clears it). */
+export const familyBirthDateSchema = z.object({ birth_date: birthDateField });
+export const familyBirthDateAnswerSchema = z.object({ dob: z.number().nullable(), birth_date: z.string().nullable() });
 
 /** The player's own sign-in e-mail: optional; empty means none. */
 export const optionalEmail = z
@@ -48,16 +82,22 @@ const playerFields = {
   ...personNameFields,
   player_email: optionalEmail,
   dob: dobField,
+  birth_date: birthDateField,
   profile_img: profileImgField,
   team_id: teamIdsField,
 };
 
+/** The mismatch is reported on the birth date: the year is the older, simpler field. */
+const agreeing = <T extends { dob: number | null; birth_date: string | null }>(v: T, ctx: z.RefinementCtx) => {
+  if (!birthDateAgrees(v.dob, v.birth_date)) ctx.addIssue({ code: 'custom', path: ['birth_date'], message: BIRTH_DATE_MESSAGES.year });
+};
+
 /** POST /api/players: the parent's email is required on create. */
-export const playerCreateSchema = z.object({ ...playerFields, email: emailField });
+export const playerCreateSchema = z.object({ ...playerFields, email: emailField }).superRefine(agreeing);
 export type PlayerCreate = z.input<typeof playerCreateSchema>;
 
 /** POST /api/player/{id}: the parent's email is not editable after creation (it is ignored). */
-export const playerUpdateSchema = z.object(playerFields);
+export const playerUpdateSchema = z.object(playerFields).superRefine(agreeing);
 export type PlayerUpdate = z.input<typeof playerUpdateSchema>;
 
 export { teamRefSchema, type TeamRef } from './common.js';
@@ -71,6 +111,8 @@ export const playerSchema = z.object({
   email: z.string(),
   player_email: z.string().nullable(),
   dob: z.number().nullable(),
+  /** Optional day of birth (YYYY-MM-DD), in the year of `dob`. */
+  birth_date: z.string().nullable(),
   profile_img: z.string().nullable(),
   teamIds: z.array(z.number()),
   teams: z.array(teamRefSchema),
@@ -98,6 +140,7 @@ export const playerListItemSchema = playerSchema.pick({
   email: true,
   player_email: true,
   dob: true,
+  birth_date: true,
   profile_img: true,
   teamIds: true,
   teams: true,

@@ -39,6 +39,7 @@ import { allTeamsQuery, boardQuery, publishedSessionsQuery, useBoardWrite } from
 import { CandidateCard, PickBox } from './CandidateCard';
 import classes from './drafts.module.css';
 import { HistoryModal } from './HistoryModal';
+import { RelativeAgeSection } from './RelativeAgeSection';
 
 const POOL = 'pool';
 
@@ -420,6 +421,7 @@ function BoardView({ board }: { board: Board }) {
           </>
         ) : null}
       </ConfirmModal>
+      <RelativeAgeSection draftId={board.id} />
       {historyOf ? <HistoryModal draftId={board.id} candidate={historyOf} onClose={() => setHistoryOf(null)} /> : null}
       {adding ? <AddCandidatesModal onClose={() => setAdding(false)} onAdd={(body) => send('/candidates', body, true)} /> : null}
       <ConfirmModal

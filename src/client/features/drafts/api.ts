@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Board, DraftCreate, DraftEvent, DraftSummary, WriteResult } from '../../../shared/schemas/draft';
+import type { RelativeAge } from '../../../shared/schemas/relative-age';
 import type { Team } from '../../../shared/schemas/team';
 import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
 
@@ -21,6 +22,13 @@ export const historyQuery = (id: number) =>
   queryOptions({
     queryKey: ['drafts', id, 'history'],
     queryFn: async ({ signal }) => (await apiGet<Envelope<DraftEvent[]>>(`/api/draft/${id}/history`, signal)).data,
+  });
+
+/** docs/product.md#relative-age: under the board's key, so every move refreshes it. */
+export const relativeAgeQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['drafts', id, 'relative-age'],
+    queryFn: async ({ signal }) => (await apiGet<Envelope<RelativeAge>>(`/api/draft/${id}/relative-age`, signal)).data,
   });
 
 /** Every team the caller reaches; the create form keeps those of the chosen season. */

@@ -33,6 +33,7 @@ import { PlayerScoresModal } from './PlayerScoresModal';
 import { PublishBasisChoice } from './PublishBasisChoice';
 import { ReliabilityList } from './ReliabilityList';
 import { SeverityTable } from './SeverityTable';
+import { RelativeAgePanel } from './RelativeAgePanel';
 
 type SortKey = 'total' | 'fair' | 'name' | 'bib';
 type Row = SessionResultRow & { fair: FairPlayerRow | undefined };
@@ -319,6 +320,7 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
         fair={f}
         onClose={() => setDrill((d) => ({ ...d, open: false }))}
       />
+      <RelativeAgePanel sessionId={session.id} />
     </Stack>
   );
 }

@@ -18,6 +18,7 @@ import type {
 } from '../../../shared/schemas/eval-session';
 import { TRYOUT_TOKEN_HEADER, type PublishBasis } from '../../../shared/schemas/eval-session';
 import type { SessionFair } from '../../../shared/schemas/session-fair';
+import type { RelativeAge } from '../../../shared/schemas/relative-age';
 import type { Team } from '../../../shared/schemas/team';
 import { ApiError, apiBlob, apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
@@ -103,6 +104,14 @@ export const teamOptionsQuery = queryOptions({
 });
 
 export const resultsCsvUrl = (id: number) => `/api/eval-session/${id}/results.csv`;
+
+/** docs/product.md#relative-age: under the results' key, so whatever refreshes the results refreshes it. */
+export const relativeAgeQuery = (id: number, top: number | null) =>
+  queryOptions({
+    queryKey: [...sessionKeys.results(id), 'relative-age', top] as const,
+    queryFn: async ({ signal }) =>
+      (await apiGet<Envelope<RelativeAge>>(`/api/eval-session/${id}/relative-age${top === null ? '' : `?top=${top}`}`, signal)).data,
+  });
 
 /** After a write: the success message (unless quiet) and every session view reloads. */
 function useSessionWrite<I, R>(fn: (input: I) => Promise<WriteEnvelope<R>>, quiet = false) {

@@ -13,6 +13,7 @@ const player: PlayerListItem = {
   email: 'parent@example.org',
   player_email: null,
   dob: null,
+  birth_date: null,
   profile_img: null,
   teamIds: [1],
   teams: [{ id: 1, name: 'U14 Boys' }],

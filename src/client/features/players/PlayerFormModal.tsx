@@ -23,6 +23,7 @@ interface FormValues {
   email: string;
   player_email: string;
   dob: string;
+  birth_date: string;
   team_id: string[];
   profile_img: string | null;
 }
@@ -35,12 +36,22 @@ const valuesOf = (p: PlayerListItem | Player | null, teamId?: number): FormValue
         email: p.email,
         player_email: p.player_email ?? '',
         dob: p.dob ? String(p.dob) : '',
+        birth_date: p.birth_date ?? '',
         team_id: p.teamIds.map(String),
         profile_img: p.profile_img,
       }
-    : { first_name: '', last_name: '', email: '', player_email: '', dob: '', team_id: teamId ? [String(teamId)] : [], profile_img: null };
+    : {
+        first_name: '',
+        last_name: '',
+        email: '',
+        player_email: '',
+        dob: '',
+        birth_date: '',
+        team_id: teamId ? [String(teamId)] : [],
+        profile_img: null,
+      };
 
-const FIELDS: (keyof FormValues)[] = ['first_name', 'last_name', 'email', 'player_email', 'dob', 'team_id', 'profile_img'];
+const FIELDS: (keyof FormValues)[] = ['first_name', 'last_name', 'email', 'player_email', 'dob', 'birth_date', 'team_id', 'profile_img'];
 
 interface Props {
   opened: boolean;
@@ -158,9 +169,21 @@ export function PlayerFormModal({ opened, onClose, player, teamId }: Props) {
           </Text>
         </Alert>
       ) : null}
-      <ErrorTip error={form.errors.dob}>
-        <TextInput label="Year of birth" placeholder="e.g. 2012" inputMode="numeric" maxLength={4} {...field('dob')} />
-      </ErrorTip>
+      <Group grow align="flex-start" wrap="wrap">
+        <ErrorTip error={form.errors.dob} style={{ minWidth: 200 }}>
+          <TextInput label="Year of birth" placeholder="e.g. 2012" inputMode="numeric" maxLength={4} {...field('dob')} />
+        </ErrorTip>
+        {/* docs/product.md#relative-age: optional, only for the relative-age view; its year must be the year of birth. */}
+        <ErrorTip error={form.errors.birth_date} style={{ minWidth: 200 }}>
+          <TextInput
+            label="Birth date"
+            type="date"
+            description="Optional. Used only to show relative age at tryouts and drafts."
+            classNames={{ description: classes.muted }}
+            {...field('birth_date')}
+          />
+        </ErrorTip>
+      </Group>
       <ErrorTip error={form.errors.team_id}>
         <MultiSelect
           label="Teams"

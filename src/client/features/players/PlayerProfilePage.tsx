@@ -64,7 +64,7 @@ export default function PlayerProfilePage({ panels }: { panels?: ProfilePanels }
               )}
               {p.dob ? (
                 <Text size="sm" className={classes.muted}>
-                  Born {p.dob}
+                  Born {p.birth_date ?? p.dob}
                 </Text>
               ) : null}
             </Group>

@@ -10,6 +10,8 @@ import { authorizeChild, authorizeConsent, authorizeOwnLink, requireGuardian } f
 import { authorizeChildOffer } from '../../policies/family-inbox.js';
 import { errors, read, readErrors, writeErrors, written } from '../../lib/reply.js';
 import * as auth from './family-auth.service.js';
+import { familyBirthDateAnswerSchema, familyBirthDateSchema } from '../../../shared/schemas/player.js';
+import * as birthDate from './birth-date.service.js';
 import * as inbox from './inbox.service.js';
 import * as portal from './portal.service.js';
 
@@ -83,6 +85,22 @@ export async function familyRoutes(app: FastifyInstance): Promise<void> {
       const guardian = requireGuardian(req);
       const link = await authorizeConsent(app.db, guardian, req.params.id);
       return written(await portal.changeConsent(app.db, guardian, link, req.body.purpose, req.body.granted));
+    },
+  });
+
+  // docs/product.md#relative-age: the child's birth date, by any guardian who has standing.
+  r.post('/api/family/player/:id/birth-date', {
+    config: { access: access.family },
+    schema: {
+      tags,
+      params: idParams,
+      body: familyBirthDateSchema,
+      response: { 200: writeEnvelope(familyBirthDateAnswerSchema), ...readErrors },
+    },
+    handler: async (req) => {
+      const guardian = requireGuardian(req);
+      const link = await authorizeChild(app.db, guardian, req.params.id);
+      return written(await birthDate.setChildBirthDate(app.db, guardian, link, req.body.birth_date));
     },
   });
 

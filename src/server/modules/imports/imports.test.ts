@@ -48,7 +48,7 @@ describe('the players import wizard', () => {
     const up = await upload(admin, csv);
     expect(up.headers).toEqual(['Given name', 'Surname', 'Guardian e-mail', 'Date of birth']);
     expect(up.sample).toEqual([['Zoë', "O'Neil; Jr", 'zoe.parent@example.org', '03/05/2012']]);
-    expect(up.mapping).toEqual({ first_name: 0, last_name: 1, email: 2, dob: 3 });
+    expect(up.mapping).toEqual({ first_name: 0, last_name: 1, email: 2, dob: 3, birth_date: null });
     expect(up.remembered).toBe(false);
   });
 
@@ -97,7 +97,7 @@ describe('the players import wizard', () => {
       'Bad,Year,y@example.org,1980,bad row',
     ].join('\n');
     const up = await upload(coach, csv);
-    expect(up.mapping).toEqual({ first_name: 0, last_name: 1, email: 2, dob: 3 });
+    expect(up.mapping).toEqual({ first_name: 0, last_name: 1, email: 2, dob: 3, birth_date: null });
     // A coach must choose one of their teams.
     const noTeam = await coach.post(`/api/import/${up.id}/validate`, { mapping: up.mapping });
     expect(noTeam.json()).toMatchObject({ message: MSG.required, field: 'team_id' });

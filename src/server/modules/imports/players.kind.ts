@@ -6,17 +6,20 @@ import { insertMemberships, insertPlayersReturningIds } from '../players/import.
 import type { KindHandler, UndoOutcome } from './kind.js';
 import type { NewEffect } from './imports.repository.js';
 import * as repo from './players-import.repository.js';
-import { birthYear, planRows } from './players.rows.js';
+import { birthDate, birthYear, planRows } from './players.rows.js';
 
 /** The players kind of the import engine: plan, commit and undo (docs/product.md#importing). */
 
 const valuesOf = (r: PlanRow) => {
   const y = birthYear(r.values.dob ?? '');
+  const day = birthDate(r.values.birth_date ?? '');
+  const dated = typeof day === 'string' ? day : null;
   return {
     first_name: r.values.first_name!.trim(),
     last_name: r.values.last_name!.trim(),
     email: r.values.email!.trim().toLowerCase(),
-    dob: typeof y === 'number' ? y : null,
+    dob: typeof y === 'number' ? y : dated ? Number(dated.slice(0, 4)) : null,
+    birth_date: dated,
     player_email: null,
   };
 };

@@ -12,6 +12,7 @@ export interface PlayerValues {
   last_name: string;
   email: string;
   dob: number | null;
+  birth_date: string | null;
 }
 
 export interface ExistingPlayer {
@@ -40,6 +41,18 @@ export function birthYear(raw: string): number | null | 'bad' {
   return m ? Number(m[1]) : 'bad';
 }
 
+/** A birth date YYYY-MM-DD (a workbook's ISO time keeps its day) in the birth years, null when empty. */
+export function birthDate(raw: string): string | null | 'bad' {
+  const v = raw.trim();
+  if (v === '') return null;
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ].*)?$/.exec(v);
+  if (!m) return 'bad';
+  const day = m[1]!;
+  const d = new Date(`${day}T00:00:00Z`);
+  const year = Number(day.slice(0, 4));
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day && year >= DOB_MIN_YEAR && year <= DOB_MAX_YEAR ? day : 'bad';
+}
+
 /** The row's values and what is wrong with them, in plain words. */
 export function checkRow(
   cells: readonly string[],
@@ -49,7 +62,13 @@ export function checkRow(
     const at = mapping[key];
     return at === null || at === undefined ? '' : (cells[at] ?? '').trim();
   };
-  const raw = { first_name: cell('first_name'), last_name: cell('last_name'), email: cell('email'), dob: cell('dob') };
+  const raw: { first_name: string; last_name: string; email: string; dob: string; birth_date?: string } = {
+    first_name: cell('first_name'),
+    last_name: cell('last_name'),
+    email: cell('email'),
+    dob: cell('dob'),
+  };
+  if (mapping.birth_date !== null && mapping.birth_date !== undefined) raw.birth_date = cell('birth_date');
   const reasons: string[] = [];
   const name = (key: 'first_name' | 'last_name', label: string) => {
     if (raw[key] === '') reasons.push(`${label} is missing.`);
@@ -64,8 +83,20 @@ export function checkRow(
   if (year === 'bad') reasons.push(`Birth year “${raw.dob}” is not a year or a date.`);
   else if (year !== null && (year < DOB_MIN_YEAR || year > DOB_MAX_YEAR))
     reasons.push(`Birth year ${year} is outside ${DOB_MIN_YEAR}–${DOB_MAX_YEAR}.`);
+  const day = birthDate(raw.birth_date ?? '');
+  if (day === 'bad')
+    reasons.push(`Birth date “${raw.birth_date}” is not a date in the format YYYY-MM-DD from ${DOB_MIN_YEAR} to ${DOB_MAX_YEAR}.`);
+  else if (day !== null && typeof year === 'number' && Number(day.slice(0, 4)) !== year)
+    reasons.push(`Birth date ${day} is not in the birth year ${year}.`);
+  const dated = typeof day === 'string' ? day : null;
   return {
-    values: { first_name: raw.first_name, last_name: raw.last_name, email, dob: typeof year === 'number' ? year : null },
+    values: {
+      first_name: raw.first_name,
+      last_name: raw.last_name,
+      email,
+      dob: typeof year === 'number' ? year : dated ? Number(dated.slice(0, 4)) : null,
+      birth_date: dated,
+    },
     raw,
     reasons,
   };

@@ -1,12 +1,30 @@
 import { z } from 'zod';
 import { emailField, requiredText } from '../../../shared/schemas/common.js';
-import { dobField, NAME_MAX, optionalEmail } from '../../../shared/schemas/player.js';
+import {
+  BIRTH_DATE_MESSAGES,
+  birthDateAgrees,
+  birthDateField,
+  birthYearWith,
+  dobField,
+  NAME_MAX,
+  optionalEmail,
+} from '../../../shared/schemas/player.js';
 import { checkCsvShape, csvRecords, csvText } from '../../lib/csv-text.js';
 import { badRequest } from '../../lib/errors.js';
 
-/** Players CSV (template FirstName, LastName, Email, Dob, PlayerEmail): parsing and row checks. */
+/**
+ * Players CSV (template FirstName, LastName, Email, Dob, PlayerEmail): parsing and row checks. An
+ * optional BirthDate column (YYYY-MM-DD, docs/product.md#relative-age) is read where a file has it.
+ */
 
-const COLUMNS = { FirstName: 'first_name', LastName: 'last_name', Email: 'email', Dob: 'dob', PlayerEmail: 'player_email' } as const;
+const COLUMNS = {
+  FirstName: 'first_name',
+  LastName: 'last_name',
+  Email: 'email',
+  Dob: 'dob',
+  PlayerEmail: 'player_email',
+  BirthDate: 'birth_date',
+} as const;
 type Column = keyof typeof COLUMNS;
 const REQUIRED_COLUMNS: Column[] = ['FirstName', 'LastName', 'Email'];
 
@@ -16,6 +34,7 @@ const rowSchema = z.object({
   email: emailField,
   dob: dobField,
   player_email: optionalEmail,
+  birth_date: birthDateField,
 });
 export type BulkRow = z.output<typeof rowSchema> & { line: number };
 
@@ -82,8 +101,15 @@ export function parsePlayersCsv(data: Buffer): { rows: BulkRow[]; errors: string
     schema: rowSchema.shape[COLUMNS[c]],
     seen: new Map<string, unknown>() as Map<string, unknown> | null,
   });
-  const columns = [column('FirstName'), column('LastName'), column('Email'), column('Dob'), column('PlayerEmail')] as const;
-  const [first, last, email, dob, playerEmail] = columns;
+  const columns = [
+    column('FirstName'),
+    column('LastName'),
+    column('Email'),
+    column('Dob'),
+    column('PlayerEmail'),
+    column('BirthDate'),
+  ] as const;
+  const [first, last, email, dob, playerEmail, birthDate] = columns;
   let problems: string[] = [];
   /** The cell's value if its field's schema accepts it, else its messages are added to `problems`. */
   const check = (f: (typeof columns)[number], cells: readonly string[]): unknown => {
@@ -111,8 +137,13 @@ export function parsePlayersCsv(data: Buffer): { rows: BulkRow[]; errors: string
       email: check(email, cells),
       dob: check(dob, cells),
       player_email: check(playerEmail, cells),
+      birth_date: check(birthDate, cells),
       line: i + 2,
     } as BulkRow;
+    if (row.birth_date !== undefined && row.dob !== undefined) {
+      if (!birthDateAgrees(row.dob, row.birth_date)) problems.push(`BirthDate: ${BIRTH_DATE_MESSAGES.year}`);
+      else row.dob = birthYearWith(row.dob, row.birth_date);
+    }
     if (problems.length) {
       errors.push(`row ${row.line}: ${problems.join('; ')}`);
       problems = [];

@@ -5,7 +5,7 @@ import { nowIso } from '../../lib/time.js';
 
 /**
  * Rows per statement of the bulk import: 10,000 players are a few statements, not 10,000. A players
- * chunk binds 8 × 900 values, under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
+ * chunk binds 9 × 900 values, under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
  */
 export const BULK_CHUNK = 900;
 
@@ -14,6 +14,8 @@ export interface NewPlayer {
   last_name: string;
   email: string;
   dob: number | null;
+  /** Optional (docs/product.md#relative-age); absent reads as none. */
+  birth_date?: string | null;
   player_email: string | null;
 }
 
@@ -45,6 +47,7 @@ function playersInsert(db: Kysely<DB>, chunk: readonly NewPlayer[], now: string)
       last_name: p.last_name,
       email: p.email,
       dob: p.dob,
+      birth_date: p.birth_date ?? null,
       player_email: p.player_email,
       video_links: '[]',
       created_at: now,
@@ -55,7 +58,7 @@ function playersInsert(db: Kysely<DB>, chunk: readonly NewPlayer[], now: string)
 
 function playersValues(chunk: readonly NewPlayer[], now: string): unknown[] {
   const values: unknown[] = [];
-  for (const p of chunk) values.push(p.first_name, p.last_name, p.email, p.dob, p.player_email, '[]', now, now);
+  for (const p of chunk) values.push(p.first_name, p.last_name, p.email, p.dob, p.birth_date ?? null, p.player_email, '[]', now, now);
   return values;
 }
 

@@ -57,7 +57,7 @@ export function filteredPlayers(db: Kysely<DB>, f: ListFilter) {
   return q;
 }
 
-const listColumns = ['p.id', 'p.first_name', 'p.last_name', 'p.email', 'p.player_email', 'p.dob', 'p.profile_img'] as const;
+const listColumns = ['p.id', 'p.first_name', 'p.last_name', 'p.email', 'p.player_email', 'p.dob', 'p.birth_date', 'p.profile_img'] as const;
 
 /** The players list's sort key, last name, first name, id: what its cursor holds (index players_list_idx, migration 0021). */
 export type PlayerKey = [last_name: string, first_name: string, id: number];
@@ -122,7 +122,7 @@ export async function membershipsOf(db: Kysely<DB>, playerIds: readonly number[]
 export async function findPlayer(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('players')
-    .select(['id', 'first_name', 'last_name', 'email', 'player_email', 'dob', 'profile_img', 'video_links', 'pdf_file_id'])
+    .select(['id', 'first_name', 'last_name', 'email', 'player_email', 'dob', 'birth_date', 'profile_img', 'video_links', 'pdf_file_id'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -179,6 +179,8 @@ export interface PlayerValues {
   last_name: string;
   player_email: string | null;
   dob: number | null;
+  /** Left out by callers that never set it (a walk-up at a session). */
+  birth_date?: string | null;
   profile_img: string | null;
 }
 

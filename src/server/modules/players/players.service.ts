@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../../shared/permissions.js';
 import type { z } from 'zod';
+import { birthYearWith } from '../../../shared/schemas/player.js';
 import type { Player, PlayerList, PlayerListItem, playerCreateSchema, playerUpdateSchema } from '../../../shared/schemas/player.js';
 import { authorizeTeams, playerMessages } from '../../policies/players.js';
 import { reachableTeamIds } from '../../policies/teams.js';
@@ -32,6 +33,7 @@ type Row = {
   email: string;
   player_email: string | null;
   dob: number | null;
+  birth_date: string | null;
   profile_img: string | null;
 };
 
@@ -44,6 +46,7 @@ function listItem(row: Row, teams: repo.Membership[], total: number): PlayerList
     email: row.email,
     player_email: row.player_email,
     dob: row.dob === null ? null : Number(row.dob),
+    birth_date: row.birth_date,
     profile_img: row.profile_img,
     teamIds: teams.map((t) => t.id),
     teams: teams.map((t) => ({ id: t.id, name: t.name })),
@@ -179,7 +182,8 @@ export async function createPlayer(app: FastifyInstance, actor: Actor, b: z.outp
       last_name: b.last_name,
       email: b.email,
       player_email: b.player_email,
-      dob: b.dob,
+      dob: birthYearWith(b.dob, b.birth_date),
+      birth_date: b.birth_date,
       profile_img,
     };
     const id = await repo.insertPlayer(trx, values);
@@ -209,7 +213,14 @@ export async function updatePlayer(
   const before = { ...current, teams: await teamNames(app.db) };
   const { welcome, moved } = await app.db.transaction().execute(async (trx) => {
     const profile_img = await applyPhoto(trx, photo, current.profile_img);
-    const values = { first_name: b.first_name, last_name: b.last_name, player_email: b.player_email, dob: b.dob, profile_img };
+    const values = {
+      first_name: b.first_name,
+      last_name: b.last_name,
+      player_email: b.player_email,
+      dob: birthYearWith(b.dob, b.birth_date),
+      birth_date: b.birth_date,
+      profile_img,
+    };
     await repo.updatePlayer(trx, id, values);
     await repo.setTeams(trx, id, teamIds);
     await ensureParentLinked(trx, { id, email: current.email });
@@ -219,6 +230,7 @@ export async function updatePlayer(
       'last_name',
       'player_email',
       'dob',
+      'birth_date',
       'profile_img',
       'teams',
     ]);

@@ -37,6 +37,7 @@ export function renderExportPdf(data: PlayerExport): Promise<Buffer> {
   line(`Parent e-mail: ${p.parentEmail || '—'}`);
   line(`Own sign-in e-mail: ${p.playerEmail ?? '—'}`);
   line(`Birth year: ${p.birthYear ?? '—'}`);
+  if (p.birthDate) line(`Birth date: ${p.birthDate}`);
   line(`Analysis video links: ${p.analysisVideoLinks.join(', ') || '—'}`);
   line(`Photo: ${data.files.photo ? `${data.files.photo.mime}, ${data.files.photo.size} bytes` : '—'}`);
   line(`Analysis PDF: ${data.files.analysisPdf ? `${data.files.analysisPdf.name}, ${data.files.analysisPdf.size} bytes` : '—'}`);

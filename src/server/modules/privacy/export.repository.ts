@@ -17,6 +17,7 @@ export async function playerRow(db: Db, id: number) {
       'email',
       'player_email',
       'dob',
+      'birth_date',
       'profile_img',
       'video_links',
       'pdf_file_id',

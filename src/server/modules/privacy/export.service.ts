@@ -90,6 +90,7 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
       parentEmail: player.email,
       playerEmail: player.player_email,
       birthYear: player.dob,
+      birthDate: player.birth_date,
       analysisVideoLinks: jsonList(player.video_links),
       createdAt: player.created_at,
       updatedAt: player.updated_at,
