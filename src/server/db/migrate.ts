@@ -26,6 +26,7 @@ import * as m0021 from './migrations/0021_list_keys.js';
 import * as m0029 from './migrations/0029_board_order.js';
 import * as m0030 from './migrations/0030_team_scores.js';
 import * as m0031 from './migrations/0031_email_lookups.js';
+import * as m0042 from './migrations/0042_measured_criteria.js';
 
 /**
  * Migrations are listed statically so they run the same from tsx, tests and bundles. Features built
@@ -59,6 +60,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0029_board_order': m0029.migration,
   '0030_team_scores': m0030.migration,
   '0031_email_lookups': m0031.migration,
+  '0042_measured_criteria': m0042.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {
