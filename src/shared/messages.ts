@@ -64,6 +64,8 @@ export const MSG = {
   syncTeamDeleted: 'This team no longer exists.',
   syncPlayerDeleted: 'This player no longer exists.',
   syncCriterionDeleted: 'This criterion no longer exists.',
+  /** A measured criterion sent where only points are read (a points column, a session sheet). */
+  measuredNeedsValue: 'This criterion is a measured test: enter the measurement (like 11.04 s), not points.',
   syncNotYourTeam: (team: string) => `You no longer coach ${team}.`,
   syncNotYourEntry: 'This evaluation was saved by another account.',
   // Evaluation sessions' results (issue 31: '1 scores are flagged').

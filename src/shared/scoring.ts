@@ -6,8 +6,10 @@ import { SCALE_MAX, SCALE_MIN } from './constants.js';
 
 // Goals' "real progress" rule lives in its own small module (docs/product.md#goals).
 export * from './progress.js';
+/** Measured criteria store a value and turn it into 1–10 points (measured.ts); past that they score as a 1–10 level. */
+export * from './measured.js';
 
-export type LevelKind = 'scale_1_10' | 'yes_no';
+export type LevelKind = 'scale_1_10' | 'yes_no' | 'measured';
 
 /** Score stored for a Yes/No evaluation: 1 = Yes, 0 = No. */
 export const YES = 1;

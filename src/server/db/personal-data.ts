@@ -148,7 +148,7 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
     rows: { player: 'player_id' },
     columns: {
       ...none('id', 'player_id', 'criterion_id', 'score', 'score_percentage', 'evaluator_user_id', 'date', 'is_current', 'client_id'),
-      ...none('created_at', 'updated_at'),
+      ...none('created_at', 'updated_at', 'measured_value', 'measured_attempts', 'points_basis'),
       evaluator_name: keep('name'),
       notes: clear('free text', ''),
       video_links: clear('links', '[]'),
@@ -358,6 +358,21 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
   criteria: {
     why: 'club set-up',
     columns: none('id', 'name', 'level_id', 'weight', 'description', 'video_links', 'created_at', 'updated_at'),
+  },
+  criterion_measures: {
+    why: 'club set-up',
+    columns: none(
+      'criterion_id',
+      'unit',
+      'decimals',
+      'direction',
+      'min_value',
+      'max_value',
+      'attempts',
+      'attempt_count',
+      'rule',
+      'updated_at',
+    ),
   },
   achievements: { why: 'club set-up', columns: none('id', 'title', 'created_at') },
   resources: {

@@ -61,7 +61,7 @@ export interface SeasonsTable extends NamedTable {
 export interface LevelsTable {
   id: Generated<number>;
   name: string;
-  kind: 'scale_1_10' | 'yes_no';
+  kind: 'scale_1_10' | 'yes_no' | 'measured';
   position: number;
   created_at: Timestamp;
 }
@@ -126,6 +126,24 @@ export interface EvaluationsTable {
   updated_at: Timestamp;
   /** The device's id of an evaluation saved by the offline sync (unique), else NULL (migration 0012). */
   client_id: string | null;
+  /** A measured criterion's kept value, its attempts (JSON) and how the points were read (migration 0042). */
+  measured_value: number | null;
+  measured_attempts: string | null;
+  points_basis: string | null;
+}
+
+/** A measured criterion's definition and points rule (migration 0042, ADR 0030). */
+export interface CriterionMeasuresTable {
+  criterion_id: number;
+  unit: string;
+  decimals: number;
+  direction: string;
+  min_value: number;
+  max_value: number;
+  attempts: string;
+  attempt_count: number;
+  rule: string; // JSON PointsRule
+  updated_at: Timestamp;
 }
 
 export interface NotesTable {
@@ -648,6 +666,7 @@ export interface DB {
   categories: NamedTable;
   seasons: SeasonsTable;
   levels: LevelsTable;
+  criterion_measures: CriterionMeasuresTable;
   teams: TeamsTable;
   players: PlayersTable;
   team_players: TeamPlayersTable;

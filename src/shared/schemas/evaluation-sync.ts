@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './common.js';
-import { EVALUATION_NOTES_MAX } from './evaluation.js';
+import { attemptsInput, EVALUATION_NOTES_MAX } from './evaluation.js';
 
 /** POST /api/evaluations/sync: at most this many entries per batch (the outbox splits longer queues). */
 export const SYNC_BATCH_MAX = 100;
@@ -18,6 +18,8 @@ export const syncEntrySchema = z.object({
   criteria_id: rowId,
   /** As evaluationSaveSchema: 1..10 or 'Yes'/'No' by level kind. */
   score: z.union([z.number(), z.string()]),
+  /** A measured criterion's attempts as tapped (the value may also come as text in `score`). */
+  attempts: attemptsInput,
   notes: z.string().max(EVALUATION_NOTES_MAX).default(''),
   /** Evaluation date chosen on the sheet. */
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),

@@ -1,9 +1,22 @@
 import { z } from 'zod';
 import { SCALE_MAX, SCALE_MIN } from '../constants.js';
 import { MSG } from '../messages.js';
-import { NO, YES, type LevelKind } from '../scoring.js';
+import { MAX_ATTEMPTS, NO, parseAttempts, YES, type Attempt, type LevelKind, type MeasureDefinition } from '../scoring.js';
 import { idParam, isoDate, optionalText, requiredId, teamRefSchema, urlList } from './common.js';
 import { levelKindSchema } from './reference.js';
+
+/** One attempt of a measured test as stored: a value in the unit, or shots made of shots taken. */
+export const attemptSchema = z.union([
+  z.number(),
+  z.object({ made: z.number().int().min(0).max(1000), attempts: z.number().int().min(1).max(1000) }),
+]);
+/** An attempt as sent: also text with its unit ("11.04 s", "7/10"). */
+export const attemptInput = z.union([attemptSchema, z.string().max(40)]);
+/** Attempts of a measured test, tapped one by one on the sheet or the form. */
+export const attemptsInput = z
+  .array(attemptInput)
+  .max(MAX_ATTEMPTS, { error: `At most ${MAX_ATTEMPTS} attempts.` })
+  .nullish();
 
 /** docs/product.md#data "Evaluation", plus the level it belongs to and whether it is the current one. */
 export const evaluationSchema = z.object({
@@ -26,6 +39,11 @@ export const evaluationSchema = z.object({
   video_links: z.array(z.string()),
   /** False for superseded evaluations (history). */
   is_current: z.boolean(),
+  /** On a measured criterion: what was measured and how it became the points ("11.04 s → 9 points, U14 bands"). */
+  measured: z
+    .object({ value: z.number(), attempts: z.array(attemptSchema), unit: z.string(), basis: z.string(), label: z.string() })
+    .nullable()
+    .optional(),
 });
 export type Evaluation = z.infer<typeof evaluationSchema>;
 
@@ -63,6 +81,8 @@ const NO_TEXT = new Set(['no', 'n', '0', 'false']);
  */
 export function parseScore(kind: LevelKind, raw: RawScore): { score: number } | { error: string } {
   if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return { error: MSG.required };
+  // Points of a measured test come from its rule, never typed: parseMeasured reads its values.
+  if (kind === 'measured') return { error: MSG.measuredNeedsValue };
   if (kind === 'yes_no') {
     const text = String(raw).trim().toLowerCase();
     if (YES_TEXT.has(text)) return { score: YES };
@@ -72,6 +92,36 @@ export function parseScore(kind: LevelKind, raw: RawScore): { score: number } | 
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : NaN;
   if (!Number.isInteger(n) || n < SCALE_MIN || n > SCALE_MAX) return { error: MSG.number };
   return { score: n };
+}
+
+/**
+ * The attempts of a measured test from what was sent: the `attempts` list (numbers, made/taken pairs or
+ * text with units), else the `score` text ("11.3; 11.04 s", "7/10"). Range and count are checked by
+ * attemptsProblem (scoring module) after this reads the values.
+ */
+export function parseMeasured(
+  def: MeasureDefinition,
+  name: string,
+  raw: RawScore,
+  attempts?: readonly (Attempt | string)[] | null,
+): { attempts: Attempt[] } | { error: string } {
+  const list: (Attempt | string)[] = attempts?.length
+    ? [...attempts]
+    : raw === undefined || raw === null || raw === ''
+      ? []
+      : [String(raw)];
+  const out: Attempt[] = [];
+  for (const a of list) {
+    if (typeof a !== 'string') {
+      out.push(a);
+      continue;
+    }
+    const parsed = parseAttempts(def, name, a);
+    if ('error' in parsed) return parsed;
+    out.push(...parsed.attempts);
+  }
+  if (out.length === 0) return { error: `Enter the ${name} measurement.` };
+  return { attempts: out };
 }
 
 export const EVALUATOR_NAME_MAX = 120;
@@ -89,6 +139,8 @@ export const evaluationSaveSchema = z.object({
   notes: optionalText(EVALUATION_NOTES_MAX),
   video_links: urlList,
   date: isoDate.optional(),
+  /** A measured criterion's attempts (or its value in `score`). */
+  attempts: attemptsInput,
 });
 export type EvaluationSave = z.input<typeof evaluationSaveSchema>;
 
@@ -98,7 +150,7 @@ export const teamEvaluationsSaveSchema = z.object({
   date: isoDate.optional(),
   evaluator_name: optionalText(EVALUATOR_NAME_MAX),
   scores: z
-    .array(z.object({ player_id: requiredId, score: rawScore, notes: optionalText(EVALUATION_NOTES_MAX) }))
+    .array(z.object({ player_id: requiredId, score: rawScore, notes: optionalText(EVALUATION_NOTES_MAX), attempts: attemptsInput }))
     .min(1, { error: 'Enter at least one score.' })
     .max(1000, { error: 'At most 1000 players at once.' }),
 });
@@ -114,7 +166,9 @@ export const teamEvaluationSheetSchema = z.object({
   team: teamRefSchema,
   players: z.array(
     evaluationPlayerSchema.extend({
-      current: z.object({ score: z.number(), scoreLabel: z.string(), date: z.string() }).nullable(),
+      current: z
+        .object({ score: z.number(), scoreLabel: z.string(), date: z.string(), measured: z.string().nullable().optional() })
+        .nullable(),
     }),
   ),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { calendarDay, optionalText, requiredId, requiredText } from './common.js';
+import { LEVEL_KINDS } from './reference.js';
 
 /**
  * A development goal (docs/product.md#goals): one player, one criterion (or a free-text title), where the
@@ -68,7 +69,7 @@ export const goalSchema = z.object({
   criterionId: z.number().nullable(),
   /** The criterion's name, or the free-text title. */
   title: z.string(),
-  levelKind: z.enum(['scale_1_10', 'yes_no']).nullable(),
+  levelKind: z.enum(LEVEL_KINDS).nullable(),
   description: z.string(),
   baseline: z.number().nullable(),
   baselineOn: z.string().nullable(),
@@ -100,7 +101,7 @@ export type FamilyGoals = z.infer<typeof familyGoalsSchema>;
 export const goalSuggestionSchema = z.object({
   criterionId: z.number(),
   criterion: z.string(),
-  levelKind: z.enum(['scale_1_10', 'yes_no']),
+  levelKind: z.enum(LEVEL_KINDS),
   score: z.number(),
   teamMean: z.number(),
   target: z.number(),
@@ -110,7 +111,7 @@ export type GoalSuggestion = z.infer<typeof goalSuggestionSchema>;
 export const goalCriterionOptionSchema = z.object({
   id: z.number(),
   name: z.string(),
-  levelKind: z.enum(['scale_1_10', 'yes_no']),
+  levelKind: z.enum(LEVEL_KINDS),
   score: z.number().nullable(),
 });
 export const goalSuggestionsSchema = z.object({ suggestions: z.array(goalSuggestionSchema), criteria: z.array(goalCriterionOptionSchema) });

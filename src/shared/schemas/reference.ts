@@ -16,13 +16,14 @@ export type Category = z.infer<typeof categorySchema>;
 export const seasonSchema = z.object({ id: z.number(), name: z.string() });
 export type Season = z.infer<typeof seasonSchema>;
 
-export const LEVEL_KINDS = ['scale_1_10', 'yes_no'] as const;
+export const LEVEL_KINDS = ['scale_1_10', 'yes_no', 'measured'] as const;
 export const levelKindSchema = z.enum(LEVEL_KINDS, { error: MSG.required });
 export type LevelKind = z.infer<typeof levelKindSchema>;
 /** How a level's kind is shown to people. */
 export const LEVEL_KIND_LABELS: Record<LevelKind, string> = {
   scale_1_10: 'Score 1 to 10',
   yes_no: 'Yes / No',
+  measured: 'Measured (time, distance, count…)',
 };
 
 export const levelSchema = z.object({ id: z.number(), name: z.string(), kind: levelKindSchema, position: z.number() });

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Criterion } from '../../../shared/schemas/criterion.js';
+import type { Criterion, Measure } from '../../../shared/schemas/criterion.js';
 import type { DB } from '../../db/types.js';
 import { jsonList } from '../../lib/reply.js';
 import { nowIso } from '../../lib/time.js';
@@ -16,8 +16,18 @@ function baseQuery(db: Db) {
   return db
     .selectFrom('criteria as c')
     .innerJoin('levels as l', 'l.id', 'c.level_id')
+    .leftJoin('criterion_measures as m', 'm.criterion_id', 'c.id')
     .leftJoin(counts, 'ec.criterion_id', 'c.id')
     .select([
+      'm.unit',
+      'm.decimals',
+      'm.direction',
+      'm.min_value',
+      'm.max_value',
+      'm.attempts',
+      'm.attempt_count',
+      'm.rule',
+
       'c.id',
       'c.name',
       'c.level_id',
@@ -42,7 +52,58 @@ const toCriterion = (r: Row): Criterion => ({
   description: r.description,
   video_links: jsonList(r.video_links),
   evaluationCount: Number(r.evaluation_count),
+  measure: toMeasure(r),
 });
+
+export interface MeasureRow {
+  unit: string | null;
+  decimals: number | null;
+  direction: string | null;
+  min_value: number | null;
+  max_value: number | null;
+  attempts: string | null;
+  attempt_count: number | null;
+  rule: string | null;
+}
+
+/** A stored test (written through measureSchema, so its values are the checked ones), or null. */
+export function toMeasure(r: MeasureRow): Measure | null {
+  if (r.unit === null || r.rule === null) return null;
+  return {
+    unit: r.unit as Measure['unit'],
+    decimals: Number(r.decimals),
+    direction: r.direction as Measure['direction'],
+    min: Number(r.min_value),
+    max: Number(r.max_value),
+    attempts: r.attempts as Measure['attempts'],
+    attemptCount: Number(r.attempt_count),
+    rule: JSON.parse(r.rule) as Measure['rule'],
+  };
+}
+
+/** Writes (or replaces) a criterion's test and points rule. */
+export async function saveMeasure(db: Db, criterionId: number, m: Measure): Promise<void> {
+  const values = {
+    unit: m.unit,
+    decimals: m.decimals,
+    direction: m.direction,
+    min_value: m.min,
+    max_value: m.max,
+    attempts: m.attempts,
+    attempt_count: m.attemptCount,
+    rule: JSON.stringify(m.rule),
+    updated_at: nowIso(),
+  };
+  await db
+    .insertInto('criterion_measures')
+    .values({ criterion_id: criterionId, ...values })
+    .onConflict((oc) => oc.column('criterion_id').doUpdateSet(values))
+    .execute();
+}
+
+export async function deleteMeasure(db: Db, criterionId: number): Promise<void> {
+  await db.deleteFrom('criterion_measures').where('criterion_id', '=', criterionId).execute();
+}
 
 /** Evaluations (current and history) per criterion: one pass over evaluations_criterion_idx. */
 export async function evaluationCounts(db: Db): Promise<Map<number, number>> {
@@ -62,7 +123,16 @@ export async function listCriteria(db: Db, counts: ReadonlyMap<number, number>, 
   let q = db
     .selectFrom('criteria as c')
     .innerJoin('levels as l', 'l.id', 'c.level_id')
+    .leftJoin('criterion_measures as m', 'm.criterion_id', 'c.id')
     .select([
+      'm.unit',
+      'm.decimals',
+      'm.direction',
+      'm.min_value',
+      'm.max_value',
+      'm.attempts',
+      'm.attempt_count',
+      'm.rule',
       'c.id',
       'c.name',
       'c.level_id',

@@ -1,13 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../../shared/permissions.js';
 import type { z } from 'zod';
-import { weightField, type Criterion, type criterionCreateSchema, type criterionEditSchema } from '../../../shared/schemas/criterion.js';
+import {
+  weightField,
+  type Criterion,
+  type criterionCreateSchema,
+  type criterionEditSchema,
+  type Measure,
+} from '../../../shared/schemas/criterion.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { plural } from '../../../shared/messages.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './criteria.repository.js';
 import { versionedCache } from '../scores/score-cache.js';
+import { rescoreCriterionById } from '../evaluations/measured.service.js';
 
 type Db = Kysely<DB>;
 type CriterionCreate = z.output<typeof criterionCreateSchema>;
@@ -21,6 +28,41 @@ async function existingLevel(db: Db, levelId: number) {
   return level;
 }
 
+const needsMeasure = () =>
+  badRequest(
+    'A measured criterion needs its test: the unit, which direction is better, the valid range, the attempts and the points bands.',
+    'measure',
+  );
+
+/** The rule and the test, without what does not change points, to tell a rule change apart. */
+const pointsKey = (m: Measure | null) => (m ? JSON.stringify([m.direction, m.decimals, m.rule]) : '');
+
+/**
+ * A measured criterion's test saved with the criterion; a changed rule re-reads the points of the
+ * criterion's current evaluations in the same transaction (history keeps its points). The unit and the
+ * direction cannot change under stored measurements: they would change what the values mean.
+ */
+async function saveMeasureOf(
+  trx: Db,
+  id: number,
+  name: string,
+  before: Measure | null,
+  sent: Measure,
+  evaluationCount: number,
+): Promise<string> {
+  if (before && evaluationCount > 0 && (before.unit !== sent.unit || before.direction !== sent.direction)) {
+    throw conflict(
+      `The unit and direction of ${name} cannot change because ${evaluationCount} ${plural(evaluationCount, 'evaluation uses', 'evaluations use')} them. Create a new criterion instead.`,
+      'measure',
+    );
+  }
+  await repo.saveMeasure(trx, id, sent);
+  if (pointsKey(before) === pointsKey(sent)) return '';
+  const result = await rescoreCriterionById(trx, id);
+  if ('error' in result) throw badRequest(result.error, 'measure');
+  return `; points rule changed, ${result.changed} current ${plural(result.changed, 'evaluation', 'evaluations')} re-scored`;
+}
+
 async function existingCriterion(db: Db, id: number): Promise<Criterion> {
   const found = await repo.findCriterion(db, id);
   if (!found) throw notFound();
@@ -31,6 +73,7 @@ export async function createCriterion(db: Db, actor: Actor, b: CriterionCreate):
   const id = await db.transaction().execute(async (trx) => {
     const level = await existingLevel(trx, b.level);
     if (await repo.nameTaken(trx, b.level, b.criteria)) throw duplicate(b.criteria);
+    if (level.kind === 'measured' && !b.measure) throw needsMeasure();
     const id = await repo.insertCriterion(trx, {
       name: b.criteria,
       levelId: b.level,
@@ -38,6 +81,7 @@ export async function createCriterion(db: Db, actor: Actor, b: CriterionCreate):
       description: b.description,
       videoLinks: b.video_links,
     });
+    if (level.kind === 'measured') await repo.saveMeasure(trx, id, b.measure!);
     await recordAudit(trx, actor, 'create', 'criterion', id, `${b.criteria} (${level.name}, ${b.score}%)`);
     return id;
   });
@@ -61,14 +105,21 @@ export async function updateCriterion(db: Db, actor: Actor, id: number, b: Crite
       );
     }
     if (await repo.nameTaken(trx, b.level, b.criteria, id)) throw duplicate(b.criteria);
+    if (level.kind === 'measured' && !b.measure && !before.measure) throw needsMeasure();
     await repo.updateCriterion(trx, id, { name: b.criteria, levelId: b.level, description: b.description, videoLinks: b.video_links });
+    let rescored = '';
+    if (level.kind !== 'measured') {
+      if (before.measure) await repo.deleteMeasure(trx, id);
+    } else if (b.measure) {
+      rescored = await saveMeasureOf(trx, id, b.criteria, before.measure, b.measure, before.evaluationCount);
+    }
     await recordAudit(
       trx,
       actor,
       'update',
       'criterion',
       id,
-      before.criteria === b.criteria ? b.criteria : `${before.criteria} → ${b.criteria}`,
+      (before.criteria === b.criteria ? b.criteria : `${before.criteria} → ${b.criteria}`) + rescored,
     );
   });
   return (await repo.findCriterion(db, id))!;

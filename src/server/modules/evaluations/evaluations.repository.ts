@@ -1,6 +1,8 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import { scoreLabel, type Evaluation } from '../../../shared/schemas/evaluation.js';
-import type { LevelKind } from '../../../shared/scoring.js';
+import { measuredLabel, type Attempt, type LevelKind, type MeasureUnit } from '../../../shared/scoring.js';
+import type { Measure } from '../../../shared/schemas/criterion.js';
+import { toMeasure, type MeasureRow } from '../criteria/criteria.repository.js';
 import { chunked } from '../../db/precompiled.js';
 import type { DB, EvaluationsTable } from '../../db/types.js';
 import { jsonList } from '../../lib/reply.js';
@@ -55,22 +57,43 @@ export interface ScoringCriterion {
   levelId: number;
   levelName: string;
   kind: LevelKind;
+  /** A measured criterion's test and rule; null elsewhere, and on a measured level not yet set up. */
+  measure: Measure | null;
 }
 
 function criteriaQuery(db: Db) {
   return db
     .selectFrom('criteria as c')
     .innerJoin('levels as l', 'l.id', 'c.level_id')
-    .select(['c.id', 'c.name', 'c.weight', 'c.level_id', 'l.name as level_name', 'l.kind']);
+    .leftJoin('criterion_measures as m', 'm.criterion_id', 'c.id')
+    .select([
+      'c.id',
+      'c.name',
+      'c.weight',
+      'c.level_id',
+      'l.name as level_name',
+      'l.kind',
+      'm.unit',
+      'm.decimals',
+      'm.direction',
+      'm.min_value',
+      'm.max_value',
+      'm.attempts',
+      'm.attempt_count',
+      'm.rule',
+    ]);
 }
-const toScoring = (r: {
-  id: number;
-  name: string;
-  weight: number;
-  level_id: number;
-  level_name: string;
-  kind: LevelKind;
-}): ScoringCriterion => ({
+const toScoring = (
+  r: {
+    id: number;
+    name: string;
+    weight: number;
+    level_id: number;
+    level_name: string;
+    kind: LevelKind;
+  } & MeasureRow,
+): ScoringCriterion => ({
+  measure: r.kind === 'measured' ? toMeasure(r) : null,
   id: r.id,
   name: r.name,
   weight: Number(r.weight),
@@ -93,7 +116,13 @@ function evaluationQuery(db: Db) {
     .selectFrom('evaluations as e')
     .innerJoin('criteria as c', 'c.id', 'e.criterion_id')
     .innerJoin('levels as l', 'l.id', 'c.level_id')
+    .leftJoin('criterion_measures as m', 'm.criterion_id', 'c.id')
     .select([
+      'e.measured_value',
+      'e.measured_attempts',
+      'e.points_basis',
+      'm.unit',
+      'm.decimals',
       'e.id',
       'e.player_id',
       'e.criterion_id',
@@ -131,7 +160,18 @@ const toEvaluation = (r: EvaluationRow): Evaluation => ({
   notes: r.notes,
   video_links: jsonList(r.video_links),
   is_current: Number(r.is_current) === 1,
+  measured: measuredOf(r),
 });
+
+/** The measurement of a measured evaluation as shown beside its points. */
+function measuredOf(r: EvaluationRow): Evaluation['measured'] {
+  if (r.measured_value === null || r.unit === null) return null;
+  const def = { unit: r.unit as MeasureUnit, decimals: Number(r.decimals) };
+  const attempts = r.measured_attempts ? (JSON.parse(r.measured_attempts) as Attempt[]) : [];
+  const value = Number(r.measured_value);
+  const basis = r.points_basis ?? '';
+  return { value, attempts, unit: def.unit, basis, label: measuredLabel(def, value, Number(r.score), basis, attempts) };
+}
 
 /** A player's current evaluations (or their history), newest first. */
 export async function listEvaluations(db: Db, playerId: number, current: boolean): Promise<Evaluation[]> {
@@ -231,7 +271,8 @@ export async function updateEvaluation(
   values: Pick<
     NewEvaluation,
     'criterion_id' | 'score' | 'score_percentage' | 'evaluator_name' | 'date' | 'notes' | 'video_links' | 'updated_at'
-  >,
+  > &
+    Partial<Pick<NewEvaluation, 'measured_value' | 'measured_attempts' | 'points_basis'>>,
 ): Promise<void> {
   await db.updateTable('evaluations').set(values).where('id', '=', id).execute();
 }
@@ -343,7 +384,18 @@ export async function teamPlayersWithCurrent(db: Db, teamId: number, criterionId
         .on('e.is_current', '=', 1)
         .on('e.criterion_id', '=', criterionId ?? -1),
     )
-    .select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img', 'e.score', 'e.date'])
+    .select([
+      'p.id',
+      'p.first_name',
+      'p.last_name',
+      'p.profile_img',
+      'p.dob',
+      'e.score',
+      'e.date',
+      'e.measured_value',
+      'e.measured_attempts',
+      'e.points_basis',
+    ])
     .where('tp.team_id', '=', teamId)
     .orderBy(sql`lower(p.last_name)`)
     .orderBy(sql`lower(p.first_name)`)
@@ -418,4 +470,39 @@ export async function insertSyncedEvaluations(db: Db, rows: readonly (NewEvaluat
     .values(rows.map((r) => ({ ...r, is_current: 0 })))
     .returning(['id', 'client_id'])
     .execute();
+}
+
+// Measured criteria (ADR 0030): the current measurements of one test, and their points when the rule changes.
+
+/** Every current measured evaluation of a criterion, with the player's birth year for the age group. */
+export async function currentMeasurements(db: Db, criterionId: number) {
+  return db
+    .selectFrom('evaluations as e')
+    .innerJoin('players as p', 'p.id', 'e.player_id')
+    .select(['e.id', 'e.player_id', 'e.date', 'e.measured_value', 'e.score', 'e.points_basis', 'p.dob'])
+    .where('e.criterion_id', '=', criterionId)
+    .where('e.is_current', '=', 1)
+    .where('e.measured_value', 'is not', null)
+    .execute();
+}
+
+export async function setPoints(
+  db: Db,
+  id: number,
+  v: { score: number; score_percentage: number; points_basis: string; updated_at: string },
+): Promise<void> {
+  await db.updateTable('evaluations').set(v).where('id', '=', id).execute();
+}
+
+export async function playerBirthYear(db: Db, id: number): Promise<number | null> {
+  const row = await db.selectFrom('players').select('dob').where('id', '=', id).executeTakeFirst();
+  return row?.dob ?? null;
+}
+
+export async function playerBirthYears(db: Db, ids: readonly number[]): Promise<Map<number, number | null>> {
+  const out = new Map<number, number | null>();
+  for (const part of chunks(ids, ID_CHUNK)) {
+    for (const r of await db.selectFrom('players').select(['id', 'dob']).where('id', 'in', part).execute()) out.set(r.id, r.dob);
+  }
+  return out;
 }

@@ -2,19 +2,18 @@ import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/permissions.js';
 import {
-  parseScore,
   type Evaluation,
   type EvaluationSave as EvaluationInput,
   type evaluationSaveSchema,
   type PlayerEvaluations,
 } from '../../../shared/schemas/evaluation.js';
-import { scorePercentage } from '../../../shared/scoring.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { nowIso, nowMs, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './evaluations.repository.js';
+import { rescoreCriterion, scoreEntry, type ScoredFields } from './measured.service.js';
 import { assertPlayersOpen } from '../rollover/season-lock.js';
 import { syncGoalProgress } from '../goals/goals.service.js';
 
@@ -72,6 +71,17 @@ export async function writeEvaluations<T>(db: Db, work: (trx: Transaction<DB>) =
   }
 }
 
+/** "9" or, on a measured test, "11.04 → 9 (U14 bands)" for the audit log. */
+export const auditScore = (f: ScoredFields): string =>
+  f.measured_value === null ? String(f.score) : `${f.measured_value} → ${f.score} (${f.points_basis})`;
+
+/** A percentile rule reads every value against the others: a new value re-reads the criterion's current points. */
+export async function afterMeasuredWrite(trx: Db, criterion: repo.ScoringCriterion): Promise<void> {
+  if (criterion.measure?.rule.method !== 'percentile') return;
+  const result = await rescoreCriterion(trx, criterion);
+  if ('error' in result) throw badRequest(result.error, 'score');
+}
+
 /** A player's current evaluations and total; the superseded ones too when asked. */
 export async function playerEvaluations(db: Db, playerId: number, withHistory: boolean): Promise<PlayerEvaluations> {
   const [{ player, total: totalScore }, evaluations, historyCount] = await Promise.all([
@@ -95,9 +105,9 @@ export async function evaluationHistory(db: Db, playerId: number): Promise<Evalu
 export async function createEvaluation(db: Db, actor: Actor, playerId: number, b: EvaluationSave) {
   await assertPlayersOpen(db, [playerId]);
   const criterion = await scoringCriterion(db, b.criteria_id);
-  const parsed = parseScore(criterion.kind, b.score);
-  if ('error' in parsed) throw badRequest(parsed.error, 'score');
   const date = b.date ?? todayDate();
+  const parsed = await scoreEntry(db, criterion, { playerId, raw: b.score, attempts: b.attempts, date });
+  if ('error' in parsed) throw badRequest(parsed.error, 'score');
   checkDate(date);
   const name = await evaluatorName(db, actor, b);
   const now = nowIso();
@@ -105,8 +115,7 @@ export async function createEvaluation(db: Db, actor: Actor, playerId: number, b
     const evalId = await repo.insertEvaluation(trx, {
       player_id: playerId,
       criterion_id: criterion.id,
-      score: parsed.score,
-      score_percentage: scorePercentage(criterion.kind, parsed.score, criterion.weight),
+      ...parsed,
       evaluator_user_id: actor.id,
       evaluator_name: name,
       date,
@@ -116,8 +125,9 @@ export async function createEvaluation(db: Db, actor: Actor, playerId: number, b
       updated_at: now,
     });
     await repo.recomputeCurrent(trx, { criterionId: criterion.id, playerIds: [playerId] });
+    await afterMeasuredWrite(trx, criterion);
     await syncGoalProgress(trx, actor, [{ criterionId: criterion.id, playerIds: [playerId] }]);
-    await recordAudit(trx, actor, 'create', 'evaluation', evalId, `player ${playerId}: ${criterion.name} ${parsed.score}`);
+    await recordAudit(trx, actor, 'create', 'evaluation', evalId, `player ${playerId}: ${criterion.name} ${auditScore(parsed)}`);
     return evalId;
   });
   return (await repo.findEvaluation(db, evalId))!;
@@ -126,16 +136,15 @@ export async function createEvaluation(db: Db, actor: Actor, playerId: number, b
 export async function updateEvaluation(db: Db, actor: Actor, before: StoredEvaluation, b: EvaluationSave) {
   const playerId = before.player_id;
   const criterion = await scoringCriterion(db, b.criteria_id);
-  const parsed = parseScore(criterion.kind, b.score);
-  if ('error' in parsed) throw badRequest(parsed.error, 'score');
   const date = b.date ?? before.date;
+  const parsed = await scoreEntry(db, criterion, { playerId, raw: b.score, attempts: b.attempts, date });
+  if ('error' in parsed) throw badRequest(parsed.error, 'score');
   checkDate(date);
   const typed = typedEvaluatorName(b);
   await writeEvaluations(db, async (trx) => {
     await repo.updateEvaluation(trx, before.id, {
       criterion_id: criterion.id,
-      score: parsed.score,
-      score_percentage: scorePercentage(criterion.kind, parsed.score, criterion.weight),
+      ...parsed,
       evaluator_name: typed || before.evaluator_name,
       date,
       notes: b.notes,
@@ -145,6 +154,7 @@ export async function updateEvaluation(db: Db, actor: Actor, before: StoredEvalu
     // A changed date or criterion can change which evaluation is the latest of each pair.
     const touched = [...new Set([before.criteria_id, criterion.id])].map((criterionId) => ({ criterionId, playerIds: [playerId] }));
     for (const pair of touched) await repo.recomputeCurrent(trx, pair);
+    await afterMeasuredWrite(trx, criterion);
     await syncGoalProgress(trx, actor, touched);
     await recordAudit(
       trx,
@@ -152,7 +162,7 @@ export async function updateEvaluation(db: Db, actor: Actor, before: StoredEvalu
       'update',
       'evaluation',
       before.id,
-      `player ${playerId}: ${criterion.name} ${before.score} → ${parsed.score}`,
+      `player ${playerId}: ${criterion.name} ${before.score} → ${auditScore(parsed)}`,
     );
   });
   return (await repo.findEvaluation(db, before.id))!;

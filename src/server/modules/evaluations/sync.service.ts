@@ -11,7 +11,8 @@ import { reachableTeamIds } from '../../policies/teams.js';
 import type { DB } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { dateProblem, raceConflict } from './evaluations.service.js';
+import { afterMeasuredWrite, dateProblem, raceConflict } from './evaluations.service.js';
+import { scoreEntries, type ScoredFields } from './measured.service.js';
 import * as repo from './evaluations.repository.js';
 import { syncGoalProgress } from '../goals/goals.service.js';
 
@@ -87,6 +88,17 @@ async function syncBatch(db: Kysely<DB>, actor: Actor, entries: readonly SyncEnt
   const playerName = new Map(players.map((p) => [p.id, `${p.first_name} ${p.last_name}`]));
   const member = new Set(memberships.map((m) => `${m.team_id}:${m.player_id}`));
   const criterionById = new Map(criteria.map((c) => [c.id, c]));
+  // A measured test's values are read per criterion up front (its rule reads the age group's values).
+  const measuredFields = new Map<string, ScoredFields | { error: string }>();
+  for (const c of criteria.filter((x) => x.kind === 'measured')) {
+    const list = fresh.filter((e) => e.criteria_id === c.id);
+    const fields = await scoreEntries(
+      db,
+      c,
+      list.map((e) => ({ playerId: e.player_id, raw: e.score, attempts: e.attempts, date: e.date })),
+    );
+    list.forEach((e, i) => measuredFields.set(e.client_id, fields[i]!));
+  }
 
   const decide = (e: SyncEntry): Decision => {
     const saved = existing.get(e.client_id);
@@ -104,18 +116,28 @@ async function syncBatch(db: Kysely<DB>, actor: Actor, entries: readonly SyncEnt
     if (access !== 'allow') return refusal(access, team ?? '', player ?? '');
     const criterion = criterionById.get(e.criteria_id);
     if (!criterion) return refused('criterion_deleted', MSG.syncCriterionDeleted);
-    const parsed = parseScore(criterion.kind, e.score);
+    const parsed = criterion.kind === 'measured' ? measuredFields.get(e.client_id)! : parseScore(criterion.kind, e.score);
     if ('error' in parsed) return refused('invalid_score', parsed.error);
     const badDate = dateProblem(e.date);
     if (badDate) return refused('invalid_date', badDate);
+    // Every row carries the measured columns (null off measured tests), so one multi-row insert fits them all.
+    const scored: ScoredFields =
+      'score_percentage' in parsed
+        ? (parsed as ScoredFields)
+        : {
+            score: parsed.score,
+            score_percentage: scorePercentage(criterion.kind, parsed.score, criterion.weight),
+            measured_value: null,
+            measured_attempts: null,
+            points_basis: null,
+          };
     return {
       kind: 'insert',
       row: {
         client_id: e.client_id,
         player_id: e.player_id,
         criterion_id: criterion.id,
-        score: parsed.score,
-        score_percentage: scorePercentage(criterion.kind, parsed.score, criterion.weight),
+        ...scored,
         evaluator_user_id: actor.id,
         evaluator_name: evaluator,
         date: e.date,
@@ -137,7 +159,10 @@ async function syncBatch(db: Kysely<DB>, actor: Actor, entries: readonly SyncEnt
     const pairs = new Map<number, Set<number>>();
     for (const r of rows) pairs.set(r.criterion_id, (pairs.get(r.criterion_id) ?? new Set()).add(r.player_id));
     const touched = [...pairs].map(([criterionId, playerIds]) => ({ criterionId, playerIds: [...playerIds] }));
-    for (const pair of touched) await repo.recomputeCurrent(db, pair);
+    for (const pair of touched) {
+      await repo.recomputeCurrent(db, pair);
+      await afterMeasuredWrite(db, criterionById.get(pair.criterionId)!);
+    }
     await syncGoalProgress(db, actor, touched);
     const refusedCount = [...first.values()].filter((d) => d.kind === 'refused').length;
     const list = rows.map((r) => `player ${r.player_id}: ${criterionById.get(r.criterion_id)!.name} ${r.score} (${r.date})`).join('; ');

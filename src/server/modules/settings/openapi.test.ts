@@ -72,7 +72,9 @@ describe('OpenAPI document at /api/docs', () => {
     const login = doc.paths['/api/auth/login']!.post!.requestBody!.content['application/json']!.schema;
     expect(login.required).toEqual(['email', 'password']);
     const level = doc.paths['/api/level/{id}']!.post!;
-    expect(level.requestBody!.content['application/json']!.schema.properties).toMatchObject({ kind: { enum: ['scale_1_10', 'yes_no'] } });
+    expect(level.requestBody!.content['application/json']!.schema.properties).toMatchObject({
+      kind: { enum: ['scale_1_10', 'yes_no', 'measured'] },
+    });
     expect(level.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
   });
 
