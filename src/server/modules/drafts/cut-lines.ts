@@ -30,7 +30,9 @@ export interface CutCandidate {
 
 /** The figure a basis orders by: the fair total where the candidate has one, else their one total. */
 export function totalOn(basis: TotalBasis, c: Pick<CutCandidate, 'total' | 'interval' | 'fair_total' | 'fair_interval'>) {
-  return basis === 'fair' && c.fair_total !== null ? { total: c.fair_total, interval: c.fair_interval } : { total: c.total, interval: c.interval };
+  return basis === 'fair' && c.fair_total !== null
+    ? { total: c.fair_total, interval: c.fair_interval }
+    : { total: c.total, interval: c.interval };
 }
 
 const places = (n: number) => `${n} place${n === 1 ? '' : 's'}`;
