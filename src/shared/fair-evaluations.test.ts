@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  agreedOnWords,
+  seenByWords,
   evaluatorsFor,
   evaluatorsNeeded,
   fairResults,
@@ -330,5 +332,15 @@ describe('uncertainty', () => {
     expect(tooCloseToCall(candidates, 3)).toEqual([]);
     expect(tooCloseToCall(candidates, 0)).toEqual([]);
     expect(tooCloseToCall(candidates, 5)).toEqual([]);
+  });
+});
+
+describe('words for families', () => {
+  it('says how many evaluators saw a child, and the criteria the panel agreed on', () => {
+    expect(seenByWords(4)).toBe('Seen by 4 evaluators');
+    expect(seenByWords(1)).toBe('Seen by 1 evaluator');
+    expect(agreedOnWords([])).toBeNull();
+    expect(agreedOnWords(['Passing'])).toBe('The panel agreed well on Passing.');
+    expect(agreedOnWords(['Passing', 'Shooting', 'Defence'])).toBe('The panel agreed well on Passing, Shooting and Defence.');
   });
 });

@@ -4,6 +4,7 @@ import { roundPercent, sessionResults } from '../../../shared/scoring.js';
 import type { DB } from '../../db/types.js';
 import * as evalRepo from '../eval-sessions/eval-sessions.repository.js';
 import { versionedCache } from './score-cache.js';
+import { publishedSessionsOf } from './session-analysis.repository.js';
 
 /**
  * One published session's results and fair analysis (docs/product.md#fair-evaluations, ADR 0027),
@@ -84,4 +85,28 @@ async function compute(db: Kysely<DB>, sessionId: number): Promise<SessionAnalys
     players: out,
     agreedOn: criteria.filter((_, i) => fair.criteria[i]!.verdict.level === 'good').map((c) => c.name),
   };
+}
+
+/** One tryout as a family reads it: the session, how many evaluators saw the child, where the panel agreed. */
+export interface PlayerTryout {
+  session: string;
+  date: string;
+  evaluators: number;
+  agreedOn: string[];
+}
+
+/**
+ * The player's published tryouts (all of them, or those named in `names`: a report's sessions), each
+ * with the number of counted evaluators who saw the player, never who, and the criteria the panel
+ * agreed on. Nothing about another player. Sessions where nobody scored the player are left out.
+ */
+export async function playerTryouts(db: Kysely<DB>, playerId: number, names?: readonly string[]): Promise<PlayerTryout[]> {
+  const sessions = (await publishedSessionsOf(db, playerId)).filter((s) => !names || names.includes(s.name));
+  const out: PlayerTryout[] = [];
+  for (const s of sessions) {
+    const a = await publishedSessionAnalysis(db, s.id);
+    const seen = a?.players.get(playerId)?.seenBy ?? 0;
+    if (a && seen > 0) out.push({ session: a.name, date: a.endDate, evaluators: seen, agreedOn: a.agreedOn });
+  }
+  return out;
 }
