@@ -120,7 +120,7 @@ export function CandidateCard({
                 </Badge>
               ) : null}
               {c.outlier ? (
-                <Badge variant="filled" color="orange.9">
+                <Badge variant="filled" color="red.9">
                   Outlier
                 </Badge>
               ) : null}
