@@ -751,7 +751,10 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     rule: 'teams:2',
     replays: drafts({ expected_version: 2, player_ids: ['$otherPlayer'], decision: 'selected' }),
   },
-  'POST /api/draft/:id/suggest': { rule: 'teams:2', replays: drafts({ expected_version: 2 }) },
+  'POST /api/draft/:id/suggest': {
+    rule: 'teams:2',
+    replays: [...drafts({ expected_version: 2 }), ...drafts({ expected_version: 2, basis: 'fair' })],
+  },
   'POST /api/draft/:id/finalise': { rule: 'teams:2', replays: drafts({ expected_version: 2 }) },
   'POST /api/draft/:id/revision': {
     rule: 'teams:2',

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  agreedOnWords,
+  seenByWords,
   evaluatorsFor,
   evaluatorsNeeded,
   fairResults,
@@ -388,5 +390,15 @@ describe('publishing on fair scores', () => {
     expect(publishableFairScore('yes_no', 1.2)).toBe(1);
     expect(publishableFairScore('yes_no', -0.1)).toBe(0);
     expect(publishableFairScore('yes_no', 0.666)).toBe(0.67);
+  });
+});
+
+describe('words for families', () => {
+  it('says how many evaluators saw a child, and the criteria the panel agreed on', () => {
+    expect(seenByWords(4)).toBe('Seen by 4 evaluators');
+    expect(seenByWords(1)).toBe('Seen by 1 evaluator');
+    expect(agreedOnWords([])).toBeNull();
+    expect(agreedOnWords(['Passing'])).toBe('The panel agreed well on Passing.');
+    expect(agreedOnWords(['Passing', 'Shooting', 'Defence'])).toBe('The panel agreed well on Passing, Shooting and Defence.');
   });
 });

@@ -834,3 +834,17 @@ export function publishableFairScore(kind: LevelKind, fair: number): number {
   const [lo, hi] = kind === 'yes_no' ? [NO, YES] : [SCALE_MIN, SCALE_MAX];
   return Math.round(Math.min(hi, Math.max(lo, fair)) * 100) / 100;
 }
+
+/* ---------- words for families ---------- */
+
+/** "Seen by 4 evaluators": how many, never who (docs/product.md#families). */
+export function seenByWords(evaluators: number): string {
+  return `Seen by ${evaluators} evaluator${evaluators === 1 ? '' : 's'}`;
+}
+
+/** "The panel agreed well on Passing and Shooting." for the criteria whose verdict is good; null when none. */
+export function agreedOnWords(criteria: readonly string[]): string | null {
+  if (!criteria.length) return null;
+  const list = criteria.length === 1 ? criteria[0]! : `${criteria.slice(0, -1).join(', ')} and ${criteria.at(-1)!}`;
+  return `The panel agreed well on ${list}.`;
+}

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Box, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReportRead } from '../../shared/schemas/report-delivery';
+import { TryoutsSeen } from './TryoutsSeen';
 
 const pct = (n: number | null) => (n === null ? 'Not evaluated' : `${Math.round(n)}%`);
 
@@ -37,6 +38,10 @@ export function ReportView({ report, pdfHref }: { report: ReportRead; pdfHref: s
           </Badge>
         ) : null}
       </Group>
+      <TryoutsSeen
+        headingOrder={2}
+        tryouts={s.tryouts.map((t) => ({ session: t.session, evaluators: t.evaluators, agreed: t.agreed_on }))}
+      />
       <section aria-labelledby="report-comment">
         <Title order={2} size="h4" id="report-comment" mb={4}>
           Coach&apos;s comment

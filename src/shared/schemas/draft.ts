@@ -89,6 +89,18 @@ export type BulkDecisionBody = z.infer<typeof bulkDecisionSchema>;
 export const versionOnlySchema = z.object(expectedVersion);
 export type VersionOnly = z.infer<typeof versionOnlySchema>;
 
+/**
+ * Which totals order the candidates: the session's raw totals (the default), or its fair totals, with
+ * each evaluator's severity taken out (docs/product.md#fair-evaluations). Candidates not from a session
+ * have one total, used for both.
+ */
+export const TOTAL_BASES = ['raw', 'fair'] as const;
+export type TotalBasis = (typeof TOTAL_BASES)[number];
+export const BASIS_LABELS: Record<TotalBasis, string> = { raw: 'Raw totals', fair: 'Fair totals' };
+
+export const suggestSchema = z.object({ ...expectedVersion, basis: z.enum(TOTAL_BASES).default('raw') });
+export type SuggestBody = z.infer<typeof suggestSchema>;
+
 /** After Finalise: a change of placement or decision, with the reason it is made. */
 export const revisionSchema = z.object({
   ...expectedVersion,
@@ -123,6 +135,9 @@ export const draftSummarySchema = z.object({
 });
 export type DraftSummary = z.infer<typeof draftSummarySchema>;
 
+const intervalSchema = z.object({ low: z.number(), high: z.number() });
+export type TotalInterval = z.infer<typeof intervalSchema>;
+
 export const boardTeamSchema = z.object({
   team_id: z.number(),
   name: z.string(),
@@ -155,12 +170,43 @@ export const boardCandidateSchema = z.object({
   /** An evaluator's score lay far from the others' in the session. */
   outlier: z.boolean(),
   /**
+   * The session total's 90 % interval (fair-evaluations.ts: the totals another draw of the player's
+   * evaluators would likely give); null outside a session or for an incomplete player.
+   */
+  interval: intervalSchema.nullable(),
+  /** The session's fair total (severity of the player's evaluators taken out) and its interval. */
+  fair_total: z.number().nullable(),
+  fair_interval: intervalSchema.nullable(),
+  /**
    * Why the place does not fit the player's age group: placed in another group's team ("Born 2008: U19,
    * this team is U14"), or in the pool with no team of their group; null when it fits.
    */
   age_note: z.string().nullable(),
 });
 export type BoardCandidate = z.infer<typeof boardCandidateSchema>;
+
+/**
+ * A team's cut line in the ordering of the candidates it can take: after `places` candidates (its target
+ * size, plus the targets of the teams before it that take the same candidates). `too_close`: the players
+ * either side whose intervals reach across the line (fair-evaluations.ts tooCloseToCall).
+ */
+export const cutLineSchema = z.object({
+  team_id: z.number(),
+  /** "U14 Blue: 4 places", "U14 Red: 8 places with U14 Blue". */
+  label: z.string(),
+  places: z.number(),
+  too_close: z.array(z.number()),
+});
+export type CutLine = z.infer<typeof cutLineSchema>;
+
+/** The candidates one set of teams can take (an age group, or anyone), best total first, with those teams' cut lines. */
+export const cutRankingSchema = z.object({
+  /** "U14", or "All candidates" for teams that take anyone. */
+  label: z.string(),
+  player_ids: z.array(z.number()),
+  lines: z.array(cutLineSchema),
+});
+export type CutRanking = z.infer<typeof cutRankingSchema>;
 
 export const boardSchema = z.object({
   id: z.number(),
@@ -174,6 +220,8 @@ export const boardSchema = z.object({
   season_year: z.number().nullable(),
   teams: z.array(boardTeamSchema),
   candidates: z.array(boardCandidateSchema),
+  /** The cut lines of the teams with a target size, on raw and on fair totals. */
+  cut_lines: z.object({ raw: z.array(cutRankingSchema), fair: z.array(cutRankingSchema) }),
 });
 export type Board = z.infer<typeof boardSchema>;
 

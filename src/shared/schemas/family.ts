@@ -79,6 +79,18 @@ export const familyProgressSchema = z.object({
 });
 export type FamilyProgress = z.infer<typeof familyProgressSchema>;
 
+/**
+ * A published tryout the child took part in: how many evaluators saw them (never who) and the criteria
+ * on which the panel agreed well (docs/product.md#families). Nothing about any other player, no rank.
+ */
+export const familyTryoutSchema = z.object({
+  session: z.string(),
+  date: z.string(),
+  evaluators: z.number(),
+  agreedOn: z.array(z.string()),
+});
+export type FamilyTryout = z.infer<typeof familyTryoutSchema>;
+
 export const familyChildViewSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -87,6 +99,7 @@ export const familyChildViewSchema = z.object({
   totalScore: z.number(),
   progress: familyProgressSchema,
   evaluations: z.array(familyEvaluationSchema),
+  tryouts: z.array(familyTryoutSchema),
   achievements: z.array(z.object({ title: z.string(), detail: z.string(), date: z.string() })),
   resources: z.array(z.object({ title: z.string(), category: z.string(), links: z.array(z.string()) })),
   /** Whether this guardian may grant or withdraw consents (parental responsibility). */

@@ -16,6 +16,11 @@ export const reportSnapshotSchema = z.object({
   team: z.object({ name: z.string() }),
   /** "Coach", or "Tryout panel, N evaluators" for published tryout results. */
   evaluated_by: z.string(),
+  /**
+   * Each tryout whose results the report counts: by how many evaluators the player was seen (never
+   * who) and the criteria on which the panel agreed well. Reports frozen before it was kept have none.
+   */
+  tryouts: z.array(z.object({ session: z.string(), evaluators: z.number().int(), agreed_on: z.array(z.string()) })).default([]),
   criteria: z.array(
     z.object({
       criterion_id: z.number().int(),

@@ -1,7 +1,16 @@
 import { ActionIcon, Badge, Button, Card, Checkbox, Group, Menu, NativeSelect, Stack, Text } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
 import { IconAlertTriangle, IconArrowsMove, IconGripVertical, IconHistory, IconPin, IconPinnedOff } from '@tabler/icons-react';
-import { DECISION_LABELS, DECISIONS, type BoardCandidate, type BoardTeam, type Decision } from '../../../shared/schemas/draft';
+import { formatPercent } from '../../../shared/scoring';
+import {
+  DECISION_LABELS,
+  DECISIONS,
+  type BoardCandidate,
+  type BoardTeam,
+  type Decision,
+  type TotalBasis,
+} from '../../../shared/schemas/draft';
+import { rangeText, TOO_CLOSE } from './CutLines';
 import classes from './drafts.module.css';
 
 interface Props {
@@ -18,6 +27,9 @@ interface Props {
   /** In the selection a bulk decision applies to. */
   selected: boolean;
   onSelect: (selected: boolean) => void;
+  /** The totals the board orders by, and whether the player is too close to call at a cut line on them. */
+  basis: TotalBasis;
+  tooClose: boolean;
 }
 
 /** A selection box whose wrapping label is the tap area (drafts.module.css). */
@@ -43,7 +55,20 @@ export function PickBox({
 }
 
 /** One candidate: name, scores, flags, decision, pin, history, and the Move menu (the keyboard and screen-reader way to move). */
-export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, onDecision, onHistory, selected, onSelect }: Props) {
+export function CandidateCard({
+  c,
+  teams,
+  disabled,
+  finalised,
+  onMove,
+  onPin,
+  onDecision,
+  onHistory,
+  selected,
+  onSelect,
+  basis,
+  tooClose,
+}: Props) {
   const drag = useDraggable({ id: c.player_id, disabled: disabled || finalised || c.pinned });
   const style = drag.transform ? { transform: `translate3d(${drag.transform.x}px, ${drag.transform.y}px, 0)`, zIndex: 10 } : undefined;
   return (
@@ -74,6 +99,13 @@ export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, on
               {c.total === null ? '–' : `${c.total}%`}
             </Text>
           </Group>
+          {c.interval ? (
+            <Text size="xs" c="dimmed" data-testid="range">
+              {basis === 'fair' && c.fair_total !== null && c.fair_interval
+                ? `Fair ${formatPercent(c.fair_total)}%, range ${rangeText(c.fair_interval)}`
+                : `Range ${rangeText(c.interval)}`}
+            </Text>
+          ) : null}
           <Group gap={4} wrap="nowrap" justify="space-between" align="flex-start">
             <Group gap={4}>
               {c.age_group ? <Badge variant="light">{c.age_group}</Badge> : null}
@@ -82,8 +114,13 @@ export function CandidateCard({ c, teams, disabled, finalised, onMove, onPin, on
                   {c.evaluators} evaluator{c.evaluators === 1 ? '' : 's'}
                 </Badge>
               ) : null}
+              {tooClose ? (
+                <Badge variant="filled" color="violet.9">
+                  {TOO_CLOSE}
+                </Badge>
+              ) : null}
               {c.outlier ? (
-                <Badge variant="filled" color="orange.9">
+                <Badge variant="filled" color="red.9">
                   Outlier
                 </Badge>
               ) : null}

@@ -28,7 +28,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ageMismatchText, outsideAgeGroup } from '../../../shared/age-groups';
-import { DECISION_LABELS, DECISIONS, type Board, type BoardCandidate, type Decision } from '../../../shared/schemas/draft';
+import {
+  BASIS_LABELS,
+  DECISION_LABELS,
+  DECISIONS,
+  TOTAL_BASES,
+  type Board,
+  type BoardCandidate,
+  type Decision,
+  type TotalBasis,
+} from '../../../shared/schemas/draft';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { PageHeader } from '../../components/PageHeader';
 import { PlayerSearchSelect } from '../../components/PlayerSearchSelect';
@@ -37,6 +46,7 @@ import { failureMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { allTeamsQuery, boardQuery, publishedSessionsQuery, useBoardWrite } from './api';
 import { CandidateCard, PickBox } from './CandidateCard';
+import { CutLines, tooCloseOn } from './CutLines';
 import classes from './drafts.module.css';
 import { HistoryModal } from './HistoryModal';
 import { RelativeAgeSection } from './RelativeAgeSection';
@@ -168,6 +178,10 @@ function BoardView({ board }: { board: Board }) {
   const [historyOf, setHistoryOf] = useState<BoardCandidate | null>(null);
   const [confirm, setConfirm] = useState<'suggest' | 'finalise' | null>(null);
   const [reason, setReason] = useState('');
+  // Raw totals unless the director chooses fair ones: the cut lines, the cards and Suggest follow it.
+  const [basis, setBasis] = useState<TotalBasis>('raw');
+  const [suggestBasis, setSuggestBasis] = useState<TotalBasis>('raw');
+  const close = tooCloseOn(board, basis);
   const finalised = board.state === 'finalised';
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -263,6 +277,8 @@ function BoardView({ board }: { board: Board }) {
       onHistory={() => setHistoryOf(c)}
       selected={picked.has(c.player_id)}
       onSelect={(on) => pick([c.player_id], on)}
+      basis={basis}
+      tooClose={close.has(c.player_id)}
     />
   );
   const pool = board.candidates.filter((c) => c.team_id === null);
@@ -278,7 +294,10 @@ function BoardView({ board }: { board: Board }) {
             <Button
               variant="default"
               leftSection={<IconWand size={18} aria-hidden />}
-              onClick={() => setConfirm('suggest')}
+              onClick={() => {
+                setSuggestBasis(basis);
+                setConfirm('suggest');
+              }}
               disabled={!board.candidates.length}
             >
               Suggest
@@ -341,6 +360,7 @@ function BoardView({ board }: { board: Board }) {
           </Button>
         </Group>
       )}
+      <CutLines board={board} basis={basis} onBasis={setBasis} />
       <DndContext
         sensors={sensors}
         onDragEnd={onDragEnd}
@@ -430,12 +450,26 @@ function BoardView({ board }: { board: Board }) {
         confirmLabel="Suggest"
         color="blue"
         onClose={() => setConfirm(null)}
-        onConfirm={() => send('/suggest', {}, true)}
+        onConfirm={() => send('/suggest', { basis: suggestBasis }, true)}
       >
         <Text>
           Suggest places every unpinned candidate again, best total first, into the team with the weakest total (a snake draft), up to each
           target, and only into teams of their age group (a team named U14… takes the players born for it). Pinned players stay where they
           are.
+        </Text>
+        <SegmentedControl
+          aria-label="Suggest orders by"
+          mt="sm"
+          fullWidth
+          value={suggestBasis}
+          onChange={(v) => setSuggestBasis(v as TotalBasis)}
+          data={TOTAL_BASES.map((b) => ({ value: b, label: BASIS_LABELS[b] }))}
+        />
+        <Text size="sm" c="dimmed" mt={4}>
+          {suggestBasis === 'fair'
+            ? 'Fair totals take out how harsh or lenient the evaluators each player had were; players not from a session keep their total.'
+            : 'Raw totals: the session results as published.'}{' '}
+          The history records which.
         </Text>
       </ConfirmModal>
       <ConfirmModal

@@ -14,6 +14,7 @@ import { displayHost } from '../../components/linkPreview';
 import { SIGNED_OUT_STATE } from './signedOut';
 import { Loading } from '../../components/Loading';
 import { ChildInbox } from './ChildInbox';
+import { TryoutsSeen } from '../../components/TryoutsSeen';
 
 // The charts library loads when a child is opened, not with "My players".
 const ChildProgress = lazy(() => import('./ChildProgress'));
@@ -153,6 +154,9 @@ function ChildView({ child, extra }: { child: FamilyChildView; extra?: ChildExtr
       <Suspense fallback={<Loading label="Loading the charts" />}>
         <ChildProgress child={child} />
       </Suspense>
+      <TryoutsSeen
+        tryouts={child.tryouts.map((t) => ({ session: t.session, date: t.date, evaluators: t.evaluators, agreed: t.agreedOn }))}
+      />
       {extra?.(child.id)}
       <section aria-label="Reports">
         <Title order={3} size="h4" mb={4}>

@@ -1,5 +1,6 @@
 import { Anchor, Card, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReportSnapshot } from '../../../shared/schemas/report-snapshot';
+import { TryoutsSeen } from '../../components/TryoutsSeen';
 
 /** A frozen report as staff read it: the same content the family sees (no names of evaluators, no notes). */
 export function SnapshotView({ snapshot: s }: { snapshot: ReportSnapshot }) {
@@ -20,6 +21,10 @@ export function SnapshotView({ snapshot: s }: { snapshot: ReportSnapshot }) {
           Evaluated by: {s.evaluated_by}
         </Text>
       </Card>
+      <TryoutsSeen
+        headingOrder={2}
+        tryouts={s.tryouts.map((t) => ({ session: t.session, evaluators: t.evaluators, agreed: t.agreed_on }))}
+      />
       <div>
         <Title order={2} size="h4">
           Overall comment

@@ -132,15 +132,15 @@ export async function draftsRoutes(app: FastifyInstance): Promise<void> {
     config: { access: teamsWrite },
     schema: {
       tags,
-      description: `Places the unpinned candidates by a snake draft on their totals.${stale}`,
+      description: `Places the unpinned candidates by a snake draft on their totals: raw (default) or fair (basis: 'fair').${stale}`,
       params: idParams,
-      body: s.versionOnlySchema,
+      body: s.suggestSchema,
       response: result,
     },
     handler: async (req) => {
       const actor = requireActor(req);
       const draft = await authorizeDraft(db, actor, req.params.id);
-      return written(await service.runSuggest(db, actor, draft, req.body.expected_version));
+      return written(await service.runSuggest(db, actor, draft, req.body));
     },
   });
 

@@ -3,6 +3,7 @@ import { ageGroupLabel, ageGroupOf, ageMismatchText, noTeamForAge, outsideAgeGro
 import type { Actor } from '../../../shared/permissions.js';
 import { roundPercent } from '../../../shared/scoring.js';
 import {
+  BASIS_LABELS,
   DECISION_LABELS,
   type Board,
   type BoardCandidate,
@@ -14,7 +15,9 @@ import {
   type DraftSummary,
   type MoveBody,
   type RevisionBody,
+  type SuggestBody,
   type TargetBody,
+  type TotalInterval,
   type WriteResult,
 } from '../../../shared/schemas/draft.js';
 import type { DB, DraftState } from '../../db/types.js';
@@ -22,8 +25,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { SessionRow } from '../eval-sessions/eval-sessions.repository.js';
-import * as evalRepo from '../eval-sessions/eval-sessions.repository.js';
-import * as evalSessions from '../eval-sessions/eval-sessions.service.js';
+import { publishedSessionAnalysis } from '../scores/session-analysis.js';
+import { cutLines, totalOn } from './cut-lines.js';
 import * as repo from './drafts.repository.js';
 import { suggest as suggestPlaces } from './suggest.js';
 
@@ -118,20 +121,42 @@ interface Scored {
   total: number | null;
   evaluators: number | null;
   outlier: boolean;
+  interval: TotalInterval | null;
+  fair_total: number | null;
+  fair_interval: TotalInterval | null;
 }
 
-/** Published session results of the sessions candidates came from, per session and player. */
+const rounded = (range: readonly [number, number] | null, within: number | null): TotalInterval | null =>
+  range === null
+    ? null
+    : // From 5 evaluators the total shown is the trimmed mean (ADR 0016) and the interval the plain mean's:
+      // widened to hold the total shown, as the interval always holds its own figure.
+      {
+        low: Math.min(roundPercent(range[0]), within ?? Infinity),
+        high: Math.max(roundPercent(range[1]), within ?? -Infinity),
+      };
+
+/**
+ * Published session results of the sessions candidates came from, per session and player: the one
+ * analysis per session and score version (scores/session-analysis.ts) that reports and the family
+ * portal read too.
+ */
 async function sessionScores(db: Db, sessionIds: readonly number[]): Promise<Map<string, Scored>> {
   const out = new Map<string, Scored>();
   for (const id of sessionIds) {
-    const session = await evalRepo.findSession(db, id);
-    if (session?.state !== 'published') continue;
-    for (const r of (await evalSessions.results(db, session)).rows)
-      out.set(`${id}:${r.playerId}`, {
-        total: r.total,
-        evaluators: r.evaluatorsDone,
-        outlier: r.cells.some((c) => c.outliers.length > 0),
+    const analysis = await publishedSessionAnalysis(db, id);
+    if (!analysis) continue;
+    for (const [playerId, p] of analysis.players) {
+      const fairTotal = p.fair.fair.total === null ? null : roundPercent(p.fair.fair.total);
+      out.set(`${id}:${playerId}`, {
+        total: p.total,
+        evaluators: p.evaluatorsDone,
+        outlier: p.outlier,
+        interval: p.total === null ? null : rounded(p.fair.raw.interval, p.total),
+        fair_total: fairTotal,
+        fair_interval: fairTotal === null ? null : rounded(p.fair.fair.interval, fairTotal),
       });
+    }
   }
   return out;
 }
@@ -159,6 +184,9 @@ async function candidatesOf(
       total: s ? s.total : r.current_total === null ? null : roundPercent(Number(r.current_total)),
       evaluators: s ? s.evaluators : null,
       outlier: s?.outlier ?? false,
+      interval: s?.interval ?? null,
+      fair_total: s?.fair_total ?? null,
+      fair_interval: s?.fair_interval ?? null,
       waitlist_rank: r.waitlist_rank,
     };
   });
@@ -215,8 +243,15 @@ export async function board(db: Db, draft: repo.DraftRow): Promise<Board> {
       };
     }),
     candidates: candidates.map(({ waitlist_rank: _, ...c }) => ({ ...c, age_note: note(c) })),
+    cut_lines: {
+      raw: cutLines(cutTeams(teams, ages), candidates, ages.year, 'raw'),
+      fair: cutLines(cutTeams(teams, ages), candidates, ages.year, 'fair'),
+    },
   };
 }
+
+const cutTeams = (teams: Awaited<ReturnType<typeof repo.boardTeams>>, ages: ReturnType<typeof agesOf>) =>
+  teams.map((t) => ({ team_id: t.team_id, name: t.name, target_size: t.target_size, age_group: ages.groupOf.get(t.team_id) ?? null }));
 
 function parseTargets(text: string): Record<string, number> {
   try {
@@ -426,8 +461,13 @@ export async function updateCandidate(
   });
 }
 
-/** Suggest (suggest.ts) applied in one transaction: one statement per team it fills. */
-export async function runSuggest(db: Db, actor: Actor, draft: repo.DraftRow, expected: number): Promise<WriteResult> {
+/**
+ * Suggest (suggest.ts) applied in one transaction: one statement per team it fills. It orders by the raw
+ * totals, or by the fair totals when the director chose them (`basis`): the event and the audit row
+ * record which.
+ */
+export async function runSuggest(db: Db, actor: Actor, draft: repo.DraftRow, body: SuggestBody): Promise<WriteResult> {
+  const { expected_version: expected, basis } = body;
   const [teams, candidates] = await Promise.all([repo.boardTeams(db, draft.id), candidatesOf(db, draft)]);
   const ages = agesOf(draft, teams);
   return write(db, actor, draft, expected, 'open', async (trx, now) => {
@@ -446,7 +486,7 @@ export async function runSuggest(db: Db, actor: Actor, draft: repo.DraftRow, exp
             team_id: r.team_id,
             pinned: !!r.pinned,
             decision: r.decision,
-            total: c.total,
+            total: totalOn(basis, c).total,
             birth_year: c.birth_year,
           };
         }),
@@ -465,12 +505,13 @@ export async function runSuggest(db: Db, actor: Actor, draft: repo.DraftRow, exp
         teams.length > 0 &&
         teams.every((team) => ages.mismatch(birth.get(p) ?? null, team.team_id) !== null),
     ).length;
-    const text = `Suggest placed ${placed} unpinned player(s), ${moved} of them moved${
+    // Raw is the default and keeps its words; fair says so in the history too.
+    const text = `Suggest placed ${placed} unpinned player(s)${basis === 'fair' ? ' by fair totals' : ''}, ${moved} of them moved${
       outOfAge ? `; ${outOfAge} left in the pool with no team of their age group` : ''
     }`;
     return {
-      events: [{ kind: 'suggest', player_id: null, detail: { text, placed, moved, out_of_age: outOfAge } }],
-      audit: text,
+      events: [{ kind: 'suggest', player_id: null, detail: { text, placed, moved, out_of_age: outOfAge, basis } }],
+      audit: `${text} (ordered by ${BASIS_LABELS[basis].toLowerCase()})`,
       changed: moved,
     };
   });

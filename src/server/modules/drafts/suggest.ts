@@ -27,7 +27,8 @@ export interface SuggestCandidate {
   birth_year: number | null;
 }
 
-const OUT_OF_RUNNING = new Set(['released', 'withdrawn']);
+/** Released and withdrawn candidates are out of the running: Suggest places them nowhere, the cut lines leave them out. */
+export const OUT_OF_RUNNING: ReadonlySet<string> = new Set(['released', 'withdrawn']);
 
 /**
  * Each unpinned candidate's new team (null = pool). Pinned candidates are never in the answer. `year`

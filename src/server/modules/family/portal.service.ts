@@ -21,6 +21,7 @@ import * as repo from './portal.repository.js';
 import { claimedAt } from '../handover/handover.repository.js';
 import { criteriaCatalogue, evaluationHistory, type HistoryRow } from '../leaderboard/analysis.repository.js';
 import { scoreTimeline } from '../leaderboard/analysis.service.js';
+import { playerTryouts } from '../scores/session-analysis.js';
 
 type Db = Kysely<DB>;
 type Link = { id: number; player_id: number; parental_responsibility: number };
@@ -116,7 +117,7 @@ export function childProgress(
 /** One child as the family sees it: published data only; evaluators are 'Coach' or 'Tryout panel'. */
 export async function childView(db: Db, link: Link): Promise<FamilyChildView> {
   const id = link.player_id;
-  const [player, clubs, total, evaluations, achievements, resources, states, claimed, history, catalogue] = await Promise.all([
+  const [player, clubs, total, evaluations, achievements, resources, states, claimed, history, catalogue, tryouts] = await Promise.all([
     repo.playerName(db, id),
     clubsByPlayer(db, [id]),
     repo.totalOf(db, id),
@@ -127,6 +128,7 @@ export async function childView(db: Db, link: Link): Promise<FamilyChildView> {
     claimedAt(db, id),
     evaluationHistory(db, { playerId: id }),
     criteriaCatalogue(db),
+    playerTryouts(db, id),
   ]);
   return {
     id,
@@ -144,6 +146,7 @@ export async function childView(db: Db, link: Link): Promise<FamilyChildView> {
       by: e.evaluator_name.startsWith('Session:') ? 'Tryout panel' : 'Coach',
       current: e.is_current === 1,
     })),
+    tryouts,
     achievements: achievements.map((a) => ({ title: a.title, detail: a.detail, date: a.created_at.slice(0, 10) })),
     resources: resources.map((r) => ({
       title: r.title,

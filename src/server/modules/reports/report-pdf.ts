@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { agreedOnWords, seenByWords } from '../../../shared/fair-evaluations.js';
 import type { ReportSnapshot } from '../../../shared/schemas/report-snapshot.js';
 
 /**
@@ -29,6 +30,18 @@ export function reportPdf(s: ReportSnapshot): Promise<Buffer> {
   if (s.rank) totals.push(`rank ${s.rank.position} of ${s.rank.of}`);
   doc.font('Helvetica-Bold').fontSize(13).text(totals.join(' · '));
   doc.moveDown();
+
+  if (s.tryouts.length) {
+    heading(doc, 'Tryouts');
+    for (const t of s.tryouts) {
+      const agreed = agreedOnWords(t.agreed_on);
+      doc
+        .font('Helvetica')
+        .fontSize(11)
+        .text(`${t.session}: ${seenByWords(t.evaluators)}.${agreed ? ` ${agreed}` : ''}`);
+    }
+    doc.moveDown();
+  }
 
   heading(doc, "Coach's comment");
   doc

@@ -45,6 +45,7 @@ export function snapshotOf(
     cycle: { name: where.cycle, season: '2026', closes_on: '2026-11-20' },
     team: { name: where.team },
     evaluated_by: 'Coach',
+    tryouts: [],
     criteria: [
       { criterion_id: 1, label: 'Passing', description: 'Accuracy and weight of passes', percent: 72, comment: 'Crisp passes into feet.' },
       { criterion_id: 2, label: 'Positioning', description: 'Where the player stands', percent: null, comment: null },

@@ -1,7 +1,8 @@
 /**
  * What a report says (ADR 0020, docs/product.md#reports): built from the evaluations current at the
  * cycle's close with the one scoring implementation (src/shared/scoring.ts), frozen at approval. It
- * names no evaluator and no other player, and never reads staff notes.
+ * names no evaluator and no other player, and never reads staff notes. Of a tryout it says how many
+ * evaluators saw the player and where the panel agreed (scores/session-analysis.ts), nothing more.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -16,6 +17,7 @@ import {
 import { REPORT_FOCUS_MAX, reportSnapshotSchema, type ReportSnapshot } from '../../../shared/schemas/report-snapshot.js';
 import type { DB } from '../../db/types.js';
 import { jsonList } from '../../lib/reply.js';
+import { playerTryouts } from '../scores/session-analysis.js';
 import * as repo from './reports.repository.js';
 
 /** The evaluator name a published session writes (eval-sessions publish). */
@@ -102,6 +104,7 @@ export async function buildSnapshot(db: Kysely<DB>, report: repo.ReportRow): Pro
   const panel = mine.filter((e) => e.evaluator_user_id === null && e.evaluator_name.startsWith(SESSION_PREFIX));
   const sessions = [...new Set(panel.map((e) => e.evaluator_name.slice(SESSION_PREFIX.length)))];
   const tryoutEvaluators = panel.length ? await repo.tryoutEvaluatorCount(db, report.player_id, sessions) : null;
+  const tryouts = panel.length ? await playerTryouts(db, report.player_id, sessions) : [];
 
   const named = new Set<number>([
     ...mine.map((e) => e.criterionId),
@@ -121,6 +124,7 @@ export async function buildSnapshot(db: Kysely<DB>, report: repo.ReportRow): Pro
     cycle: { name: cycle.name, season: cycle.season, closes_on: cycle.closes_on },
     team: facts.team,
     evaluated_by: evaluatedBy(panel.length < mine.length, tryoutEvaluators),
+    tryouts: tryouts.map((t) => ({ session: t.session, evaluators: t.evaluators, agreed_on: t.agreedOn })),
     criteria: listed.map((c) => {
       const e = mine.find((m) => m.criterionId === c.id);
       const percent = e ? criterionPercent(e.scorePercentage, c.weight) : null;
