@@ -29,6 +29,9 @@ export function RelativeAgePanel({ sessionId }: { sessionId: number }) {
                   allowDecimal={false}
                   value={top ?? data.top ?? ''}
                   onChange={(v) => setTop(typeof v === 'number' && v >= 1 ? v : null)}
+                  // The stepper's arrows are 17 px tall: too small to tap; a phone's number pad is the control.
+                  hideControls
+                  inputMode="numeric"
                   w={220}
                 />
               </Group>
