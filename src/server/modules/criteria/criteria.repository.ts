@@ -7,6 +7,18 @@ import { exists } from '../../db/exists.js';
 
 type Db = Kysely<DB>;
 
+/** A measured criterion's test and rule, as `toMeasure` reads them (criterion_measures joined as m). */
+export const MEASURE_COLUMNS = [
+  'm.unit',
+  'm.decimals',
+  'm.direction',
+  'm.min_value',
+  'm.max_value',
+  'm.attempts',
+  'm.attempt_count',
+  'm.rule',
+] as const;
+
 function baseQuery(db: Db) {
   const counts = db
     .selectFrom('evaluations')
@@ -19,14 +31,7 @@ function baseQuery(db: Db) {
     .leftJoin('criterion_measures as m', 'm.criterion_id', 'c.id')
     .leftJoin(counts, 'ec.criterion_id', 'c.id')
     .select([
-      'm.unit',
-      'm.decimals',
-      'm.direction',
-      'm.min_value',
-      'm.max_value',
-      'm.attempts',
-      'm.attempt_count',
-      'm.rule',
+      ...MEASURE_COLUMNS,
 
       'c.id',
       'c.name',
@@ -125,14 +130,7 @@ export async function listCriteria(db: Db, counts: ReadonlyMap<number, number>, 
     .innerJoin('levels as l', 'l.id', 'c.level_id')
     .leftJoin('criterion_measures as m', 'm.criterion_id', 'c.id')
     .select([
-      'm.unit',
-      'm.decimals',
-      'm.direction',
-      'm.min_value',
-      'm.max_value',
-      'm.attempts',
-      'm.attempt_count',
-      'm.rule',
+      ...MEASURE_COLUMNS,
       'c.id',
       'c.name',
       'c.level_id',

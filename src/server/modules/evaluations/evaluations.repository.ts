@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysel
 import { scoreLabel, type Evaluation } from '../../../shared/schemas/evaluation.js';
 import { measuredLabel, type Attempt, type LevelKind, type MeasureUnit } from '../../../shared/scoring.js';
 import type { Measure } from '../../../shared/schemas/criterion.js';
-import { toMeasure, type MeasureRow } from '../criteria/criteria.repository.js';
+import { MEASURE_COLUMNS, toMeasure, type MeasureRow } from '../criteria/criteria.repository.js';
 import { chunked } from '../../db/precompiled.js';
 import type { DB, EvaluationsTable } from '../../db/types.js';
 import { jsonList } from '../../lib/reply.js';
@@ -66,22 +66,7 @@ function criteriaQuery(db: Db) {
     .selectFrom('criteria as c')
     .innerJoin('levels as l', 'l.id', 'c.level_id')
     .leftJoin('criterion_measures as m', 'm.criterion_id', 'c.id')
-    .select([
-      'c.id',
-      'c.name',
-      'c.weight',
-      'c.level_id',
-      'l.name as level_name',
-      'l.kind',
-      'm.unit',
-      'm.decimals',
-      'm.direction',
-      'm.min_value',
-      'm.max_value',
-      'm.attempts',
-      'm.attempt_count',
-      'm.rule',
-    ]);
+    .select(['c.id', 'c.name', 'c.weight', 'c.level_id', 'l.name as level_name', 'l.kind', ...MEASURE_COLUMNS]);
 }
 const toScoring = (
   r: {
