@@ -22,7 +22,7 @@ async function choose(scope: Page | Locator, page: Page, label: string, option: 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The leaderboard of one team sorted by one criterion: each row's name and total, best first. */
+/** The leaderboard of one team sorted by one criterion: "name: total" of the given players, best first. */
 async function boardBy(page: Page, teamId: number, names: readonly string[]): Promise<string[]> {
   await page.goto(`/app/leaderboard?team=${teamId}`);
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Criteria');
@@ -35,8 +35,13 @@ async function boardBy(page: Page, teamId: number, names: readonly string[]): Pr
   await expect(page.getByRole('button', { name: '1 criterion' })).toBeVisible();
   const rows = page.getByTestId('board-row');
   await expect(rows.first()).toBeVisible();
-  const texts = await rows.allTextContents();
-  return texts.filter((t) => names.some((n) => t.includes(n)));
+  const out: string[] = [];
+  for (const row of await rows.all()) {
+    const text = (await row.textContent()) ?? '';
+    const who = names.find((n) => text.includes(n));
+    if (who) out.push(`${who}: ${(await row.locator('.lb-score').textContent())?.trim()}`);
+  }
+  return out;
 }
 
 test('measured: Lane agility defined with U14 bands, four players timed courtside offline, points, ranks and a band change', async ({
@@ -74,22 +79,22 @@ test('measured: Lane agility defined with U14 bands, four players timed courtsid
     await choose(dialog, page, 'Level', LEVEL);
     await dialog.getByRole('textbox', { name: 'Score (%)' }).fill('10');
     await expect(dialog.getByRole('group', { name: 'Measured test' })).toBeVisible();
-    await expect(dialog.getByRole('textbox', { name: 'Unit' })).toHaveValue('Seconds (s)');
+    await expect(dialog.getByRole('textbox', { name: 'Unit', exact: true })).toHaveValue('Seconds (s)');
     await expect(dialog.getByRole('textbox', { name: 'Better is' })).toHaveValue('Lower is better');
     await dialog.getByRole('textbox', { name: 'Lowest valid (s)' }).fill('5');
     await dialog.getByRole('textbox', { name: 'Highest valid (s)' }).fill('30');
-    await expect(dialog.getByRole('textbox', { name: 'Attempts' })).toHaveValue('Best of N');
-    await expect(dialog.getByRole('textbox', { name: 'N (attempts)' })).toHaveValue('2');
-    await dialog.getByRole('textbox', { name: 'Age group' }).fill('U14');
+    await expect(dialog.getByRole('textbox', { name: 'Attempts', exact: true })).toHaveValue('Best of N');
+    await expect(dialog.getByRole('textbox', { name: 'How many attempts' })).toHaveValue('2');
+    await dialog.getByRole('textbox', { name: 'Age group', exact: true }).fill('U14');
     for (const [i, [points, limit]] of BANDS.entries()) {
-      if (i > 0) await dialog.getByRole('button', { name: 'Add band' }).click();
-      await dialog.getByRole('textbox', { name: `Points, band ${i + 1}` }).fill(String(points));
+      if (i > 0) await dialog.getByRole('button', { name: 'Add band', exact: true }).click();
+      await dialog.getByRole('textbox', { name: `Points, band ${i + 1}`, exact: true }).fill(String(points));
       // The wrong way round first: more points at a slower time is refused in plain words.
-      await dialog.getByRole('textbox', { name: `Limit, band ${i + 1}` }).fill(String(i === 1 ? 10.5 : limit));
+      await dialog.getByRole('textbox', { name: `Limit, band ${i + 1}`, exact: true }).fill(String(i === 1 ? 10.5 : limit));
     }
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByRole('alert')).toContainText('more points need a smaller limit');
-    await dialog.getByRole('textbox', { name: 'Limit, band 2' }).fill('11.2');
+    await dialog.getByRole('textbox', { name: 'Limit, band 2', exact: true }).fill('11.2');
     await expectAccessible(page);
     await snap(page, 'measured-criterion-form');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -121,7 +126,7 @@ test('measured: Lane agility defined with U14 bands, four players timed courtsid
       await page.getByRole('button', { name: `Start the stopwatch for ${p.name}` }).click();
       await expect(row(p).getByRole('button', { name: 'Stop' })).toBeVisible();
       await page.clock.runFor(ms);
-      await expect(row(p).getByLabel('Stopwatch time')).toHaveText(`${(ms / 1000).toFixed(2)} s`);
+      await expect(row(p).getByLabel('Stopwatch time')).toHaveText(`${(Math.floor(ms / 100) / 10).toFixed(1)} s`);
       await row(p).getByRole('button', { name: 'Stop' }).click();
       await page.clock.resume();
     };
@@ -165,8 +170,7 @@ test('measured: Lane agility defined with U14 bands, four players timed courtsid
     // Ranks on the board sorted by this criterion (worth 10 %: the points are the percentage).
     const names = players.map((p) => p.name);
     const ranked = await boardBy(page, team.id, names);
-    expect(ranked.map((t) => names.find((n) => t.includes(n)))).toEqual([bo.name, ada.name, di.name, cy.name]);
-    expect(ranked.map((t) => /(\d+)%/.exec(t)?.[1])).toEqual(['10', '9', '8', '6']);
+    expect(ranked).toEqual([`${bo.name}: 10%`, `${ada.name}: 9%`, `${di.name}: 8%`, `${cy.name}: 6%`]);
     await expectAccessible(page);
     await snap(page, 'measured-board');
 
@@ -177,12 +181,12 @@ test('measured: Lane agility defined with U14 bands, four players timed courtsid
     await settleAnimations(page);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Criteria' });
-    await expect(edit.getByRole('textbox', { name: 'Unit' })).toBeDisabled();
-    await edit.getByRole('textbox', { name: 'Limit, band 3' }).fill('11.4');
+    await expect(edit.getByRole('textbox', { name: 'Unit', exact: true })).toBeDisabled();
+    await edit.getByRole('textbox', { name: 'Limit, band 3', exact: true }).fill('11.4');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
     const after = await boardBy(page, team.id, names);
-    expect(after.map((t) => /(\d+)%/.exec(t)?.[1])).toEqual(['10', '9', '7', '6']);
+    expect(after).toEqual([`${bo.name}: 10%`, `${ada.name}: 9%`, `${di.name}: 7%`, `${cy.name}: 6%`]);
     // The player's page shows the value beside the points.
     const evals = (await apiGet(page, `/api/player/${di.id}/evaluation`)) as {
       evaluations: { criteria: string; measured: { label: string } }[];

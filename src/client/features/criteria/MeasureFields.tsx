@@ -120,7 +120,7 @@ export function MeasureFields({
           </ErrorTip>
           {m.attempts === 'single' ? null : (
             <ErrorTip error={err('attemptCount')}>
-              <NumberInput label="N (attempts)" min={1} max={MAX_ATTEMPTS} allowDecimal={false} {...num('attemptCount')} />
+              <NumberInput label="How many attempts" min={1} max={MAX_ATTEMPTS} allowDecimal={false} {...num('attemptCount')} />
             </ErrorTip>
           )}
         </Group>

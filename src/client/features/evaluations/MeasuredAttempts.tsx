@@ -29,7 +29,7 @@ interface Props {
   stopwatch?: { watch: Watch | null; playerId: number; onStart: () => void; onStop: () => void };
 }
 
-/** The elapsed time of the running stopwatch, redrawn ten times a second. */
+/** The running stopwatch's time in tenths, redrawn ten times a second; Stop keeps the exact time. */
 function Elapsed({ startedAt, decimals }: { startedAt: number; decimals: number }) {
   const [now, setNow] = useState(nowMs());
   useEffect(() => {
@@ -38,7 +38,7 @@ function Elapsed({ startedAt, decimals }: { startedAt: number; decimals: number 
   }, []);
   return (
     <Text fw={700} ff="monospace" aria-label="Stopwatch time">
-      {(Math.max(0, now - startedAt) / 1000).toFixed(Math.min(decimals, 2))} s
+      {(Math.floor(Math.max(0, now - startedAt) / 100) / 10).toFixed(Math.min(decimals, 1))} s
     </Text>
   );
 }
