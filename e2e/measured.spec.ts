@@ -103,6 +103,8 @@ test('measured: Lane agility defined with U14 bands, four players timed courtsid
       (c) => c.criteria === CRITERION,
     )!;
     criterionId = created.id;
+    await page.getByRole('button', { name: new RegExp(`^${CRITERION}, score 10%`) }).click();
+    await expect(page.getByTestId('measure-summary')).toHaveText('Seconds (s), lower is better, best of 2; bands for U14.');
     expect(created.measure).toMatchObject({ unit: 's', direction: 'lower', attempts: 'best', attemptCount: 2, min: 5, max: 30 });
 
     // 2. Courtside at 375 px: opened once online so the worker keeps the sheet, then the network goes.
@@ -192,6 +194,26 @@ test('measured: Lane agility defined with U14 bands, four players timed courtsid
       evaluations: { criteria: string; measured: { label: string } }[];
     };
     expect(evals.evaluations.find((e) => e.criteria === CRITERION)?.measured?.label).toBe('11.45 s → 7 points, U14 bands');
+
+    // 5. The evaluation form takes attempts too: a slow 12.1 s and a quicker 11.8 s keep 11.80 s.
+    await page.goto(`/app/player/${cy.id}/evaluation`);
+    await page.getByRole('button', { name: 'Re-evaluate Player' }).click();
+    await page.getByRole('menuitem', { name: 'Single Evaluation' }).click();
+    const single = page.getByRole('dialog', { name: 'Single Evaluation' });
+    await choose(single, page, 'Level', LEVEL);
+    await choose(single, page, 'Criteria', CRITERION);
+    await single.getByRole('textbox', { name: 'Attempt 1 for this player' }).fill('12.1');
+    await single.getByRole('textbox', { name: 'Attempt 2 for this player' }).fill('0.4');
+    await single.getByRole('button', { name: 'Save' }).click();
+    await expect(single.getByRole('tooltip')).toContainText("outside this test's range (5–30 s)");
+    await single.getByRole('textbox', { name: 'Attempt 2 for this player' }).fill('11.8');
+    await expect(single.getByTestId('measured-preview')).toContainText('11.80 s');
+    await expectAccessible(page);
+    await single.getByRole('button', { name: 'Save' }).click();
+    await expect(single).toBeHidden();
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^${CRITERION}, score 7/10 \\(11\\.80 s → 7 points, U14 bands\\)`) }),
+    ).toBeVisible();
   } finally {
     await context.setOffline(false);
     // By name too: a failure before the id was read must not leave the criterion (and 110 %) behind.

@@ -241,7 +241,7 @@ export function MeasureFields({
           onClick={() => form.insertListItem('measure.rule.bandSets', { ageGroup: '', bands: [blankBand()] })}
           style={{ alignSelf: 'flex-start' }}
         >
-          Add bands for another age group
+          Add an age group
         </Button>
       </Stack>
     </Fieldset>

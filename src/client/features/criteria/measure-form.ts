@@ -1,5 +1,13 @@
-import type { Criterion, MeasureInput } from '../../../shared/schemas/criterion';
-import type { AttemptMode, Direction, MeasureUnit, RuleMethod } from '../../../shared/scoring';
+import type { Criterion, Measure, MeasureInput } from '../../../shared/schemas/criterion';
+import {
+  DIRECTION_LABELS,
+  PERCENTILE_MIN_PLAYERS,
+  UNIT_LABELS,
+  type AttemptMode,
+  type Direction,
+  type MeasureUnit,
+  type RuleMethod,
+} from '../../../shared/scoring';
 
 /** A number field's value: Mantine's NumberInput gives '' while empty. */
 type Num = number | '';
@@ -72,4 +80,15 @@ export function toMeasureInput(v: MeasureValues): MeasureInput {
       })),
     },
   };
+}
+
+/** "Seconds (s), lower is better, best of 2; bands for U14" — the test and its rule in one line. */
+export function measureSummary(m: Measure): string {
+  const attempts = m.attempts === 'single' ? 'a single value' : `${m.attempts === 'best' ? 'best' : 'mean'} of ${m.attemptCount}`;
+  const groups = m.rule.bandSets.map((s) => s.ageGroup ?? 'all ages').join(', ');
+  const rule =
+    m.rule.method === 'percentile'
+      ? `percentiles within the age group (with at least ${PERCENTILE_MIN_PLAYERS} measured; else the bands for ${groups})`
+      : `bands for ${groups}`;
+  return `${UNIT_LABELS[m.unit]}, ${DIRECTION_LABELS[m.direction].toLowerCase()}, ${attempts}; ${rule}.`;
 }
