@@ -4,6 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { PROGRESS_WORDS } from '../../../shared/scoring';
 import { GOAL_STATE_WORDS, type Goal } from '../../../shared/schemas/goal';
 import { scoreLabel } from '../../../shared/schemas/evaluation';
+import { GoalHistory } from './GoalHistory';
 
 const STATE_COLOR: Record<Goal['state'], string> = { active: 'blue', achieved: 'green', not_achieved: 'orange', dropped: 'gray' };
 const PROGRESS_MARK = { improved: '▲', no_change: '●', declined: '▼' } as const;
@@ -96,6 +97,7 @@ export function GoalCard({ goal: g, actions }: { goal: Goal; actions?: ReactNode
             ))}
           </Stack>
         ) : null}
+        {g.events.length ? <GoalHistory goal={g} /> : null}
         {actions ? (
           <Group gap="xs" wrap="wrap">
             {actions}

@@ -55,3 +55,10 @@ export const useCheckIn = (playerId: number) =>
     (v) => `/api/player/${playerId}/goal/${v.goalId}/check-ins`,
     ({ goalId: _g, ...rest }) => rest,
   );
+
+export const useEditGoal = (playerId: number) =>
+  useGoalWrite<{ goalId: number; body: Record<string, unknown> }>(
+    playerId,
+    (v) => `/api/player/${playerId}/goal/${v.goalId}`,
+    (v) => v.body,
+  );
