@@ -88,7 +88,9 @@ test('a coach adds a goal on the profile; the same score again is no clear chang
   await expect(move).toBeHidden();
   await expect(freeCard.getByText('Dropped', { exact: true })).toBeVisible();
   await freeCard.getByRole('button', { name: /History/ }).click();
-  await expect(freeCard.getByRole('list', { name: `History of ${free}` }).getByText(/Active → Dropped: Replaced by a team goal/)).toBeVisible();
+  await expect(
+    freeCard.getByRole('list', { name: `History of ${free}` }).getByText(/Active → Dropped: Replaced by a team goal/),
+  ).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'goals-history');
 
