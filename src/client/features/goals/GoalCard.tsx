@@ -64,6 +64,11 @@ export function GoalCard({ goal: g, actions }: { goal: Goal; actions?: ReactNode
           Due {g.dueOn}
           {g.state !== 'active' ? ` · ${GOAL_STATE_WORDS[g.state]} on ${g.stateChangedAt.slice(0, 10)}` : ''}
         </Text>
+        {g.source ? (
+          <Text size="sm" c="dimmed">
+            {g.source.kind === 'report' ? `From the report: ${g.source.label}` : `Team goal: ${g.source.label}`}
+          </Text>
+        ) : null}
         {g.description ? (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {g.description}
