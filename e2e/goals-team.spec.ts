@@ -109,7 +109,8 @@ test("a report's things to work on become goals when the coach approves it", asy
   await snap(page, 'goals-report-approve');
   await dialog.getByRole('button', { name: 'Approve and set 1 goal' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  // The approved report: frozen, with re-issue offered.
+  await expect(page.getByRole('button', { name: 'Re-issue as version 2' })).toBeVisible();
 
   await page.goto(`/app/player/${players[0]}`);
   const card = page.getByRole('region', { name: 'GOALS' }).getByRole('article', { name: criterion.criteria });
