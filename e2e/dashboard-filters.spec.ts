@@ -56,6 +56,12 @@ async function rowsOf(page: Page, href: string) {
     await expect(page.getByText(/^Only \w+ reports/)).toBeVisible();
     return page.getByRole('main').getByRole('listitem');
   }
+  if (href.includes('/goals')) {
+    // The team's goals, filtered: the filter's picker shows once the list has loaded.
+    await expect(page.getByRole('textbox', { name: 'Show' })).toBeVisible();
+    if (href.includes('filter=none')) return page.getByRole('list', { name: 'Players without an active goal' }).getByRole('listitem');
+    return page.getByRole('table', { name: /^Goals of / }).locator('tbody tr');
+  }
   await expect(page.getByText('Only open sessions')).toBeVisible();
   await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
   return page.getByRole('main').getByRole('article');
@@ -75,8 +81,8 @@ test('every number on the dashboard opens a list of exactly that many rows, on a
     .getByRole('main')
     .getByRole('link', { name: /^\d+ / })
     .evaluateAll((links) => links.map((a) => ({ name: a.getAttribute('aria-label')!, href: a.getAttribute('href')! })));
-  // Open sessions; each team's "no evaluation in 30 days"; U18 Boys' evaluated, not yet and four report states.
-  expect(numbers.length).toBeGreaterThanOrEqual(1 + 4 + 6);
+  // Open sessions; each team's "no evaluation in 30 days" and four goal counts; U18 Boys' evaluated, not yet and four report states.
+  expect(numbers.length).toBeGreaterThanOrEqual(1 + 4 * 5 + 6);
   for (const { name, href } of numbers) {
     const rows = await rowsOf(page, href);
     await expect(rows, `${name} → ${href}`).toHaveCount(Number(name.split(' ')[0]));
