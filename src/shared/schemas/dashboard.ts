@@ -1,10 +1,22 @@
 import { z } from 'zod';
 import { calendarDay } from './common.js';
+import { cursorParam, nextCursorField } from './cursor.js';
 
 export { STALE_AFTER_DAYS, staleSince } from '../stale-window.js';
 
-/** GET /api/dashboard: `today` is the caller's own calendar day (the server's UTC day when absent). */
-export const dashboardQuerySchema = z.object({ today: calendarDay.optional() });
+/** Teams per dashboard page: a phone's screenful several times over, and a whole row of 1, 2 or 3 cards. */
+export const DASHBOARD_PAGE_SIZE = 24;
+
+/**
+ * GET /api/dashboard: `today` is the caller's own calendar day (the server's UTC day when absent). The
+ * teams come a page at a time in name order, so an admin who reaches every team of a large club gets an
+ * answer of the same size as a coach's (`after`: the `next` of the page before).
+ */
+export const dashboardQuerySchema = z.object({
+  today: calendarDay.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(DASHBOARD_PAGE_SIZE),
+  after: cursorParam(['string', 'number']).optional(),
+});
 export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
 
 export const dashboardCycleSchema = z.object({ id: z.number(), name: z.string(), opensOn: z.string(), closesOn: z.string() });
@@ -41,5 +53,6 @@ export const dashboardSchema = z.object({
   teams: z.array(dashboardTeamSchema),
   /** Open evaluation sessions the caller reaches; null without sessions read. */
   openSessions: z.number().nullable(),
+  ...nextCursorField,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconClipboardCheck, IconCloudUpload, IconFileText, IconMailForward } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { plural } from '../../../shared/messages';
 import type { DashboardTeam } from '../../../shared/schemas/dashboard';
 import { STALE_AFTER_DAYS } from '../../../shared/stale-window';
+import { LoadMore } from '../../components/LoadMore';
 import { QueryView } from '../../components/QueryView';
 import { ME_URL, useCan, useMe } from '../../lib/auth';
 import { useDeviceWaiting, useDeviceWaitingActions, useWaitingPlaces, type WaitingPlace } from '../../lib/device-waiting';
@@ -258,13 +259,14 @@ export default function DashboardPage() {
   const { data: me } = useMe();
   const allowed = can('players', 1);
   const today = dayjs().format('YYYY-MM-DD');
-  const dashboard = useQuery({ ...dashboardQuery(today), enabled: allowed });
+  const dashboard = useInfiniteQuery({ ...dashboardQuery(today), enabled: allowed });
   const waiting = useDeviceWaiting(me?.id);
   // The app opens here: the worker keeps this read for the user from the first visit, so it opens offline too.
   const offlineReads = useMemo(() => [ME_URL, dashboardUrl(today)], [today]);
   useOfflineReady(me?.id, offlineReads, dashboard.isSuccess);
   const actions: CardActions = { score: can('evaluation', 2), reports: can('reports', 2) };
-  const data = dashboard.data;
+  const data = dashboard.data?.pages[0];
+  const teams = useMemo(() => dashboard.data?.pages.flatMap((p) => p.teams) ?? [], [dashboard.data]);
 
   return (
     <Stack gap="md">
@@ -280,27 +282,32 @@ export default function DashboardPage() {
                 describe={`${data.openSessions} open evaluation ${plural(data.openSessions, 'session', 'sessions')}`}
               />
             ) : null}
-            {me && waiting.data !== undefined ? <WaitingOnDevice userId={me.id} count={waiting.data} teams={data?.teams ?? []} /> : null}
+            {me && waiting.data !== undefined ? <WaitingOnDevice userId={me.id} count={waiting.data} teams={teams} /> : null}
           </div>
           <QueryView query={dashboard} noun="dashboard" isEmpty={() => false}>
-            {(data) => (
-              <>
-                {data.today !== today ? (
-                  <Text size="sm" c="dimmed" role="status">
-                    Figures as of {data.today}, the last time this device reached the server.
-                  </Text>
-                ) : null}
-                {data.teams.length === 0 ? (
-                  <Text c="dimmed">You have no teams yet. Teams you coach show here with their evaluations and reports.</Text>
-                ) : (
-                  <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
-                    {data.teams.map((team) => (
-                      <TeamCard key={team.id} team={team} staleSince={data.staleSince} actions={actions} />
-                    ))}
-                  </SimpleGrid>
-                )}
-              </>
-            )}
+            {({ pages: [first] }) =>
+              first ? (
+                <>
+                  {first.today !== today ? (
+                    <Text size="sm" c="dimmed" role="status">
+                      Figures as of {first.today}, the last time this device reached the server.
+                    </Text>
+                  ) : null}
+                  {teams.length === 0 ? (
+                    <Text c="dimmed">You have no teams yet. Teams you coach show here with their evaluations and reports.</Text>
+                  ) : (
+                    <>
+                      <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+                        {teams.map((team) => (
+                          <TeamCard key={team.id} team={team} staleSince={first.staleSince} actions={actions} />
+                        ))}
+                      </SimpleGrid>
+                      <LoadMore query={dashboard} label="Show more teams" />
+                    </>
+                  )}
+                </>
+              ) : null
+            }
           </QueryView>
         </>
       ) : null}

@@ -1,15 +1,18 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { Dashboard } from '../../../shared/schemas/dashboard';
 import { apiGet, type Envelope } from '../../lib/api';
 
 /** The service worker keeps its last answer, whatever the day (build/vite.pwa.ts), so the app opens offline on it. */
-export const dashboardUrl = (today: string) => `/api/dashboard?today=${today}`;
+export const dashboardUrl = (today: string, after?: string | null) =>
+  `/api/dashboard?today=${today}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
 
-/** The whole dashboard in one read, for the caller's own calendar day. */
+/** The dashboard for the caller's own calendar day, a page of teams at a time (the first one works offline). */
 export const dashboardQuery = (today: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['dashboard', today],
-    queryFn: ({ signal }) => apiGet<Envelope<Dashboard>>(dashboardUrl(today), signal).then((r) => r.data),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: Dashboard) => last.next,
+    queryFn: ({ signal, pageParam }) => apiGet<Envelope<Dashboard>>(dashboardUrl(today, pageParam), signal).then((r) => r.data),
   });
 
 /** Where each number leads: the list it counts, filtered (docs/product.md#dashboard). */

@@ -3,30 +3,49 @@ import type { ReportState } from '../../db/types.js';
 import type { DB } from '../../db/types.js';
 
 /**
- * The staff dashboard's reads (docs/product.md#dashboard). Each is one statement over every team the
- * caller reaches (no query per team): the teams with their current cycle, their players' evaluation
- * counts, and their reports by state.
+ * The staff dashboard's reads (docs/product.md#dashboard). Each is one statement over a page of the
+ * teams the caller reaches (no query per team): the teams with their current cycle, their players'
+ * evaluation counts, and their reports by state.
  */
 
-/** Teams of the scope (null: every team) with the id of each one's current cycle: the one whose window holds today, else the latest. */
-function currentCycles(db: Kysely<DB>, scope: readonly number[] | null, today: string) {
-  let q = db
-    .selectFrom('teams as t')
-    .select(['t.id as team_id', 't.name as team_name'])
+/** One page of teams in (name, id) order: the key of the last team shown (`after`) and how many to read. */
+export interface TeamPage {
+  limit: number;
+  after?: readonly [name: string, id: number] | undefined;
+}
+
+/**
+ * A page of the scope's teams (null: every team), read one more than asked to tell whether another
+ * page follows. Only the page's teams then look up their cycle, so the cost follows the page.
+ */
+function pageOfTeams(db: Kysely<DB>, scope: readonly number[] | null, page: TeamPage) {
+  let q = db.selectFrom('teams as t').select(['t.id', 't.name']);
+  if (scope !== null) q = q.where('t.id', 'in', [...scope]);
+  const after = page.after;
+  if (after) q = q.where((eb) => eb.or([eb('t.name', '>', after[0]), eb.and([eb('t.name', '=', after[0]), eb('t.id', '>', after[1])])]));
+  return q
+    .orderBy('t.name')
+    .orderBy('t.id')
+    .limit(page.limit + 1);
+}
+
+/** The current cycle of each team of the page: the one whose window holds today, else the latest. */
+function currentCycles(db: Kysely<DB>, scope: readonly number[] | null, today: string, page: TeamPage) {
+  return db
+    .selectFrom(pageOfTeams(db, scope, page).as('p'))
+    .select(['p.id as team_id', 'p.name as team_name'])
     .select((eb) =>
       eb
         .selectFrom('report_cycle_teams as rct')
         .innerJoin('report_cycles as rc', 'rc.id', 'rct.cycle_id')
         .select('rc.id')
-        .whereRef('rct.team_id', '=', 't.id')
+        .whereRef('rct.team_id', '=', 'p.id')
         .orderBy(sql`case when rc.opens_on <= ${today} and rc.closes_on >= ${today} then 0 else 1 end`)
         .orderBy('rc.closes_on', 'desc')
         .orderBy('rc.id', 'desc')
         .limit(1)
         .as('cycle_id'),
     );
-  if (scope !== null) q = q.where('t.id', 'in', [...scope]);
-  return q;
 }
 
 export interface TeamCycleRow {
@@ -35,21 +54,29 @@ export interface TeamCycleRow {
   cycle: { id: number; name: string; opensOn: string; closesOn: string } | null;
 }
 
-export async function teamsWithCycle(db: Kysely<DB>, scope: readonly number[] | null, today: string): Promise<TeamCycleRow[]> {
-  if (scope?.length === 0) return [];
-  const rows = await db
-    .with('cur', () => currentCycles(db, scope, today))
+/** A page of the scope's teams with their current cycle, and the key after its last team when more follow. */
+export async function teamsWithCycle(
+  db: Kysely<DB>,
+  scope: readonly number[] | null,
+  today: string,
+  page: TeamPage,
+): Promise<{ rows: TeamCycleRow[]; next: [string, number] | null }> {
+  if (scope?.length === 0) return { rows: [], next: null };
+  const found = await db
+    .with('cur', () => currentCycles(db, scope, today, page))
     .selectFrom('cur')
     .leftJoin('report_cycles as c', 'c.id', 'cur.cycle_id')
     .select(['cur.team_id', 'cur.team_name', 'c.id as cycle_id', 'c.name as cycle_name', 'c.opens_on', 'c.closes_on'])
     .orderBy('cur.team_name')
     .orderBy('cur.team_id')
     .execute();
-  return rows.map((r) => ({
+  const rows = found.slice(0, page.limit).map((r) => ({
     teamId: r.team_id,
     teamName: r.team_name,
     cycle: r.cycle_id === null ? null : { id: r.cycle_id, name: r.cycle_name!, opensOn: r.opens_on!, closesOn: r.closes_on! },
   }));
+  const last = rows.at(-1);
+  return { rows, next: found.length > page.limit && last ? [last.teamName, last.teamId] : null };
 }
 
 export interface EvaluationCounts {
@@ -67,17 +94,17 @@ export interface TeamWindow {
 }
 
 /**
- * Per team of the scope: its players, those evaluated within its cycle's window (`windows`, chosen by
+ * Per team of a page: its players, those evaluated within its cycle's window (`windows`, chosen by
  * teamsWithCycle), and those with no evaluation since `since`. The windows go in as CASE values: one
  * statement whatever the number of teams, each player probed on evaluations_player_date_idx.
  */
 export async function evaluationCounts(
   db: Kysely<DB>,
-  scope: readonly number[] | null,
+  teamIds: readonly number[],
   windows: readonly TeamWindow[],
   since: string,
 ): Promise<Map<number, EvaluationCounts>> {
-  if (scope?.length === 0) return new Map();
+  if (teamIds.length === 0) return new Map();
   const byTeam = (pick: (w: TeamWindow) => string) =>
     sql`case tp.team_id ${sql.join(
       windows.map((w) => sql`when ${w.teamId} then ${pick(w)}`),
@@ -87,7 +114,7 @@ export async function evaluationCounts(
   const evaluated = windows.length
     ? sql<number>`sum(case when exists (select 1 from evaluations e where e.player_id = tp.player_id and e.date >= ${byTeam((w) => w.opensOn)} and e.date <= ${byTeam((w) => w.closesOn)}) then 1 else 0 end)`
     : sql<number>`0`;
-  let q = db
+  const rows = await db
     .selectFrom('team_players as tp')
     .select((eb) => [
       'tp.team_id',
@@ -97,9 +124,9 @@ export async function evaluationCounts(
         'stale',
       ),
     ])
-    .groupBy('tp.team_id');
-  if (scope !== null) q = q.where('tp.team_id', 'in', [...scope]);
-  const rows = await q.execute();
+    .where('tp.team_id', 'in', [...teamIds])
+    .groupBy('tp.team_id')
+    .execute();
   return new Map(
     rows.map((r) => [r.team_id, { players: Number(r.players), evaluated: Number(r.evaluated ?? 0), stale: Number(r.stale ?? 0) }]),
   );

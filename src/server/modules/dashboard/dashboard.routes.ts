@@ -21,7 +21,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, querystring: dashboardQuerySchema, response: { 200: okEnvelope(dashboardSchema), ...errors(400, 401, 403) } },
     handler: async (req, reply) => {
       const scope = await dashboardScope(app.db, requireActor(req));
-      return sendDataText(reply, dashboardText(await service.dashboard(app.db, scope, req.query.today ?? todayDate())));
+      const { today, limit, after } = req.query;
+      return sendDataText(reply, dashboardText(await service.dashboard(app.db, scope, today ?? todayDate(), { limit, after })));
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { encodeCursor } from '../../../shared/schemas/cursor.js';
 import { staleSince, type Dashboard, type DashboardReports } from '../../../shared/schemas/dashboard.js';
 import type { DB } from '../../db/types.js';
 import type { DashboardScope } from '../../policies/dashboard.js';
@@ -23,19 +24,25 @@ function reportsOf(rows: readonly repo.ReportStateCount[], teamId: number): Dash
   return out;
 }
 
-/** GET /api/dashboard: everything on the staff start page, for the teams and sessions the caller reaches. Callers must not mutate it. */
-export function dashboard(db: Kysely<DB>, scope: DashboardScope, today: string): Promise<Dashboard> {
-  return answers(db, JSON.stringify([scope.teams, scope.reports, scope.sessions, today]), () => compute(db, scope, today));
+/** GET /api/dashboard: the staff start page, a page of the teams and the sessions the caller reaches. Callers must not mutate it. */
+export function dashboard(db: Kysely<DB>, scope: DashboardScope, today: string, page: repo.TeamPage): Promise<Dashboard> {
+  const key = JSON.stringify([scope.teams, scope.reports, scope.sessions, today, page.limit, page.after ?? null]);
+  return answers(db, key, () => compute(db, scope, today, page));
 }
 
-async function compute(db: Kysely<DB>, scope: DashboardScope, today: string): Promise<Dashboard> {
+async function compute(db: Kysely<DB>, scope: DashboardScope, today: string, page: repo.TeamPage): Promise<Dashboard> {
   const since = staleSince(today);
-  const teams = await repo.teamsWithCycle(db, scope.teams, today);
+  const { rows: teams, next } = await repo.teamsWithCycle(db, scope.teams, today, page);
   const withCycle = teams.flatMap((t) =>
     t.cycle ? [{ teamId: t.teamId, cycleId: t.cycle.id, opensOn: t.cycle.opensOn, closesOn: t.cycle.closesOn }] : [],
   );
   const [byTeam, reports, openSessions] = await Promise.all([
-    repo.evaluationCounts(db, scope.teams, withCycle, since),
+    repo.evaluationCounts(
+      db,
+      teams.map((t) => t.teamId),
+      withCycle,
+      since,
+    ),
     scope.reports ? repo.reportCounts(db, withCycle) : Promise.resolve(null),
     scope.sessions === 'none' ? Promise.resolve(null) : countSessions(db, scope.sessions, 'open'),
   ]);
@@ -56,5 +63,6 @@ async function compute(db: Kysely<DB>, scope: DashboardScope, today: string): Pr
         stale: c.stale,
       };
     }),
+    next: next === null ? null : encodeCursor(next),
   };
 }

@@ -105,6 +105,29 @@ describe('GET /api/dashboard', () => {
     expect(teamOf(await get(coach, `?today=${dayOffset(120)}`), team.id).cycle).toMatchObject({ name: 'Winter' });
   });
 
+  it('pages the teams in name order: every team once, the same figures as one page, a bad cursor or size is a 400', async () => {
+    const whole = await get(admin, '?limit=100');
+    expect(whole.next).toBeNull();
+    const seen: DashboardTeam[] = [];
+    let after: string | null = null;
+    do {
+      const page: Dashboard = await get(admin, `?limit=1${after ? `&after=${after}` : ''}`);
+      expect(page.teams.length).toBeLessThanOrEqual(1);
+      seen.push(...page.teams);
+      after = page.next;
+    } while (after !== null);
+    expect(seen).toEqual(whole.teams);
+    expect(seen.map((x) => x.name)).toEqual([...seen.map((x) => x.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // A coach's pages stay within their own teams.
+    const first = await get(coach, '?limit=1');
+    expect(facts.ownTeams.map((x) => x.id)).toContain(first.teams[0]!.id);
+    const second = await get(coach, `?limit=1&after=${first.next!}`);
+    expect(facts.ownTeams.map((x) => x.id)).toContain(second.teams[0]!.id);
+    for (const bad of ['limit=0', 'limit=101', 'limit=two', 'after=%%%', 'after=WyJ4Il0']) {
+      expect((await admin.get(`/api/dashboard?${bad}`)).statusCode, bad).toBe(400);
+    }
+  });
+
   it('counts the open sessions the caller may list', async () => {
     const before = { admin: (await get(admin)).openSessions, coach: (await get(coach)).openSessions };
     await insertSession(t, { name: 'Open, coach scores', state: 'open', evaluatorUserId: facts.coachId });
