@@ -31,36 +31,45 @@ test('evaluator history: the coach two points low in a session, seen by the dire
   const teams = (await apiGet(page, '/api/teams')) as { id: number; name: string }[];
   const team = teams.find((t) => t.name === 'U14 Boys')!;
   const members = ((await apiGet(page, `/api/team/${team.id}/players?pageSize=200`)) as { data: { id: number }[] }).data.slice(0, 5);
-  const name = `History tryout ${Date.now() % 100000}`;
-  const created = (await apiPost(page, '/api/eval-sessions', {
-    name,
-    startDate: '2026-11-20',
-    endDate: '2026-11-20',
-    minEvaluators: 2,
-    criteria: [{ criterionId, weight: 100 }],
-  })) as { session: { id: number } };
-  const id = created.session.id;
-  let guest: APIRequestContext | null = null;
-  try {
+  const stamp = Date.now() % 100000;
+  const ids: number[] = [];
+  const guests: APIRequestContext[] = [];
+  /** A session scored by the director, the coach (`shift` points off) and a guest, results unlocked. */
+  async function session(name: string, date: string, shift: number) {
+    const created = (await apiPost(page, '/api/eval-sessions', {
+      name,
+      startDate: date,
+      endDate: date,
+      minEvaluators: 2,
+      criteria: [{ criterionId, weight: 100 }],
+    })) as { session: { id: number } };
+    const id = created.session.id;
+    ids.push(id);
     await apiPost(page, `/api/eval-session/${id}/players`, { playerIds: members.map((m) => m.id) });
     for (const userId of [director.id, coach.id]) await apiPost(page, `/api/eval-session/${id}/evaluators`, { userId });
     const opened = (await apiPost(page, `/api/eval-session/${id}/open`)) as { session: { guestCode: string } };
-    guest = await http.newContext({ baseURL });
+    const guest = await http.newContext({ baseURL });
+    guests.push(guest);
     const joined = await guest.post('/api/tryout/join', { data: { code: opened.session.guestCode, name: 'Gwen' } });
     expect(joined.status(), await joined.text()).toBe(200);
     const token = (await joined.json()).data.token as string;
     const detail = (await apiGet(page, `/api/eval-session/${id}`)) as { evaluators: { id: number; guest: boolean }[] };
     for (const e of detail.evaluators.filter((x) => x.guest)) await apiPost(page, `/api/eval-session/${id}/evaluator/${e.id}/admit`);
-    const entries = (shift: number, noise: number[]) =>
-      members.map((m, i) => ({ playerId: m.id, criterionId, score: SKILL[i]! + shift + noise[i]! }));
+    const entries = (off: number, noise: number[]) =>
+      members.map((m, i) => ({ playerId: m.id, criterionId, score: SKILL[i]! + off + noise[i]! }));
     await score(page, id, entries(0, [0, 1, 0, -1, 0]));
-    await score(coachPage, id, entries(-2, [0, 0, 0, 0, 0]));
+    await score(coachPage, id, entries(shift, [0, 0, 0, 0, 0]));
     const res = await guest.post('/api/tryout/scores', {
       data: { entries: entries(0, [1, 0, 0, 0, -1]) },
       headers: { 'x-tryout-token': token },
     });
     expect(res.status(), await res.text()).toBe(200);
     await apiPost(page, `/api/eval-session/${id}/unlock`);
+  }
+  const name = `History tryout ${stamp}`;
+  try {
+    await session(`History warm-up ${stamp}`, '2026-11-13', -1);
+    await session(name, '2026-11-20', -2);
 
     // The director: every staff evaluator to choose from, never the guest; the coach's session 2 points low.
     await page.goto('/app/sessions');
@@ -74,6 +83,13 @@ test('evaluator history: the coach two points low in a session, seen by the dire
     // −2 points of 10 on the whole total: −20 points against the other two.
     await expect(row.getByRole('cell').nth(1)).toHaveText('−20.0');
     await expect(row.getByRole('cell').last()).toHaveText(/^0\.\d\d$|^1\.00$/);
+    await expect(
+      page
+        .getByRole('row', { name: new RegExp(`History warm-up ${stamp}`) })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('−10.0');
+    await expect(page.getByRole('img', { name: /points against the other evaluators/ })).toBeVisible();
     await expectAccessible(page);
     await page.setViewportSize({ width: 375, height: 740 });
     await expect(row.getByRole('cell').nth(1)).toHaveText('−20.0');
@@ -96,8 +112,8 @@ test('evaluator history: the coach two points low in a session, seen by the dire
     const other = await coachPage.request.get(`/api/evaluator-history?user=${director.id}`);
     expect(other.status()).toBe(403);
   } finally {
-    await guest?.dispose();
+    for (const g of guests) await g.dispose();
     await coachPage.context().close();
-    await apiPost(page, `/api/eval-session/${id}/delete`);
+    for (const id of ids) await apiPost(page, `/api/eval-session/${id}/delete`);
   }
 });

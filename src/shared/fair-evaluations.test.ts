@@ -407,7 +407,7 @@ describe('words for families', () => {
 
 describe('an evaluator against the panel', () => {
   const crit: SessionCriterion[] = [
-    { criterionId: 1, kind: 'level', weight: 1 },
+    { criterionId: 1, kind: 'scale_1_10', weight: 1 },
     { criterionId: 2, kind: 'yes_no', weight: 1 },
   ];
   const panel = (own: (p: number) => number): SessionScore[] =>

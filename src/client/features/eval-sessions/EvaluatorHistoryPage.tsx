@@ -85,7 +85,8 @@ function EvaluatorSessions({ evaluator }: { evaluator: Evaluator }) {
           valueFormatter={(v) => signed(v)}
           referenceLines={[{ y: 0, label: 'Panel', color: 'gray.6' }]}
           xAxisProps={{ tickFormatter: (v: string) => v.slice(0, 10), minTickGap: 24 }}
-          yAxisProps={{ width: 48 }}
+          // The axis always holds 0, the panel's line, so a harsh evaluator reads as below it.
+          yAxisProps={{ width: 48, domain: [(min: number) => Math.min(0, Math.floor(min)), (max: number) => Math.max(0, Math.ceil(max))] }}
           role="img"
           aria-label={`${evaluator.name}: points against the other evaluators, session by session (the table below has the figures)`}
           mb="md"
