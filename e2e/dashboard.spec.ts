@@ -107,6 +107,26 @@ test('an admin sees every team; the open sessions number leads to the open sessi
   await expect(page.getByText('Only open sessions')).toBeVisible();
 });
 
+test('a club with more teams than a page: Show more teams adds the next page after the last, on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await loginAs(page, 'admin');
+  // Two teams a page, so the demo club's four teams take two pages; the server pages as it does at 24.
+  await page.route('**/api/dashboard?*', (route) => route.continue({ url: `${route.request().url()}&limit=2` }));
+  await page.goto('/app/dashboard');
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(2);
+  const names = () => cards.evaluateAll((els) => els.map((e) => document.getElementById(e.getAttribute('aria-labelledby')!)?.textContent));
+  const first = await names();
+  const more = page.getByRole('button', { name: 'Show more teams' });
+  await more.click();
+  await expect(cards).toHaveCount(4);
+  await expect(more).toBeHidden();
+  const all = await names();
+  expect(all.slice(0, 2)).toEqual(first);
+  expect(new Set(all)).toEqual(new Set(['U14 Boys', 'U16 Girls', 'U14 Girls', 'U18 Boys']));
+  await expectAccessible(page);
+});
+
 /** A session score waiting in this browser's IndexedDB for `userId`, as the scoring sheet stores it. */
 async function queueSessionScore(page: Page, userId: number) {
   await page.evaluate(async (user) => {

@@ -61,6 +61,39 @@ test('a coach adds a goal on the profile; the same score again is no clear chang
   await expect(card.getByText('Active')).toBeVisible();
   await expect(card.getByText('Now 5/10 · Target 6/10')).toBeVisible();
 
+  // Editing: the criterion and baseline stay; the history says what changed, when and by whom.
+  await card.getByRole('button', { name: `Edit ${criterion.criteria}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit goal: ${criterion.criteria}` });
+  await edit.getByRole('textbox', { name: 'Due date' }).fill('2099-03-01');
+  await edit.getByRole('textbox', { name: 'Description' }).fill('Fifteen minutes after every practice.');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(card.getByText('Due 2099-03-01')).toBeVisible();
+  await card.getByRole('button', { name: /History/ }).click();
+  const history = card.getByRole('list', { name: `History of ${criterion.criteria}` });
+  await expect(history.getByText(/Edited due date, description/)).toBeVisible();
+  await expect(history.getByText(/Set at 5\/10/)).toBeVisible();
+
+  // A second, free-text goal is dropped on screen with a note; its history keeps why.
+  const free = `Talk on the pitch ${Date.now()}`;
+  await apiPost(page, `/api/player/${playerId}/goals`, { title: free, due_on: '2099-01-01' });
+  await page.reload();
+  const freeCard = panel.getByRole('article', { name: free });
+  await freeCard.getByRole('button', { name: `Change state of ${free}` }).click();
+  const move = page.getByRole('dialog', { name: `Change state: ${free}` });
+  await move.getByRole('textbox', { name: 'New state' }).click();
+  await page.getByRole('option', { name: 'Dropped' }).click();
+  await move.getByRole('textbox', { name: 'Note' }).fill('Replaced by a team goal');
+  await move.getByRole('button', { name: 'Save' }).click();
+  await expect(move).toBeHidden();
+  await expect(freeCard.getByText('Dropped', { exact: true })).toBeVisible();
+  await freeCard.getByRole('button', { name: /History/ }).click();
+  await expect(
+    freeCard.getByRole('list', { name: `History of ${free}` }).getByText(/Active → Dropped: Replaced by a team goal/),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'goals-history');
+
   await panel.getByRole('button', { name: 'Suggest goals' }).click();
   await expect(panel.getByRole('region', { name: 'Suggested goals' })).toBeVisible();
   await expectAccessible(page);

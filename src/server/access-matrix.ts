@@ -347,6 +347,12 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     ],
   },
   'GET /api/family/player/:id/goals': { rule: 'family', replays: family() },
+  // A team's goals: the teams rule (a coach reaches their own teams); writing needs players write.
+  'GET /api/team/:id/goals': { rule: 'players:1', replays: [{ params: { id: 'otherTeam' } }] },
+  'POST /api/team/:id/goals': {
+    rule: 'players:2',
+    replays: [{ params: { id: 'otherTeam' }, body: goal }],
+  },
   'POST /api/player/:id/notes': { rule: 'players:2', replays: otherPlayer({ details: 'Replayed note' }) },
   'POST /api/player/:id/note/:noteId': { rule: 'players:2', replays: nested('noteId', 'otherNote', { details: 'Replayed note' }) },
   'POST /api/player/:id/note/:noteId/delete': { rule: 'players:2', replays: nested('noteId', 'otherNote') },
@@ -673,7 +679,8 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'POST /api/report-cycle/:id/team/:teamId/approve': { rule: 'reports:2', replays: cycleTeam() },
   'GET /api/report/:id': { rule: 'reports:1', replays: otherReport() },
   'POST /api/report/:id': { rule: 'reports:2', replays: otherReport({ overall_comment: 'Replayed' }) },
-  'POST /api/report/:id/approve': { rule: 'reports:2', replays: otherReport() },
+  'POST /api/report/:id/approve': { rule: 'reports:2', replays: otherReport({ goals: [] }) },
+  'GET /api/report/:id/goal-drafts': { rule: 'reports:2', replays: otherReport() },
   'POST /api/report/:id/reissue': { rule: 'reports:2', replays: otherReport() },
   'POST /api/report/:id/revoke': { rule: 'reports:2', replays: otherReport() },
   // Reports: delivery (preview, send, deliveries on the profile), the one-time link, reading

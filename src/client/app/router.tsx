@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
       guarded('players', 1, [
         { path: 'players', ...page(() => import('../features/players/PlayersPage')) },
         { path: 'team/:teamId/players', ...page(() => import('../features/players/PlayersPage')) },
+        { path: 'team/:teamId/goals', ...page(() => import('../features/goals/TeamGoalsPage')) },
         { path: 'player/:playerId', ...page(() => import('./PlayerProfileRoute')) },
         { path: 'guardians', ...page(() => import('../features/guardians/GuardiansPage')) },
         { path: 'players/import', ...page(() => import('../features/imports/ImportsPage')) },

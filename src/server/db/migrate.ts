@@ -30,6 +30,7 @@ import * as m0038 from './migrations/0038_fair_publish_basis.js';
 import * as m0040 from './migrations/0040_relative_age_birth_date.js';
 import * as m0041 from './migrations/0041_goals.js';
 import * as m0042 from './migrations/0042_measured_criteria.js';
+import * as m0043 from './migrations/0043_goal_sources.js';
 
 /**
  * Migrations are listed statically so they run the same from tsx, tests and bundles. Features built
@@ -67,6 +68,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0040_relative_age_birth_date': m0040.migration,
   '0041_goals': m0041.migration,
   '0042_measured_criteria': m0042.migration,
+  '0043_goal_sources': m0043.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {

@@ -745,6 +745,9 @@ export interface GoalsTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The approved report the goal came from, or the team it was set for (migration 0043). */
+  source_report_id: number | null;
+  source_team_id: number | null;
 }
 
 export interface GoalEventsTable {

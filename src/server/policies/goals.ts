@@ -10,6 +10,8 @@ import { goalMessages } from '../../shared/schemas/goal.js';
 import type { Actor } from '../../shared/permissions.js';
 import type { DB } from '../db/types.js';
 import { notFound } from '../lib/errors.js';
+import { can } from '../../shared/permissions.js';
+import { denied } from './access.js';
 import { findGoalOwner } from '../modules/goals/goals.repository.js';
 import { reachablePlayer } from './players.js';
 import { guardianStanding } from './standing.js';
@@ -37,4 +39,12 @@ export async function authorizeGoal(db: Kysely<DB>, actor: Actor, playerId: numb
 export async function familyGoalsScope(db: Kysely<DB>, guardianId: number, playerId: number): Promise<'visible' | 'noConsent'> {
   const { decision } = await guardianStanding(db, guardianId, playerId, 'goals');
   return decision === 'allow' ? 'visible' : 'noConsent';
+}
+
+/**
+ * Approving a report with goals also writes goals: the approver needs players write besides reports
+ * write (the route's rule); the player is reached already, through the report's team.
+ */
+export function mayWriteGoals(actor: Actor): void {
+  if (!can(actor, 'players', 2)) throw denied();
 }

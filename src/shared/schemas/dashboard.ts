@@ -44,6 +44,15 @@ export const dashboardTeamSchema = z.object({
   reports: dashboardReportsSchema.nullable(),
   /** Players with no evaluation dated on or after `staleSince`. */
   stale: z.number(),
+  /** Goals of the team's players (docs/product.md#goals): each count links to the team goals view, filtered. */
+  goals: z.object({
+    active: z.number(),
+    dueSoon: z.number(),
+    /** Since the team's last closed report cycle (`achievedSince`), or ever without one. */
+    achieved: z.number(),
+    withoutGoal: z.number(),
+    achievedSince: z.string().nullable(),
+  }),
 });
 export type DashboardTeam = z.infer<typeof dashboardTeamSchema>;
 

@@ -166,6 +166,8 @@ export const teamEvaluationSheetSchema = z.object({
   team: teamRefSchema,
   players: z.array(
     evaluationPlayerSchema.extend({
+      /** A measured test's points follow the age group in the evaluation's year: the sheet previews them offline. */
+      birth_year: z.number().nullable().optional(),
       current: z
         .object({ score: z.number(), scoreLabel: z.string(), date: z.string(), measured: z.string().nullable().optional() })
         .nullable(),

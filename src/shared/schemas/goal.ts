@@ -35,6 +35,10 @@ export const goalMessages = {
   notActive: 'Only an active goal can change state.',
   notFound: 'This goal does not exist.',
   futureCheckIn: 'The date cannot be in the future.',
+  notFocus: 'Choose one of the report’s things to work on.',
+  onePerCriterion: 'Each thing to work on becomes one goal.',
+  notInTeam: 'This player is not in the team.',
+  noPlayers: 'Please choose at least one player.',
 } as const;
 
 const progress = z.enum(['improved', 'no_change', 'declined']);
@@ -85,6 +89,13 @@ export const goalSchema = z.object({
   state: z.enum(GOAL_STATES),
   stateChangedAt: z.string(),
   createdAt: z.string(),
+  /** Where the goal came from: an approved report's things to work on, or a goal set for a whole team. */
+  source: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('report'), reportId: z.number(), cycleId: z.number(), teamId: z.number(), label: z.string() }),
+      z.object({ kind: z.literal('team'), teamId: z.number(), label: z.string() }),
+    ])
+    .nullable(),
   events: z.array(goalEventSchema),
   checkIns: z.array(goalCheckInSchema),
   resources: z.array(goalResourceSchema),
@@ -164,3 +175,106 @@ export const goalCheckInSaveSchema = z.object({
   date: calendarDay.optional(),
 });
 export type GoalCheckInSave = z.input<typeof goalCheckInSaveSchema>;
+
+/** One thing to work on of a report as the approve modal proposes it: the player's current score, a target one step up, a due date. */
+export const reportGoalDraftSchema = z.object({
+  criterionId: z.number(),
+  criterion: z.string(),
+  levelKind: z.enum(LEVEL_KINDS),
+  score: z.number().nullable(),
+  target: z.number(),
+  dueOn: z.string(),
+  description: z.string(),
+});
+export type ReportGoalDraft = z.infer<typeof reportGoalDraftSchema>;
+/** GET /api/report/:id/goal-drafts; `existing`: goals already made from this report (a re-approved version makes none twice). */
+export const reportGoalDraftsSchema = z.object({ drafts: z.array(reportGoalDraftSchema), existing: z.number() });
+export type ReportGoalDrafts = z.infer<typeof reportGoalDraftsSchema>;
+
+/** A goal confirmed in the approve modal: one of the report's things to work on, with the coach's target and due date. */
+export const reportGoalSaveSchema = z.object({
+  criterion_id: requiredId,
+  target: targetField.refine((v) => v !== null, { message: goalMessages.targetNeeded }),
+  due_on: calendarDay,
+  description: optionalText(GOAL_DESCRIPTION_MAX),
+  visible_to_family: z.boolean().default(true),
+});
+/** POST /api/report/:id/approve: approving, and the things to work on the coach confirmed as goals (none: approve only). */
+export const reportApproveSchema = z
+  .object({ goals: z.array(reportGoalSaveSchema).max(3).default([]) })
+  .superRefine((v, ctx) => {
+    const ids = v.goals.map((g) => g.criterion_id);
+    ids.forEach((id, i) => {
+      if (ids.indexOf(id) !== i)
+        ctx.addIssue({ code: 'custom', path: ['goals', i, 'criterion_id'], message: goalMessages.onePerCriterion });
+    });
+  })
+  // No body at all (a plain approve) is approving without goals.
+  .nullish();
+export type ReportApprove = z.input<typeof reportApproveSchema>;
+
+/** At most this many players get one team goal in one request (a team's roster is far smaller). */
+export const TEAM_GOAL_PLAYERS_MAX = 200;
+
+/** POST /api/team/:id/goals: one goal for many players of the team (none named: every player), each getting their own copy. */
+export const teamGoalCreateSchema = z
+  .object({
+    criterion_id: optionalId.default(null),
+    title: optionalText(GOAL_TITLE_MAX),
+    target: targetField.default(null),
+    due_on: calendarDay,
+    description: optionalText(GOAL_DESCRIPTION_MAX),
+    visible_to_family: z.boolean().default(true),
+    player_ids: z.array(requiredId).min(1, { error: goalMessages.noPlayers }).max(TEAM_GOAL_PLAYERS_MAX).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.criterion_id === null && !v.title) ctx.addIssue({ code: 'custom', path: ['title'], message: goalMessages.criterionOrTitle });
+    if (v.criterion_id !== null && v.target === null)
+      ctx.addIssue({ code: 'custom', path: ['target'], message: goalMessages.targetNeeded });
+  });
+export type TeamGoalCreate = z.input<typeof teamGoalCreateSchema>;
+
+export const teamGoalResultSchema = z.object({
+  created: z.number(),
+  /** Players left out, each with why (never skipped in silence): already at the target. */
+  skipped: z.array(z.object({ playerId: z.number(), player: z.string(), reason: z.string() })),
+});
+export type TeamGoalResult = z.infer<typeof teamGoalResultSchema>;
+
+/**
+ * The team goals view's filters (the dashboard's counts link to them, `?filter=`): the same rules the
+ * server counts with (goals.repository teamGoalCounts), so a count and its list agree.
+ */
+export const TEAM_GOAL_FILTERS = ['active', 'due', 'achieved', 'none'] as const;
+export type TeamGoalFilter = (typeof TEAM_GOAL_FILTERS)[number];
+/** "Due soon": active goals due within this many days from today. */
+export const GOAL_DUE_SOON_DAYS = 14;
+/** The last day of "due soon" counted from a calendar day (the caller's today). */
+export const dueSoonBy = (today: string): string =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + GOAL_DUE_SOON_DAYS * 86_400_000).toISOString().slice(0, 10);
+export const TEAM_GOAL_FILTER_WORDS: Record<TeamGoalFilter, string> = {
+  active: 'Active goals',
+  due: `Due in the next ${GOAL_DUE_SOON_DAYS} days`,
+  achieved: 'Achieved since the last report cycle',
+  none: 'Players without an active goal',
+};
+export function goalMatches(
+  filter: Exclude<TeamGoalFilter, 'none'>,
+  g: Pick<Goal, 'state' | 'dueOn' | 'stateChangedAt'>,
+  window: { today: string; dueBy: string; achievedSince: string | null },
+): boolean {
+  if (filter === 'active') return g.state === 'active';
+  if (filter === 'due') return g.state === 'active' && g.dueOn >= window.today && g.dueOn <= window.dueBy;
+  return g.state === 'achieved' && (window.achievedSince === null || g.stateChangedAt >= window.achievedSince);
+}
+
+/** GET /api/team/:id/goals: every goal of the team's players, by player, with the window the filters use. */
+export const teamGoalsSchema = z.object({
+  team: z.object({ id: z.number(), name: z.string() }),
+  today: z.string(),
+  dueBy: z.string(),
+  /** When the team's last report cycle closed (achieved goals count from then); null: no cycle closed yet. */
+  achievedSince: z.string().nullable(),
+  players: z.array(z.object({ id: z.number(), first_name: z.string(), last_name: z.string(), goals: z.array(goalSchema) })),
+});
+export type TeamGoals = z.infer<typeof teamGoalsSchema>;

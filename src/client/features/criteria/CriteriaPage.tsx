@@ -15,6 +15,7 @@ import { useFilterSpinner } from '../../lib/useFilterSpinner';
 import { criteriaQuery, levelsQuery } from './api';
 import classes from './criteria.module.css';
 import { CriterionFormModal } from './CriterionFormModal';
+import { measureSummary } from './measure-form';
 import { DeleteCriterionModal } from './DeleteCriterionModal';
 
 /**
@@ -60,6 +61,16 @@ function CriterionDetails({
           {c.description || 'No description.'}
         </Text>
       </div>
+      {c.measure ? (
+        <div>
+          <Text size="sm" fw={600}>
+            Measured test
+          </Text>
+          <Text size="sm" data-testid="measure-summary">
+            {measureSummary(c.measure)}
+          </Text>
+        </div>
+      ) : null}
       <div>
         <Text size="sm" fw={600} mb={4}>
           Videos

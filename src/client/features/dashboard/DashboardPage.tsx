@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { plural } from '../../../shared/messages';
 import type { DashboardTeam } from '../../../shared/schemas/dashboard';
+import { GOAL_DUE_SOON_DAYS } from '../../../shared/schemas/goal';
 import { STALE_AFTER_DAYS } from '../../../shared/stale-window';
 import { LoadMore } from '../../components/LoadMore';
 import { QueryView } from '../../components/QueryView';
@@ -32,6 +33,51 @@ function Stat({ label, value, to, describe }: { label: string; value: number; to
         </Text>
       )}
     </div>
+  );
+}
+
+/** The team's goals (docs/product.md#goals), each count linked to the team goals view filtered the same way. */
+function TeamGoalStats({ team }: { team: DashboardTeam }) {
+  const g = team.goals;
+  const since = g.achievedSince ? `since ${g.achievedSince}` : 'so far';
+  const stats = [
+    { filter: 'active', label: 'Active', value: g.active, describe: `${g.active} active ${plural(g.active, 'goal', 'goals')}` },
+    {
+      filter: 'due',
+      label: `Due in ${GOAL_DUE_SOON_DAYS} days`,
+      value: g.dueSoon,
+      describe: `${g.dueSoon} ${plural(g.dueSoon, 'goal', 'goals')} due in the next ${GOAL_DUE_SOON_DAYS} days`,
+    },
+    {
+      filter: 'achieved',
+      label: g.achievedSince ? 'Achieved since last cycle' : 'Achieved',
+      value: g.achieved,
+      describe: `${g.achieved} ${plural(g.achieved, 'goal', 'goals')} achieved ${since}`,
+    },
+    {
+      filter: 'none',
+      label: 'Without a goal',
+      value: g.withoutGoal,
+      describe: `${g.withoutGoal} ${plural(g.withoutGoal, 'player', 'players')} without an active goal`,
+    },
+  ] as const;
+  return (
+    <>
+      <Text size="sm" fw={600} mt="sm">
+        Goals
+      </Text>
+      <div className={classes.stats}>
+        {stats.map((s) => (
+          <Stat
+            key={s.filter}
+            label={s.label}
+            value={s.value}
+            to={links.goals(team.id, s.filter)}
+            describe={`${s.describe}, ${team.name}`}
+          />
+        ))}
+      </div>
+    </>
   );
 }
 
@@ -109,6 +155,7 @@ function TeamCard({ team, staleSince, actions }: { team: DashboardTeam; staleSin
           No report cycle for this team yet.
         </Text>
       )}
+      <TeamGoalStats team={team} />
       <div className={classes.stale}>
         <Stat
           label={`No evaluation in ${STALE_AFTER_DAYS} days`}

@@ -1,3 +1,4 @@
+import type { TeamGoalFilter } from '../../../shared/schemas/goal';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { Dashboard } from '../../../shared/schemas/dashboard';
 import { apiGet, type Envelope } from '../../lib/api';
@@ -30,4 +31,6 @@ export const links = {
   writeReports: (cycleId: number, teamId: number) => `/app/reports/${cycleId}/team/${teamId}`,
   sendReports: (cycleId: number, teamId: number) => `/app/reports/send?team=${teamId}&cycle=${cycleId}`,
   sessionScores: (sessionId: number) => `/app/sessions/${sessionId}/score`,
+  /** The team goals view, filtered as the count counts (shared/schemas/goal.ts goalMatches). */
+  goals: (teamId: number, filter: TeamGoalFilter) => `/app/team/${teamId}/goals?filter=${filter}`,
 };

@@ -1,6 +1,7 @@
 import classes from './evaluations.module.css';
 import { ActionIcon, Avatar, Button, Group, Paper, Text, Textarea } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { LevelKind } from '../../../shared/scoring';
 import { EVALUATION_NOTES_MAX, parseScore, scoreLabel } from '../../../shared/schemas/evaluation';
 import { photoUrl } from '../../../shared/paths';
@@ -31,6 +32,10 @@ interface Props {
   onDiscard: () => void;
   onNext: () => void;
   inputRef: (el: HTMLInputElement | null) => void;
+  /** A measured test's attempt fields, in place of the score taps. */
+  measured?: ReactNode;
+  /** A measured test's last value and points, in place of the score's. */
+  last?: string;
 }
 
 const initialsOf = (name: string) =>
@@ -77,7 +82,7 @@ export function CourtsidePlayerRow(p: Props) {
               {player.name}
             </Text>
             <Text size="xs" className={classes.muted}>
-              {lastScore(player, entry, p.kind)}
+              {p.last ?? lastScore(player, entry, p.kind)}
             </Text>
             {p.state ? <SyncBadge state={p.state} /> : null}
           </div>
@@ -95,17 +100,19 @@ export function CourtsidePlayerRow(p: Props) {
             </ActionIcon>
           ) : null}
         </Group>
-        <div style={p.touch ? { width: '100%' } : undefined}>
-          <ScoreEntry
-            kind={p.kind}
-            value={p.value}
-            onChange={p.onScore}
-            onNext={p.onNext}
-            playerName={player.name}
-            touch={p.touch}
-            error={!!problem}
-            inputRef={p.inputRef}
-          />
+        <div style={p.touch || p.measured ? { width: p.touch ? '100%' : undefined, flexShrink: 0 } : undefined}>
+          {p.measured ?? (
+            <ScoreEntry
+              kind={p.kind}
+              value={p.value}
+              onChange={p.onScore}
+              onNext={p.onNext}
+              playerName={player.name}
+              touch={p.touch}
+              error={!!problem}
+              inputRef={p.inputRef}
+            />
+          )}
         </div>
       </Group>
       {p.noteOpen ? (

@@ -1,5 +1,5 @@
 import classes from './evaluations.module.css';
-import { Alert, Group, NumberInput, Radio, Select, Textarea, TextInput } from '@mantine/core';
+import { Alert, Group, NumberInput, Radio, Select, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -16,6 +16,9 @@ import { ApiError, failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { allCriteriaQuery, levelsQuery, useSaveEvaluation } from './api';
+import { MeasuredAttempts } from './MeasuredAttempts';
+import { attemptText, readAttempts } from './measured-entry';
+import { combineAttempts, formatMeasure } from '../../../shared/scoring';
 
 type FormValues = {
   level: string;
@@ -25,11 +28,14 @@ type FormValues = {
   date: string;
   notes: string;
   video_links: string[];
+  /** A measured test's attempt fields ('' = not taken). */
+  attempts: string[];
 };
 
 const FIELD_OF: Record<string, keyof FormValues> = {
   criteria_id: 'criteria_id',
   score: 'score',
+  attempts: 'score',
   evaluator_name: 'evaluator_name',
   evaluator: 'evaluator_name',
   date: 'date',
@@ -68,6 +74,7 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
           notes: evaluation.notes,
           // Every stored link (bulk CSV rows can hold several), plus an empty input when there is none.
           video_links: evaluation.video_links.length ? [...evaluation.video_links] : [''],
+          attempts: (evaluation.measured?.attempts ?? []).map(attemptText),
         }
       : {
           level: '',
@@ -77,9 +84,18 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
           date: dayjs().format('YYYY-MM-DD'),
           notes: '',
           video_links: [''],
+          attempts: [],
         };
 
   const kindOf = (levelId: string) => levels.data?.find((l) => String(l.id) === levelId)?.kind;
+  const criterionOf = (id: string) => criteria.data?.find((c) => String(c.id) === id);
+  /** The attempts of a measured test as the scoring module reads them, or why they cannot be kept. */
+  const measuredOf = (v: FormValues) => {
+    const c = criterionOf(v.criteria_id);
+    if (kindOf(v.level) !== 'measured' || !c?.measure) return null;
+    const read = readAttempts(c.measure, c.criteria, v.attempts);
+    return 'error' in read ? read : read.attempts.length ? read : { error: `Enter the ${c.criteria} measurement.` };
+  };
 
   const form = useForm<FormValues>({
     initialValues: initial(),
@@ -88,7 +104,12 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
       if (!v.level) errors.level = MSG.required;
       if (!v.criteria_id) errors.criteria_id = MSG.required;
       const kind = kindOf(v.level);
-      if (kind) {
+      const measured = measuredOf(v);
+      if (measured) {
+        if ('error' in measured) errors.score = measured.error;
+      } else if (kind === 'measured') {
+        if (v.criteria_id) errors.score = MSG.measuredNeedsValue;
+      } else if (kind) {
         const parsed = parseScore(kind, v.score);
         if ('error' in parsed) errors.score = parsed.error;
       } else if (v.score === '') errors.score = MSG.required;
@@ -125,7 +146,10 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
     try {
       await save.mutateAsync({
         criteria_id: Number(v.criteria_id),
-        score: v.score,
+        ...(() => {
+          const measured = measuredOf(v);
+          return measured && 'attempts' in measured ? { score: null, attempts: measured.attempts } : { score: v.score };
+        })(),
         evaluator: me?.id ?? null,
         evaluator_name: v.evaluator_name,
         notes: v.notes,
@@ -162,7 +186,7 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
           {...field('level')}
           onChange={(value) => {
             // The criteria and the kind of score both depend on the level.
-            if (value !== form.values.level) form.setValues({ level: value ?? '', criteria_id: '', score: '' });
+            if (value !== form.values.level) form.setValues({ level: value ?? '', criteria_id: '', score: '', attempts: [] });
           }}
         />
       </ErrorTip>
@@ -181,7 +205,33 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
         />
       </ErrorTip>
       <ErrorTip error={form.errors.score}>
-        {kind === 'yes_no' ? (
+        {kind === 'measured' ? (
+          (() => {
+            const c = criterionOf(form.values.criteria_id);
+            if (!c?.measure) return <Text className={classes.muted}>Choose a criterion to enter its measurement.</Text>;
+            const read = readAttempts(c.measure, c.criteria, form.values.attempts);
+            const kept =
+              'error' in read || read.attempts.length === 0
+                ? null
+                : `${formatMeasure(c.measure, combineAttempts(c.measure, read.attempts), read.attempts)}; the points follow the rule when saved`;
+            return (
+              <div role="group" aria-label="Measurement" data-score-field>
+                <Text size="sm" fw={500} mb={4}>
+                  Measurement
+                </Text>
+                <MeasuredAttempts
+                  def={c.measure}
+                  playerName="this player"
+                  typed={form.values.attempts}
+                  onType={(t) => form.setFieldValue('attempts', t)}
+                  onCommit={() => form.clearFieldError('score')}
+                  preview={kept}
+                  error={!!form.errors.score}
+                />
+              </div>
+            );
+          })()
+        ) : kind === 'yes_no' ? (
           <Radio.Group label="Score" withAsterisk {...field('score')} value={String(form.values.score)}>
             <Group mt={6} gap="xl">
               <Radio value="Yes" label="Yes" size="md" />

@@ -29,7 +29,9 @@ export function EvaluationRows({ evaluations, canWrite, onEdit, onDelete, label 
       <Accordion chevronPosition="right">
         {evaluations.map((e) => (
           <Accordion.Item key={e.id} value={String(e.id)}>
-            <Accordion.Control aria-label={`${e.criteria}, score ${e.scoreLabel}, by ${e.evaluator_name || 'unknown'}, ${e.date}`}>
+            <Accordion.Control
+              aria-label={`${e.criteria}, score ${e.scoreLabel}${e.measured ? ` (${e.measured.label})` : ''}, by ${e.evaluator_name || 'unknown'}, ${e.date}`}
+            >
               <div className={table.row}>
                 <Text fw={500} truncate>
                   {e.criteria}
@@ -46,6 +48,11 @@ export function EvaluationRows({ evaluations, canWrite, onEdit, onDelete, label 
                 <Text size="sm" className={classes.muted}>
                   {e.level_name} · worth {formatPercent(e.score_percentage)}% · evaluated by {e.evaluator_name || 'unknown'}
                 </Text>
+                {e.measured ? (
+                  <Text size="sm" data-testid="measured-label">
+                    Measured: {e.measured.label}
+                  </Text>
+                ) : null}
                 <div>
                   <Text size="sm" fw={600}>
                     Notes

@@ -20,9 +20,15 @@ import { NeedsAttention } from './outbox/NeedsAttention';
 import { OutboxBanner } from './outbox/OutboxBanner';
 import { useOutbox } from './outbox/OutboxProvider';
 import { countStates, latestPerPlayer, newClientId } from './outbox/sheet';
-import { patchEntries, removeEntries, upsertEntry } from './outbox/store';
+import { patchEntries, removeEntries, upsertEntry, type OutboxEntry } from './outbox/store';
 import { useSheetDraft } from './outbox/useSheetDraft';
-import { nowIso } from '../../../shared/clock.js';
+import { nowIso, nowMs } from '../../../shared/clock.js';
+import { ageGroupLabel } from '../../../shared/age-groups';
+import { roundTo, type Attempt } from '../../../shared/scoring';
+import { MeasuredAttempts, type Watch } from './MeasuredAttempts';
+import { attemptText, previewLabel, readAttempts } from './measured-entry';
+
+type SyncAttempts = readonly (Attempt | string)[] | null | undefined;
 
 /**
  * "Evaluate team" courtside: one criterion, every player of the team. Each tap is stored on the
@@ -45,6 +51,9 @@ export default function TeamEvaluatePage() {
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [saving, setSaving] = useState<Record<number, boolean>>({});
   const [noteOpen, setNoteOpen] = useState<Record<number, boolean>>({});
+  // A measured test's attempt fields as typed, until they are kept; and the one running stopwatch.
+  const [typedAttempts, setTypedAttempts] = useState<Record<number, string[]>>({});
+  const [watch, setWatch] = useState<Watch | null>(null);
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const saveButton = useRef<HTMLButtonElement>(null);
 
@@ -71,9 +80,10 @@ export default function TeamEvaluatePage() {
 
   const kind = levels.data?.find((l) => String(l.id) === level)?.kind;
   const chosen = criteria.data?.find((c) => String(c.id) === criterion);
+  const measure = kind === 'measured' ? (chosen?.measure ?? null) : null;
   const players = useMemo(() => sheet.data?.players ?? [], [sheet.data]);
   const latest = useMemo(
-    () => (chosen ? latestPerPlayer(snapshot.entries, teamId, chosen.id) : new Map()),
+    () => (chosen ? latestPerPlayer(snapshot.entries, teamId, chosen.id) : new Map<number, OutboxEntry>()),
     [snapshot.entries, teamId, chosen],
   );
   const counts = countStates(latest.values());
@@ -98,11 +108,13 @@ export default function TeamEvaluatePage() {
 
   const choose = (change: { level?: string; criterion?: string }) => {
     setTyped({});
+    setTypedAttempts({});
+    setWatch(null);
     setErrors({});
     updateDraft((d) => ({ ...d, ...change, ...(change.level !== undefined ? { criterion: '' } : {}) }));
   };
 
-  const store = async (playerId: number, score: string | null, notes: string) => {
+  const store = async (playerId: number, score: string | null, notes: string, attempts?: SyncAttempts) => {
     if (!chosen) return;
     setSaving((s) => ({ ...s, [playerId]: true }));
     try {
@@ -117,6 +129,7 @@ export default function TeamEvaluatePage() {
               player_id: playerId,
               criteria_id: chosen.id,
               score,
+              ...(attempts?.length ? { attempts: [...attempts] } : {}),
               notes: notes.trim(),
               date: draft.date,
               recorded_at: nowIso(),
@@ -155,14 +168,56 @@ export default function TeamEvaluatePage() {
     updateDraft((d) => ({ ...d, notes: { ...d.notes, [playerId]: text } }));
     const entry = latest.get(playerId);
     // A note travels with its score: an entry still on the device takes it as typed.
-    if (entry && (entry.state === 'local' || entry.state === 'refused')) void store(playerId, String(entry.score), text);
+    if (entry && (entry.state === 'local' || entry.state === 'refused')) void store(playerId, String(entry.score), text, entry.attempts);
   };
 
   // A note changed after its score synced becomes a new evaluation with the same score.
   const onNoteDone = (playerId: number) => {
     const entry = latest.get(playerId);
     const text = (draft.notes[playerId] ?? '').trim();
-    if (entry && entry.state === 'synced' && entry.notes !== text) void store(playerId, String(entry.score), text);
+    if (entry && entry.state === 'synced' && entry.notes !== text) void store(playerId, String(entry.score), text, entry.attempts);
+  };
+
+  /** A measured test's fields are done: kept on the device when the scoring module accepts them. */
+  const onAttempts = (playerId: number, slots: string[]) => {
+    if (!measure || !chosen) return;
+    setErrors(({ [playerId]: _cleared, ...rest }) => rest);
+    const read = readAttempts(measure, chosen.criteria, slots);
+    if ('error' in read) {
+      setTypedAttempts((t) => ({ ...t, [playerId]: slots }));
+      setErrors((e) => ({ ...e, [playerId]: read.error }));
+      return;
+    }
+    setTypedAttempts(({ [playerId]: _kept, ...rest }) => rest);
+    const filled = slots.map((t) => t.trim()).filter((t) => t !== '');
+    void store(playerId, filled.length ? filled.join('; ') : null, draft.notes[playerId] ?? '', read.attempts);
+  };
+
+  const attemptsOf = (playerId: number): string[] =>
+    typedAttempts[playerId] ?? (latest.get(playerId)?.attempts ?? []).map((a) => (typeof a === 'string' ? a : attemptText(a)));
+
+  // The stopwatch's time goes into the player's first empty attempt (the last one when all are taken).
+  const stopWatch = (playerId: number) => {
+    if (!watch || !measure) return;
+    const seconds = roundTo((nowMs() - watch.startedAt) / 1000, measure.decimals);
+    setWatch(null);
+    const slots = Array.from({ length: measure.attemptCount }, (_, i) => attemptsOf(playerId)[i] ?? '');
+    const free = slots.findIndex((t) => t.trim() === '');
+    slots[free === -1 ? slots.length - 1 : free] = String(seconds);
+    onAttempts(playerId, slots);
+  };
+
+  const measuredLast = (p: (typeof players)[number]): string => {
+    const entry = latest.get(p.id);
+    const group = ageGroupLabel(p.birth_year ?? null, Number((entry?.date ?? draft.date).slice(0, 4)));
+    // The server's label once the tap is there (it knows the percentiles); the device's own until then.
+    const synced = entry?.state === 'synced' && p.current?.date === entry.date;
+    if (entry && entry.state !== 'refused' && !synced && (!p.current || entry.date >= p.current.date)) {
+      const attempts = (entry.attempts ?? []).filter((a): a is Attempt => typeof a !== 'string');
+      const label = measure ? previewLabel(measure, attempts, group) : null;
+      if (label) return `Last: ${label} on ${entry.date}`;
+    }
+    return p.current ? `Last: ${p.current.measured ?? p.current.scoreLabel} on ${p.current.date}` : 'Not evaluated yet';
   };
 
   const onDate = (date: string) => {
@@ -277,6 +332,37 @@ export default function TeamEvaluatePage() {
                 }
                 onDiscard={() => entry && void removeEntries([entry.client_id])}
                 onNext={() => (inputs.current[i + 1] ?? saveButton.current)?.focus()}
+                {...(measure
+                  ? {
+                      last: measuredLast(p),
+                      measured: (
+                        <MeasuredAttempts
+                          def={measure}
+                          playerName={p.name}
+                          typed={attemptsOf(p.id)}
+                          onType={(slots) => setTypedAttempts((t) => ({ ...t, [p.id]: slots }))}
+                          onCommit={(slots) => onAttempts(p.id, slots)}
+                          preview={(() => {
+                            const read = readAttempts(measure, chosen.criteria, attemptsOf(p.id));
+                            const group = ageGroupLabel(p.birth_year ?? null, Number(draft.date.slice(0, 4)));
+                            return 'error' in read ? null : previewLabel(measure, read.attempts, group);
+                          })()}
+                          error={!!errors[p.id] || entry?.state === 'refused'}
+                          disabled={!canWrite}
+                          stopwatch={
+                            measure.unit === 's'
+                              ? {
+                                  watch,
+                                  playerId: p.id,
+                                  onStart: () => setWatch({ playerId: p.id, startedAt: nowMs() }),
+                                  onStop: () => stopWatch(p.id),
+                                }
+                              : undefined
+                          }
+                        />
+                      ),
+                    }
+                  : {})}
                 inputRef={(el) => {
                   inputs.current[i] = el;
                 }}

@@ -31,7 +31,7 @@ export function CheckInModal({ playerId, goal, onClose }: { playerId: number; go
   return (
     <FormModal opened={!!goal} onClose={onClose} title={`Check in: ${goal?.title ?? ''}`} onSubmit={submit}>
       <Textarea label="Note" withAsterisk autosize minRows={2} data-autofocus {...form.getInputProps('note')} />
-      <NumberInput label="Practice count" min={0} allowDecimal={false} {...form.getInputProps('practice_count')} />
+      <NumberInput label="Practice count" min={0} allowDecimal={false} hideControls {...form.getInputProps('practice_count')} />
       <TextInput type="date" label="Date" {...form.getInputProps('date')} />
       <FormActions onCancel={onClose} busy={save.isPending} />
     </FormModal>

@@ -4,6 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { PROGRESS_WORDS } from '../../../shared/scoring';
 import { GOAL_STATE_WORDS, type Goal } from '../../../shared/schemas/goal';
 import { scoreLabel } from '../../../shared/schemas/evaluation';
+import { GoalHistory } from './GoalHistory';
 
 const STATE_COLOR: Record<Goal['state'], string> = { active: 'blue', achieved: 'green', not_achieved: 'orange', dropped: 'gray' };
 const PROGRESS_MARK = { improved: '▲', no_change: '●', declined: '▼' } as const;
@@ -63,6 +64,11 @@ export function GoalCard({ goal: g, actions }: { goal: Goal; actions?: ReactNode
           Due {g.dueOn}
           {g.state !== 'active' ? ` · ${GOAL_STATE_WORDS[g.state]} on ${g.stateChangedAt.slice(0, 10)}` : ''}
         </Text>
+        {g.source ? (
+          <Text size="sm" c="dimmed">
+            {g.source.kind === 'report' ? `From the report: ${g.source.label}` : `Team goal: ${g.source.label}`}
+          </Text>
+        ) : null}
         {g.description ? (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {g.description}
@@ -96,6 +102,7 @@ export function GoalCard({ goal: g, actions }: { goal: Goal; actions?: ReactNode
             ))}
           </Stack>
         ) : null}
+        {g.events.length ? <GoalHistory goal={g} /> : null}
         {actions ? (
           <Group gap="xs" wrap="wrap">
             {actions}

@@ -97,6 +97,7 @@ export function GoalFormModal({
               max={10}
               step={1}
               allowDecimal={false}
+              hideControls
               {...form.getInputProps('target')}
             />
           )}

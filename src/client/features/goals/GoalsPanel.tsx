@@ -9,6 +9,7 @@ import { goalSuggestionsQuery, goalsQuery } from './api';
 import { GoalCard } from './GoalCard';
 import { GoalFormModal } from './GoalFormModal';
 import { CheckInModal, GoalStateModal } from './GoalActionModals';
+import { GoalEditModal } from './GoalEditModal';
 
 /**
  * GOALS on the player profile (docs/product.md#goals): the player's goals, Add goal by hand, Suggest
@@ -21,6 +22,7 @@ export function GoalsPanel({ playerId, canEdit }: { playerId: number; canEdit: b
   const [suggesting, setSuggesting] = useState(false);
   const [checkIn, setCheckIn] = useState<Goal | null>(null);
   const [moving, setMoving] = useState<Goal | null>(null);
+  const [editing, setEditing] = useState<Goal | null>(null);
   const suggestions = options.data?.suggestions ?? [];
 
   return (
@@ -84,6 +86,9 @@ export function GoalsPanel({ playerId, canEdit }: { playerId: number; canEdit: b
                       <Button size="sm" variant="default" onClick={() => setCheckIn(g)} aria-label={`Check in on ${g.title}`}>
                         Check in
                       </Button>
+                      <Button size="sm" variant="default" onClick={() => setEditing(g)} aria-label={`Edit ${g.title}`}>
+                        Edit
+                      </Button>
                       <Button size="sm" variant="default" onClick={() => setMoving(g)} aria-label={`Change state of ${g.title}`}>
                         Change state
                       </Button>
@@ -106,6 +111,7 @@ export function GoalsPanel({ playerId, canEdit }: { playerId: number; canEdit: b
       ) : null}
       <CheckInModal playerId={playerId} goal={checkIn} onClose={() => setCheckIn(null)} />
       <GoalStateModal playerId={playerId} goal={moving} onClose={() => setMoving(null)} />
+      <GoalEditModal playerId={playerId} goal={editing} onClose={() => setEditing(null)} />
     </Card>
   );
 }

@@ -1,5 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FamilyGoals, Goal, GoalCheckInSave, GoalCreate, GoalList, GoalSuggestions } from '../../../shared/schemas/goal';
+import type {
+  FamilyGoals,
+  Goal,
+  GoalCheckInSave,
+  GoalCreate,
+  GoalList,
+  GoalSuggestions,
+  TeamGoalCreate,
+  TeamGoalResult,
+  TeamGoals,
+} from '../../../shared/schemas/goal';
+import type { Criterion } from '../../../shared/schemas/criterion';
 import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 
@@ -55,3 +66,30 @@ export const useCheckIn = (playerId: number) =>
     (v) => `/api/player/${playerId}/goal/${v.goalId}/check-ins`,
     ({ goalId: _g, ...rest }) => rest,
   );
+
+export const useEditGoal = (playerId: number) =>
+  useGoalWrite<{ goalId: number; body: Record<string, unknown> }>(
+    playerId,
+    (v) => `/api/player/${playerId}/goal/${v.goalId}`,
+    (v) => v.body,
+  );
+
+export const teamGoalsQuery = (teamId: number) =>
+  queryOptions({
+    queryKey: ['goals', 'team', teamId],
+    queryFn: ({ signal }) => apiGet<Envelope<TeamGoals>>(`/api/team/${teamId}/goals`, signal).then((r) => r.data),
+  });
+
+/** The criteria a team goal can name (the same list the evaluation screens read). */
+export const goalCriteriaQuery = queryOptions({
+  queryKey: ['criteria', null],
+  queryFn: ({ signal }) => apiGet<Envelope<Criterion[]>>('/api/criteria/', signal).then((r) => r.data),
+});
+
+export function useAddTeamGoal(teamId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: TeamGoalCreate) => apiPost<WriteEnvelope<TeamGoalResult>>(`/api/team/${teamId}/goals`, v),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['goals'] }),
+  });
+}

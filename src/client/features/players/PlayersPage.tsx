@@ -8,6 +8,7 @@ import {
   IconFileImport,
   IconUserPlus,
   IconUsersPlus,
+  IconTarget,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -105,6 +106,11 @@ export default function PlayersPage() {
         {teamRoute && can('evaluation', 2) ? (
           <Button component={Link} to={`/app/team/${routeTeamId}/evaluate`} variant="light" leftSection={<IconClipboardList size={18} />}>
             Evaluate team
+          </Button>
+        ) : null}
+        {teamRoute ? (
+          <Button component={Link} to={`/app/team/${routeTeamId}/goals`} variant="light" leftSection={<IconTarget size={18} />}>
+            Team goals
           </Button>
         ) : null}
         {canAdd ? (

@@ -11,6 +11,8 @@ import { useCan } from '../../lib/auth';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { reportAction, reportQuery, saveReport, teamReportsQuery } from './api';
 import { SnapshotView } from './SnapshotView';
+import { ApproveGoalsModal } from './ApproveGoalsModal';
+import type { ReportApprove } from '../../../shared/schemas/goal';
 import { StateBadge } from './StateBadge';
 import classes from './reports.module.css';
 
@@ -141,6 +143,20 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [save, go, prev, next]);
+
+  // With things to work on, Approve opens the modal that turns them into goals in the same step.
+  const [confirming, setConfirming] = useState(false);
+  const approveWithGoals = async (body: { goals: NonNullable<NonNullable<ReportApprove>['goals']> }) => {
+    const res = await reportAction(report.id, 'approve', body);
+    const n = body.goals.length;
+    notifySuccess(n ? `Approved, ${n} ${n === 1 ? 'goal' : 'goals'} set` : res.message);
+    await client.invalidateQueries({ queryKey: ['reports'] });
+    void client.invalidateQueries({ queryKey: ['goals'] });
+  };
+  const approve = async () => {
+    if (!draft.focus.some((f) => Number(f.criterion_id) > 0)) return act('approve');
+    if (await save()) setConfirming(true);
+  };
 
   const act = async (action: 'approve' | 'reissue' | 'revoke') => {
     if (!(await save())) return;
@@ -371,6 +387,15 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
         </Text>
       ) : null}
 
+      {canWrite && report.state === 'draft' ? (
+        <ApproveGoalsModal
+          reportId={report.id}
+          player={name}
+          opened={confirming}
+          onClose={() => setConfirming(false)}
+          onApprove={approveWithGoals}
+        />
+      ) : null}
       <ConfirmModal
         opened={revoking}
         title="Revoke this report?"
@@ -390,7 +415,7 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
           <Button
             className={classes.wide}
             loading={busy === 'approve'}
-            onClick={() => void act('approve')}
+            onClick={() => void approve()}
             disabled={!draft.overall_comment.trim()}
           >
             Approve

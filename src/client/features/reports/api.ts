@@ -1,3 +1,4 @@
+import type { ReportApprove, ReportGoalDrafts } from '../../../shared/schemas/goal';
 import { queryOptions } from '@tanstack/react-query';
 import type { BulkApproveResult, Cycle, CycleSave, Report, ReportSave, TeamReports } from '../../../shared/schemas/report';
 import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
@@ -39,5 +40,12 @@ export const createDrafts = (cycleId: number, teamId: number, playerIds?: number
 export const approveTeam = (cycleId: number, teamId: number) =>
   apiPost<WriteEnvelope<BulkApproveResult>>(`/api/report-cycle/${cycleId}/team/${teamId}/approve`);
 export const saveReport = (id: number, body: ReportSave) => apiPost<WriteEnvelope<Report>>(`/api/report/${id}`, body);
-export const reportAction = (id: number, action: 'approve' | 'reissue' | 'revoke') =>
-  apiPost<WriteEnvelope<Report>>(`/api/report/${id}/${action}`);
+export const reportAction = (id: number, action: 'approve' | 'reissue' | 'revoke', body?: ReportApprove) =>
+  apiPost<WriteEnvelope<Report>>(`/api/report/${id}/${action}`, body);
+
+/** The approve modal's proposed goals: the report's things to work on with the player's current scores. */
+export const reportGoalDraftsQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['reports', 'goal-drafts', id],
+    queryFn: ({ signal }) => apiGet<Envelope<ReportGoalDrafts>>(`/api/report/${id}/goal-drafts`, signal).then((r) => r.data),
+  });

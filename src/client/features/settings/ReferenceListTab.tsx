@@ -35,8 +35,7 @@ export interface ReferenceListProps {
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const labelOf = (row: ReferenceRow) => row.name ?? row.title ?? '';
-// Measured levels are offered once the criteria form can set up their tests (issue 42); the API takes them already.
-const kindOptions = LEVEL_KINDS.filter((k) => k !== 'measured').map((k) => ({ value: k, label: LEVEL_KIND_LABELS[k] }));
+const kindOptions = LEVEL_KINDS.map((k) => ({ value: k, label: LEVEL_KIND_LABELS[k] }));
 
 /** Turns an API failure into a field error, or sends the user away when the session lost its rights. */
 function useServerErrors() {

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { IconCalendar, IconChartBar, IconDots, IconEdit, IconTrash, IconUser, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconCalendar, IconChartBar, IconTarget, IconDots, IconEdit, IconTrash, IconUser, IconUsers, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Team } from '../../../shared/schemas/team';
@@ -50,6 +50,9 @@ export function TeamCard({ team, canWrite, onEdit, onDelete }: Props) {
               </Menu.Item>
               <Menu.Item leftSection={<IconChartBar size={16} />} component={Link} to={`/app/team/${team.id}/analysis`}>
                 Analysis
+              </Menu.Item>
+              <Menu.Item leftSection={<IconTarget size={16} />} component={Link} to={`/app/team/${team.id}/goals`}>
+                Goals
               </Menu.Item>
               <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(team)}>
                 Delete Team

@@ -171,9 +171,12 @@ describe('measured evaluations', () => {
     expect(ok.statusCode).toBe(200);
     const sheet = (await coach.get(`${url}?criteria_id=${laneId}`)).json().data.players as {
       id: number;
+      birth_year: number | null;
       current: { measured: string } | null;
     }[];
     expect(sheet.find((x) => x.id === a)!.current!.measured).toBe('11.50 s → 8 points, U14 bands');
+    // The sheet previews a tap's points on the device (offline too) from the age group of the birth year.
+    expect(sheet.find((x) => x.id === a)!.birth_year).toBe(Number(DATE.slice(0, 4)) - 13);
     expect(sheet.find((x) => x.id === b)!.current!.measured).toBe('12.40 s → 1 point, U14 bands');
   });
 

@@ -166,3 +166,64 @@ export async function reportCounts(db: Kysely<DB>, pairs: readonly { teamId: num
     .filter((r) => wanted.has(`${r.team_id}:${r.cycle_id}`))
     .map((r) => ({ teamId: r.team_id, state: r.state, count: Number(r.n), lastViewedAt: r.last_viewed ?? null }));
 }
+
+export interface GoalCounts {
+  active: number;
+  dueSoon: number;
+  achieved: number;
+  withoutGoal: number;
+  /** When the team's last report cycle closed (achieved goals count from then), or null. */
+  achievedSince: string | null;
+}
+
+/**
+ * Per team of the dashboard's page, one statement whatever the number of teams: its players' active goals, those
+ * due from today to `dueBy`, those achieved since the team's last closed report cycle (all of them
+ * without one), and its players without an active goal. The rules are shared/schemas/goal.ts
+ * goalMatches', which the team goals view filters with.
+ */
+export async function goalCounts(
+  db: Kysely<DB>,
+  teamIds: readonly number[],
+  today: string,
+  dueBy: string,
+): Promise<Map<number, GoalCounts>> {
+  if (teamIds.length === 0) return new Map();
+  const closed = db
+    .selectFrom('report_cycle_teams as rct')
+    .innerJoin('report_cycles as rc', 'rc.id', 'rct.cycle_id')
+    .select((eb) => ['rct.team_id', eb.fn.max('rc.closes_on').as('closed')])
+    .where('rc.closes_on', '<=', today)
+    .where('rct.team_id', 'in', [...teamIds])
+    .groupBy('rct.team_id');
+  const rows = await db
+    .with('lc', () => closed)
+    .selectFrom('team_players as tp')
+    .leftJoin('goals as g', 'g.player_id', 'tp.player_id')
+    .leftJoin('lc', 'lc.team_id', 'tp.team_id')
+    .select([
+      'tp.team_id',
+      sql<string | null>`max(lc.closed)`.as('closed'),
+      sql<number>`count(case when g.state = 'active' then 1 end)`.as('active'),
+      sql<number>`count(case when g.state = 'active' and g.due_on >= ${today} and g.due_on <= ${dueBy} then 1 end)`.as('due_soon'),
+      sql<number>`count(case when g.state = 'achieved' and (lc.closed is null or g.state_changed_at >= lc.closed) then 1 end)`.as(
+        'achieved',
+      ),
+      sql<number>`count(distinct tp.player_id) - count(distinct case when g.state = 'active' then tp.player_id end)`.as('without_goal'),
+    ])
+    .where('tp.team_id', 'in', [...teamIds])
+    .groupBy('tp.team_id')
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.team_id,
+      {
+        active: Number(r.active),
+        dueSoon: Number(r.due_soon),
+        achieved: Number(r.achieved),
+        withoutGoal: Number(r.without_goal),
+        achievedSince: r.closed ?? null,
+      },
+    ]),
+  );
+}

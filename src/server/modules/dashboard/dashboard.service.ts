@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { encodeCursor } from '../../../shared/schemas/cursor.js';
 import { staleSince, type Dashboard, type DashboardReports } from '../../../shared/schemas/dashboard.js';
 import type { DB } from '../../db/types.js';
+import { dueSoonBy } from '../../../shared/schemas/goal.js';
 import type { DashboardScope } from '../../policies/dashboard.js';
 import { countSessions } from '../eval-sessions/eval-sessions.repository.js';
 import { versionedCache } from '../scores/score-cache.js';
@@ -12,6 +13,7 @@ import * as repo from './dashboard.repository.js';
 const answers = versionedCache<Dashboard>(256);
 
 const NO_COUNTS: repo.EvaluationCounts = { players: 0, evaluated: 0, stale: 0 };
+const NO_GOALS = { active: 0, dueSoon: 0, achieved: 0, withoutGoal: 0 };
 
 function reportsOf(rows: readonly repo.ReportStateCount[], teamId: number): DashboardReports {
   const out: DashboardReports = { draft: 0, approved: 0, sent: 0, viewed: 0, lastViewedAt: null };
@@ -36,13 +38,10 @@ async function compute(db: Kysely<DB>, scope: DashboardScope, today: string, pag
   const withCycle = teams.flatMap((t) =>
     t.cycle ? [{ teamId: t.teamId, cycleId: t.cycle.id, opensOn: t.cycle.opensOn, closesOn: t.cycle.closesOn }] : [],
   );
-  const [byTeam, reports, openSessions] = await Promise.all([
-    repo.evaluationCounts(
-      db,
-      teams.map((t) => t.teamId),
-      withCycle,
-      since,
-    ),
+  const pageTeams = teams.map((t) => t.teamId);
+  const [byTeam, goals, reports, openSessions] = await Promise.all([
+    repo.evaluationCounts(db, pageTeams, withCycle, since),
+    repo.goalCounts(db, pageTeams, today, dueSoonBy(today)),
     scope.reports ? repo.reportCounts(db, withCycle) : Promise.resolve(null),
     scope.sessions === 'none' ? Promise.resolve(null) : countSessions(db, scope.sessions, 'open'),
   ]);
@@ -61,6 +60,7 @@ async function compute(db: Kysely<DB>, scope: DashboardScope, today: string, pag
         notEvaluated: t.cycle ? c.players - c.evaluated : null,
         reports: t.cycle && reports ? reportsOf(reports, t.teamId) : null,
         stale: c.stale,
+        goals: goals.get(t.teamId) ?? { ...NO_GOALS, achievedSince: null },
       };
     }),
     next: next === null ? null : encodeCursor(next),

@@ -40,6 +40,7 @@ export async function teamSheet(db: Db, team: Team, criterionId: number | undefi
       id: p.id,
       name: `${p.first_name} ${p.last_name}`,
       profile_img: p.profile_img,
+      birth_year: p.dob,
       current:
         criterion && p.score !== null && p.date !== null
           ? {

@@ -21,8 +21,18 @@ function goalQuery(db: Db) {
     .selectFrom('goals as g')
     .leftJoin('criteria as c', 'c.id', 'g.criterion_id')
     .leftJoin('levels as l', 'l.id', 'c.level_id')
+    .leftJoin('reports as sr', 'sr.id', 'g.source_report_id')
+    .leftJoin('report_cycles as sc', 'sc.id', 'sr.cycle_id')
+    .leftJoin('teams as st', 'st.id', 'g.source_team_id')
     .selectAll('g')
-    .select(['c.name as criterion_name', 'l.kind as level_kind']);
+    .select([
+      'c.name as criterion_name',
+      'l.kind as level_kind',
+      'sr.cycle_id as source_cycle_id',
+      'sr.team_id as source_report_team_id',
+      'sc.name as source_cycle_name',
+      'st.name as source_team_name',
+    ]);
 }
 export type GoalRow = Awaited<ReturnType<ReturnType<typeof goalQuery>['executeTakeFirstOrThrow']>>;
 
@@ -156,10 +166,6 @@ export async function userName(db: Db, userId: number): Promise<string> {
   return u ? `${u.first_name} ${u.last_name}` : 'Unknown';
 }
 
-export async function insertGoal(db: Db, row: Insertable<GoalsTable>): Promise<number> {
-  return (await db.insertInto('goals').values(row).returning('id').executeTakeFirstOrThrow()).id;
-}
-
 export async function insertEvent(db: Db, row: Insertable<GoalEventsTable>): Promise<void> {
   await db.insertInto('goal_events').values(row).execute();
 }
@@ -239,4 +245,96 @@ export async function criteriaWithCurrent(db: Db, playerId: number) {
     .orderBy('c.name')
     .orderBy('c.id')
     .execute();
+}
+
+/** The players' current evaluations of one criterion (a team goal's baselines), chunked under the parameter limits. */
+export async function currentEvaluations(db: Db, playerIds: readonly number[], criterionId: number) {
+  const out = [];
+  for (const part of chunks(playerIds))
+    out.push(
+      ...(await db
+        .selectFrom('evaluations')
+        .select(['id', 'player_id', 'score', 'date'])
+        .where('criterion_id', '=', criterionId)
+        .where('player_id', 'in', part)
+        .where('is_current', '=', 1)
+        .execute()),
+    );
+  return out;
+}
+
+/** Goals already made from any version of this player's report in the cycle (approving a re-issue makes none twice). */
+export async function goalsFromCycleReport(db: Db, cycleId: number, playerId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('goals as g')
+    .innerJoin('reports as r', 'r.id', 'g.source_report_id')
+    .select('g.criterion_id')
+    .where('r.cycle_id', '=', cycleId)
+    .where('g.player_id', '=', playerId)
+    .execute();
+  return rows.flatMap((r) => (r.criterion_id === null ? [] : [r.criterion_id]));
+}
+
+/** A team's current players, by name. */
+export async function teamRoster(db: Db, teamId: number) {
+  return db
+    .selectFrom('team_players as tp')
+    .innerJoin('players as p', 'p.id', 'tp.player_id')
+    .select(['p.id', 'p.first_name', 'p.last_name'])
+    .where('tp.team_id', '=', teamId)
+    .orderBy('p.last_name')
+    .orderBy('p.first_name')
+    .orderBy('p.id')
+    .execute();
+}
+
+export async function teamName(db: Db, teamId: number): Promise<string | undefined> {
+  return (await db.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirst())?.name;
+}
+
+/** Every goal of the team's current players (the team goals view), newest first within each player. */
+export async function teamGoalRows(db: Db, teamId: number): Promise<GoalRow[]> {
+  return goalQuery(db)
+    .where('g.player_id', 'in', db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId))
+    .orderBy(sql`case when g.state = 'active' then 0 else 1 end`)
+    .orderBy('g.due_on')
+    .orderBy('g.id', 'desc')
+    .execute();
+}
+
+export async function insertGoals(db: Db, rows: Insertable<GoalsTable>[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const out: number[] = [];
+  // Chunked: each row binds about twenty parameters.
+  for (let i = 0; i < rows.length; i += 40)
+    out.push(
+      ...(
+        await db
+          .insertInto('goals')
+          .values(rows.slice(i, i + 40))
+          .returning('id')
+          .execute()
+      ).map((r) => r.id),
+    );
+  return out;
+}
+
+export async function insertEvents(db: Db, rows: Insertable<GoalEventsTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 60)
+    await db
+      .insertInto('goal_events')
+      .values(rows.slice(i, i + 60))
+      .execute();
+}
+
+/** When the team's last report cycle closed (on or before today), or undefined: achieved goals count from then. */
+export async function lastCycleClose(db: Db, teamId: number, today: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('report_cycle_teams as rct')
+    .innerJoin('report_cycles as rc', 'rc.id', 'rct.cycle_id')
+    .select((eb) => eb.fn.max('rc.closes_on').as('closed'))
+    .where('rct.team_id', '=', teamId)
+    .where('rc.closes_on', '<=', today)
+    .executeTakeFirst();
+  return row?.closed ?? undefined;
 }

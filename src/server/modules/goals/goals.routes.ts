@@ -10,12 +10,16 @@ import {
   goalStateChangeSchema,
   goalSuggestionsSchema,
   goalUpdateSchema,
+  teamGoalCreateSchema,
+  teamGoalResultSchema,
+  teamGoalsSchema,
 } from '../../../shared/schemas/goal.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeChild, requireGuardian } from '../../policies/family.js';
 import { authorizeGoal, familyGoalsScope } from '../../policies/goals.js';
 import { actorReachingPlayer } from '../../policies/players.js';
 import { resourceViewer } from '../../policies/resources.js';
+import { reachableTeam } from '../../policies/teams.js';
 import { read, readErrors, writeErrors, written } from '../../lib/reply.js';
 import * as service from './goals.service.js';
 
@@ -85,6 +89,22 @@ export async function goalsRoutes(app: FastifyInstance): Promise<void> {
       const actor = requireActor(req);
       await authorizeGoal(app.db, actor, req.params.id, req.params.goalId);
       return written(await service.addCheckIn(app.db, actor, req.params.goalId, req.body, resourceViewer(actor)));
+    },
+  });
+
+  r.get('/api/team/:id/goals', {
+    config: { access: access.need('players', 1) },
+    schema: { tags, params: idParams, response: { 200: okEnvelope(teamGoalsSchema), ...readErrors } },
+    handler: async (req) => read(await service.teamGoals(app.db, await reachableTeam(app.db, requireActor(req), req.params.id))),
+  });
+
+  // One goal for many players of the team, each their own copy (one transaction, audited once).
+  r.post('/api/team/:id/goals', {
+    config: { access: access.need('players', 2) },
+    schema: { tags, params: idParams, body: teamGoalCreateSchema, response: { 200: writeEnvelope(teamGoalResultSchema), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      return written(await service.createTeamGoal(app.db, actor, await reachableTeam(app.db, actor, req.params.id), req.body));
     },
   });
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/permissions.js';
 import {
@@ -6,6 +6,12 @@ import {
   mayMoveGoal,
   type Goal,
   type GoalSuggestion,
+  type ReportGoalDrafts,
+  type TeamGoalResult,
+  type TeamGoals,
+  type teamGoalCreateSchema,
+  dueSoonBy,
+  type reportGoalSaveSchema,
   type goalCheckInSaveSchema,
   type goalCreateSchema,
   type goalStateChangeSchema,
@@ -22,7 +28,7 @@ import {
   weakestRelative,
   type LevelKind,
 } from '../../../shared/scoring.js';
-import type { DB, GoalState } from '../../db/types.js';
+import type { DB, GoalState, GoalsTable } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { dayOffset, nowIso, todayDate } from '../../lib/time.js';
 import type { ResourceViewer } from '../resources/resources.repository.js';
@@ -35,6 +41,8 @@ type GoalCreate = z.output<typeof goalCreateSchema>;
 type GoalUpdate = z.output<typeof goalUpdateSchema>;
 type StateChange = z.output<typeof goalStateChangeSchema>;
 type CheckInSave = z.output<typeof goalCheckInSaveSchema>;
+type ReportGoalSave = z.output<typeof reportGoalSaveSchema>;
+type TeamGoalInput = z.output<typeof teamGoalCreateSchema>;
 
 /** How long a suggested goal runs (docs/product.md#goals). */
 export const SUGGESTED_WEEKS = 8;
@@ -83,6 +91,18 @@ async function toGoals(db: Db, rows: repo.GoalRow[], viewer: ResourceViewer | nu
       state: r.state,
       stateChangedAt: r.state_changed_at,
       createdAt: r.created_at,
+      source:
+        r.source_report_id !== null && r.source_cycle_id !== null && r.source_report_team_id !== null
+          ? {
+              kind: 'report' as const,
+              reportId: r.source_report_id,
+              cycleId: r.source_cycle_id,
+              teamId: r.source_report_team_id,
+              label: r.source_cycle_name ?? '',
+            }
+          : r.source_team_id !== null
+            ? { kind: 'team' as const, teamId: r.source_team_id, label: r.source_team_name ?? '' }
+            : null,
       events: events
         .filter((e) => e.goal_id === r.id)
         .map((e) => ({
@@ -144,49 +164,158 @@ function checkDue(dueOn: string): void {
   if (dueOn < todayDate()) throw badRequest(goalMessages.dueInPast, 'due_on');
 }
 
+type NewGoal = Insertable<GoalsTable>;
+type Criterion = NonNullable<Awaited<ReturnType<typeof repo.findCriterion>>>;
+type Current = { id: number; score: number; date: string } | undefined;
+
+/** A new active goal's row; the baseline is the player's current evaluation of the criterion (none: free text, or not evaluated yet). */
+function goalRow(
+  actor: Actor,
+  playerId: number,
+  criterion: Criterion | null,
+  input: { title: string; target: number | null; due_on: string; description: string; visible_to_family: boolean },
+  current: Current,
+  now: string,
+  source: Pick<NewGoal, 'source_report_id' | 'source_team_id'> = {},
+): NewGoal {
+  return {
+    player_id: playerId,
+    criterion_id: criterion?.id ?? null,
+    title: criterion ? '' : input.title,
+    description: input.description,
+    baseline_score: current ? Number(current.score) : null,
+    baseline_on: current?.date ?? null,
+    baseline_evaluation_id: current?.id ?? null,
+    target_score: criterion ? input.target : null,
+    due_on: input.due_on,
+    visible_to_family: input.visible_to_family ? 1 : 0,
+    state: 'active',
+    state_changed_at: now,
+    created_by: actor.id,
+    created_at: now,
+    updated_at: now,
+    ...source,
+  };
+}
+
+/** Inserts new goals with their "created" events, inside the caller's transaction; their ids in order. */
+async function insertNew(trx: Db, actor: Actor, rows: NewGoal[]): Promise<number[]> {
+  const ids = await repo.insertGoals(trx, rows);
+  const byName = await repo.userName(trx, actor.id);
+  await repo.insertEvents(
+    trx,
+    rows.map((r, i) => ({
+      goal_id: ids[i]!,
+      player_id: r.player_id,
+      kind: 'created' as const,
+      to_state: 'active' as const,
+      note: '',
+      score: r.baseline_score ?? null,
+      user_id: actor.id,
+      by_name: byName,
+      created_at: r.created_at,
+    })),
+  );
+  return ids;
+}
+
 /** A goal by hand or from a suggestion: the baseline is the player's current evaluation of the criterion, read here. */
 export async function createGoal(db: Db, actor: Actor, playerId: number, input: GoalCreate, viewer: ResourceViewer): Promise<Goal> {
   checkDue(input.due_on);
   const criterion = input.criterion_id === null ? null : await repo.findCriterion(db, input.criterion_id);
   if (input.criterion_id !== null && !criterion) throw badRequest('Please choose an existing criterion.', 'criterion_id');
   const current = criterion ? await repo.currentEvaluation(db, playerId, criterion.id) : undefined;
-  const baseline = current ? Number(current.score) : null;
-  if (criterion) checkTarget(criterion.kind, input.target!, baseline);
-  const now = nowIso();
+  if (criterion) checkTarget(criterion.kind, input.target!, current ? Number(current.score) : null);
   const id = await db.transaction().execute(async (trx) => {
-    const byName = await repo.userName(trx, actor.id);
-    const id = await repo.insertGoal(trx, {
-      player_id: playerId,
-      criterion_id: criterion?.id ?? null,
-      title: criterion ? '' : input.title,
-      description: input.description,
-      baseline_score: baseline,
-      baseline_on: current?.date ?? null,
-      baseline_evaluation_id: current?.id ?? null,
-      target_score: criterion ? input.target : null,
-      due_on: input.due_on,
-      visible_to_family: input.visible_to_family ? 1 : 0,
-      state: 'active',
-      state_changed_at: now,
-      created_by: actor.id,
-      created_at: now,
-      updated_at: now,
-    });
-    await repo.insertEvent(trx, {
-      goal_id: id,
-      player_id: playerId,
-      kind: 'created',
-      to_state: 'active',
-      note: '',
-      score: baseline,
-      user_id: actor.id,
-      by_name: byName,
-      created_at: now,
-    });
-    await recordAudit(trx, actor, 'create', 'goal', id, `goal on player ${playerId}${criterion ? ` (criterion ${criterion.id})` : ''}`);
-    return id;
+    const [id] = await insertNew(trx, actor, [goalRow(actor, playerId, criterion ?? null, input, current, nowIso())]);
+    await recordAudit(trx, actor, 'create', 'goal', id!, `goal on player ${playerId}${criterion ? ` (criterion ${criterion.id})` : ''}`);
+    return id!;
   });
   return oneGoal(db, id, viewer);
+}
+
+/** A target one step above a score (Yes on a Yes/No level): what Suggest goals and the report's modal propose. */
+const stepUp = (kind: LevelKind, score: number | null): number =>
+  kind === 'yes_no' ? 1 : Math.min(SCALE_MAX, Math.floor(score ?? SCALE_MIN) + 1);
+
+/**
+ * The approve modal's proposals (docs/product.md#goals): each of the report's things to work on with
+ * the player's current evaluation of its criterion, a target one step up and a due date
+ * SUGGESTED_WEEKS ahead; the coach confirms or changes them.
+ */
+export async function reportGoalDrafts(
+  db: Db,
+  report: { cycleId: number; playerId: number; focus: readonly { criterion_id: number; text: string }[] },
+): Promise<ReportGoalDrafts> {
+  const [criteria, existing] = await Promise.all([
+    repo.criteriaWithCurrent(db, report.playerId),
+    repo.goalsFromCycleReport(db, report.cycleId, report.playerId),
+  ]);
+  const byId = new Map(criteria.map((c) => [c.id, c]));
+  const drafts = report.focus.flatMap((f) => {
+    const c = byId.get(f.criterion_id);
+    if (!c || existing.includes(c.id)) return [];
+    const score = num(c.score);
+    return [
+      {
+        criterionId: c.id,
+        criterion: c.name,
+        levelKind: c.kind,
+        score,
+        target: stepUp(c.kind, score),
+        dueOn: dayOffset(SUGGESTED_WEEKS * 7),
+        description: f.text,
+      },
+    ];
+  });
+  return { drafts, existing: existing.length };
+}
+
+/**
+ * Checks the goals the coach confirmed when approving a report (each one of its things to work on,
+ * once, with a valid target above the current level and a due date not past) and returns their rows,
+ * for insertReportGoals in the approval's transaction. 400 names the goal's field (goals.N.target).
+ */
+export async function prepareReportGoals(
+  db: Db,
+  actor: Actor,
+  report: { id: number; cycleId: number; playerId: number; focusCriterionIds: readonly number[] },
+  goals: readonly ReportGoalSave[],
+): Promise<NewGoal[]> {
+  if (!goals.length) return [];
+  const existing = await repo.goalsFromCycleReport(db, report.cycleId, report.playerId);
+  const now = nowIso();
+  const rows: NewGoal[] = [];
+  for (const [i, g] of goals.entries()) {
+    const at = (field: string) => `goals.${i}.${field}`;
+    if (!report.focusCriterionIds.includes(g.criterion_id) || existing.includes(g.criterion_id))
+      throw badRequest(goalMessages.notFocus, at('criterion_id'));
+    const criterion = await repo.findCriterion(db, g.criterion_id);
+    if (!criterion) throw badRequest(goalMessages.notFocus, at('criterion_id'));
+    if (g.due_on < todayDate()) throw badRequest(goalMessages.dueInPast, at('due_on'));
+    const current = await repo.currentEvaluation(db, report.playerId, criterion.id);
+    try {
+      checkTarget(criterion.kind, g.target!, current ? Number(current.score) : null);
+    } catch (e) {
+      throw badRequest((e as Error).message, at('target'));
+    }
+    rows.push(goalRow(actor, report.playerId, criterion, { ...g, title: '' }, current, now, { source_report_id: report.id }));
+  }
+  return rows;
+}
+
+/** Writes the report's goals inside the approval's transaction, audited one by one. */
+export async function insertReportGoals(trx: Db, actor: Actor, reportId: number, rows: NewGoal[]): Promise<void> {
+  const ids = await insertNew(trx, actor, rows);
+  for (const [i, id] of ids.entries())
+    await recordAudit(
+      trx,
+      actor,
+      'create',
+      'goal',
+      id,
+      `goal on player ${rows[i]!.player_id} from report ${reportId} (criterion ${rows[i]!.criterion_id})`,
+    );
 }
 
 export async function updateGoal(db: Db, actor: Actor, goalId: number, input: GoalUpdate, viewer: ResourceViewer): Promise<Goal> {
@@ -290,7 +419,7 @@ export async function suggestGoals(db: Db, playerId: number): Promise<GoalSugges
   const byId = new Map(own.map((o) => [o.criterion_id, o]));
   return weakestRelative(standings, 3).map((s) => {
     const c = byId.get(s.criterionId)!;
-    const target = c.kind === 'yes_no' ? 1 : Math.min(SCALE_MAX, Math.floor(s.score) + 1);
+    const target = stepUp(c.kind, s.score);
     return {
       criterionId: s.criterionId,
       criterion: c.name,
@@ -391,4 +520,75 @@ export async function goalsForExport(db: Db, playerId: number, ownAccounts: read
         by: Number(c.by_player) === 1 ? 'The player' : 'Club staff',
       })),
   }));
+}
+
+/** GET /api/team/:id/goals: every goal of the team's current players, by player, and the window the filters count in. */
+export async function teamGoals(db: Db, team: { id: number; name: string }): Promise<TeamGoals> {
+  const today = todayDate();
+  const [roster, rows, closed] = await Promise.all([
+    repo.teamRoster(db, team.id),
+    repo.teamGoalRows(db, team.id),
+    repo.lastCycleClose(db, team.id, today),
+  ]);
+  // No resources here: the team view lists progress; each goal's resources are on the player's profile.
+  const goals = await toGoals(db, rows, null);
+  return {
+    team,
+    today,
+    dueBy: dueSoonBy(today),
+    achievedSince: closed ?? null,
+    players: roster.map((p) => ({ ...p, goals: goals.filter((g) => g.playerId === p.id) })),
+  };
+}
+
+/**
+ * One goal for many players of a team (docs/product.md#goals): each chosen player (none named: the
+ * whole team) gets their own copy with their own baseline, in one transaction, audited once. A player
+ * already at or above the target is left out and named, never skipped in silence.
+ */
+export async function createTeamGoal(
+  db: Db,
+  actor: Actor,
+  team: { id: number; name: string },
+  input: TeamGoalInput,
+): Promise<TeamGoalResult> {
+  checkDue(input.due_on);
+  const roster = await repo.teamRoster(db, team.id);
+  const inTeam = new Map(roster.map((p) => [p.id, p]));
+  const chosen = input.player_ids ? [...new Set(input.player_ids)] : roster.map((p) => p.id);
+  if (chosen.some((id) => !inTeam.has(id))) throw badRequest(goalMessages.notInTeam, 'player_ids');
+  if (!chosen.length) throw badRequest(goalMessages.noPlayers, 'player_ids');
+  const criterion = input.criterion_id === null ? null : await repo.findCriterion(db, input.criterion_id);
+  if (input.criterion_id !== null && !criterion) throw badRequest('Please choose an existing criterion.', 'criterion_id');
+  if (criterion) checkTarget(criterion.kind, input.target!, null);
+  const current = criterion ? new Map((await repo.currentEvaluations(db, chosen, criterion.id)).map((e) => [e.player_id, e])) : new Map();
+  const now = nowIso();
+  const rows: NewGoal[] = [];
+  const skipped: TeamGoalResult['skipped'] = [];
+  for (const id of chosen) {
+    const c = current.get(id);
+    const p = inTeam.get(id)!;
+    if (criterion && c && Number(c.score) >= input.target!) {
+      skipped.push({
+        playerId: id,
+        player: `${p.first_name} ${p.last_name}`,
+        reason: `Already at ${scoreLabel(criterion.kind, Number(c.score))}.`,
+      });
+      continue;
+    }
+    rows.push(goalRow(actor, id, criterion ?? null, input, c, now, { source_team_id: team.id }));
+  }
+  if (rows.length)
+    await db.transaction().execute(async (trx) => {
+      await insertNew(trx, actor, rows);
+      await recordAudit(
+        trx,
+        actor,
+        'create',
+        'goal',
+        null,
+        `team goal on ${rows.length} players of team ${team.id}${criterion ? ` (criterion ${criterion.id})` : ''}`,
+      );
+    });
+  return { created: rows.length, skipped };
 }

@@ -10,6 +10,7 @@ import {
   reportSchema,
   teamReportsSchema,
 } from '../../../shared/schemas/report.js';
+import { reportApproveSchema, reportGoalDraftsSchema } from '../../../shared/schemas/goal.js';
 import { access, requireActor } from '../../policies/access.js';
 import { read, readErrors, writeErrors, written } from '../../lib/reply.js';
 import * as service from './reports.service.js';
@@ -60,8 +61,20 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => written(await service.saveDraft(app.db, requireActor(req), req.params.id, req.body)),
   });
 
+  // With goals: the things to work on the coach confirmed become goals in the same transaction.
+  r.post('/api/report/:id/approve', {
+    config: { access: access.need('reports', 2) },
+    schema: { tags, params, body: reportApproveSchema, response: { 200: writeEnvelope(reportSchema), ...writeErrors } },
+    handler: async (req) => written(await service.approveReport(app.db, requireActor(req), req.params.id, req.body)),
+  });
+
+  r.get('/api/report/:id/goal-drafts', {
+    config: { access: access.need('reports', 2) },
+    schema: { tags, params, response: { 200: okEnvelope(reportGoalDraftsSchema), ...readErrors } },
+    handler: async (req) => read(await service.reportGoalDrafts(app.db, requireActor(req), req.params.id)),
+  });
+
   for (const [action, run] of [
-    ['approve', service.approveReport],
     ['reissue', service.reissueReport],
     ['revoke', service.revokeReport],
   ] as const) {

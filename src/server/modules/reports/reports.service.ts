@@ -6,6 +6,10 @@ import type { DB, ReportState } from '../../db/types.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { reachableCycleTeam, reachableReport } from '../../policies/reports.js';
+import { mayWriteGoals } from '../../policies/goals.js';
+import * as goals from '../goals/goals.service.js';
+import type { ReportGoalDrafts, reportApproveSchema } from '../../../shared/schemas/goal.js';
+import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as cycles from './cycles.repository.js';
 import { cycleTeamIds } from './cycles.service.js';
@@ -14,6 +18,7 @@ import { cancelQueuedDeliveries } from './delivery.repository.js';
 import { buildSnapshot, parseDraftText, resourcesByCriterion } from './snapshot.js';
 
 type Db = Kysely<DB>;
+type ReportApproved = z.output<typeof reportApproveSchema>;
 
 export const reportErrors = {
   notDraft: 'Only a draft can be changed. Re-issue the report to write a new version.',
@@ -189,12 +194,34 @@ async function approveOne(db: Db, actor: Actor, r: repo.ReportRow): Promise<void
   await recordAudit(db, actor, 'approve', 'report', r.id, `v${r.version} approved at ${now}`);
 }
 
-export async function approveReport(db: Db, actor: Actor, id: number): Promise<Report> {
+/**
+ * Draft → approved; with goals, the things to work on the coach confirmed become the player's goals
+ * in the same transaction, each linking back to this report (docs/product.md#goals).
+ */
+export async function approveReport(db: Db, actor: Actor, id: number, input?: ReportApproved): Promise<Report> {
+  const wanted = input?.goals ?? [];
   const r = await loadReport(db, actor, id);
   if (r.state !== 'draft') throw conflict(reportErrors.notDraft);
   if (!r.overall_comment.trim()) throw badRequest(reportErrors.commentRequired, 'overall_comment');
-  await db.transaction().execute((trx) => approveOne(trx, actor, r));
+  if (wanted.length) mayWriteGoals(actor);
+  const focus = parseDraftText(r).focus;
+  const goalRows = await goals.prepareReportGoals(
+    db,
+    actor,
+    { id: r.id, cycleId: r.cycle_id, playerId: r.player_id, focusCriterionIds: focus.map((f) => f.criterion_id) },
+    wanted,
+  );
+  await db.transaction().execute(async (trx) => {
+    await approveOne(trx, actor, r);
+    await goals.insertReportGoals(trx, actor, r.id, goalRows);
+  });
   return presentReport(db, (await repo.findReport(db, id))!);
+}
+
+/** The approve modal's proposed goals: the draft's things to work on, with the player's current scores. */
+export async function reportGoalDrafts(db: Db, actor: Actor, id: number): Promise<ReportGoalDrafts> {
+  const r = await loadReport(db, actor, id);
+  return goals.reportGoalDrafts(db, { cycleId: r.cycle_id, playerId: r.player_id, focus: parseDraftText(r).focus });
 }
 
 /** Approves every draft of the team that has its overall comment; the others are listed, never skipped in silence. */

@@ -51,6 +51,17 @@ beforeEach(() => {
 });
 
 describe('the courtside outbox', () => {
+  it("carries a measured test's attempts as tapped, and sends no attempts for a score", async () => {
+    const timed = entry({ score: '11.04; 11.5', attempts: [11.04, 11.5] });
+    const scored = entry();
+    for (const e of [timed, scored]) await putEntry(e);
+    const s = server();
+    expect(await syncOutbox(1, s.send)).toBe('done');
+    const sent = new Map(s.batches.flat().map((e) => [e.client_id, e]));
+    expect(sent.get(timed.client_id)).toMatchObject({ score: '11.04; 11.5', attempts: [11.04, 11.5] });
+    expect(sent.get(scored.client_id)).not.toHaveProperty('attempts');
+  });
+
   it('sends the pending entries of the signed-in user only, and marks them synced', async () => {
     const mine = [entry(), entry()];
     const theirs = entry({ user_id: 2 });

@@ -17,6 +17,8 @@ const toWire = (e: OutboxEntry): SyncEntry => ({
   player_id: e.player_id,
   criteria_id: e.criteria_id,
   score: e.score,
+  // A measured test's attempts as tapped (numbers in its unit); other criteria have none.
+  ...(e.attempts?.length ? { attempts: e.attempts } : {}),
   notes: e.notes,
   date: e.date,
   recorded_at: e.recorded_at,
