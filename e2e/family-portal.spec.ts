@@ -7,7 +7,8 @@ import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
  * The family portal on a phone (docs/product.md#families): without a session /family goes to the
  * family sign-in and says why (before sign-in, after sign-out, after the only child was erased);
  * a family with no child left is told so and offered sign-out; no word of the page is cut at 375 px;
- * resources are named, not "link link".
+ * resources are named, not "link link"; a guardian with parental responsibility sets the child's birth
+ * date, and one without sees it only.
  */
 let smtp: SmtpCapture;
 test.beforeAll(async () => {
@@ -46,6 +47,7 @@ async function childWithParent(
   last: string,
   parent: string,
   teams: string[],
+  extra: Record<string, unknown> = {},
 ): Promise<{ id: number; link: string }> {
   const headers = await csrf(page.request);
   const created = await page.request.post('/api/players', {
@@ -54,6 +56,7 @@ async function childWithParent(
       last_name: last,
       email: `${last.toLowerCase()}.other@example.org`,
       team_id: await teamIds(page.request, teams),
+      ...extra,
     },
     headers,
   });
@@ -165,4 +168,65 @@ test('the family page at 375 px: no word cut when the team list wraps, resources
   await expectAccessible(p.page);
   await snap(p.page, 'family-child-open');
   await p.ctx.close();
+});
+
+test('a guardian sets the birth date: the server refuses another year than the birth year; one without responsibility only reads it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'admin');
+  const { id, link } = await childWithParent(page, 'Seraphina', 'Birchwood', 'birth.parent@example.org', ['U14 Boys'], { dob: 2013 });
+  // One sign-in (the link is single-use), the page at desktop width and then on a phone.
+  const p = await phone(browser);
+  await p.page.goto(link);
+  await expect(p.page.getByRole('heading', { name: 'Seraphina Birchwood' })).toBeVisible();
+  for (const width of [1280, 375]) {
+    await p.page.setViewportSize({ width, height: 800 });
+    await p.page.goto('/family');
+    const card = p.page.getByRole('region', { name: 'Seraphina Birchwood' });
+    await card.getByRole('button', { name: 'Open' }).click();
+    const section = card.getByRole('region', { name: 'Birth date' });
+    const field = section.getByLabel('Birth date (year of birth 2013)');
+    const save = section.getByRole('button', { name: 'Save birth date' });
+    await expect(save).toBeDisabled();
+    await field.fill(width === 1280 ? '2012-05-01' : '2014-01-09');
+    await save.click();
+    await expect(section.getByText('The birth date must be in the year of birth.')).toBeVisible();
+    const day = width === 1280 ? '2013-05-01' : '2013-11-20';
+    await field.fill(day);
+    await save.click();
+    await expect(save).toBeDisabled();
+    await expect(section.getByText('The birth date must be in the year of birth.')).toHaveCount(0);
+    await expect(field).toHaveValue(day);
+    expect(await cutWords(p.page)).toEqual([]);
+    await expectAccessible(p.page);
+  }
+  await snap(p.page, 'family-birth-date');
+  expect(p.errors).toEqual([]);
+  await p.ctx.close();
+  const player = (await (await page.request.get(`/api/player/${id}`)).json()).data as { dob: number; birth_date: string };
+  expect(player).toMatchObject({ dob: 2013, birth_date: '2013-11-20' });
+
+  // A second guardian without parental responsibility: the date is shown, no field.
+  const headers = await csrf(page.request);
+  const added = await page.request.post(`/api/player/${id}/guardians`, {
+    data: { email: 'birth.step@example.org', relationship: 'other' },
+    headers,
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const step = ((await added.json()).data as { id: number; email: string }[]).find((l) => l.email === 'birth.step@example.org')!;
+  const flags = { relationship: 'other', is_primary: false, receives_reports: true, parental_responsibility: false };
+  const edited = await page.request.post(`/api/player/${id}/guardian/${step.id}`, { data: flags, headers });
+  expect(edited.status(), await edited.text()).toBe(200);
+  const mail = await smtp.waitFor((m) => m.to.includes('birth.step@example.org'));
+  const url = new URL(/https?:\/\/\S+\/family\/sign-in\?token=\S+/.exec(mail.text)![0]);
+  const s = await phone(browser);
+  await s.page.goto(`${url.pathname}${url.search}`);
+  const card = s.page.getByRole('region', { name: 'Seraphina Birchwood' });
+  await card.getByRole('button', { name: 'Open' }).click();
+  const section = card.getByRole('region', { name: 'Birth date' });
+  await expect(section.getByText('2013-11-20. Only a guardian with parental responsibility can change it.')).toBeVisible();
+  await expect(section.getByRole('textbox')).toHaveCount(0);
+  await s.ctx.close();
 });

@@ -376,6 +376,7 @@ test('admin: every staff route', async ({ page }) => {
     { path: `/app/team/${team}/evaluate` },
     { path: '/app/criteria' },
     { path: '/app/sessions' },
+    { path: '/app/sessions/evaluators' },
     { path: `/app/sessions/${session}` },
     { path: `/app/sessions/${session}/score`, ready: (p) => p.getByTestId('sheet-player').first() },
     { path: '/app/roles' },

@@ -496,6 +496,7 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/leaderboard/criteria': { rule: 'signedIn' },
   // Evaluation sessions: sessions 2 runs them, sessions 1 evaluates in those it is assigned to
   'GET /api/eval-sessions': { rule: 'sessions:1' },
+  'GET /api/evaluator-history': { rule: 'sessions:1', replays: [{ query: { user: 'otherCoach' } }] },
   'POST /api/eval-sessions': { rule: 'sessions:2' },
   'GET /api/eval-sessions/evaluator-options': { rule: 'sessions:2' },
   'GET /api/eval-session/:id': { rule: 'sessions:1', replays: session() },

@@ -8,6 +8,8 @@ import {
   fairResults,
   icc21,
   mulberry32,
+  panelAgreement,
+  pearson,
   publishableFairScore,
   spearmanBrown,
   tooCloseToCall,
@@ -400,5 +402,55 @@ describe('words for families', () => {
     expect(agreedOnWords([])).toBeNull();
     expect(agreedOnWords(['Passing'])).toBe('The panel agreed well on Passing.');
     expect(agreedOnWords(['Passing', 'Shooting', 'Defence'])).toBe('The panel agreed well on Passing, Shooting and Defence.');
+  });
+});
+
+describe('an evaluator against the panel', () => {
+  const crit: SessionCriterion[] = [
+    { criterionId: 1, kind: 'scale_1_10', weight: 1 },
+    { criterionId: 2, kind: 'yes_no', weight: 1 },
+  ];
+  const panel = (own: (p: number) => number): SessionScore[] =>
+    [1, 2, 3, 4, 5].flatMap((p) => [
+      { evaluatorId: 1, playerId: p, criterionId: 1, score: own(p) },
+      { evaluatorId: 2, playerId: p, criterionId: 1, score: p + 1 },
+      { evaluatorId: 3, playerId: p, criterionId: 1, score: p + 3 },
+    ]);
+
+  it('Pearson r of a worked example, null for fewer than 3 pairs or no variation', () => {
+    // x = 1..5, y = 2, 4, 5, 4, 5: Sxy = 6, Sxx = 10, Syy = 6 → r = 6 / √60.
+    expect(pearson([1, 2, 3, 4, 5], [2, 4, 5, 4, 5])).toBeCloseTo(6 / Math.sqrt(60), 12);
+    expect(pearson([1, 2], [1, 2])).toBeNull();
+    expect(pearson([1, 2, 3], [4, 4, 4])).toBeNull();
+  });
+
+  it('a severity shift does not lower agreement; ranking players the other way round makes it −1', () => {
+    const shifted = panelAgreement(
+      crit,
+      panel((p) => p + 2),
+      1,
+    );
+    expect(shifted.players).toBe(5);
+    expect(shifted.agreement).toBeCloseTo(1, 12);
+    expect(
+      panelAgreement(
+        crit,
+        panel((p) => p),
+        1,
+      ).agreement,
+    ).toBeCloseTo(1, 12);
+    expect(
+      panelAgreement(
+        crit,
+        panel((p) => 7 - p),
+        1,
+      ).agreement,
+    ).toBeCloseTo(-1, 12);
+  });
+
+  it('counts only players someone else scored on the same criterion, and none for an unknown evaluator', () => {
+    const alone = [...panel((p) => p), { evaluatorId: 1, playerId: 9, criterionId: 2, score: 1 }];
+    expect(panelAgreement(crit, alone, 1).players).toBe(5);
+    expect(panelAgreement(crit, alone, 99)).toEqual({ players: 0, agreement: null });
   });
 });

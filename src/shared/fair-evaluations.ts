@@ -12,6 +12,7 @@ import {
   meanPercentage,
   NO,
   rank,
+  scaleRange,
   SESSION_MIN_EVALUATORS,
   sessionMean,
   type LevelKind,
@@ -847,4 +848,67 @@ export function agreedOnWords(criteria: readonly string[]): string | null {
   if (!criteria.length) return null;
   const list = criteria.length === 1 ? criteria[0]! : `${criteria.slice(0, -1).join(', ')} and ${criteria.at(-1)!}`;
   return `The panel agreed well on ${list}.`;
+}
+
+/* ---------- an evaluator against the panel (evaluator history) ---------- */
+
+/** Pearson's r of two equally long lists; null below 3 pairs or when either list does not vary. */
+export function pearson(x: readonly number[], y: readonly number[]): number | null {
+  const n = x.length;
+  if (n < 3 || y.length !== n) return null;
+  const mx = x.reduce((a, b) => a + b, 0) / n;
+  const my = y.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i]! - mx) * (y[i]! - my);
+    sxx += (x[i]! - mx) ** 2;
+    syy += (y[i]! - my) ** 2;
+  }
+  return sxx > 1e-12 && syy > 1e-12 ? sxy / Math.sqrt(sxx * syy) : null;
+}
+
+export interface PanelAgreement {
+  /** Players this evaluator scored on a criterion someone else scored too. */
+  players: number;
+  /** Pearson's r of their score of a player with the others' mean on the same criteria; null below 3 players. */
+  agreement: number | null;
+}
+
+/**
+ * How well one evaluator ranks players as the rest of the panel does: per shared player, the mean of
+ * their scores over the criteria others scored too and the mean of the others' means there, each as a
+ * share of the criterion's range (so a Yes/No weighs as a 1–10 criterion), correlated over players.
+ * A severity shift does not lower it (it is a correlation); disagreeing on who is better does.
+ */
+export function panelAgreement(
+  criteria: readonly SessionCriterion[],
+  scores: readonly SessionScore[],
+  evaluatorId: number,
+): PanelAgreement {
+  const range = new Map(criteria.map((c) => [c.criterionId, scaleRange(c.kind)]));
+  const cells = new Map<string, { own: number | null; others: number[] }>();
+  for (const s of scores) {
+    const r = range.get(s.criterionId);
+    if (r === undefined) continue;
+    const key = `${s.playerId}:${s.criterionId}`;
+    const cell = cells.get(key) ?? { own: null, others: [] };
+    if (s.evaluatorId === evaluatorId) cell.own = s.score / r;
+    else cell.others.push(s.score / r);
+    cells.set(key, cell);
+  }
+  const perPlayer = new Map<number, { own: number[]; others: number[] }>();
+  for (const [key, cell] of cells) {
+    if (cell.own === null || cell.others.length === 0) continue;
+    const playerId = Number(key.slice(0, key.indexOf(':')));
+    const p = perPlayer.get(playerId) ?? { own: [], others: [] };
+    p.own.push(cell.own);
+    p.others.push(cell.others.reduce((a, b) => a + b, 0) / cell.others.length);
+    perPlayer.set(playerId, p);
+  }
+  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+  const own = [...perPlayer.values()].map((p) => mean(p.own));
+  const others = [...perPlayer.values()].map((p) => mean(p.others));
+  return { players: own.length, agreement: pearson(own, others) };
 }

@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
       guarded('criteria', 1, [{ path: 'criteria', ...page(() => import('../features/criteria/CriteriaPage')) }]),
       guarded('sessions', 1, [
         { path: 'sessions', ...page(() => import('../features/eval-sessions/SessionsPage')) },
+        { path: 'sessions/evaluators', ...page(() => import('../features/eval-sessions/EvaluatorHistoryPage')) },
         { path: 'sessions/:sessionId', ...page(() => import('../features/eval-sessions/SessionPage')) },
         { path: 'sessions/:sessionId/score', ...page(() => import('../features/eval-sessions/SessionScorePage')) },
       ]),

@@ -31,6 +31,7 @@ import { draftsRoutes } from './drafts/drafts.routes.js';
 import { offersRoutes } from './offers/offers.routes.js';
 import { goalsRoutes } from './goals/goals.routes.js';
 import { relativeAgeRoutes } from './relative-age/relative-age.routes.js';
+import { evaluatorHistoryRoutes } from './evaluator-history/evaluator-history.routes.js';
 
 /** Every feature module; each registers its own routes with their access declarations. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -66,4 +67,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   offersRoutes,
   goalsRoutes,
   relativeAgeRoutes,
+  evaluatorHistoryRoutes,
 ];

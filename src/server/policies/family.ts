@@ -87,6 +87,7 @@ export async function authorizeOwnLink(db: Kysely<DB>, guardian: Guardian, playe
 
 export const familyMessages = {
   noResponsibility: 'Only a guardian with parental responsibility can grant or withdraw consent.',
+  noResponsibilityBirthDate: 'Only a guardian with parental responsibility can change the birth date.',
   ownAccount: (firstName: string) => `${firstName} now manages their own account.`,
   playerConsents: (firstName: string) => `${firstName} now manages their own account and decides the consents.`,
 } as const;
@@ -97,5 +98,15 @@ export async function authorizeConsent(db: Kysely<DB>, guardian: Guardian, playe
   if (link.parental_responsibility !== 1) throw new HttpError(403, familyMessages.noResponsibility);
   if ((await claimedAt(db, playerId)) !== null)
     throw new HttpError(403, familyMessages.playerConsents((await playerForHandover(db, playerId))?.first_name ?? 'The player'));
+  return link;
+}
+
+/**
+ * The child's record (the birth date): an active link with parental responsibility. After the claim
+ * the guardian may still correct it (a date is not a consent); after the hand-over authorizeChild refuses.
+ */
+export async function authorizeChildRecord(db: Kysely<DB>, guardian: Guardian, playerId: number) {
+  const link = await authorizeChild(db, guardian, playerId);
+  if (link.parental_responsibility !== 1) throw new HttpError(403, familyMessages.noResponsibilityBirthDate);
   return link;
 }

@@ -104,6 +104,11 @@ export const familyChildViewSchema = z.object({
   resources: z.array(z.object({ title: z.string(), category: z.string(), links: z.array(z.string()) })),
   /** Whether this guardian may grant or withdraw consents (parental responsibility). */
   mayConsent: z.boolean(),
+  /** The birth year the club holds and the optional birth date (docs/product.md#relative-age). */
+  birthYear: z.number().nullable(),
+  birthDate: z.string().nullable(),
+  /** Whether this guardian may set the birth date (parental responsibility). */
+  mayEditBirthDate: z.boolean(),
   consents: z.array(consentStateSchema),
 });
 export type FamilyChildView = z.infer<typeof familyChildViewSchema>;

@@ -54,6 +54,7 @@ export const birthYearWith = (dob: number | null, birthDate: string | null): num
 /** POST /api/family/player/{id}/birth-date: a guardian with standing sets or corrects it ('' clears it). */
 export const familyBirthDateSchema = z.object({ birth_date: birthDateField });
 export const familyBirthDateAnswerSchema = z.object({ dob: z.number().nullable(), birth_date: z.string().nullable() });
+export type FamilyBirthDateAnswer = z.infer<typeof familyBirthDateAnswerSchema>;
 
 /** The player's own sign-in e-mail: optional; empty means none. */
 export const optionalEmail = z

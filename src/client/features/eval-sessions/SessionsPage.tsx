@@ -57,11 +57,16 @@ export default function SessionsPage() {
   return (
     <>
       <PageHeader title="Evaluation sessions">
-        {manage ? (
-          <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
-            New session
+        <Group gap="sm">
+          <Button component={Link} to="/app/sessions/evaluators" variant="light">
+            {manage ? 'Evaluator history' : 'My evaluator history'}
           </Button>
-        ) : null}
+          {manage ? (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+              New session
+            </Button>
+          ) : null}
+        </Group>
       </PageHeader>
       <Stack gap="md">
         <Text c="dimmed" size="sm" maw={720}>

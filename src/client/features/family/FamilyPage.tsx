@@ -14,6 +14,7 @@ import { displayHost } from '../../components/linkPreview';
 import { SIGNED_OUT_STATE } from './signedOut';
 import { Loading } from '../../components/Loading';
 import { ChildInbox } from './ChildInbox';
+import { ChildBirthDate } from './ChildBirthDate';
 import { TryoutsSeen } from '../../components/TryoutsSeen';
 
 // The charts library loads when a child is opened, not with "My players".
@@ -264,6 +265,7 @@ function ChildView({ child, extra }: { child: FamilyChildView; extra?: ChildExtr
           When guardians disagree, the stricter choice counts.
         </Text>
       </section>
+      <ChildBirthDate child={child} />
       <ChildPrivacy id={child.id} name={child.name} />
     </Stack>
   );

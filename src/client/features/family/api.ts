@@ -1,6 +1,7 @@
 import type { ConsentChange, FamilyChildView, FamilyInbox, FamilyMe } from '../../../shared/schemas/family';
 import type { ReportRead, ReportSummary } from '../../../shared/schemas/report-delivery';
 import type { PlayerPrivacy } from '../../../shared/schemas/privacy';
+import type { FamilyBirthDateAnswer } from '../../../shared/schemas/player';
 import { apiGet, apiPost } from '../../lib/api';
 
 /** Every call of the family side. A guardian's session has its own cookie and CSRF token (ADR 0019). */
@@ -35,3 +36,5 @@ export const familyErasureRequest = (id: number, reason: string) =>
 export const familyInbox = async (id: number) => (await apiGet<{ data: FamilyInbox }>(`/api/family/player/${id}/inbox`)).data;
 export const answerFamilyOffer = async (id: number, offerId: number, answer: 'accept' | 'decline') =>
   (await apiPost<{ data: FamilyInbox }>(`/api/family/player/${id}/offer/${offerId}/answer`, { answer }, csrf())).data;
+export const setChildBirthDate = async (id: number, birthDate: string) =>
+  (await apiPost<{ data: FamilyBirthDateAnswer }>(`/api/family/player/${id}/birth-date`, { birth_date: birthDate }, csrf())).data;

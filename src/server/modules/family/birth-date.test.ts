@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRTH_DATE_MESSAGES } from '../../../shared/schemas/player.js';
+import { familyMessages } from '../../policies/family.js';
 import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { familyLogin, familyOf } from './family.fixtures.js';
 
@@ -7,6 +8,7 @@ import { familyLogin, familyOf } from './family.fixtures.js';
 let t: TestApp;
 let admin: Client;
 let family: Client;
+let noResponsibility: Client;
 const f = { child: 0, other: 0 };
 
 beforeAll(async () => {
@@ -16,6 +18,12 @@ beforeAll(async () => {
   [f.child, f.other] = players.map((p) => p.id) as [number, number];
   await familyOf(admin, 'birth.parent@example.org', [f.child]);
   family = await familyLogin(t, 'birth.parent@example.org');
+  // A second guardian of the same child, without parental responsibility (a step-parent, say).
+  const { links } = await familyOf(admin, 'birth.step@example.org', [f.child]);
+  const flags = { relationship: 'other', is_primary: false, receives_reports: true, parental_responsibility: false };
+  const edit = await admin.post(`/api/player/${f.child}/guardian/${links[0]}`, flags);
+  if (edit.statusCode !== 200) throw new Error(edit.body);
+  noResponsibility = await familyLogin(t, 'birth.step@example.org');
 });
 afterAll(() => t.close());
 
@@ -26,6 +34,14 @@ describe('POST /api/family/player/:id/birth-date', () => {
     expect((await t.anon.post(url(), { birth_date: '2014-01-01' })).statusCode).toBe(401);
     expect((await admin.post(url(), { birth_date: '2014-01-01' })).statusCode).toBe(401);
     expect((await family.post(url(f.other), { birth_date: '' })).statusCode).toBe(404);
+  });
+
+  it('403 for a guardian without parental responsibility; the child view says who may', async () => {
+    const res = await noResponsibility.post(url(), { birth_date: '' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(familyMessages.noResponsibilityBirthDate);
+    expect((await noResponsibility.get(`/api/family/player/${f.child}`)).json().data.mayEditBirthDate).toBe(false);
+    expect((await family.get(`/api/family/player/${f.child}`)).json().data.mayEditBirthDate).toBe(true);
   });
 
   it('400 for no real day and for a date in another year than the birth year', async () => {
@@ -45,6 +61,8 @@ describe('POST /api/family/player/:id/birth-date', () => {
     expect(set.json().data).toEqual({ dob, birth_date: `${dob}-03-04` });
     expect((await family.post(url(), { birth_date: `${dob}-03-05` })).json().data.birth_date).toBe(`${dob}-03-05`);
     expect((await admin.get(`/api/player/${f.child}`)).json().data.birth_date).toBe(`${dob}-03-05`);
+    const view = (await family.get(`/api/family/player/${f.child}`)).json().data;
+    expect(view).toMatchObject({ birthYear: dob, birthDate: `${dob}-03-05` });
     expect((await family.post(url(), { birth_date: '' })).json().data).toEqual({ dob, birth_date: null });
     const audit = await t.db
       .selectFrom('audit_log')

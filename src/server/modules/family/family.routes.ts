@@ -6,7 +6,7 @@ import { consentChangeSchema, familyChildViewSchema, familyInboxSchema, familyMe
 import { familyOfferAnswerSchema } from '../../../shared/schemas/offer.js';
 import { FAMILY_LINK_ANSWER, familyLinkRequestSchema, familySessionSchema } from '../../../shared/schemas/guardian.js';
 import { access } from '../../policies/access.js';
-import { authorizeChild, authorizeConsent, authorizeOwnLink, requireGuardian } from '../../policies/family.js';
+import { authorizeChild, authorizeChildRecord, authorizeConsent, authorizeOwnLink, requireGuardian } from '../../policies/family.js';
 import { authorizeChildOffer } from '../../policies/family-inbox.js';
 import { errors, read, readErrors, writeErrors, written } from '../../lib/reply.js';
 import * as auth from './family-auth.service.js';
@@ -88,7 +88,7 @@ export async function familyRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  // docs/product.md#relative-age: the child's birth date, by any guardian who has standing.
+  // docs/product.md#relative-age: the child's birth date, by a guardian with parental responsibility.
   r.post('/api/family/player/:id/birth-date', {
     config: { access: access.family },
     schema: {
@@ -99,7 +99,7 @@ export async function familyRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (req) => {
       const guardian = requireGuardian(req);
-      const link = await authorizeChild(app.db, guardian, req.params.id);
+      const link = await authorizeChildRecord(app.db, guardian, req.params.id);
       return written(await birthDate.setChildBirthDate(app.db, guardian, link, req.body.birth_date));
     },
   });

@@ -18,6 +18,7 @@ import { updateLink, promotePrimary } from '../guardians/guardians.repository.js
 import { stopGuardianDeliveries } from '../reports/delivery.service.js';
 import * as consents from './consents.repository.js';
 import * as repo from './portal.repository.js';
+import { birthOf } from './birth-date.repository.js';
 import { claimedAt } from '../handover/handover.repository.js';
 import { criteriaCatalogue, evaluationHistory, type HistoryRow } from '../leaderboard/analysis.repository.js';
 import { scoreTimeline } from '../leaderboard/analysis.service.js';
@@ -117,19 +118,21 @@ export function childProgress(
 /** One child as the family sees it: published data only; evaluators are 'Coach' or 'Tryout panel'. */
 export async function childView(db: Db, link: Link): Promise<FamilyChildView> {
   const id = link.player_id;
-  const [player, clubs, total, evaluations, achievements, resources, states, claimed, history, catalogue, tryouts] = await Promise.all([
-    repo.playerName(db, id),
-    clubsByPlayer(db, [id]),
-    repo.totalOf(db, id),
-    repo.evaluationsOf(db, id),
-    repo.achievementsOf(db, id),
-    repo.playerResources(db),
-    consentStates(db, link),
-    claimedAt(db, id),
-    evaluationHistory(db, { playerId: id }),
-    criteriaCatalogue(db),
-    playerTryouts(db, id),
-  ]);
+  const [player, clubs, total, evaluations, achievements, resources, states, claimed, history, catalogue, tryouts, birth] =
+    await Promise.all([
+      repo.playerName(db, id),
+      clubsByPlayer(db, [id]),
+      repo.totalOf(db, id),
+      repo.evaluationsOf(db, id),
+      repo.achievementsOf(db, id),
+      repo.playerResources(db),
+      consentStates(db, link),
+      claimedAt(db, id),
+      evaluationHistory(db, { playerId: id }),
+      criteriaCatalogue(db),
+      playerTryouts(db, id),
+      birthOf(db, id),
+    ]);
   return {
     id,
     name: `${player.first_name} ${player.last_name}`,
@@ -155,6 +158,9 @@ export async function childView(db: Db, link: Link): Promise<FamilyChildView> {
     })),
     // After the claim the player's own choices count (ADR 0019).
     mayConsent: link.parental_responsibility === 1 && claimed === null,
+    birthYear: birth.dob,
+    birthDate: birth.birth_date,
+    mayEditBirthDate: link.parental_responsibility === 1,
     consents: states,
   };
 }
