@@ -82,6 +82,7 @@ export default function TeamEvaluatePage() {
   const chosen = criteria.data?.find((c) => String(c.id) === criterion);
   const measure = kind === 'measured' ? (chosen?.measure ?? null) : null;
   const players = useMemo(() => sheet.data?.players ?? [], [sheet.data]);
+  const madeIds = useRef(new Map<string, string>());
   const latest = useMemo(
     () => (chosen ? latestPerPlayer(snapshot.entries, teamId, chosen.id) : new Map<number, OutboxEntry>()),
     [snapshot.entries, teamId, chosen],
@@ -114,16 +115,24 @@ export default function TeamEvaluatePage() {
     updateDraft((d) => ({ ...d, ...change, ...(change.level !== undefined ? { criterion: '' } : {}) }));
   };
 
+  const rememberNewId = (slot: string) => {
+    const id = newClientId();
+    madeIds.current.set(slot, id);
+    return id;
+  };
   const store = async (playerId: number, score: string | null, notes: string, attempts?: SyncAttempts) => {
     if (!chosen) return;
     setSaving((s) => ({ ...s, [playerId]: true }));
+    // Two stores close together (a measured field's Enter, then its blur) must edit one entry: the
+    // second runs before `latest` shows the first, so the id made for it is remembered here.
+    const slot = `${playerId}:${chosen.id}:${draft.date}`;
     try {
-      const previous = latest.get(playerId);
-      await upsertEntry(previous?.client_id ?? null, (editable) =>
+      const previous = latest.get(playerId)?.client_id ?? madeIds.current.get(slot) ?? null;
+      await upsertEntry(previous, (editable) =>
         score === null
           ? null
           : {
-              client_id: editable?.client_id ?? newClientId(),
+              client_id: editable?.client_id ?? rememberNewId(slot),
               user_id: me.id,
               team_id: teamId,
               player_id: playerId,
