@@ -138,7 +138,7 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
     columns: {
       ...none('id', 'player_id', 'criterion_id', 'baseline_score', 'baseline_on', 'baseline_evaluation_id', 'target_score'),
       ...none('latest_score', 'latest_on', 'latest_evaluation_id', 'due_on', 'visible_to_family', 'state', 'state_changed_at'),
-      ...none('created_by', 'created_at', 'updated_at'),
+      ...none('created_by', 'created_at', 'updated_at', 'source_report_id', 'source_team_id'),
       title: del('free text'),
       description: del('free text'),
     },
