@@ -56,12 +56,21 @@ export function useCreateDraft() {
   });
 }
 
-/** One write on a board (`path` after /api/draft/:id). Success or a refusal, the board is read again. */
+/**
+ * One write on a board (`path` after /api/draft/:id). Success or a refusal, the board is read again.
+ * A write that moved the board one version on is the only change since the board on screen, so that
+ * board takes the new version at once: a second tap before the reread names it, instead of meeting a
+ * 409 for the caller's own first tap.
+ */
 export function useBoardWrite(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ path, body }: { path: string; body: Record<string, unknown> }) =>
       (await apiPost<WriteEnvelope<WriteResult>>(`/api/draft/${id}${path}`, body)).data,
+    onSuccess: (result) =>
+      qc.setQueryData(boardQuery(id).queryKey, (board) =>
+        board && result.version === board.version + 1 ? { ...board, version: result.version } : board,
+      ),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['drafts'] });
       void qc.invalidateQueries({ queryKey: ['team'] });
