@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GOAL_DUE_SOON_DAYS } from '../goal-window.js';
 import { MSG } from '../messages.js';
 import { calendarDay, optionalText, requiredId, requiredText } from './common.js';
 import { LEVEL_KINDS } from './reference.js';
@@ -248,7 +249,7 @@ export type TeamGoalResult = z.infer<typeof teamGoalResultSchema>;
 export const TEAM_GOAL_FILTERS = ['active', 'due', 'achieved', 'none'] as const;
 export type TeamGoalFilter = (typeof TEAM_GOAL_FILTERS)[number];
 /** "Due soon": active goals due within this many days from today. */
-export const GOAL_DUE_SOON_DAYS = 14;
+export { GOAL_DUE_SOON_DAYS };
 /** The last day of "due soon" counted from a calendar day (the caller's today). */
 export const dueSoonBy = (today: string): string =>
   new Date(Date.parse(`${today}T00:00:00Z`) + GOAL_DUE_SOON_DAYS * 86_400_000).toISOString().slice(0, 10);

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { plural } from '../../../shared/messages';
 import type { DashboardTeam } from '../../../shared/schemas/dashboard';
-import { GOAL_DUE_SOON_DAYS } from '../../../shared/schemas/goal';
+import { GOAL_DUE_SOON_DAYS } from '../../../shared/goal-window';
 import { STALE_AFTER_DAYS } from '../../../shared/stale-window';
 import { LoadMore } from '../../components/LoadMore';
 import { QueryView } from '../../components/QueryView';
