@@ -275,19 +275,6 @@ export async function goalsFromCycleReport(db: Db, cycleId: number, playerId: nu
   return rows.flatMap((r) => (r.criterion_id === null ? [] : [r.criterion_id]));
 }
 
-/** A team's current players, by name. */
-export async function teamRoster(db: Db, teamId: number) {
-  return db
-    .selectFrom('team_players as tp')
-    .innerJoin('players as p', 'p.id', 'tp.player_id')
-    .select(['p.id', 'p.first_name', 'p.last_name'])
-    .where('tp.team_id', '=', teamId)
-    .orderBy('p.last_name')
-    .orderBy('p.first_name')
-    .orderBy('p.id')
-    .execute();
-}
-
 export async function teamName(db: Db, teamId: number): Promise<string | undefined> {
   return (await db.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirst())?.name;
 }

@@ -29,6 +29,7 @@ import {
   type LevelKind,
 } from '../../../shared/scoring.js';
 import type { DB, GoalState, GoalsTable } from '../../db/types.js';
+import { teamPlayers } from '../reports/reports.repository.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { dayOffset, nowIso, todayDate } from '../../lib/time.js';
 import type { ResourceViewer } from '../resources/resources.repository.js';
@@ -526,7 +527,7 @@ export async function goalsForExport(db: Db, playerId: number, ownAccounts: read
 export async function teamGoals(db: Db, team: { id: number; name: string }): Promise<TeamGoals> {
   const today = todayDate();
   const [roster, rows, closed] = await Promise.all([
-    repo.teamRoster(db, team.id),
+    teamPlayers(db, team.id),
     repo.teamGoalRows(db, team.id),
     repo.lastCycleClose(db, team.id, today),
   ]);
@@ -553,7 +554,7 @@ export async function createTeamGoal(
   input: TeamGoalInput,
 ): Promise<TeamGoalResult> {
   checkDue(input.due_on);
-  const roster = await repo.teamRoster(db, team.id);
+  const roster = await teamPlayers(db, team.id);
   const inTeam = new Map(roster.map((p) => [p.id, p]));
   const chosen = input.player_ids ? [...new Set(input.player_ids)] : roster.map((p) => p.id);
   if (chosen.some((id) => !inTeam.has(id))) throw badRequest(goalMessages.notInTeam, 'player_ids');
