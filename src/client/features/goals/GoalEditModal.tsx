@@ -1,5 +1,6 @@
-import { Checkbox, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { GoalTargetField } from './GoalTargetField';
 import type { Goal } from '../../../shared/schemas/goal';
 import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
@@ -46,28 +47,13 @@ export function GoalEditModal({ playerId, goal, onClose }: { playerId: number; g
   return (
     <FormModal opened={!!goal} onClose={onClose} title={`Edit goal: ${goal?.title ?? ''}`} size="lg" onSubmit={submit}>
       {goal?.criterionId != null ? (
-        goal.levelKind === 'yes_no' ? (
-          <Select
-            label="Target"
-            withAsterisk
-            data={[{ value: '1', label: 'Yes' }]}
-            {...form.getInputProps('target')}
-            value={String(form.values.target || '')}
-            onChange={(v) => form.setFieldValue('target', v ?? '')}
-          />
-        ) : (
-          <NumberInput
-            label="Target level"
-            withAsterisk
-            min={1}
-            max={10}
-            step={1}
-            allowDecimal={false}
-            hideControls
-            data-autofocus
-            {...form.getInputProps('target')}
-          />
-        )
+        <GoalTargetField
+          yesNo={goal.levelKind === 'yes_no'}
+          input={form.getInputProps('target')}
+          value={form.values.target}
+          onYes={(v) => form.setFieldValue('target', v)}
+          autoFocus
+        />
       ) : null}
       <TextInput type="date" label="Due date" withAsterisk {...form.getInputProps('due_on')} />
       <Textarea label="Description" autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />

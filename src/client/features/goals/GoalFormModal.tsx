@@ -1,5 +1,6 @@
-import { Checkbox, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Select, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { GoalTargetField } from './GoalTargetField';
 import { dayOffset } from '../../../shared/clock.js';
 import { scoreLabel } from '../../../shared/schemas/evaluation';
 import type { GoalSuggestion, GoalSuggestions } from '../../../shared/schemas/goal';
@@ -80,27 +81,12 @@ export function GoalFormModal({
             value={chosen.score === null ? 'Not evaluated yet' : scoreLabel(chosen.levelKind, chosen.score)}
             description="From the player's current evaluation"
           />
-          {chosen.levelKind === 'yes_no' ? (
-            <Select
-              label="Target"
-              withAsterisk
-              data={[{ value: '1', label: 'Yes' }]}
-              {...form.getInputProps('target')}
-              value={String(form.values.target || '')}
-              onChange={(v) => form.setFieldValue('target', v ?? '')}
-            />
-          ) : (
-            <NumberInput
-              label="Target level"
-              withAsterisk
-              min={1}
-              max={10}
-              step={1}
-              allowDecimal={false}
-              hideControls
-              {...form.getInputProps('target')}
-            />
-          )}
+          <GoalTargetField
+            yesNo={chosen.levelKind === 'yes_no'}
+            input={form.getInputProps('target')}
+            value={form.values.target}
+            onYes={(v) => form.setFieldValue('target', v)}
+          />
         </>
       ) : (
         <TextInput label="Goal" withAsterisk placeholder="e.g. Call for the ball every attack" {...form.getInputProps('title')} />

@@ -1,5 +1,6 @@
-import { Checkbox, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { GoalTargetField } from './GoalTargetField';
 import { useQuery } from '@tanstack/react-query';
 import { dayOffset } from '../../../shared/clock.js';
 import type { TeamGoalResult, TeamGoals } from '../../../shared/schemas/goal';
@@ -86,27 +87,12 @@ export function TeamGoalModal({
         {...form.getInputProps('criterion_id')}
       />
       {chosen ? (
-        chosen.level_kind === 'yes_no' ? (
-          <Select
-            label="Target"
-            withAsterisk
-            data={[{ value: '1', label: 'Yes' }]}
-            {...form.getInputProps('target')}
-            value={String(form.values.target || '')}
-            onChange={(v) => form.setFieldValue('target', v ?? '')}
-          />
-        ) : (
-          <NumberInput
-            label="Target level"
-            withAsterisk
-            min={1}
-            max={10}
-            step={1}
-            allowDecimal={false}
-            hideControls
-            {...form.getInputProps('target')}
-          />
-        )
+        <GoalTargetField
+          yesNo={chosen.level_kind === 'yes_no'}
+          input={form.getInputProps('target')}
+          value={form.values.target}
+          onYes={(v) => form.setFieldValue('target', v)}
+        />
       ) : (
         <TextInput label="Goal" withAsterisk placeholder="e.g. Lead the warm-up once a week" {...form.getInputProps('title')} />
       )}
