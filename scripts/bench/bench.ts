@@ -2,7 +2,7 @@
  * `npm run bench` (README.md#performance): seeds a large club into a temporary database (a SQLite file, or a
  * PostgreSQL database created on BENCH_DATABASE_URL's server and dropped afterwards), starts the real
  * app, measures the leaderboards, /api/teams, /api/players, a player profile, a 10,000-row players CSV
- * import and a 50,000-row evaluations CSV import, each beside a baseline measured in the same run, and
+ * import and a 49,999-row evaluations CSV import (the largest the import takes), each beside a baseline measured in the same run, and
  * prints one table. Exits 0 even when a target is missed: it is a measurement. See README "Benchmark" for the env vars.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
