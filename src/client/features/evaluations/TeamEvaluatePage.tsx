@@ -197,7 +197,9 @@ export default function TeamEvaluatePage() {
       setErrors((e) => ({ ...e, [playerId]: read.error }));
       return;
     }
-    setTypedAttempts(({ [playerId]: _kept, ...rest }) => rest);
+    // Kept as typed: the stored entry reaches `latest` only after its write, and a stopwatch stopped
+    // before then would otherwise see empty fields and overwrite the first attempt.
+    setTypedAttempts((t) => ({ ...t, [playerId]: slots }));
     const filled = slots.map((t) => t.trim()).filter((t) => t !== '');
     void store(playerId, filled.length ? filled.join('; ') : null, draft.notes[playerId] ?? '', read.attempts);
   };
