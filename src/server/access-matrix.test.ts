@@ -231,6 +231,12 @@ async function fixtures(su: Client) {
     const award = ok(await su.post(`/api/player/${target}/achievements`, { achievement_id: shared.achievement, detail: 'x' }), 'award');
     const evaluation = ok(await su.post(`/api/player/${target}/evaluation`, { criteria_id: criterion.id, score: 5 }), 'evaluation');
     const goal = ok(await su.post(`/api/player/${target}/goals`, { title: `Private goal of ${target}`, due_on: dayOffset(30) }), 'goal');
+    // Only the player proposes (through their own sign-in): the fixture turns a goal into a proposal directly.
+    const proposal = ok(
+      await su.post(`/api/player/${target}/goals`, { title: `Proposal of ${target}`, due_on: dayOffset(30) }),
+      'proposal',
+    );
+    await t.db.updateTable('goals').set({ state: 'proposed' }).where('id', '=', proposal.id).execute();
     const pdf = await su.upload(
       `/api/player/${target}/analysis`,
       { video_links: 'https://example.org/v' },
@@ -269,6 +275,7 @@ async function fixtures(su: Client) {
       otherAward: award.id,
       otherEvaluation: evaluation.id,
       otherGoal: goal.id,
+      otherProposal: proposal.id,
       otherPrivacyRequest: privacy.requests[0]!.id,
       otherSentReport: otherReport,
       otherReportCycle,

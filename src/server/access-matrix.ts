@@ -35,6 +35,7 @@ import type { Level, Section } from '../shared/permissions.js';
  *   ownPlayer / otherPlayer     the caller's player (coach: one of their players; player: themself) /
  *                               for the coach a player of Jordan's team, for the player a team-mate
  *   otherNote / otherAward / otherEvaluation / otherGoal   a note / achievement / evaluation / goal of otherPlayer
+ *   otherProposal               a goal of otherPlayer still proposed (waiting for the coach)
  *   hiddenResource              a resource shared with the Admin role only
  *   otherCoach, otherUser       Jordan's user id; coachRole the Coach role id
  *   category, season, level, achievement, criterion, customRole   reference rows (admin-only writes)
@@ -94,6 +95,7 @@ export type Ref =
   | 'otherAward'
   | 'otherEvaluation'
   | 'otherGoal'
+  | 'otherProposal'
   | 'hiddenResource'
   | 'otherCoach'
   | 'otherUser'
@@ -346,6 +348,15 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
       { ...guardianOnStaff, params: { id: 'ownChild', goalId: 'otherGoal' } },
     ],
   },
+  // A player's own proposals (policies/goals.ts mayProposeGoal): any session passes the route, only the
+  // player themself proposes for themself; the coach accepts or declines (players write).
+  'GET /api/player/:id/goal-criteria': { rule: 'self|players:1', replays: [...otherPlayer(), guardianOnStaff] },
+  'POST /api/player/:id/goal-proposals': {
+    rule: 'signedIn',
+    replays: [...otherPlayer(goal), { params: { id: 'ownPlayer' }, body: goal, as: ['coach'] }, { ...guardianOnStaff, body: goal }],
+  },
+  'POST /api/player/:id/goal/:goalId/accept': { rule: 'players:2', replays: nested('goalId', 'otherProposal', {}) },
+  'POST /api/player/:id/goal/:goalId/decline': { rule: 'players:2', replays: nested('goalId', 'otherProposal', { reason: 'Replayed' }) },
   'GET /api/family/player/:id/goals': { rule: 'family', replays: family() },
   // A team's goals: the teams rule (a coach reaches their own teams); writing needs players write.
   'GET /api/team/:id/goals': { rule: 'players:1', replays: [{ params: { id: 'otherTeam' } }] },

@@ -723,7 +723,7 @@ export interface DB {
 }
 
 /** Development plans (migration 0041, docs/product.md#goals). */
-export type GoalState = 'active' | 'achieved' | 'not_achieved' | 'dropped';
+export type GoalState = 'active' | 'achieved' | 'not_achieved' | 'dropped' | 'proposed' | 'declined';
 
 export interface GoalsTable {
   id: Generated<number>;

@@ -42,6 +42,14 @@ export async function familyGoalsScope(db: Kysely<DB>, guardianId: number, playe
 }
 
 /**
+ * Proposing a goal is the player's own act on their own goals: a staff member adds a goal instead, and
+ * a player cannot propose for anybody else (403 either way).
+ */
+export function mayProposeGoal(actor: Actor, playerId: number): void {
+  if (actor.playerId !== playerId) throw denied();
+}
+
+/**
  * Approving a report with goals also writes goals: the approver needs players write besides reports
  * write (the route's rule); the player is reached already, through the report's team.
  */

@@ -9,19 +9,28 @@ import { LEVEL_KINDS } from './reference.js';
  * player is now (baseline, from their current evaluation), a target level and a due date. States move
  * only from active, each move an event of the goal's history.
  */
-export const GOAL_STATES = ['active', 'achieved', 'not_achieved', 'dropped'] as const;
+export const GOAL_STATES = ['active', 'achieved', 'not_achieved', 'dropped', 'proposed', 'declined'] as const;
 export type GoalStateName = (typeof GOAL_STATES)[number];
 export const GOAL_STATE_WORDS: Record<GoalStateName, string> = {
   active: 'Active',
   achieved: 'Achieved',
   not_achieved: 'Not achieved',
   dropped: 'Dropped',
+  proposed: 'Proposed',
+  declined: 'Declined',
 };
 /** The states a coach moves an active goal to (achieved also comes by itself from an evaluation). */
 export const GOAL_CLOSING_STATES = ['achieved', 'not_achieved', 'dropped'] as const;
 
 /** Only an active goal changes state; a closed goal stays as it ended (its history says why). */
-export const mayMoveGoal = (from: GoalStateName, to: GoalStateName): boolean => from === 'active' && to !== 'active';
+export const mayMoveGoal = (from: GoalStateName, to: GoalStateName): boolean =>
+  from === 'active' && (GOAL_CLOSING_STATES as readonly GoalStateName[]).includes(to);
+
+/**
+ * A player's own proposal (docs/product.md#goals) waits as `proposed`, counted nowhere, until the coach
+ * accepts it (→ active, the baseline taken then) or declines it with a reason (→ declined, kept).
+ */
+export const mayDecideProposal = (from: GoalStateName): boolean => from === 'proposed';
 
 export const GOAL_TITLE_MAX = 200;
 export const GOAL_DESCRIPTION_MAX = 2000;
@@ -40,6 +49,7 @@ export const goalMessages = {
   onePerCriterion: 'Each thing to work on becomes one goal.',
   notInTeam: 'This player is not in the team.',
   noPlayers: 'Please choose at least one player.',
+  notProposed: 'Only a proposed goal can be accepted or declined.',
 } as const;
 
 const progress = z.enum(['improved', 'no_change', 'declined']);
@@ -90,6 +100,10 @@ export const goalSchema = z.object({
   state: z.enum(GOAL_STATES),
   stateChangedAt: z.string(),
   createdAt: z.string(),
+  /** The player proposed it themself (accepted, declined or still waiting for the coach). */
+  proposedByPlayer: z.boolean(),
+  /** Why the coach declined the proposal (null unless declined). */
+  declineReason: z.string().nullable(),
   /** Where the goal came from: an approved report's things to work on, or a goal set for a whole team. */
   source: z
     .discriminatedUnion('kind', [
@@ -126,6 +140,9 @@ export const goalCriterionOptionSchema = z.object({
   levelKind: z.enum(LEVEL_KINDS),
   score: z.number().nullable(),
 });
+/** GET /api/player/:id/goal-criteria: what a player's proposal can name. */
+export const goalCriteriaSchema = z.object({ criteria: z.array(goalCriterionOptionSchema) });
+export type GoalCriteria = z.infer<typeof goalCriteriaSchema>;
 export const goalSuggestionsSchema = z.object({ suggestions: z.array(goalSuggestionSchema), criteria: z.array(goalCriterionOptionSchema) });
 export type GoalSuggestions = z.infer<typeof goalSuggestionsSchema>;
 
@@ -135,7 +152,7 @@ const targetField = z.preprocess(
   z.coerce.number({ error: MSG.number }).min(0).max(10).nullable(),
 );
 
-/** POST /api/player/:id/goals: a criterion with a target, or a free-text title. */
+/** POST /api/player/:id/goals (and a player's own POST /api/player/:id/goal-proposals): a criterion with a target, or a free-text title. */
 export const goalCreateSchema = z
   .object({
     criterion_id: optionalId.default(null),
@@ -156,7 +173,12 @@ export type GoalCreate = z.input<typeof goalCreateSchema>;
 export const goalUpdateSchema = z.object({
   target: targetField.optional(),
   due_on: calendarDay.optional(),
-  description: optionalText(GOAL_DESCRIPTION_MAX).optional(),
+  // No default here: an edit that leaves the description out keeps it (optionalText would default it to '').
+  description: z
+    .string()
+    .trim()
+    .max(GOAL_DESCRIPTION_MAX, { error: `At most ${GOAL_DESCRIPTION_MAX} characters.` })
+    .optional(),
   visible_to_family: z.boolean().optional(),
 });
 
@@ -164,6 +186,10 @@ export const goalStateChangeSchema = z.object({
   state: z.enum(GOAL_CLOSING_STATES, { error: 'Please choose achieved, not achieved or dropped.' }),
   note: optionalText(GOAL_NOTE_MAX),
 });
+
+/** POST /api/player/:id/goal/:goalId/decline: the reason is required, the player reads it. */
+export const goalDeclineSchema = z.object({ reason: requiredText(GOAL_NOTE_MAX) });
+export type GoalDecline = z.input<typeof goalDeclineSchema>;
 
 export const goalCheckInSaveSchema = z.object({
   note: requiredText(GOAL_NOTE_MAX),

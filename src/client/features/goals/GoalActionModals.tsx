@@ -6,7 +6,7 @@ import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useFormOnOpen } from '../../lib/useFormOnOpen';
-import { useChangeGoalState, useCheckIn } from './api';
+import { useChangeGoalState, useCheckIn, useDeclineGoal } from './api';
 
 /** A check-in: a short dated note and, optionally, how many times the player practised. */
 export function CheckInModal({ playerId, goal, onClose }: { playerId: number; goal: Goal | null; onClose: () => void }) {
@@ -64,6 +64,36 @@ export function GoalStateModal({ playerId, goal, onClose }: { playerId: number; 
       />
       <Textarea label="Note" autosize minRows={2} {...form.getInputProps('note')} />
       <FormActions onCancel={onClose} busy={move.isPending} />
+    </FormModal>
+  );
+}
+
+/** Decline a player's proposal: the reason is required and the player reads it on their goals. */
+export function DeclineGoalModal({ playerId, goal, onClose }: { playerId: number; goal: Goal | null; onClose: () => void }) {
+  const initial = { reason: '' };
+  const form = useForm({ initialValues: initial });
+  useFormOnOpen(form, !!goal, () => initial, [goal]);
+  const decline = useDeclineGoal(playerId);
+  const submit = form.onSubmit(async (v) => {
+    try {
+      await decline.mutateAsync({ goalId: goal!.id, reason: v.reason });
+      onClose();
+    } catch (e) {
+      form.setErrors({ reason: failureMessage(e) });
+    }
+  });
+  return (
+    <FormModal opened={!!goal} onClose={onClose} title={`Decline: ${goal?.title ?? ''}`} onSubmit={submit}>
+      <Textarea
+        label="Reason"
+        description="The player sees this."
+        withAsterisk
+        autosize
+        minRows={2}
+        data-autofocus
+        {...form.getInputProps('reason')}
+      />
+      <FormActions onCancel={onClose} busy={decline.isPending} label="Decline" />
     </FormModal>
   );
 }

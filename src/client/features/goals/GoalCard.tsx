@@ -6,7 +6,14 @@ import { GOAL_STATE_WORDS, type Goal } from '../../../shared/schemas/goal';
 import { scoreLabel } from '../../../shared/schemas/evaluation';
 import { GoalHistory } from './GoalHistory';
 
-const STATE_COLOR: Record<Goal['state'], string> = { active: 'blue', achieved: 'green', not_achieved: 'orange', dropped: 'gray' };
+const STATE_COLOR: Record<Goal['state'], string> = {
+  active: 'blue',
+  achieved: 'green',
+  not_achieved: 'orange',
+  dropped: 'gray',
+  proposed: 'grape',
+  declined: 'gray',
+};
 const PROGRESS_MARK = { improved: '▲', no_change: '●', declined: '▼' } as const;
 
 const label = (g: Goal, v: number | null) => (v === null ? '–' : g.levelKind ? scoreLabel(g.levelKind, v) : String(v));
@@ -64,6 +71,20 @@ export function GoalCard({ goal: g, actions }: { goal: Goal; actions?: ReactNode
           Due {g.dueOn}
           {g.state !== 'active' ? ` · ${GOAL_STATE_WORDS[g.state]} on ${g.stateChangedAt.slice(0, 10)}` : ''}
         </Text>
+        {g.state === 'proposed' ? (
+          <Text size="sm" c="dimmed">
+            Proposed by the player on {g.createdAt.slice(0, 10)}, waiting for the coach.
+          </Text>
+        ) : g.proposedByPlayer ? (
+          <Text size="sm" c="dimmed">
+            Proposed by the player
+          </Text>
+        ) : null}
+        {g.state === 'declined' && g.declineReason ? (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <b>Coach's reason:</b> {g.declineReason}
+          </Text>
+        ) : null}
         {g.source ? (
           <Text size="sm" c="dimmed">
             {g.source.kind === 'report' ? `From the report: ${g.source.label}` : `Team goal: ${g.source.label}`}

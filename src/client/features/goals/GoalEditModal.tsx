@@ -6,7 +6,7 @@ import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useFormOnOpen } from '../../lib/useFormOnOpen';
-import { useEditGoal } from './api';
+import { useAcceptGoal, useEditGoal } from './api';
 
 interface Values {
   target: number | string;
@@ -22,11 +22,26 @@ const initial = (g: Goal | null): Values => ({
   visible_to_family: g?.visibleToFamily ?? true,
 });
 
-/** Edit an active goal: its criterion and baseline stay; target, due date, description and the family flag change (the history says what). */
-export function GoalEditModal({ playerId, goal, onClose }: { playerId: number; goal: Goal | null; onClose: () => void }) {
+/**
+ * Edit an active goal: its criterion and baseline stay; target, due date, description and the family
+ * flag change (the history says what). With `accept`, a player's proposal is edited and accepted in one step.
+ */
+export function GoalEditModal({
+  playerId,
+  goal,
+  onClose,
+  accept = false,
+}: {
+  playerId: number;
+  goal: Goal | null;
+  onClose: () => void;
+  accept?: boolean;
+}) {
   const form = useForm<Values>({ initialValues: initial(goal) });
   useFormOnOpen(form, !!goal, () => initial(goal), [goal]);
-  const edit = useEditGoal(playerId);
+  const editGoal = useEditGoal(playerId);
+  const acceptGoal = useAcceptGoal(playerId);
+  const edit = accept ? acceptGoal : editGoal;
   const submit = form.onSubmit(async (v) => {
     const g = goal!;
     // Only what changed is sent, so the history names exactly the edited fields.
@@ -35,7 +50,7 @@ export function GoalEditModal({ playerId, goal, onClose }: { playerId: number; g
     if (v.due_on !== g.dueOn) body.due_on = v.due_on;
     if (v.description !== g.description) body.description = v.description;
     if (v.visible_to_family !== g.visibleToFamily) body.visible_to_family = v.visible_to_family;
-    if (!Object.keys(body).length) return onClose();
+    if (!accept && !Object.keys(body).length) return onClose();
     try {
       await edit.mutateAsync({ goalId: g.id, body });
       onClose();
@@ -45,7 +60,13 @@ export function GoalEditModal({ playerId, goal, onClose }: { playerId: number; g
     }
   });
   return (
-    <FormModal opened={!!goal} onClose={onClose} title={`Edit goal: ${goal?.title ?? ''}`} size="lg" onSubmit={submit}>
+    <FormModal
+      opened={!!goal}
+      onClose={onClose}
+      title={`${accept ? 'Edit and accept' : 'Edit goal'}: ${goal?.title ?? ''}`}
+      size="lg"
+      onSubmit={submit}
+    >
       {goal?.criterionId != null ? (
         <GoalTargetField
           yesNo={goal.levelKind === 'yes_no'}
@@ -58,7 +79,7 @@ export function GoalEditModal({ playerId, goal, onClose }: { playerId: number; g
       <TextInput type="date" label="Due date" withAsterisk {...form.getInputProps('due_on')} />
       <Textarea label="Description" autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
       <Checkbox label="Visible to family" {...form.getInputProps('visible_to_family', { type: 'checkbox' })} />
-      <FormActions onCancel={onClose} busy={edit.isPending} />
+      <FormActions onCancel={onClose} busy={edit.isPending} {...(accept ? { label: 'Accept' } : {})} />
     </FormModal>
   );
 }

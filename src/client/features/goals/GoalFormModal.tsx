@@ -8,7 +8,7 @@ import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useFormOnOpen } from '../../lib/useFormOnOpen';
-import { useAddGoal } from './api';
+import { useAddGoal, useProposeGoal } from './api';
 
 interface Values {
   criterion_id: string;
@@ -29,23 +29,31 @@ const initial = (s: GoalSuggestion | null): Values => ({
   visible_to_family: true,
 });
 
-/** Add a goal by hand or from a suggestion (docs/product.md#goals): the baseline is the player's current score, shown here. */
+/**
+ * Add a goal by hand or from a suggestion (docs/product.md#goals): the baseline is the player's current
+ * score, shown here. `propose`: the player's own proposal, which the coach then accepts or declines
+ * (the coach decides whether the family sees it).
+ */
 export function GoalFormModal({
   playerId,
   options,
   suggestion,
   opened,
   onClose,
+  propose = false,
 }: {
   playerId: number;
   options: GoalSuggestions['criteria'];
   suggestion: GoalSuggestion | null;
   opened: boolean;
   onClose: () => void;
+  propose?: boolean;
 }) {
   const form = useForm<Values>({ initialValues: initial(suggestion) });
   useFormOnOpen(form, opened, () => initial(suggestion), [suggestion]);
-  const add = useAddGoal(playerId);
+  const addGoal = useAddGoal(playerId);
+  const proposeGoal = useProposeGoal(playerId);
+  const add = propose ? proposeGoal : addGoal;
   const chosen = options.find((o) => String(o.id) === form.values.criterion_id) ?? null;
   const submit = form.onSubmit(async (v) => {
     try {
@@ -55,7 +63,7 @@ export function GoalFormModal({
         target: v.criterion_id === FREE || v.target === '' ? null : Number(v.target),
         due_on: v.due_on,
         description: v.description,
-        visible_to_family: v.visible_to_family,
+        ...(propose ? {} : { visible_to_family: v.visible_to_family }),
       });
       onClose();
     } catch (e) {
@@ -64,7 +72,7 @@ export function GoalFormModal({
     }
   });
   return (
-    <FormModal opened={opened} onClose={onClose} title="Add goal" size="lg" onSubmit={submit}>
+    <FormModal opened={opened} onClose={onClose} title={propose ? 'Propose a goal' : 'Add goal'} size="lg" onSubmit={submit}>
       <Select
         label="Criterion"
         data={[{ value: FREE, label: 'None (describe the goal)' }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
@@ -79,7 +87,7 @@ export function GoalFormModal({
             label="Now"
             readOnly
             value={chosen.score === null ? 'Not evaluated yet' : scoreLabel(chosen.levelKind, chosen.score)}
-            description="From the player's current evaluation"
+            description={propose ? 'From your current evaluation' : "From the player's current evaluation"}
           />
           <GoalTargetField
             yesNo={chosen.levelKind === 'yes_no'}
@@ -93,8 +101,8 @@ export function GoalFormModal({
       )}
       <TextInput type="date" label="Due date" withAsterisk {...form.getInputProps('due_on')} />
       <Textarea label="Description" autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
-      <Checkbox label="Visible to family" {...form.getInputProps('visible_to_family', { type: 'checkbox' })} />
-      <FormActions onCancel={onClose} busy={add.isPending} />
+      {propose ? null : <Checkbox label="Visible to family" {...form.getInputProps('visible_to_family', { type: 'checkbox' })} />}
+      <FormActions onCancel={onClose} busy={add.isPending} label={propose ? 'Send to my coach' : 'Save'} />
     </FormModal>
   );
 }

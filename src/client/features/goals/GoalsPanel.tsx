@@ -10,10 +10,12 @@ import { GoalCard } from './GoalCard';
 import { GoalFormModal } from './GoalFormModal';
 import { CheckInModal, GoalStateModal } from './GoalActionModals';
 import { GoalEditModal } from './GoalEditModal';
+import { ProposalActions } from './ProposalActions';
 
 /**
  * GOALS on the player profile (docs/product.md#goals): the player's goals, Add goal by hand, Suggest
- * goals (the weakest criteria relative to the team, the coach picks), state changes and check-ins.
+ * goals (the weakest criteria relative to the team, the coach picks), state changes and check-ins, and
+ * the player's own proposals to accept, edit or decline.
  */
 export function GoalsPanel({ playerId, canEdit }: { playerId: number; canEdit: boolean }) {
   const goals = useQuery(goalsQuery(playerId));
@@ -81,7 +83,9 @@ export function GoalsPanel({ playerId, canEdit }: { playerId: number; canEdit: b
                 key={g.id}
                 goal={g}
                 actions={
-                  canEdit && g.state === 'active' ? (
+                  canEdit && g.state === 'proposed' ? (
+                    <ProposalActions goal={g} />
+                  ) : canEdit && g.state === 'active' ? (
                     <>
                       <Button size="sm" variant="default" onClick={() => setCheckIn(g)} aria-label={`Check in on ${g.title}`}>
                         Check in

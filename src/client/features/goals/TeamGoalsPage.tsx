@@ -19,6 +19,7 @@ import { QueryView } from '../../components/QueryView';
 import { useCan } from '../../lib/auth';
 import { teamGoalsQuery } from './api';
 import { TeamGoalModal } from './TeamGoalModal';
+import { ProposalActions } from './ProposalActions';
 
 const ALL = 'all';
 const level = (g: Goal, v: number | null) => (v === null ? '–' : g.levelKind ? scoreLabel(g.levelKind, v) : String(v));
@@ -65,6 +66,7 @@ export default function TeamGoalsPage() {
               </Stack>
             </Alert>
           ) : null}
+          {canWrite ? <Proposals data={data} /> : null}
           <Select
             label="Show"
             w={{ base: '100%', sm: 340 }}
@@ -143,6 +145,33 @@ function WithoutGoal({ data }: { data: TeamGoals }) {
             {p.first_name} {p.last_name}
           </Anchor>
         </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** Players' own proposals, waiting for the coach's answer (they count in no filter until accepted). */
+function Proposals({ data }: { data: TeamGoals }) {
+  const rows = data.players.flatMap((p) => p.goals.filter((g) => g.state === 'proposed').map((g) => ({ player: p, goal: g })));
+  if (!rows.length) return null;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="team-proposals">
+      <Title order={2} size="h4" id="team-proposals">
+        Proposed by players ({rows.length})
+      </Title>
+      {rows.map(({ player: p, goal: g }) => (
+        <Group key={g.id} justify="space-between" wrap="wrap" gap="xs" data-testid={`proposal-${g.id}`}>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Anchor component={Link} to={`/app/player/${p.id}`} size="sm">
+              {p.first_name} {p.last_name}
+            </Anchor>
+            : <b>{g.title}</b>
+            {g.criterionId !== null ? ` → ${level(g, g.target)}` : ''} by {g.dueOn}
+          </Text>
+          <Group gap="xs" wrap="wrap">
+            <ProposalActions goal={g} />
+          </Group>
+        </Group>
       ))}
     </Stack>
   );

@@ -4,6 +4,8 @@ import type {
   Goal,
   GoalCheckInSave,
   GoalCreate,
+  GoalCriteria,
+  GoalDecline,
   GoalList,
   GoalSuggestions,
   TeamGoalCreate,
@@ -72,6 +74,35 @@ export const useEditGoal = (playerId: number) =>
     playerId,
     (v) => `/api/player/${playerId}/goal/${v.goalId}`,
     (v) => v.body,
+  );
+
+/** The criteria a player's proposal can name, with their current scores (the player reads their own). */
+export const proposalCriteriaQuery = (playerId: number) =>
+  queryOptions({
+    queryKey: ['goals', 'criteria', playerId],
+    queryFn: ({ signal }) => apiGet<Envelope<GoalCriteria>>(`/api/player/${playerId}/goal-criteria`, signal).then((r) => r.data.criteria),
+  });
+
+export const useProposeGoal = (playerId: number) =>
+  useGoalWrite<GoalCreate>(
+    playerId,
+    () => `/api/player/${playerId}/goal-proposals`,
+    (v) => v,
+  );
+
+/** Accept a player's proposal, with the coach's edits (only what changed) or none. */
+export const useAcceptGoal = (playerId: number) =>
+  useGoalWrite<{ goalId: number; body: Record<string, unknown> }>(
+    playerId,
+    (v) => `/api/player/${playerId}/goal/${v.goalId}/accept`,
+    (v) => v.body,
+  );
+
+export const useDeclineGoal = (playerId: number) =>
+  useGoalWrite<{ goalId: number } & GoalDecline>(
+    playerId,
+    (v) => `/api/player/${playerId}/goal/${v.goalId}/decline`,
+    ({ reason }) => ({ reason }),
   );
 
 export const teamGoalsQuery = (teamId: number) =>

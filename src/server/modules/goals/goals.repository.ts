@@ -36,12 +36,13 @@ function goalQuery(db: Db) {
 }
 export type GoalRow = Awaited<ReturnType<ReturnType<typeof goalQuery>['executeTakeFirstOrThrow']>>;
 
-/** A player's goals: active first (soonest due), then closed ones (latest closed first). */
+/** A player's goals: proposals waiting for the coach, active (soonest due), then closed ones (latest closed first). */
 export async function goalsOf(db: Db, playerId: number, visibleOnly: boolean): Promise<GoalRow[]> {
   let q = goalQuery(db).where('g.player_id', '=', playerId);
-  if (visibleOnly) q = q.where('g.visible_to_family', '=', 1);
+  // The family sees goals the coach set or accepted, never a proposal still open or declined.
+  if (visibleOnly) q = q.where('g.visible_to_family', '=', 1).where('g.state', 'not in', ['proposed', 'declined']);
   return q
-    .orderBy(sql`case when g.state = 'active' then 0 else 1 end`)
+    .orderBy(sql`case when g.state = 'proposed' then 0 when g.state = 'active' then 1 else 2 end`)
     .orderBy(sql`case when g.state = 'active' then g.due_on else '' end`)
     .orderBy('g.state_changed_at', 'desc')
     .orderBy('g.id', 'desc')
@@ -182,13 +183,37 @@ export async function updateGoal(
   await db.updateTable('goals').set(set).where('id', '=', goalId).execute();
 }
 
-/** Moves an active goal; false when it was no longer active (a concurrent move won). */
-export async function moveState(db: Db, goalId: number, to: GoalState, at: string): Promise<boolean> {
+/** Moves a goal from one state (active unless said); false when it was no longer in it (a concurrent move won). */
+export async function moveState(db: Db, goalId: number, to: GoalState, at: string, from: GoalState = 'active'): Promise<boolean> {
   const res = await db
     .updateTable('goals')
     .set({ state: to, state_changed_at: at, updated_at: at })
     .where('id', '=', goalId)
-    .where('state', '=', 'active')
+    .where('state', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** An accepted proposal becomes active with the baseline of that moment; false when it was no longer proposed. */
+export async function acceptProposal(
+  db: Db,
+  goalId: number,
+  baseline: { baseline_score: number | null; baseline_on: string | null; baseline_evaluation_id: number | null },
+  at: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('goals')
+    .set({
+      ...baseline,
+      latest_score: null,
+      latest_on: null,
+      latest_evaluation_id: null,
+      state: 'active',
+      state_changed_at: at,
+      updated_at: at,
+    })
+    .where('id', '=', goalId)
+    .where('state', '=', 'proposed')
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
@@ -283,7 +308,7 @@ export async function teamName(db: Db, teamId: number): Promise<string | undefin
 export async function teamGoalRows(db: Db, teamId: number): Promise<GoalRow[]> {
   return goalQuery(db)
     .where('g.player_id', 'in', db.selectFrom('team_players').select('player_id').where('team_id', '=', teamId))
-    .orderBy(sql`case when g.state = 'active' then 0 else 1 end`)
+    .orderBy(sql`case when g.state = 'proposed' then 0 when g.state = 'active' then 1 else 2 end`)
     .orderBy('g.due_on')
     .orderBy('g.id', 'desc')
     .execute();

@@ -5,6 +5,8 @@ import {
   familyGoalsSchema,
   goalCheckInSaveSchema,
   goalCreateSchema,
+  goalCriteriaSchema,
+  goalDeclineSchema,
   goalListSchema,
   goalSchema,
   goalStateChangeSchema,
@@ -16,8 +18,8 @@ import {
 } from '../../../shared/schemas/goal.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeChild, requireGuardian } from '../../policies/family.js';
-import { authorizeGoal, familyGoalsScope } from '../../policies/goals.js';
-import { actorReachingPlayer } from '../../policies/players.js';
+import { authorizeGoal, familyGoalsScope, mayProposeGoal } from '../../policies/goals.js';
+import { actorReachingPlayer, reachablePlayer } from '../../policies/players.js';
 import { resourceViewer } from '../../policies/resources.js';
 import { reachableTeam } from '../../policies/teams.js';
 import { read, readErrors, writeErrors, written } from '../../lib/reply.js';
@@ -89,6 +91,48 @@ export async function goalsRoutes(app: FastifyInstance): Promise<void> {
       const actor = requireActor(req);
       await authorizeGoal(app.db, actor, req.params.id, req.params.goalId);
       return written(await service.addCheckIn(app.db, actor, req.params.goalId, req.body, resourceViewer(actor)));
+    },
+  });
+
+  // The proposal form's criteria with the player's current scores (the player reads their own; staff too).
+  r.get('/api/player/:id/goal-criteria', {
+    config: { access: access.selfOr('players', 1) },
+    schema: { tags, params: idParams, response: { 200: okEnvelope(goalCriteriaSchema), ...readErrors } },
+    handler: async (req) => {
+      await actorReachingPlayer(app.db, req);
+      return read({ criteria: await service.goalCriteria(app.db, req.params.id) });
+    },
+  });
+
+  // Only the player themself proposes (policies/goals.ts mayProposeGoal); the coach then accepts or declines.
+  r.post('/api/player/:id/goal-proposals', {
+    config: { access: access.signedIn },
+    schema: { tags, params: idParams, body: goalCreateSchema, response: { 200: writeEnvelope(goalSchema), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      mayProposeGoal(actor, req.params.id);
+      await reachablePlayer(app.db, actor, req.params.id);
+      return written(await service.proposeGoal(app.db, actor, req.params.id, req.body, resourceViewer(actor)));
+    },
+  });
+
+  r.post('/api/player/:id/goal/:goalId/accept', {
+    config: { access: access.need('players', 2) },
+    schema: { tags, params: goalParams, body: goalUpdateSchema, response: { 200: writeEnvelope(goalSchema), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      await authorizeGoal(app.db, actor, req.params.id, req.params.goalId);
+      return written(await service.acceptGoal(app.db, actor, req.params.goalId, req.body, resourceViewer(actor)));
+    },
+  });
+
+  r.post('/api/player/:id/goal/:goalId/decline', {
+    config: { access: access.need('players', 2) },
+    schema: { tags, params: goalParams, body: goalDeclineSchema, response: { 200: writeEnvelope(goalSchema), ...writeErrors } },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      await authorizeGoal(app.db, actor, req.params.id, req.params.goalId);
+      return written(await service.declineGoal(app.db, actor, req.params.goalId, req.body, resourceViewer(actor)));
     },
   });
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../../shared/permissions.js';
 import {
   goalMessages,
+  mayDecideProposal,
   mayMoveGoal,
   type Goal,
   type GoalSuggestion,
@@ -13,6 +14,7 @@ import {
   dueSoonBy,
   type reportGoalSaveSchema,
   type goalCheckInSaveSchema,
+  type goalDeclineSchema,
   type goalCreateSchema,
   type goalStateChangeSchema,
   type goalUpdateSchema,
@@ -42,6 +44,7 @@ type GoalCreate = z.output<typeof goalCreateSchema>;
 type GoalUpdate = z.output<typeof goalUpdateSchema>;
 type StateChange = z.output<typeof goalStateChangeSchema>;
 type CheckInSave = z.output<typeof goalCheckInSaveSchema>;
+type Decline = z.output<typeof goalDeclineSchema>;
 type ReportGoalSave = z.output<typeof reportGoalSaveSchema>;
 type TeamGoalInput = z.output<typeof teamGoalCreateSchema>;
 
@@ -70,6 +73,7 @@ async function toGoals(db: Db, rows: repo.GoalRow[], viewer: ResourceViewer | nu
     viewer ? taggedWith(db, viewer, names) : Promise.resolve([]),
   ]);
   return rows.map((r) => {
+    const own = events.filter((e) => e.goal_id === r.id);
     const baseline = num(r.baseline_score);
     const latest = num(r.latest_score);
     const criterionSwc = r.criterion_id === null ? null : (swc.get(r.criterion_id) ?? null);
@@ -92,6 +96,8 @@ async function toGoals(db: Db, rows: repo.GoalRow[], viewer: ResourceViewer | nu
       state: r.state,
       stateChangedAt: r.state_changed_at,
       createdAt: r.created_at,
+      proposedByPlayer: own.some((e) => e.kind === 'created' && e.to_state === 'proposed'),
+      declineReason: r.state === 'declined' ? (own.findLast((e) => e.to_state === 'declined')?.note ?? '') : null,
       source:
         r.source_report_id !== null && r.source_cycle_id !== null && r.source_report_team_id !== null
           ? {
@@ -104,18 +110,16 @@ async function toGoals(db: Db, rows: repo.GoalRow[], viewer: ResourceViewer | nu
           : r.source_team_id !== null
             ? { kind: 'team' as const, teamId: r.source_team_id, label: r.source_team_name ?? '' }
             : null,
-      events: events
-        .filter((e) => e.goal_id === r.id)
-        .map((e) => ({
-          id: e.id,
-          kind: e.kind,
-          fromState: e.from_state,
-          toState: e.to_state,
-          score: num(e.score),
-          note: e.note,
-          by: e.by_name,
-          at: e.created_at,
-        })),
+      events: own.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        fromState: e.from_state,
+        toState: e.to_state,
+        score: num(e.score),
+        note: e.note,
+        by: e.by_name,
+        at: e.created_at,
+      })),
       checkIns: checkIns
         .filter((c) => c.goal_id === r.id)
         .map((c) => ({
@@ -178,6 +182,7 @@ function goalRow(
   current: Current,
   now: string,
   source: Pick<NewGoal, 'source_report_id' | 'source_team_id'> = {},
+  state: 'active' | 'proposed' = 'active',
 ): NewGoal {
   return {
     player_id: playerId,
@@ -190,7 +195,7 @@ function goalRow(
     target_score: criterion ? input.target : null,
     due_on: input.due_on,
     visible_to_family: input.visible_to_family ? 1 : 0,
-    state: 'active',
+    state,
     state_changed_at: now,
     created_by: actor.id,
     created_at: now,
@@ -209,7 +214,7 @@ async function insertNew(trx: Db, actor: Actor, rows: NewGoal[]): Promise<number
       goal_id: ids[i]!,
       player_id: r.player_id,
       kind: 'created' as const,
-      to_state: 'active' as const,
+      to_state: r.state ?? ('active' as const),
       note: '',
       score: r.baseline_score ?? null,
       user_id: actor.id,
@@ -233,6 +238,110 @@ export async function createGoal(db: Db, actor: Actor, playerId: number, input: 
     return id!;
   });
   return oneGoal(db, id, viewer);
+}
+
+/**
+ * A player proposes a goal of their own (docs/product.md#goals): checked as a coach's goal is, kept as
+ * `proposed` (not active, counted nowhere) until the coach accepts or declines it.
+ */
+export async function proposeGoal(db: Db, actor: Actor, playerId: number, input: GoalCreate, viewer: ResourceViewer): Promise<Goal> {
+  checkDue(input.due_on);
+  const criterion = input.criterion_id === null ? null : await repo.findCriterion(db, input.criterion_id);
+  if (input.criterion_id !== null && !criterion) throw badRequest('Please choose an existing criterion.', 'criterion_id');
+  const current = criterion ? await repo.currentEvaluation(db, playerId, criterion.id) : undefined;
+  if (criterion) checkTarget(criterion.kind, input.target!, current ? Number(current.score) : null);
+  const id = await db.transaction().execute(async (trx) => {
+    const [id] = await insertNew(trx, actor, [goalRow(actor, playerId, criterion ?? null, input, current, nowIso(), {}, 'proposed')]);
+    await recordAudit(
+      trx,
+      actor,
+      'create',
+      'goal',
+      id!,
+      `goal proposed by player ${playerId}${criterion ? ` (criterion ${criterion.id})` : ''}`,
+    );
+    return id!;
+  });
+  return oneGoal(db, id, viewer);
+}
+
+/**
+ * The coach accepts a proposal, with their edits if any: it becomes active and, as any new goal, takes
+ * the player's current evaluation of the criterion as its baseline now (the target must be above it).
+ */
+export async function acceptGoal(db: Db, actor: Actor, goalId: number, input: GoalUpdate, viewer: ResourceViewer): Promise<Goal> {
+  const before = (await repo.findGoal(db, goalId))!;
+  if (!mayDecideProposal(before.state)) throw conflict(goalMessages.notProposed);
+  const dueOn = input.due_on ?? before.due_on;
+  checkDue(dueOn);
+  const target = input.target !== undefined ? input.target : num(before.target_score);
+  const current = before.criterion_id !== null ? await repo.currentEvaluation(db, before.player_id, before.criterion_id) : undefined;
+  if (before.criterion_id !== null && before.level_kind) {
+    if (target === null) throw badRequest(goalMessages.targetNeeded, 'target');
+    checkTarget(before.level_kind, target, current ? Number(current.score) : null);
+  }
+  const now = nowIso();
+  const edited = (['target', 'due_on', 'description', 'visible_to_family'] as const).filter((k) => input[k] !== undefined);
+  await db.transaction().execute(async (trx) => {
+    const byName = await repo.userName(trx, actor.id);
+    const event = { goal_id: goalId, player_id: before.player_id, user_id: actor.id, by_name: byName, created_at: now };
+    if (edited.length) {
+      await repo.updateGoal(trx, goalId, {
+        ...(input.target !== undefined && before.criterion_id !== null ? { target_score: input.target } : {}),
+        ...(input.due_on !== undefined ? { due_on: input.due_on } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.visible_to_family !== undefined ? { visible_to_family: input.visible_to_family ? 1 : 0 } : {}),
+        updated_at: now,
+      });
+      await repo.insertEvent(trx, { ...event, kind: 'edited', note: edited.join(', ') });
+    }
+    const baseline = {
+      baseline_score: current ? Number(current.score) : null,
+      baseline_on: current?.date ?? null,
+      baseline_evaluation_id: current?.id ?? null,
+    };
+    if (!(await repo.acceptProposal(trx, goalId, baseline, now))) throw conflict(goalMessages.notProposed);
+    await repo.insertEvent(trx, {
+      ...event,
+      kind: 'state',
+      from_state: 'proposed',
+      to_state: 'active',
+      score: baseline.baseline_score,
+      note: '',
+    });
+    await recordAudit(
+      trx,
+      actor,
+      'update',
+      'goal',
+      goalId,
+      `goal on player ${before.player_id}: proposed → active${edited.length ? ` (${edited.join(', ')})` : ''}`,
+    );
+  });
+  return oneGoal(db, goalId, viewer);
+}
+
+/** The coach declines a proposal with a reason the player reads; the goal stays, declined, in their history. */
+export async function declineGoal(db: Db, actor: Actor, goalId: number, input: Decline, viewer: ResourceViewer): Promise<Goal> {
+  const before = (await repo.findGoal(db, goalId))!;
+  if (!mayDecideProposal(before.state)) throw conflict(goalMessages.notProposed);
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.moveState(trx, goalId, 'declined', now, 'proposed'))) throw conflict(goalMessages.notProposed);
+    await repo.insertEvent(trx, {
+      goal_id: goalId,
+      player_id: before.player_id,
+      kind: 'state',
+      from_state: 'proposed',
+      to_state: 'declined',
+      note: input.reason,
+      user_id: actor.id,
+      by_name: await repo.userName(trx, actor.id),
+      created_at: now,
+    });
+    await recordAudit(trx, actor, 'update', 'goal', goalId, `goal on player ${before.player_id}: proposed → declined`);
+  });
+  return oneGoal(db, goalId, viewer);
 }
 
 /** A target one step above a score (Yes on a Yes/No level): what Suggest goals and the report's modal propose. */
