@@ -69,7 +69,7 @@ export function GoalCard({ goal: g, actions }: { goal: Goal; actions?: ReactNode
         ) : null}
         <Text size="sm" c="dimmed">
           Due {g.dueOn}
-          {g.state !== 'active' ? ` · ${GOAL_STATE_WORDS[g.state]} on ${g.stateChangedAt.slice(0, 10)}` : ''}
+          {g.state !== 'active' && g.state !== 'proposed' ? ` · ${GOAL_STATE_WORDS[g.state]} on ${g.stateChangedAt.slice(0, 10)}` : ''}
         </Text>
         {g.state === 'proposed' ? (
           <Text size="sm" c="dimmed">
