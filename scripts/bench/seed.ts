@@ -329,6 +329,43 @@ async function seedReports(trx: Kysely<DB>, now: string) {
   await insertRows(trx, 'reports', columns, rows);
 }
 
+/**
+ * Development plans for the goals reads (ADR 0029): two goals per player on two of the criteria, one
+ * active with a check-in and one achieved, each with its "created" event, and every 10th player a
+ * proposal of their own; a team's goals page and a player's goals read these.
+ */
+async function seedGoals(trx: Kysely<DB>, now: string) {
+  const today = now.slice(0, 10);
+  const players = await ids(trx, 'players');
+  const criteria = await ids(trx, 'criteria');
+  const columns = ['player_id', 'criterion_id', 'title', 'description', 'baseline_score', 'baseline_on', 'target_score', 'due_on'].concat([
+    'visible_to_family',
+    'state',
+    'state_changed_at',
+    'created_at',
+    'updated_at',
+  ]);
+  const rows: Cell[][] = players.flatMap((p, i) => {
+    const c = (k: number) => criteria[(i + k) % criteria.length]!;
+    const goal = (k: number, state: string): Cell[] => [p, c(k), '', 'Bench goal.', 5, today, 7, '2099-01-01', 1, state, now, now, now];
+    return [goal(0, 'active'), goal(1, 'achieved'), ...(i % 10 === 0 ? [goal(2, 'proposed')] : [])];
+  });
+  await insertRows(trx, 'goals', columns, rows);
+  const goals = await trx.selectFrom('goals').select(['id', 'player_id', 'state']).orderBy('id').execute();
+  await insertRows(
+    trx,
+    'goal_events',
+    ['goal_id', 'player_id', 'kind', 'to_state', 'score', 'note', 'by_name', 'created_at'],
+    goals.map((g) => [g.id, g.player_id, 'created', g.state === 'proposed' ? 'proposed' : 'active', 5, '', 'Bench Admin', now]),
+  );
+  await insertRows(
+    trx,
+    'goal_check_ins',
+    ['goal_id', 'player_id', 'on_date', 'note', 'by_name', 'by_player', 'created_at'],
+    goals.filter((g) => g.state === 'active').map((g) => [g.id, g.player_id, today, 'Bench check-in.', 'Bench Admin', 0, now]),
+  );
+}
+
 export async function seedClub(database: Database, sizes: Sizes): Promise<Club> {
   const { db } = database;
   const admin = { email: 'bench-admin@bench.test', password: 'bench-admin-password' };
@@ -340,6 +377,7 @@ export async function seedClub(database: Database, sizes: Sizes): Promise<Club> 
     await seedPlayers(trx, sizes, now);
     await seedReports(trx, now);
     await seedFamilies(trx, now);
+    await seedGoals(trx, now);
   });
   const evaluations = await seedEvaluations(database, sizes, adminId);
   // Read before the screens' own player is added: the other rows pick among the seeded players.

@@ -1,3 +1,4 @@
+import { ReportGoals } from './ReportGoals';
 import { Anchor, Badge, Box, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReportRead } from '../../shared/schemas/report-delivery';
@@ -96,6 +97,7 @@ export function ReportView({ report, pdfHref }: { report: ReportRead; pdfHref: s
           </Stack>
         </section>
       ) : null}
+      <ReportGoals goals={s.goals} />
       <Button
         component="a"
         href={pdfHref}

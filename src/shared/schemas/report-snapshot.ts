@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { GOAL_STATES } from './goal.js';
+import { LEVEL_KINDS } from './reference.js';
+import { scoreLabel } from './evaluation.js';
+import { PROGRESS_WORDS } from '../progress.js';
 
 /**
  * What a report says, frozen when it is approved (docs/product.md#reports, ADR 0020). The server builds
@@ -9,6 +13,24 @@ export const REPORT_STATES = ['draft', 'approved', 'sent', 'viewed', 'revoked', 
 export type ReportState = (typeof REPORT_STATES)[number];
 /** At most this many things to work on per report. */
 export const REPORT_FOCUS_MAX = 3;
+
+/**
+ * A goal as a report states it (docs/product.md#goals): its state when the report was approved (the
+ * outcome of a goal set at the last report), where the player was, is and aims to be, and progress by
+ * the smallest-worthwhile-change rule. `visible_to_family` decides whether the family's copy shows it.
+ */
+export const reportGoalLineSchema = z.object({
+  title: z.string(),
+  state: z.enum(GOAL_STATES),
+  level_kind: z.enum(LEVEL_KINDS).nullable(),
+  baseline: z.number().nullable(),
+  latest: z.number().nullable(),
+  target: z.number().nullable(),
+  progress: z.enum(['improved', 'no_change', 'declined']).nullable(),
+  due_on: z.string(),
+  visible_to_family: z.boolean(),
+});
+export type ReportGoalLine = z.infer<typeof reportGoalLineSchema>;
 
 export const reportSnapshotSchema = z.object({
   player: z.object({ first_name: z.string(), last_name: z.string() }),
@@ -49,5 +71,40 @@ export const reportSnapshotSchema = z.object({
       }),
     )
     .max(REPORT_FOCUS_MAX),
+  /**
+   * The goals set at the player's last report with their outcome, and the goals set from this report.
+   * Reports frozen before goals were kept have none.
+   */
+  goals: z.object({ previous: z.array(reportGoalLineSchema), set: z.array(reportGoalLineSchema) }).default({ previous: [], set: [] }),
 });
 export type ReportSnapshot = z.infer<typeof reportSnapshotSchema>;
+
+/** The family's copy of a report: only the goals marked visible to family. */
+export const familySnapshot = (s: ReportSnapshot): ReportSnapshot => ({
+  ...s,
+  goals: { previous: s.goals.previous.filter((g) => g.visible_to_family), set: s.goals.set.filter((g) => g.visible_to_family) },
+});
+
+/** A goal line's outcome in words: what became of it, or "Still active" while it runs. */
+export const REPORT_GOAL_OUTCOME: Record<ReportGoalLine['state'], string> = {
+  active: 'Still active',
+  achieved: 'Achieved',
+  not_achieved: 'Not achieved',
+  dropped: 'Dropped',
+  proposed: 'Proposed',
+  declined: 'Declined',
+};
+
+/** "now 6/10, target 8/10, No clear change" (a criterion goal), or "due 2027-03-01" (free text): the same words on screen and in the PDF. */
+export function reportGoalDetail(g: ReportGoalLine): string {
+  const level = (v: number | null) => (v === null ? '–' : g.level_kind ? scoreLabel(g.level_kind, v) : String(v));
+  const parts: string[] = [];
+  if (g.target !== null) {
+    if (g.baseline !== null) parts.push(`from ${level(g.baseline)}`);
+    if (g.latest !== null) parts.push(`now ${level(g.latest)}`);
+    parts.push(`target ${level(g.target)}`);
+    if (g.progress) parts.push(PROGRESS_WORDS[g.progress]);
+  }
+  parts.push(`due ${g.due_on}`);
+  return parts.join(', ');
+}

@@ -1,6 +1,7 @@
 import { Anchor, Card, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReportSnapshot } from '../../../shared/schemas/report-snapshot';
 import { TryoutsSeen } from '../../components/TryoutsSeen';
+import { ReportGoals } from '../../components/ReportGoals';
 
 /** A frozen report as staff read it: the same content the family sees (no names of evaluators, no notes). */
 export function SnapshotView({ snapshot: s }: { snapshot: ReportSnapshot }) {
@@ -55,6 +56,7 @@ export function SnapshotView({ snapshot: s }: { snapshot: ReportSnapshot }) {
           </List>
         </div>
       ) : null}
+      <ReportGoals goals={s.goals} />
       {s.criteria.length ? (
         <Table.ScrollContainer minWidth={300}>
           <Table>

@@ -350,3 +350,33 @@ export async function lastCycleClose(db: Db, teamId: number, today: string): Pro
     .executeTakeFirst();
   return row?.closed ?? undefined;
 }
+
+/**
+ * The player's goals made from their reports in the given cycles (a report's things to work on), with
+ * the cycle each came from: a report shows those of the previous cycle with their outcome and its own.
+ */
+export async function goalsFromReportCycles(db: Db, playerId: number, cycleIds: readonly number[]) {
+  if (!cycleIds.length) return [];
+  return goalQuery(db)
+    .innerJoin('reports as fr', 'fr.id', 'g.source_report_id')
+    .select('fr.cycle_id as from_cycle_id')
+    .where('g.player_id', '=', playerId)
+    .where('fr.cycle_id', 'in', [...cycleIds])
+    .orderBy('g.id')
+    .execute();
+}
+
+/** The last cycle before a close (by its close) from which a report of this player made goals, if any. */
+export async function previousGoalCycle(db: Db, playerId: number, closesOn: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('goals as g')
+    .innerJoin('reports as r', 'r.id', 'g.source_report_id')
+    .innerJoin('report_cycles as c', 'c.id', 'r.cycle_id')
+    .select('c.id')
+    .where('g.player_id', '=', playerId)
+    .where('c.closes_on', '<', closesOn)
+    .orderBy('c.closes_on', 'desc')
+    .orderBy('c.id', 'desc')
+    .executeTakeFirst();
+  return row?.id;
+}

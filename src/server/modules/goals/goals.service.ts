@@ -20,6 +20,7 @@ import {
   type goalUpdateSchema,
 } from '../../../shared/schemas/goal.js';
 import { scoreLabel } from '../../../shared/schemas/evaluation.js';
+import type { ReportGoalLine } from '../../../shared/schemas/report-snapshot.js';
 import { SCALE_MAX, SCALE_MIN } from '../../../shared/constants.js';
 import {
   isValidScore,
@@ -342,6 +343,40 @@ export async function declineGoal(db: Db, actor: Actor, goalId: number, input: D
     await recordAudit(trx, actor, 'update', 'goal', goalId, `goal on player ${before.player_id}: proposed → declined`);
   });
   return oneGoal(db, goalId, viewer);
+}
+
+/**
+ * What a report says of goals (docs/product.md#goals): those set from the player's report of the last
+ * earlier cycle that set any, in the state they are in now (the outcome, frozen when the report is
+ * approved), and those set from this cycle's report.
+ */
+export async function reportGoalLines(
+  db: Db,
+  report: { playerId: number; cycleId: number; closesOn: string },
+): Promise<{ previous: ReportGoalLine[]; set: ReportGoalLine[] }> {
+  const previousCycle = await repo.previousGoalCycle(db, report.playerId, report.closesOn);
+  const rows = await repo.goalsFromReportCycles(
+    db,
+    report.playerId,
+    previousCycle === undefined ? [report.cycleId] : [previousCycle, report.cycleId],
+  );
+  const goals = await toGoals(db, rows, null);
+  const line = (g: Goal): ReportGoalLine => ({
+    title: g.title,
+    state: g.state,
+    level_kind: g.levelKind,
+    baseline: g.baseline,
+    latest: g.latest,
+    target: g.target,
+    progress: g.progress,
+    due_on: g.dueOn,
+    visible_to_family: g.visibleToFamily,
+  });
+  const from = new Map(rows.map((r) => [r.id, r.from_cycle_id]));
+  return {
+    previous: goals.filter((g) => from.get(g.id) === previousCycle).map(line),
+    set: goals.filter((g) => from.get(g.id) === report.cycleId).map(line),
+  };
 }
 
 /** A target one step above a score (Yes on a Yes/No level): what Suggest goals and the report's modal propose. */

@@ -13,7 +13,7 @@ import {
   reportSummarySchema,
   staffReportRowSchema,
 } from '../../../shared/schemas/report-delivery.js';
-import type { ReportSnapshot } from '../../../shared/schemas/report-snapshot.js';
+import { familySnapshot, type ReportSnapshot } from '../../../shared/schemas/report-snapshot.js';
 import { errors, read, readErrors, writeErrors, written } from '../../lib/reply.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeChild, requireGuardian } from '../../policies/family.js';
@@ -125,7 +125,9 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       const guardian = requireGuardian(req);
       const link = await authorizeChild(app.db, guardian, req.params.id);
       const report = await authorizeChildReport(app.db, link.player_id, req.params.reportId);
-      return read(await delivery.open(app.db, report, { guardian_id: guardian.id }));
+      const opened = await delivery.open(app.db, report, { guardian_id: guardian.id });
+      // The family's copy: only the goals marked visible to family.
+      return read({ ...opened, snapshot: familySnapshot(opened.snapshot) });
     },
   });
 
@@ -134,7 +136,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, params: childReport, produces: ['application/pdf'], description: 'The report as a PDF. Errors: 400, 401, 403, 404.' },
     handler: async (req, reply) => {
       const link = await authorizeChild(app.db, requireGuardian(req), req.params.id);
-      return sendPdf(reply, delivery.snapshotOf(await authorizeChildReport(app.db, link.player_id, req.params.reportId)));
+      return sendPdf(reply, familySnapshot(delivery.snapshotOf(await authorizeChildReport(app.db, link.player_id, req.params.reportId))));
     },
   });
 

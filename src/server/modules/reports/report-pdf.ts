@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { agreedOnWords, seenByWords } from '../../../shared/fair-evaluations.js';
-import type { ReportSnapshot } from '../../../shared/schemas/report-snapshot.js';
+import { REPORT_GOAL_OUTCOME, reportGoalDetail, type ReportSnapshot } from '../../../shared/schemas/report-snapshot.js';
 
 /**
  * The report as a PDF, drawn only from the frozen snapshot: what the family reads on screen, nothing
@@ -73,6 +73,21 @@ export function reportPdf(s: ReportSnapshot): Promise<Buffer> {
       doc.moveDown(0.4);
     });
   }
+  const goalList = (title: string, list: ReportSnapshot['goals']['set'], outcome: boolean) => {
+    if (!list.length) return;
+    doc.moveDown();
+    heading(doc, title);
+    for (const g of list) {
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .text(outcome ? `${g.title}: ${REPORT_GOAL_OUTCOME[g.state]}` : g.title);
+      doc.font('Helvetica').fontSize(10).text(reportGoalDetail(g));
+      doc.moveDown(0.3);
+    }
+  };
+  goalList('Goals set at the last report', s.goals.previous, true);
+  goalList('New goals', s.goals.set, false);
   doc.end();
   return done;
 }

@@ -64,6 +64,7 @@ export function snapshotOf(
         resources: [{ id: 1, title: 'Scanning drill', url: 'https://example.org/scan' }],
       },
     ],
+    goals: { previous: [], set: [] },
   };
 }
 

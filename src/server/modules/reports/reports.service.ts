@@ -212,8 +212,9 @@ export async function approveReport(db: Db, actor: Actor, id: number, input?: Re
     wanted,
   );
   await db.transaction().execute(async (trx) => {
-    await approveOne(trx, actor, r);
+    // The goals first: the snapshot frozen at approval lists them as set from this report.
     await goals.insertReportGoals(trx, actor, r.id, goalRows);
+    await approveOne(trx, actor, r);
   });
   return presentReport(db, (await repo.findReport(db, id))!);
 }

@@ -18,6 +18,7 @@ import { REPORT_FOCUS_MAX, reportSnapshotSchema, type ReportSnapshot } from '../
 import type { DB } from '../../db/types.js';
 import { jsonList } from '../../lib/reply.js';
 import { playerTryouts } from '../scores/session-analysis.js';
+import { reportGoalLines } from '../goals/goals.service.js';
 import * as repo from './reports.repository.js';
 
 /** The evaluator name a published session writes (eval-sessions publish). */
@@ -119,6 +120,8 @@ export async function buildSnapshot(db: Kysely<DB>, report: repo.ReportRow): Pro
     listed.filter((c) => text.focus.some((f) => f.criterion_id === c.id)),
   );
 
+  const goals = await reportGoalLines(db, { playerId: report.player_id, cycleId: report.cycle_id, closesOn: cycle.closes_on });
+
   const snapshot: ReportSnapshot = {
     player: facts.player,
     cycle: { name: cycle.name, season: cycle.season, closes_on: cycle.closes_on },
@@ -149,6 +152,7 @@ export async function buildSnapshot(db: Kysely<DB>, report: repo.ReportRow): Pro
       const tagged = resources.get(c.id) ?? [];
       return [{ criterion_id: c.id, label: c.name, text: f.text, resources: tagged.filter((r) => f.resource_ids.includes(r.id)) }];
     }),
+    goals,
   };
   return reportSnapshotSchema.parse(snapshot);
 }
