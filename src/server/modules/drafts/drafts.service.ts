@@ -25,6 +25,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { SessionRow } from '../eval-sessions/eval-sessions.repository.js';
+import { versionedCache } from '../scores/score-cache.js';
 import { publishedSessionAnalysis } from '../scores/session-analysis.js';
 import { cutLines, totalOn } from './cut-lines.js';
 import * as repo from './drafts.repository.js';
@@ -206,7 +207,17 @@ function agesOf(draft: repo.DraftRow, teams: readonly { team_id: number; name: s
   };
 }
 
-export async function board(db: Db, draft: repo.DraftRow): Promise<Board> {
+// A board changes with its draft's version (every write moves it) and with the score version (names,
+// birth years, totals and session results all move it): kept per both, a warm read builds nothing.
+const boards = versionedCache<Board>(64);
+
+/** The board (GET /api/draft/:id). Callers must not mutate it. */
+export function board(db: Db, draft: repo.DraftRow): Promise<Board> {
+  const key = JSON.stringify([draft.id, draft.version, draft.state, draft.name, draft.season_name, draft.finalised_at]);
+  return boards(db, key, () => buildBoard(db, draft));
+}
+
+async function buildBoard(db: Db, draft: repo.DraftRow): Promise<Board> {
   const [teams, candidates] = await Promise.all([repo.boardTeams(db, draft.id), candidatesOf(db, draft)]);
   const ages = agesOf(draft, teams);
   const note = (c: Omit<BoardCandidate, 'age_note'>) => {
