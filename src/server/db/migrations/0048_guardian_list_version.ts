@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Database } from '../index.js';
+import { createVersionTriggers } from '../schema-helpers.js';
 
 /**
  * The Guardians list counts each filter once per score version (ADR 0023), so everything that changes
@@ -16,16 +17,7 @@ const WATCHED = [
 export function migration({ dialect }: Database): Migration {
   return {
     async up(db: Kysely<any>) {
-      for (const { table, name, event } of WATCHED) {
-        const on = `after ${event} on ${table}`;
-        await sql
-          .raw(
-            dialect === 'postgres'
-              ? `create trigger ${name} ${on} for each statement execute function bump_score_version()`
-              : `create trigger ${name} ${on} begin update score_state set version = version + 1 where id = 1; end`,
-          )
-          .execute(db);
-      }
+      await createVersionTriggers(db, dialect, WATCHED);
     },
     async down(db: Kysely<any>) {
       for (const { table, name } of WATCHED)
