@@ -44,7 +44,7 @@ export default function PlayerSelfAssessmentPage() {
         Self-assessment
       </Title>
       <Text size="sm" c="dimmed">
-        Score yourself on each criterion. Your coach&apos;s scores appear beside yours once your report is approved.
+        While a report cycle is open, score yourself on each criterion. You see your coach&apos;s scores only once your report is approved.
       </Text>
       <QueryView query={cycles} noun="self-assessments" isEmpty={(l) => l.length === 0} emptyText="No report cycle is open for you yet.">
         {(l) => (
@@ -83,7 +83,14 @@ function CycleView({ playerId, cycleId }: { playerId: number; cycleId: number })
               {STATUS[sa.cycle.status].label}
             </Badge>
           </Group>
-          {sa.cycle.status === 'open' && <ScoreForm playerId={playerId} sa={sa} />}
+          {sa.cycle.status === 'open' && (
+            <>
+              <Text size="sm">
+                Open until {sa.cycle.closesOn}. Your coach&apos;s scores appear beside yours once your report is approved.
+              </Text>
+              <ScoreForm playerId={playerId} sa={sa} />
+            </>
+          )}
           {sa.cycle.status === 'closed' && (
             <>
               <Text size="sm">
