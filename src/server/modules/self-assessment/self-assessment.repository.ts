@@ -69,6 +69,20 @@ export async function approvedSnapshots(db: Db, playerId: number, cycleIds: read
   return new Map(rows.map((r) => [r.cycle_id, r.snapshot!]));
 }
 
+/** The cycles in which a version of the player's report was ever approved (a re-issue or a revoke included). */
+export async function everApproved(db: Db, playerId: number, cycleIds: readonly number[]): Promise<Set<number>> {
+  if (!cycleIds.length) return new Set();
+  const rows = await db
+    .selectFrom('reports')
+    .select('cycle_id')
+    .distinct()
+    .where('player_id', '=', playerId)
+    .where('cycle_id', 'in', [...cycleIds])
+    .where('approved_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => r.cycle_id));
+}
+
 /** Every criterion with its level's kind, in the criteria page's order (the report's catalogue). */
 export async function criteriaWithKind(db: Db) {
   return db

@@ -25,9 +25,11 @@ import * as repo from './self-assessment.repository.js';
 type Db = Kysely<DB>;
 type Criterion = Awaited<ReturnType<typeof repo.criteriaWithKind>>[number];
 
-function statusOf(c: repo.SelfCycleRow, approved: boolean, today: string): SelfAssessmentStatus {
+// A report approved once (now re-issued as a draft, or revoked) keeps the self-assessment locked: the
+// player may have seen the coach's view already.
+function statusOf(c: repo.SelfCycleRow, approved: boolean, wasApproved: boolean, today: string): SelfAssessmentStatus {
   if (approved) return 'compared';
-  return c.opens_on <= today && today <= c.closes_on ? 'open' : 'closed';
+  return !wasApproved && c.opens_on <= today && today <= c.closes_on ? 'open' : 'closed';
 }
 
 /** The cycles with what the player wrote, coach's snapshots and statuses; cycles not open yet are left out. */
@@ -35,7 +37,11 @@ async function gather(db: Db, playerId: number, cycleId?: number) {
   const today = todayDate();
   const cycles = (await repo.cyclesOfPlayer(db, playerId, cycleId)).filter((c) => c.opens_on <= today);
   const ids = cycles.map((c) => c.id);
-  const [scores, snapshots] = await Promise.all([repo.scoresOf(db, playerId, ids), repo.approvedSnapshots(db, playerId, ids)]);
+  const [scores, snapshots, locked] = await Promise.all([
+    repo.scoresOf(db, playerId, ids),
+    repo.approvedSnapshots(db, playerId, ids),
+    repo.everApproved(db, playerId, ids),
+  ]);
   return cycles.map((c) => {
     const mine = scores.filter((s) => s.cycle_id === c.id);
     const cycle: SelfAssessmentCycle = {
@@ -44,7 +50,7 @@ async function gather(db: Db, playerId: number, cycleId?: number) {
       season: c.season_name,
       opensOn: c.opens_on,
       closesOn: c.closes_on,
-      status: statusOf(c, snapshots.has(c.id), today),
+      status: statusOf(c, snapshots.has(c.id), locked.has(c.id), today),
       scored: mine.length,
     };
     return { cycle, scores: mine, snapshot: snapshots.get(c.id) ?? null };

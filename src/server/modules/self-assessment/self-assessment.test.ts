@@ -128,7 +128,7 @@ describe('self-assessment: blind, then beside the coach', () => {
       data<{ cycles: { cycleId: number; status: string }[] }>(await player.get(`/api/player/${me}/self-assessments`)).cycles,
     ).toContainEqual(expect.objectContaining({ cycleId: cycle, status: 'open' }));
 
-    await approve();
+    const approved = await approve();
     const after = await read(player, cycle);
     expect(after.cycle.status).toBe('compared');
     expect(after.comparison!.slice(0, 2)).toEqual([
@@ -144,6 +144,13 @@ describe('self-assessment: blind, then beside the coach', () => {
 
     // The coach reads the same comparison for a player of their team.
     expect((await read(coach, cycle)).comparison).toEqual(after.comparison);
+
+    // A re-issue makes a new draft: the comparison waits for it, and the player's view stays as it was.
+    data(await coach.post(`/api/report/${approved.id}/reissue`));
+    const reissued = await read(player, cycle);
+    expect(reissued.cycle.status).toBe('closed');
+    expect(reissued.comparison).toBeNull();
+    expect((await player.post(url(cycle), { scores: [{ criterion_id: scale, score: '3' }] })).statusCode).toBe(409);
   });
 
   it('a cycle past its close is closed for writing; one not open yet is not listed', async () => {
