@@ -7,7 +7,18 @@
 
 /** What a personal column can hold. */
 export type Holds =
-  'name' | 'email' | 'birth year' | 'birth date' | 'free text' | 'file' | 'links' | 'secret' | 'consent' | 'json about a person' | 'mail';
+  | 'name'
+  | 'email'
+  | 'birth year'
+  | 'birth date'
+  | 'free text'
+  | 'file'
+  | 'links'
+  | 'secret'
+  | 'consent'
+  | 'json about a person'
+  | 'mail'
+  | 'own opinion';
 
 /**
  * - `delete row`: the erasure deletes the rows found by the table's `rows` (the value goes with them);
@@ -142,6 +153,11 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
       title: del('free text'),
       description: del('free text'),
     },
+  },
+  self_assessments: {
+    why: "the player's scores of themself in a report cycle",
+    rows: { player: 'player_id' },
+    columns: { ...none('player_id', 'cycle_id', 'criterion_id', 'created_at', 'updated_at'), score: del('own opinion') },
   },
   evaluations: {
     why: 'scores stay for team figures; comments and links go',

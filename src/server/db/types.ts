@@ -720,6 +720,18 @@ export interface DB {
   goals: GoalsTable;
   goal_events: GoalEventsTable;
   goal_check_ins: GoalCheckInsTable;
+  self_assessments: SelfAssessmentsTable;
+}
+
+/** The player's own score of a criterion in a report cycle (migration 0044, docs/product.md#self-assessment). */
+export interface SelfAssessmentsTable {
+  player_id: number;
+  cycle_id: number;
+  criterion_id: number;
+  /** On the criterion's scale: 1–10, or Yes = 1 / No = 0. */
+  score: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Development plans (migration 0041, docs/product.md#goals). */
