@@ -16,7 +16,7 @@ import {
 } from '../../policies/eval-sessions.js';
 import * as calibration from './calibration.service.js';
 import * as service from './eval-sessions.service.js';
-import { fairAnalysis } from './fair.service.js';
+import { fairAnalysis, resultsCsv } from './fair.service.js';
 
 const tags = ['evaluation sessions'];
 const params = z.object({ id: idParam });
@@ -288,7 +288,8 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
       tags,
       params,
       produces: ['text/csv'],
-      description: 'The results as CSV (formula-safe). Errors: 401, 403, 404, 409 while locked.',
+      description:
+        'The results as CSV (formula-safe), raw and fair totals, ranks, places moved and intervals. Errors: 401, 403, 404, 409 while locked.',
     },
     handler: async (req, reply) => {
       const { session } = await authorizeSession(db, requireActor(req), req.params.id, 'results');
@@ -296,7 +297,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}-results.csv"`)
-        .send(await service.resultsCsv(db, session));
+        .send(await resultsCsv(db, session));
     },
   });
 
