@@ -96,8 +96,18 @@ export function CandidateCard({
               </Text>
             </Group>
             {/* A session published on fair scores: its total is the fair one, and says so. */}
-            <Text size="sm" fw={600} aria-label={`Total ${c.total ?? 'none'}${c.total_basis === 'fair' ? ', fair as published' : ''}`}>
-              {c.total === null ? '–' : `${c.total_basis === 'fair' ? 'Fair ' : ''}${c.total}%`}
+            <Text
+              size="sm"
+              fw={600}
+              style={{ whiteSpace: 'nowrap' }}
+              aria-label={`Total ${c.total ?? 'none'}${c.total_basis === 'fair' ? ', fair as published' : ''}`}
+            >
+              {c.total !== null && c.total_basis === 'fair' ? (
+                <Text span size="xs" fw={500}>
+                  Fair{' '}
+                </Text>
+              ) : null}
+              {c.total === null ? '–' : `${c.total}%`}
             </Text>
           </Group>
           {c.interval ? (
