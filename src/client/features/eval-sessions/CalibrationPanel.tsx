@@ -57,7 +57,7 @@ function ChoosePlayers({ detail, calibration }: { detail: SessionDetail; calibra
         maxValues={CALIBRATION_MAX_PLAYERS}
         searchable
         error={error}
-        size="md"
+        size="lg"
       />
       <Group gap="xs">
         <Button onClick={() => void submit(chosen)} loading={save.isPending} h={44}>
@@ -114,7 +114,8 @@ function ScoreRound({ sessionId, calibration }: { sessionId: number; calibration
                 <NativeSelect
                   key={c.criterionId}
                   label={`${c.name} for ${p.name}`}
-                  size="md"
+                  // 44 px and more for a thumb: md is 42.
+                  size="lg"
                   data={[{ value: '', label: 'Not scored' }, ...(c.kind === 'yes_no' ? ['Yes', 'No'] : SCALE)]}
                   value={value(p.playerId, c.criterionId, c.kind)}
                   onChange={(e) => {
