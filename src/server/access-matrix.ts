@@ -573,6 +573,12 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/eval-session/:id/results.csv': { rule: 'sessions:2', replays: session() },
   'GET /api/eval-session/:id/results/:playerId': { rule: 'sessions:2', replays: session({ playerId: 'otherPlayer' }) },
   'GET /api/eval-session/:id/relative-age': { rule: 'sessions:2', replays: session() },
+  'GET /api/eval-session/:id/calibration': { rule: 'sessions:1', replays: session() },
+  'POST /api/eval-session/:id/calibration': { rule: 'sessions:2', replays: session({}, { playerIds: [] }) },
+  'POST /api/eval-session/:id/calibration/scores': {
+    rule: 'sessions:1',
+    replays: session({}, { entries: [{ playerId: '$otherPlayer', criterionId: '$criterion', score: 5 }] }),
+  },
   'GET /api/eval-session/:id/sheet': { rule: 'sessions:1', replays: session() },
   'POST /api/eval-session/:id/scores': {
     rule: 'sessions:1',

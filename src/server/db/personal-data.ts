@@ -11,6 +11,7 @@ export type Holds =
   | 'email'
   | 'birth year'
   | 'birth date'
+  | 'practice scores'
   | 'free text'
   | 'file'
   | 'links'
@@ -423,10 +424,19 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
     ),
   },
   eval_session_criteria: { why: 'club set-up', columns: none('session_id', 'criterion_id', 'weight') },
-  eval_session_players: { why: 'check-ins (numbers)', columns: none('session_id', 'player_id', 'bib', 'present', 'walk_up') },
+  eval_session_players: {
+    why: 'check-ins (numbers)',
+    columns: none('session_id', 'player_id', 'bib', 'present', 'walk_up', 'calibration'),
+  },
   eval_session_scores: {
     why: 'scores (numbers)',
     columns: none('id', 'session_id', 'evaluator_id', 'player_id', 'criterion_id', 'score', 'updated_at'),
+  },
+  // A calibration round only trains the panel (nothing publishes from it): an erasure takes its scores with it.
+  eval_session_calibration_scores: {
+    why: "a calibration round's scores of the player",
+    rows: { player: 'player_id' },
+    columns: { ...none('id', 'session_id', 'evaluator_id', 'player_id', 'criterion_id', 'updated_at'), score: del('practice scores') },
   },
   consent_texts: { why: "the club's consent wording", columns: none('id', 'purpose', 'version', 'text', 'created_at') },
   report_cycles: {

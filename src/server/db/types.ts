@@ -314,6 +314,8 @@ export interface EvalSessionPlayersTable {
   bib: number | null;
   present: Bool;
   walk_up: Bool;
+  /** One of the players of the session's calibration round (migration 0047). */
+  calibration: Generated<Bool>;
 }
 
 export interface EvalSessionEvaluatorsTable {
@@ -332,6 +334,17 @@ export interface EvalSessionEvaluatorsTable {
 }
 
 export interface EvalSessionScoresTable {
+  id: Generated<number>;
+  session_id: number;
+  evaluator_id: number;
+  player_id: number;
+  criterion_id: number;
+  score: number;
+  updated_at: Timestamp;
+}
+
+/** A calibration round's scores (migration 0047): never read by results or publishing. */
+export interface EvalSessionCalibrationScoresTable {
   id: Generated<number>;
   session_id: number;
   evaluator_id: number;
@@ -693,6 +706,7 @@ export interface DB {
   eval_session_players: EvalSessionPlayersTable;
   eval_session_evaluators: EvalSessionEvaluatorsTable;
   eval_session_scores: EvalSessionScoresTable;
+  eval_session_calibration_scores: EvalSessionCalibrationScoresTable;
   guardians: GuardiansTable;
   guardian_links: GuardianLinksTable;
   guardian_tokens: GuardianTokensTable;

@@ -125,6 +125,9 @@ interface Scored {
   interval: TotalInterval | null;
   fair_total: number | null;
   fair_interval: TotalInterval | null;
+  total_basis: 'raw' | 'fair';
+  raw_total: number | null;
+  raw_interval: TotalInterval | null;
 }
 
 const rounded = (range: readonly [number, number] | null, within: number | null): TotalInterval | null =>
@@ -149,13 +152,20 @@ async function sessionScores(db: Db, sessionIds: readonly number[]): Promise<Map
     if (!analysis) continue;
     for (const [playerId, p] of analysis.players) {
       const fairTotal = p.fair.fair.total === null ? null : roundPercent(p.fair.fair.total);
+      const rawInterval = p.total === null ? null : rounded(p.fair.raw.interval, p.total);
+      const fairInterval = fairTotal === null ? null : rounded(p.fair.fair.interval, fairTotal);
+      // The session total is the one the director published on: on fair scores, the fair total.
+      const fair = analysis.publishBasis === 'fair';
       out.set(`${id}:${playerId}`, {
-        total: p.total,
+        total: fair ? fairTotal : p.total,
         evaluators: p.evaluatorsDone,
         outlier: p.outlier,
-        interval: p.total === null ? null : rounded(p.fair.raw.interval, p.total),
+        interval: fair ? fairInterval : rawInterval,
         fair_total: fairTotal,
-        fair_interval: fairTotal === null ? null : rounded(p.fair.fair.interval, fairTotal),
+        fair_interval: fairInterval,
+        total_basis: analysis.publishBasis,
+        raw_total: p.total,
+        raw_interval: rawInterval,
       });
     }
   }
@@ -188,6 +198,9 @@ async function candidatesOf(
       interval: s?.interval ?? null,
       fair_total: s?.fair_total ?? null,
       fair_interval: s?.fair_interval ?? null,
+      total_basis: s?.total_basis ?? null,
+      raw_total: s?.raw_total ?? null,
+      raw_interval: s?.raw_interval ?? null,
       waitlist_rank: r.waitlist_rank,
     };
   });

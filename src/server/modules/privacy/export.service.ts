@@ -225,6 +225,7 @@ export const EXPORT_COVERS: Record<string, keyof PlayerExport | `excluded: ${str
   offer_deliveries: 'offers',
   player_claim_tokens: 'claimLinks',
   privacy_requests: 'privacyRequests',
+  eval_session_calibration_scores: 'excluded: Calibration scores',
 };
 
 export function exclusions(notes: number): { what: string; why: string; count?: number }[] {
@@ -241,6 +242,10 @@ export function exclusions(notes: number): { what: string; why: string; count?: 
     {
       what: 'Names of staff',
       why: 'Evaluations say Coach or Tryout panel, as the family sees them, and audit entries say Club staff; teams are listed without their coach, and session scores do not say who gave them.',
+    },
+    {
+      what: 'Calibration scores',
+      why: "Practice scores evaluators give a few players before a tryout, to compare themselves with the panel: they measure the evaluators, count in no result, and go with an erasure.",
     },
     { what: "Guardians' other children", why: "Each guardian's links, consents and audit entries about other players are left out." },
     {
