@@ -13,6 +13,8 @@ import {
   ruleProblem,
   scoreAll,
   scorePercentage,
+  sessionMeasuredMean,
+  sessionResults,
   type Band,
   type Direction,
   type MeasureDefinition,
@@ -253,5 +255,58 @@ describe('measured criteria — properties', () => {
         expect(problem === null).toBe(v >= laneAgility.min && v <= laneAgility.max);
       }),
     );
+  });
+});
+
+describe('measured criteria in evaluation sessions', () => {
+  it("averages the evaluators' values, then reads the mean by the rule", () => {
+    expect(sessionMeasuredMean(laneAgility, laneRule, [11.04, 11.4], 'U14')).toEqual({ value: 11.22, points: 8, basis: 'U14 bands' });
+    // No band for the age group: no measured mean, the evaluators' own points stand.
+    expect(sessionMeasuredMean(laneAgility, laneRule, [11.04], 'U9')).toBeNull();
+  });
+
+  it('equal values from any number of evaluators give the points of that one measurement, and the order never matters', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 800, max: 2000 }).map((v) => v / 100),
+        fc.integer({ min: 1, max: 8 }),
+        (value, n) => {
+          const single = pointsFor(laneAgility, laneRule, value, 'U14');
+          if ('error' in single) throw new Error(single.error);
+          expect(sessionMeasuredMean(laneAgility, laneRule, Array(n).fill(value), 'U14')).toEqual({
+            value,
+            points: single.points,
+            basis: 'U14 bands',
+          });
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.integer({ min: 800, max: 2000 }).map((v) => v / 100),
+          { minLength: 1, maxLength: 7 },
+        ),
+        (values) => {
+          expect(sessionMeasuredMean(laneAgility, laneRule, [...values].reverse(), 'U14')).toEqual(
+            sessionMeasuredMean(laneAgility, laneRule, values, 'U14'),
+          );
+        },
+      ),
+    );
+  });
+
+  it("sessionResults gives a measured cell the mean value's points, and its percentage by the usual rule", () => {
+    const scores = [11.04, 11.4].map((value, i) => ({ evaluatorId: i + 1, playerId: 1, criterionId: 5, score: 9 - i, value }));
+    const [r] = sessionResults([1], [{ criterionId: 5, kind: 'measured', weight: 50 }], scores, {
+      minEvaluators: 2,
+      measuredPoints: (_c, _p, values) => sessionMeasuredMean(laneAgility, laneRule, values, 'U14'),
+    });
+    expect(r!.cells[0]).toMatchObject({
+      mean: 8,
+      percentage: scorePercentage('measured', 8, 50),
+      measured: { value: 11.22, basis: 'U14 bands' },
+    });
+    expect(r!.total).toBe(40);
   });
 });

@@ -31,6 +31,7 @@ import * as m0040 from './migrations/0040_relative_age_birth_date.js';
 import * as m0041 from './migrations/0041_goals.js';
 import * as m0042 from './migrations/0042_measured_criteria.js';
 import * as m0043 from './migrations/0043_goal_sources.js';
+import * as m0046 from './migrations/0046_session_measurements.js';
 
 /**
  * Migrations are listed statically so they run the same from tsx, tests and bundles. Features built
@@ -69,6 +70,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0041_goals': m0041.migration,
   '0042_measured_criteria': m0042.migration,
   '0043_goal_sources': m0043.migration,
+  '0046_session_measurements': m0046.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {
