@@ -34,7 +34,9 @@ const splitShots = (text: string): [string, string] => {
   const at = text.indexOf('/');
   return at < 0 ? [text.trim(), ''] : [text.slice(0, at).trim(), text.slice(at + 1).trim()];
 };
-const numberField = { inputMode: 'numeric', autoComplete: 'off', size: 'md' } as const;
+// Mantine's md input is 42 px tall: held at 44 so a thumb hits it.
+const tall = { input: { height: 44, minHeight: 44 } };
+const numberField = { inputMode: 'numeric', autoComplete: 'off', size: 'md', styles: tall } as const;
 
 /** The running stopwatch's time in tenths, redrawn ten times a second; Stop keeps the exact time. */
 function Elapsed({ startedAt, decimals }: { startedAt: number; decimals: number }) {
@@ -128,6 +130,7 @@ export function MeasuredAttempts({ def, playerName, typed, onType, onCommit, pre
               inputMode="decimal"
               autoComplete="off"
               size="md"
+              styles={tall}
               value={s}
               error={error}
               disabled={disabled}
