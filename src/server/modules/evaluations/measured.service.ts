@@ -80,7 +80,7 @@ export async function scoreEntries(
  * `others`, the age group's other current values, for percentiles). Imports use it row by row.
  */
 export function readMeasurement(
-  criterion: repo.ScoringCriterion,
+  criterion: Pick<repo.ScoringCriterion, 'name' | 'weight' | 'measure'>,
   raw: RawScore,
   attempts: readonly (Attempt | string)[] | null | undefined,
   group: string | null,
