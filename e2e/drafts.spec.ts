@@ -5,6 +5,27 @@ import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
 
 const smtp = useSmtpCapture();
 const namesIn = (col: Locator) => col.getByTestId('candidate').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!));
+const shownVersion = async (page: Page) => Number((await page.getByText(/^Version \d+/).textContent())!.match(/\d+/)![0]);
+
+/**
+ * A write's answer moves "Version N" before the board is read again, so a board whose waits already
+ * held before the write (pins in place, an empty pool) is only settled when every placement the
+ * server now has is on screen.
+ */
+async function boardSettled(page: Page, version: number) {
+  await expect(page.getByText(new RegExp(`^Version ${version} `))).toBeVisible();
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  const board = (await get(page, `/api/draft/${id}`)) as {
+    version: number;
+    teams: { team_id: number; name: string }[];
+    candidates: { name: string; team_id: number | null }[];
+  };
+  expect(board.version).toBe(version);
+  for (const c of board.candidates) {
+    const team = board.teams.find((t) => t.team_id === c.team_id);
+    if (team) await expect(page.getByRole('region', { name: team.name }).getByRole('article', { name: c.name })).toBeVisible();
+  }
+}
 
 /**
  * Its own target season with two U14 teams, eight players born 2014 and a tryout session the admin
@@ -159,8 +180,10 @@ test('from tryout to teams: Suggest, two pins, a keyboard move, Finalise, offers
   await expect(big.getByLabel('4 of 5')).toBeVisible();
 
   // Suggest again: the pinned players stay where they are, and still nobody is left over.
+  const beforeSuggest = await shownVersion(page);
   await page.getByRole('button', { name: 'Suggest' }).click();
   await page.getByRole('dialog', { name: 'Suggest placements' }).getByRole('button', { name: 'Suggest' }).click();
+  await boardSettled(page, beforeSuggest + 1);
   await expect(big.getByRole('article', { name: pinnedBig })).toBeVisible();
   await expect(small.getByRole('article', { name: pinnedSmall })).toBeVisible();
   await expect(pool.getByLabel('0 in the pool')).toBeVisible();

@@ -26,7 +26,7 @@ interface Made {
   session: number;
 }
 
-async function tryoutAndDraft(page: Page, stamp: string, made: Made) {
+async function tryoutAndDraft(page: Page, stamp: string, made: Made, basis: 'raw' | 'fair' = 'raw') {
   const season = await post(page, '/api/seasons', { name: `2027/28 fair ${stamp}` });
   const all = (await get(page, '/api/teams')) as { id: number; categoryId: number; coachUser: number; coachRole: number }[];
   const like = all[0]!;
@@ -96,6 +96,7 @@ async function tryoutAndDraft(page: Page, stamp: string, made: Made) {
     await phone.dispose();
   }
   await post(page, `/api/eval-session/${session.id}/close`);
+  if (basis === 'fair') await post(page, `/api/eval-session/${session.id}/publish-basis`, { basis });
   await post(page, `/api/eval-session/${session.id}/publish`);
   const draft = await post(page, '/api/drafts', {
     name: `Fair draft ${stamp}`,
@@ -198,6 +199,37 @@ test('a low scorer on the panel: the cut line marks who is too close to call, on
     } finally {
       await phone.close();
     }
+  } finally {
+    await cleanUp(page, made);
+  }
+});
+
+test('a session published on fair scores: the board shows each candidate its fair total, and the raw one beside it', async ({ page }) => {
+  test.setTimeout(240_000);
+  await loginAs(page, 'admin');
+  const stamp = `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
+  const made: Made = { players: [], team: 0, session: 0 };
+  try {
+    const built = await tryoutAndDraft(page, stamp, made, 'fair');
+    const board = (await get(page, `/api/draft/${built.draftId}`)) as {
+      candidates: { player_id: number; total: number; fair_total: number; raw_total: number; total_basis: string }[];
+    };
+    const first = board.candidates.find((c) => c.player_id === made.players[3])!;
+    expect(first).toMatchObject({ total_basis: 'fair', total: first.fair_total });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/app/teams/drafts/${built.draftId}`);
+    const pool = page.getByRole('region', { name: 'Pool' });
+    const card = pool.getByRole('article', { name: `Fair4 Cut${stamp}` });
+    await expect(card.getByLabel(`Total ${first.total}, fair as published`)).toHaveText(`Fair ${first.total}%`, { useInnerText: true });
+    // On raw totals the range line gives the raw total and its range; on fair ones, the fair.
+    await expect(card.getByTestId('range')).toHaveText(/^Raw \d+(\.\d+)?%, range \d+(\.\d+)?–\d+(\.\d+)?%$/);
+    await expect(card.getByTestId('range')).toContainText(`Raw ${String(first.raw_total)}%`);
+    await page.getByRole('region', { name: 'Cut lines' }).getByText('Fair totals', { exact: true }).click();
+    await expect(card.getByTestId('range')).toHaveText(/^Fair \d+(\.\d+)?%, range /);
+    await expectAccessible(page);
+    await snap(page, 'fair-draft-published-fair');
+    await expect(card.getByLabel(`Total ${first.total}, fair as published`)).toBeVisible();
+    await expectAccessible(page);
   } finally {
     await cleanUp(page, made);
   }

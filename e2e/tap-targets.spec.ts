@@ -447,6 +447,7 @@ test('player: every page of the player area', async ({ page }) => {
     { path: `/player/${p}/family` },
     { path: `/player/${p}/reports` },
     { path: `/player/${p}/report/${reports[0]!.id}` },
+    { path: `/player/${p}/self-assessment` },
     { path: '/player/unauthorized' },
     { path: '/player/not-found' },
   ];

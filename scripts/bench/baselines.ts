@@ -221,12 +221,18 @@ export async function timeRawEvaluationInsert(
  * evaluation write path, totals kept by the triggers). The rows are dated `date`, so none repeats an
  * evaluation of the all-or-nothing import of the same players (dated today): every row is created.
  */
-export async function timeWizardEvaluations(session: Session, csv: Buffer, rows: number, date: string): Promise<number> {
+export async function timeWizardEvaluations(
+  session: Session,
+  csv: Buffer,
+  rows: number,
+  date: string,
+): Promise<{ ms: number; commitMs: number }> {
   const text = csv.toString('utf8').trimEnd().split('\n');
   const dated = Buffer.from(`${[`${text[0]},Date`, ...text.slice(1).map((l) => `${l},${date}`)].join('\n')}\n`);
   const { body, contentType } = multipart({}, { field: 'file', name: 'evaluations.csv', type: 'text/csv', data: dated });
   let created = -1;
   let failure = '';
+  let commitMs = NaN;
   const ms = await timeOnce(async () => {
     const up = await request(session.base, '/api/imports/evaluations/upload', {
       method: 'POST',
@@ -243,14 +249,16 @@ export async function timeWizardEvaluations(session: Session, csv: Buffer, rows:
     });
     if (plan.status !== 200) return void (failure = plan.text);
     const hash = (JSON.parse(plan.text) as { data: { plan_hash: string } }).data.plan_hash;
+    const committing = performance.now();
     const done = await request(session.base, `/api/import/${id}/commit`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ plan_hash: hash }),
     });
+    commitMs = performance.now() - committing;
     if (done.status !== 200) return void (failure = done.text);
     created = (JSON.parse(done.text) as { data: { counts: { created: number } } }).data.counts.created;
   });
   if (created !== rows) throw new Error(`import wizard evaluations: ${failure.slice(0, 300) || `${created} of ${rows} rows created`}`);
-  return ms;
+  return { ms, commitMs };
 }

@@ -208,6 +208,12 @@ const family = (body?: unknown): Replay[] =>
     params: { id: ref },
     ...(body === undefined ? {} : { body }),
   }));
+/** A self-assessment: another player's in a cycle of theirs; for the coach, their own player in another team's cycle. */
+const selfAssessment = (body?: unknown): Replay[] => [
+  { params: { id: 'otherPlayer', cycleId: 'otherReportCycle' }, ...(body === undefined ? {} : { body }) },
+  { as: ['coach'], params: { id: 'ownPlayer', cycleId: 'otherReportCycle' }, ...(body === undefined ? {} : { body }) },
+  { as: ['guardian'], params: { id: 'ownChild', cycleId: 'otherReportCycle' }, ...(body === undefined ? {} : { body }), expect: [401] },
+];
 /** A family report route: another family's child and report, a revoked or claimed child, and the own child with another's report. */
 const familyReport = (): Replay[] => [
   ...familyRefusals.map((ref): Replay => ({
@@ -347,6 +353,15 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
     ],
   },
   'GET /api/family/player/:id/goals': { rule: 'family', replays: family() },
+  // Self-assessment (ADR 0029): the players rule, then the cycle must be one of the path's player (404);
+  // only the player writes (staff 403 in the handler). otherReportCycle covers only another team for the coach.
+  'GET /api/player/:id/self-assessments': { rule: 'self|reports:1', replays: [...otherPlayer(), guardianOnStaff] },
+  'GET /api/player/:id/self-assessment/:cycleId': { rule: 'self|reports:1', replays: selfAssessment() },
+  'POST /api/player/:id/self-assessment/:cycleId': {
+    rule: 'self|reports:1',
+    replays: selfAssessment({ scores: [{ criterion_id: '$criterion', score: '5' }] }),
+  },
+  'GET /api/family/player/:id/self-assessments': { rule: 'family', replays: family() },
   // A team's goals: the teams rule (a coach reaches their own teams); writing needs players write.
   'GET /api/team/:id/goals': { rule: 'players:1', replays: [{ params: { id: 'otherTeam' } }] },
   'POST /api/team/:id/goals': {
@@ -558,6 +573,12 @@ export const ACCESS_MATRIX: Record<string, RouteAccess> = {
   'GET /api/eval-session/:id/results.csv': { rule: 'sessions:2', replays: session() },
   'GET /api/eval-session/:id/results/:playerId': { rule: 'sessions:2', replays: session({ playerId: 'otherPlayer' }) },
   'GET /api/eval-session/:id/relative-age': { rule: 'sessions:2', replays: session() },
+  'GET /api/eval-session/:id/calibration': { rule: 'sessions:1', replays: session() },
+  'POST /api/eval-session/:id/calibration': { rule: 'sessions:2', replays: session({}, { playerIds: [] }) },
+  'POST /api/eval-session/:id/calibration/scores': {
+    rule: 'sessions:1',
+    replays: session({}, { entries: [{ playerId: '$otherPlayer', criterionId: '$criterion', score: 5 }] }),
+  },
   'GET /api/eval-session/:id/sheet': { rule: 'sessions:1', replays: session() },
   'POST /api/eval-session/:id/scores': {
     rule: 'sessions:1',

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   agreedOnWords,
+  calibrationOffsets,
+  calibrationWords,
   seenByWords,
   evaluatorsFor,
   evaluatorsNeeded,
@@ -452,5 +454,32 @@ describe('an evaluator against the panel', () => {
     const alone = [...panel((p) => p), { evaluatorId: 1, playerId: 9, criterionId: 2, score: 1 }];
     expect(panelAgreement(crit, alone, 1).players).toBe(5);
     expect(panelAgreement(crit, alone, 99)).toEqual({ players: 0, agreement: null });
+  });
+});
+
+describe('calibration round', () => {
+  it('reads an evaluator two points low as two points below the others, and the rest about in line', () => {
+    const players = [1, 2, 3];
+    const skill = [8, 6, 4];
+    const scores: SessionScore[] = [10, 11, 12, 13].flatMap((e) =>
+      players.flatMap((p, i) => [
+        { evaluatorId: e, playerId: p, criterionId: 1, score: skill[i]! - (e === 13 ? 2 : 0) },
+        { evaluatorId: e, playerId: p, criterionId: 2, score: 1 },
+      ]),
+    );
+    const offsets = calibrationOffsets(players, criteria, scores);
+    const harsh = offsets.find((o) => o.evaluatorId === 13)!;
+    expect(harsh.criteria[0]).toBeCloseTo(-2, 9);
+    expect(harsh.criteria[1]).toBeCloseTo(0, 9);
+    // −2 on a 1–10 criterion weighted 60: −12 percentage points of the total.
+    expect(harsh.total).toBeCloseTo(-12, 9);
+    expect(calibrationWords('scale_1_10', harsh.criteria[0]!)).toBe('2.0 points lower than the panel');
+    expect(calibrationWords('total', harsh.total)).toBe('12 percentage points lower than the panel');
+    const other = offsets.find((o) => o.evaluatorId === 10)!;
+    expect(other.criteria[0]).toBeCloseTo(2 / 3, 9);
+    expect(calibrationWords('scale_1_10', 0.3)).toBe('in line with the panel');
+    expect(calibrationWords('scale_1_10', 1)).toBe('1.0 point higher than the panel');
+    expect(calibrationWords('yes_no', -0.2)).toBe('says Yes 20 % less often than the panel');
+    expect(calibrationWords('total', null)).toBe('no one else has scored these players yet');
   });
 });

@@ -912,3 +912,50 @@ export function panelAgreement(
   const others = [...perPlayer.values()].map((p) => mean(p.others));
   return { players: own.length, agreement: pearson(own, others) };
 }
+
+/* ---------- calibration round ---------- */
+
+/** Below these distances an evaluator reads as "in line with the panel": half a point on 1–10, 10 % Yes, 5 percentage points overall. */
+export const CALIBRATION_IN_LINE = { scale: 0.5, yesNo: 0.1, total: 5 } as const;
+
+export interface CalibrationOffsets {
+  evaluatorId: number;
+  /** Against the mean of the others on the same players, per criterion in the session's order (score units; Yes/No a share). */
+  criteria: (number | null)[];
+  /** Over all criteria, in percentage points of the total. */
+  total: number | null;
+}
+
+/**
+ * How far each evaluator of a calibration round sits from the rest of the panel: the same additive fit as
+ * a session's (`fairResults`, one round), read as `versusOthers`, so "−2" is two points below the others.
+ */
+export function calibrationOffsets(
+  playerIds: readonly number[],
+  criteria: readonly SessionCriterion[],
+  scores: readonly SessionScore[],
+): CalibrationOffsets[] {
+  const f = fairResults(playerIds, criteria, scores, { rounds: 1, minEvaluators: 1 });
+  return f.evaluators.map((e) => ({
+    evaluatorId: e.evaluatorId,
+    criteria: f.criteria.map((c) => c.evaluators.find((x) => x.evaluatorId === e.evaluatorId)?.versusOthers ?? null),
+    total: e.versusOthers,
+  }));
+}
+
+/** "1.8 points lower than the panel", "says Yes 20 % more often than the panel", "in line with the panel". */
+export function calibrationWords(kind: LevelKind | 'total', offset: number | null): string {
+  if (offset === null) return 'no one else has scored these players yet';
+  const size = Math.abs(offset);
+  const side = offset < 0 ? 'lower' : 'higher';
+  if (kind === 'yes_no') {
+    if (size < CALIBRATION_IN_LINE.yesNo) return 'in line with the panel';
+    return `says Yes ${Math.round(size * 100)} % ${offset < 0 ? 'less' : 'more'} often than the panel`;
+  }
+  if (kind === 'total') {
+    if (size < CALIBRATION_IN_LINE.total) return 'in line with the panel';
+    return `${Math.round(size)} percentage points ${side} than the panel`;
+  }
+  if (size < CALIBRATION_IN_LINE.scale) return 'in line with the panel';
+  return `${size.toFixed(1)} ${size.toFixed(1) === '1.0' ? 'point' : 'points'} ${side} than the panel`;
+}

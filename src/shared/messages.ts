@@ -35,6 +35,7 @@ export const MSG = {
   // Evaluation sessions.
   sessionNotOpen: 'This session is not open for scoring.',
   resultsLocked: 'Results stay hidden until you unlock them.',
+  calibrationOver: 'The calibration round ends when the session closes.',
   tryoutSignIn: 'Join the session with its code first.',
   tryoutClosed: 'This session has closed. Thank you for evaluating!',
   sheetClosed: 'This session is closed. Scores not yet sent will not count.',

@@ -9,6 +9,8 @@ import { basisLabel, pointsFor, roundTo, type MeasureDefinition, type PointsRule
 export * from './progress.js';
 /** Measured criteria store a value and turn it into 1–10 points (measured.ts); past that they score as a 1–10 level. */
 export * from './measured.js';
+/** Self-assessment: the player's score beside the coach's (docs/product.md#self-assessment). */
+export * from './perception-gap.js';
 
 export type LevelKind = 'scale_1_10' | 'yes_no' | 'measured';
 

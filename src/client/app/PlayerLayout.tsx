@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconBook,
   IconChartLine,
+  IconClipboardCheck,
   IconFileText,
   IconHome,
   IconInfoCircle,
@@ -31,6 +32,7 @@ const NAV = [
   { path: 'analysis', label: 'Analysis', icon: IconVideo },
   { path: 'reports', label: 'Reports', icon: IconFileText },
   { path: 'goals', label: 'Goals', icon: IconTarget },
+  { path: 'self-assessment', label: 'Self-assessment', icon: IconClipboardCheck },
   { path: 'instructions', label: 'Instructions', icon: IconInfoCircle },
   { path: 'family', label: 'My family', icon: IconUsers },
 ];

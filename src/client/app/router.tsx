@@ -111,6 +111,7 @@ export const routes: RouteObject[] = [
       { path: ':playerId/family', ...page(() => import('../features/handover/OwnFamilyPage')) },
       { path: ':playerId/reports', ...page(() => import('../features/player-area/PlayerReportsPage')) },
       { path: ':playerId/goals', ...page(() => import('../features/goals/PlayerGoalsPage')) },
+      { path: ':playerId/self-assessment', ...page(() => import('../features/player-area/PlayerSelfAssessmentPage')) },
       { path: ':playerId/report/:reportId', ...page(() => import('../features/player-area/PlayerReportPage')) },
       { path: '*', element: <NotFoundPage home="/player" /> },
     ],

@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Stack, Table } from '@mantine/core';
 import { formatPercent } from '../../shared/scoring';
 import { EmptyState } from './EmptyState';
 
@@ -40,5 +41,73 @@ export function TimelineChart({
       role="img"
       aria-label={`${label} over time`}
     />
+  );
+}
+
+export interface GapRowView {
+  criterionId: number;
+  label: string;
+  self: number | null;
+  coach: number | null;
+  gap: number | null;
+}
+
+const pctOrDash = (v: number | null) => (v === null ? '–' : percentLabel(v));
+const gapText = (g: number | null) => (g === null ? '–' : `${g > 0 ? '+' : ''}${formatPercent(g)}`);
+
+/**
+ * A self-assessment beside the coach's scores (docs/product.md#self-assessment): bars per criterion,
+ * largest gaps first (the server's order), and the same figures as a table for screen readers and
+ * small screens. `selfLabel` is "You" in the player area, "Player" elsewhere.
+ */
+export function GapComparison({ rows, selfLabel, caption }: { rows: GapRowView[]; selfLabel: string; caption: string }) {
+  if (rows.length === 0) return <EmptyState />;
+  const chartRows = rows.filter((r) => r.self !== null && r.coach !== null);
+  return (
+    <Stack gap="sm">
+      {chartRows.length > 0 && (
+        <BarChart
+          h={Math.max(160, chartRows.length * 64 + 48)}
+          data={chartRows.map((r) => ({ label: r.label, self: r.self, coach: r.coach }))}
+          dataKey="label"
+          orientation="vertical"
+          series={[
+            { name: 'self', label: selfLabel, color: 'teal.7' },
+            { name: 'coach', label: 'Coach', color: 'indigo.7' },
+          ]}
+          withLegend
+          valueFormatter={percentLabel}
+          yAxisProps={{ width: 110 }}
+          xAxisProps={{ domain: [0, 100] }}
+          role="img"
+          aria-label={`${caption}: bar chart of ${selfLabel.toLowerCase()} and coach per criterion, largest gap first`}
+        />
+      )}
+      <Table.ScrollContainer minWidth={280}>
+        <Table striped>
+          <Table.Caption>{caption}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Criterion</Table.Th>
+              <Table.Th scope="col">{selfLabel}</Table.Th>
+              <Table.Th scope="col">Coach</Table.Th>
+              <Table.Th scope="col">Gap</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.criterionId}>
+                <Table.Th scope="row" fw={500}>
+                  {r.label}
+                </Table.Th>
+                <Table.Td>{pctOrDash(r.self)}</Table.Td>
+                <Table.Td>{pctOrDash(r.coach)}</Table.Td>
+                <Table.Td>{gapText(r.gap)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
   );
 }

@@ -31,6 +31,9 @@ import * as m0040 from './migrations/0040_relative_age_birth_date.js';
 import * as m0041 from './migrations/0041_goals.js';
 import * as m0042 from './migrations/0042_measured_criteria.js';
 import * as m0043 from './migrations/0043_goal_sources.js';
+import * as m0044 from './migrations/0044_self_assessments.js';
+import * as m0048 from './migrations/0048_guardian_list_version.js';
+import * as m0047 from './migrations/0047_calibration.js';
 import * as m0046 from './migrations/0046_session_measurements.js';
 
 /**
@@ -70,6 +73,9 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0041_goals': m0041.migration,
   '0042_measured_criteria': m0042.migration,
   '0043_goal_sources': m0043.migration,
+  '0044_self_assessments': m0044.migration,
+  '0048_guardian_list_version': m0048.migration,
+  '0047_calibration': m0047.migration,
   '0046_session_measurements': m0046.migration,
 };
 

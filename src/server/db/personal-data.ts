@@ -7,7 +7,19 @@
 
 /** What a personal column can hold. */
 export type Holds =
-  'name' | 'email' | 'birth year' | 'birth date' | 'free text' | 'file' | 'links' | 'secret' | 'consent' | 'json about a person' | 'mail';
+  | 'name'
+  | 'email'
+  | 'birth year'
+  | 'birth date'
+  | 'practice scores'
+  | 'free text'
+  | 'file'
+  | 'links'
+  | 'secret'
+  | 'consent'
+  | 'json about a person'
+  | 'mail'
+  | 'own opinion';
 
 /**
  * - `delete row`: the erasure deletes the rows found by the table's `rows` (the value goes with them);
@@ -142,6 +154,11 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
       title: del('free text'),
       description: del('free text'),
     },
+  },
+  self_assessments: {
+    why: "the player's scores of themself in a report cycle",
+    rows: { player: 'player_id' },
+    columns: { ...none('player_id', 'cycle_id', 'criterion_id', 'created_at', 'updated_at'), score: del('own opinion') },
   },
   evaluations: {
     why: 'scores stay for team figures; comments and links go',
@@ -407,10 +424,19 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
     ),
   },
   eval_session_criteria: { why: 'club set-up', columns: none('session_id', 'criterion_id', 'weight') },
-  eval_session_players: { why: 'check-ins (numbers)', columns: none('session_id', 'player_id', 'bib', 'present', 'walk_up') },
+  eval_session_players: {
+    why: 'check-ins (numbers)',
+    columns: none('session_id', 'player_id', 'bib', 'present', 'walk_up', 'calibration'),
+  },
   eval_session_scores: {
     why: 'scores (numbers)',
     columns: none('id', 'session_id', 'evaluator_id', 'player_id', 'criterion_id', 'score', 'updated_at'),
+  },
+  // A calibration round only trains the panel (nothing publishes from it): an erasure takes its scores with it.
+  eval_session_calibration_scores: {
+    why: "a calibration round's scores of the player",
+    rows: { player: 'player_id' },
+    columns: { ...none('id', 'session_id', 'evaluator_id', 'player_id', 'criterion_id', 'updated_at'), score: del('practice scores') },
   },
   consent_texts: { why: "the club's consent wording", columns: none('id', 'purpose', 'version', 'text', 'created_at') },
   report_cycles: {

@@ -28,3 +28,25 @@ export async function createIndex(
   if (options.where) builder = builder.where(sql.raw<boolean>(options.where));
   await builder.execute();
 }
+
+/** A trigger that moves score_state.version after `event` on a table (the caches' key, ADR 0006). */
+export interface VersionTrigger {
+  table: string;
+  name: string;
+  /** "insert", "delete", "update" or "update of a, b". */
+  event: string;
+}
+
+/** Creates each trigger: statement-level on PostgreSQL (migration 0006's bump_score_version()), per row on SQLite. */
+export async function createVersionTriggers(db: Kysely<any>, dialect: Dialect, triggers: readonly VersionTrigger[]): Promise<void> {
+  for (const { table, name, event } of triggers) {
+    const on = `after ${event} on ${table}`;
+    await sql
+      .raw(
+        dialect === 'postgres'
+          ? `create trigger ${name} ${on} for each statement execute function bump_score_version()`
+          : `create trigger ${name} ${on} begin update score_state set version = version + 1 where id = 1; end`,
+      )
+      .execute(db);
+  }
+}

@@ -314,6 +314,8 @@ export interface EvalSessionPlayersTable {
   bib: number | null;
   present: Bool;
   walk_up: Bool;
+  /** One of the players of the session's calibration round (migration 0047). */
+  calibration: Generated<Bool>;
 }
 
 export interface EvalSessionEvaluatorsTable {
@@ -341,6 +343,17 @@ export interface EvalSessionScoresTable {
   /** A measured criterion (migration 0046): the kept value and the attempts as JSON; the score is its points. */
   measured_value: number | null;
   measured_attempts: string | null;
+  updated_at: Timestamp;
+}
+
+/** A calibration round's scores (migration 0047): never read by results or publishing. */
+export interface EvalSessionCalibrationScoresTable {
+  id: Generated<number>;
+  session_id: number;
+  evaluator_id: number;
+  player_id: number;
+  criterion_id: number;
+  score: number;
   updated_at: Timestamp;
 }
 
@@ -696,6 +709,7 @@ export interface DB {
   eval_session_players: EvalSessionPlayersTable;
   eval_session_evaluators: EvalSessionEvaluatorsTable;
   eval_session_scores: EvalSessionScoresTable;
+  eval_session_calibration_scores: EvalSessionCalibrationScoresTable;
   guardians: GuardiansTable;
   guardian_links: GuardianLinksTable;
   guardian_tokens: GuardianTokensTable;
@@ -723,6 +737,18 @@ export interface DB {
   goals: GoalsTable;
   goal_events: GoalEventsTable;
   goal_check_ins: GoalCheckInsTable;
+  self_assessments: SelfAssessmentsTable;
+}
+
+/** The player's own score of a criterion in a report cycle (migration 0044, docs/product.md#self-assessment). */
+export interface SelfAssessmentsTable {
+  player_id: number;
+  cycle_id: number;
+  criterion_id: number;
+  /** On the criterion's scale: 1–10, or Yes = 1 / No = 0. */
+  score: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Development plans (migration 0041, docs/product.md#goals). */

@@ -30,6 +30,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { draftsRoutes } from './drafts/drafts.routes.js';
 import { offersRoutes } from './offers/offers.routes.js';
 import { goalsRoutes } from './goals/goals.routes.js';
+import { selfAssessmentRoutes } from './self-assessment/self-assessment.routes.js';
 import { relativeAgeRoutes } from './relative-age/relative-age.routes.js';
 import { evaluatorHistoryRoutes } from './evaluator-history/evaluator-history.routes.js';
 
@@ -66,6 +67,7 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   draftsRoutes,
   offersRoutes,
   goalsRoutes,
+  selfAssessmentRoutes,
   relativeAgeRoutes,
   evaluatorHistoryRoutes,
 ];

@@ -29,6 +29,13 @@ const table: [SessionAction, Partial<SessionFacts>, Decision][] = [
   ['score', { assigned: true, state: 'closed' }, 'closed'],
   ['score', { assigned: true, state: 'published' }, 'closed'],
   ['score', { exists: false, assigned: true }, 404],
+  // The calibration round runs before the real scoring: a draft or an open session, its evaluators only.
+  ['calibrate', { level: 2 }, 403],
+  ['calibrate', { assigned: true, state: 'draft' }, 'allow'],
+  ['calibrate', { assigned: true }, 'allow'],
+  ['calibrate', { assigned: true, state: 'closed' }, 'calibration over'],
+  ['calibrate', { assigned: true, state: 'published' }, 'calibration over'],
+  ['calibrate', { exists: false, assigned: true }, 404],
 ];
 
 describe('evaluation session policy', () => {

@@ -24,7 +24,9 @@ export type SessionAction =
   /** Read one's own sheet and save one's own scores. */
   | 'score'
   /** Read the means, outliers and per-evaluator scores. */
-  | 'results';
+  | 'results'
+  /** Score the calibration round: one's own scores, before the session closes. */
+  | 'calibrate';
 
 export interface SessionFacts {
   exists: boolean;
@@ -40,7 +42,7 @@ export interface SessionFacts {
   outOfReach: boolean;
 }
 
-export type Decision = 'allow' | 403 | 404 | 'closed' | 'locked';
+export type Decision = 'allow' | 403 | 404 | 'closed' | 'locked' | 'calibration over';
 
 export function decide(action: SessionAction, f: SessionFacts): Decision {
   if (!f.exists) return 404;
@@ -56,6 +58,9 @@ export function decide(action: SessionAction, f: SessionFacts): Decision {
     case 'score':
       if (!f.assigned) return 403;
       return f.state === 'open' ? 'allow' : 'closed';
+    case 'calibrate':
+      if (!f.assigned) return 403;
+      return f.state === 'draft' || f.state === 'open' ? 'allow' : 'calibration over';
   }
 }
 
@@ -64,6 +69,7 @@ function enforce(decision: Decision): void {
   if (decision === 404) throw notFound();
   if (decision === 403) throw denied();
   if (decision === 'closed') throw new HttpError(409, MSG.sessionNotOpen);
+  if (decision === 'calibration over') throw new HttpError(409, MSG.calibrationOver);
   throw new HttpError(409, MSG.resultsLocked);
 }
 

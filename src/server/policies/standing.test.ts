@@ -47,6 +47,16 @@ const rows: [string, HolderKind, StandingPurpose, StandingFacts, StandingDecisio
   ['goals, claimed, not shared', 'guardian', 'goals', facts({ claimed: true }), 'ownAccount'],
   ['goals, claimed, shared', 'guardian', 'goals', facts({ claimed: true, link: link({ sharesAfterHandover: true }) }), 'allow'],
   ['a player reads goals in the player area, never here', 'player', 'goals', facts({ link: null, signInActive: true }), 'wrongHolder'],
+  ['self-assessment, consent', 'guardian', 'self-assessment', facts({ link: link({ receivesReports: false }) }), 'allow'],
+  ['self-assessment, no reports consent', 'guardian', 'self-assessment', facts({ reportsConsent: false }), 'noConsent'],
+  ['self-assessment, claimed, not shared', 'guardian', 'self-assessment', facts({ claimed: true }), 'ownAccount'],
+  [
+    'self-assessment, claimed, shared',
+    'guardian',
+    'self-assessment',
+    facts({ claimed: true, link: link({ sharesAfterHandover: true }) }),
+    'allow',
+  ],
   // The player's own sign-in
   ['own sign-in, report', 'player', 'report', facts({ link: null, signInActive: true }), 'allow'],
   ['own sign-in, offer', 'player', 'offer', facts({ link: null, signInActive: true }), 'allow'],

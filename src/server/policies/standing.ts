@@ -17,9 +17,11 @@ import * as repo from './standing.repository.js';
  * - `notice`: the hand-over notice to the family;
  * - `claim`: the player's claim link;
  * - `goals`: the child's goals on the family portal (an active link, and the reports consent: goals
- *   come from the evaluations a report carries, docs/product.md#goals).
+ *   come from the evaluations a report carries, docs/product.md#goals);
+ * - `self-assessment`: the child's self-assessment beside the coach's scores on the family portal (the
+ *   same rule as `goals`: it shows the approved report's scores, docs/product.md#self-assessment).
  */
-export type StandingPurpose = 'sign-in' | 'family-session' | 'report' | 'offer' | 'notice' | 'claim' | 'goals';
+export type StandingPurpose = 'sign-in' | 'family-session' | 'report' | 'offer' | 'notice' | 'claim' | 'goals' | 'self-assessment';
 
 /** Who holds the link: a guardian, the player's own sign-in, or the player's claim link (no sign-in yet). */
 export type HolderKind = 'guardian' | 'player' | 'claim';
@@ -65,7 +67,7 @@ export function decideStanding(holder: HolderKind, purpose: StandingPurpose, f: 
     if (!f.link.receivesReports) return 'notReceiving';
     if (!f.reportsConsent) return 'noConsent';
   }
-  if (purpose === 'goals' && !f.reportsConsent) return 'noConsent';
+  if ((purpose === 'goals' || purpose === 'self-assessment') && !f.reportsConsent) return 'noConsent';
   return 'allow';
 }
 
@@ -83,7 +85,9 @@ async function playerFacts(db: Db, playerIds: readonly number[], purpose: Standi
   const [erased, claimed, consent] = await Promise.all([
     repo.erasedPlayers(db, playerIds),
     repo.claimedPlayers(db, playerIds),
-    purpose === 'report' || purpose === 'goals' ? repo.reportsConsent(db, playerIds) : Promise.resolve(new Set<number>()),
+    purpose === 'report' || purpose === 'goals' || purpose === 'self-assessment'
+      ? repo.reportsConsent(db, playerIds)
+      : Promise.resolve(new Set<number>()),
   ]);
   return (playerId: number, more: Pick<StandingFacts, 'link' | 'signInActive'>): StandingFacts => ({
     erased: erased.has(playerId),

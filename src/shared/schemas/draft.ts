@@ -178,6 +178,13 @@ export const boardCandidateSchema = z.object({
   fair_total: z.number().nullable(),
   fair_interval: intervalSchema.nullable(),
   /**
+   * Which figure `total` and `interval` are for a session candidate: the basis the session was published
+   * on (raw means or fair scores); null outside a session. `raw_total` and `raw_interval` keep the raw ones.
+   */
+  total_basis: z.enum(['raw', 'fair']).nullable(),
+  raw_total: z.number().nullable(),
+  raw_interval: intervalSchema.nullable(),
+  /**
    * Why the place does not fit the player's age group: placed in another group's team ("Born 2008: U19,
    * this team is U14"), or in the pool with no team of their group; null when it fits.
    */

@@ -95,7 +95,18 @@ export function CandidateCard({
                 {c.name}
               </Text>
             </Group>
-            <Text size="sm" fw={600} aria-label={`Total ${c.total ?? 'none'}`}>
+            {/* A session published on fair scores: its total is the fair one, and says so. */}
+            <Text
+              size="sm"
+              fw={600}
+              style={{ whiteSpace: 'nowrap' }}
+              aria-label={`Total ${c.total ?? 'none'}${c.total_basis === 'fair' ? ', fair as published' : ''}`}
+            >
+              {c.total !== null && c.total_basis === 'fair' ? (
+                <Text span size="xs" fw={500}>
+                  Fair{' '}
+                </Text>
+              ) : null}
               {c.total === null ? '–' : `${c.total}%`}
             </Text>
           </Group>
@@ -103,7 +114,9 @@ export function CandidateCard({
             <Text size="xs" c="dimmed" data-testid="range">
               {basis === 'fair' && c.fair_total !== null && c.fair_interval
                 ? `Fair ${formatPercent(c.fair_total)}%, range ${rangeText(c.fair_interval)}`
-                : `Range ${rangeText(c.interval)}`}
+                : c.total_basis === 'fair' && c.raw_total !== null && c.raw_interval
+                  ? `Raw ${formatPercent(c.raw_total)}%, range ${rangeText(c.raw_interval)}`
+                  : `Range ${rangeText(c.interval)}`}
             </Text>
           ) : null}
           <Group gap={4} wrap="nowrap" justify="space-between" align="flex-start">

@@ -17,9 +17,9 @@ export const rangeText = (r: TotalInterval) => `${formatPercent(r.low)}–${form
 
 /** A candidate's total and range on a basis: the fair ones where the session has them, else the one total. */
 export function figureOn(c: BoardCandidate, basis: TotalBasis): { total: number | null; interval: TotalInterval | null } {
-  return basis === 'fair' && c.fair_total !== null
-    ? { total: c.fair_total, interval: c.fair_interval }
-    : { total: c.total, interval: c.interval };
+  if (basis === 'fair' && c.fair_total !== null) return { total: c.fair_total, interval: c.fair_interval };
+  // A session published on fair scores shows its fair total as `total`; raw keeps the raw one.
+  return c.raw_total !== null ? { total: c.raw_total, interval: c.raw_interval } : { total: c.total, interval: c.interval };
 }
 
 /** The players too close to call at any cut line on this basis. */

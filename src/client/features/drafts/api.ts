@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Board, DraftCreate, DraftEvent, DraftSummary, WriteResult } from '../../../shared/schemas/draft';
 import type { RelativeAge } from '../../../shared/schemas/relative-age';
 import type { Team } from '../../../shared/schemas/team';
@@ -16,6 +16,13 @@ export const boardQuery = (id: number) =>
     queryKey: ['drafts', id],
     queryFn: async ({ signal }) => (await apiGet<Envelope<Board>>(`/api/draft/${id}`, signal)).data,
     staleTime: 0,
+    // A reread that left before the caller's next write can land after that write's answer: it never
+    // takes the board back to an older version (the next tap would meet a 409 for the caller's own
+    // change); the reread that follows every write brings the content.
+    structuralSharing: (old, next) => {
+      const [before, after] = [old as Board | undefined, next as Board];
+      return before && after && after.version < before.version ? before : replaceEqualDeep(before, after);
+    },
   });
 
 export const historyQuery = (id: number) =>

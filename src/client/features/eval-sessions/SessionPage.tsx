@@ -8,6 +8,7 @@ import { Loading } from '../../components/Loading';
 import { ApiError, failureMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import { sessionQuery, useDeleteSession, useTransition, type Transition } from './api';
+import { CalibrationPanel } from './CalibrationPanel';
 import { CheckInPanel } from './CheckInPanel';
 import { EvaluatorsPanel } from './EvaluatorsPanel';
 import { ProgressPanel } from './ProgressPanel';
@@ -115,6 +116,7 @@ export default function SessionPage() {
       panel: <CheckInPanel detail={d} />,
     },
     { value: 'evaluators', label: <>Evaluators ({s.evaluatorCount})</>, panel: <EvaluatorsPanel detail={d} /> },
+    { value: 'calibration', label: 'Calibration', panel: <CalibrationPanel detail={d} /> },
     { value: 'progress', label: 'Progress', panel: <ProgressPanel session={s} /> },
     { value: 'results', label: 'Results', panel: <ResultsPanel session={s} /> },
   ];
@@ -151,6 +153,9 @@ export default function SessionPage() {
             </Button>
           ) : null}
         </Text>
+      ) : null}
+      {!s.canManage ? (
+        <CalibrationPanel detail={d} />
       ) : (
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List>

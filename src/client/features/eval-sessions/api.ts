@@ -18,6 +18,7 @@ import type {
 } from '../../../shared/schemas/eval-session';
 import { TRYOUT_TOKEN_HEADER, type PublishBasis } from '../../../shared/schemas/eval-session';
 import type { SessionFair } from '../../../shared/schemas/session-fair';
+import type { Calibration, CalibrationPlayersSave } from '../../../shared/schemas/calibration';
 import type { RelativeAge } from '../../../shared/schemas/relative-age';
 import type { Team } from '../../../shared/schemas/team';
 import { ApiError, apiBlob, apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
@@ -34,6 +35,7 @@ export const sessionKeys = {
   fair: (id: number) => ['eval-sessions', id, 'fair'] as const,
   playerScores: (id: number, playerId: number) => ['eval-sessions', id, 'results', playerId] as const,
   sheet: (id: number) => ['eval-sessions', id, 'sheet'] as const,
+  calibration: (id: number) => ['eval-sessions', id, 'calibration'] as const,
   evaluatorOptions: ['eval-sessions', 'evaluator-options'] as const,
   teamOptions: ['eval-sessions', 'team-options'] as const,
 };
@@ -113,6 +115,13 @@ export const relativeAgeQuery = (id: number, top: number | null) =>
       (await apiGet<Envelope<RelativeAge>>(`/api/eval-session/${id}/relative-age${top === null ? '' : `?top=${top}`}`, signal)).data,
   });
 
+/** The calibration round before a tryout (docs/product.md#calibration). */
+export const calibrationQuery = (id: number) =>
+  queryOptions({
+    queryKey: sessionKeys.calibration(id),
+    queryFn: async ({ signal }) => (await apiGet<Envelope<Calibration>>(`/api/eval-session/${id}/calibration`, signal)).data,
+  });
+
 /** After a write: the success message (unless quiet) and every session view reloads. */
 function useSessionWrite<I, R>(fn: (input: I) => Promise<WriteEnvelope<R>>, quiet = false) {
   const client = useQueryClient();
@@ -158,6 +167,17 @@ export const useExcludeEvaluator = (id: number) =>
   );
 export const useSetPublishBasis = (id: number) =>
   useSessionWrite((basis: PublishBasis) => apiPost<WriteEnvelope<SessionDetail>>(`/api/eval-session/${id}/publish-basis`, { basis }));
+export const useCalibrationPlayers = (id: number) =>
+  useSessionWrite((body: CalibrationPlayersSave) => apiPost<WriteEnvelope<Calibration>>(`/api/eval-session/${id}/calibration`, body));
+/** An evaluator's calibration scores: answered per score, the round's view read again after. */
+export function useCalibrationScores(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (entries: SessionScoreEntry[]) =>
+      (await apiPost<Envelope<Awaited<ReturnType<SheetSource['send']>>>>(`/api/eval-session/${id}/calibration/scores`, { entries })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.calibration(id) }),
+  });
+}
 export type Transition = 'open' | 'close' | 'unlock' | 'publish';
 export const useTransition = (id: number) =>
   useSessionWrite((name: Transition) => apiPost<WriteEnvelope<unknown>>(`/api/eval-session/${id}/${name}`));

@@ -1,4 +1,5 @@
 import type { ConsentChange, FamilyChildView, FamilyInbox, FamilyMe } from '../../../shared/schemas/family';
+import type { FamilySelfAssessments } from '../../../shared/schemas/self-assessment';
 import type { ReportRead, ReportSummary } from '../../../shared/schemas/report-delivery';
 import type { PlayerPrivacy } from '../../../shared/schemas/privacy';
 import type { FamilyBirthDateAnswer } from '../../../shared/schemas/player';
@@ -38,3 +39,7 @@ export const answerFamilyOffer = async (id: number, offerId: number, answer: 'ac
   (await apiPost<{ data: FamilyInbox }>(`/api/family/player/${id}/offer/${offerId}/answer`, { answer }, csrf())).data;
 export const setChildBirthDate = async (id: number, birthDate: string) =>
   (await apiPost<{ data: FamilyBirthDateAnswer }>(`/api/family/player/${id}/birth-date`, { birth_date: birthDate }, csrf())).data;
+
+/** The child's self-assessments beside the coach's (approved reports only), while shared and consented. */
+export const familySelfAssessments = async (id: number) =>
+  (await apiGet<{ data: FamilySelfAssessments }>(`/api/family/player/${id}/self-assessments`)).data;

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportRead, ReportSummary } from '../../../shared/schemas/report-delivery';
 import type { PlayerEvaluations } from '../../../shared/schemas/evaluation';
 import type { Note } from '../../../shared/schemas/note';
@@ -6,7 +6,11 @@ import type { Player } from '../../../shared/schemas/player';
 import type { PlayerAchievement } from '../../../shared/schemas/player-achievement';
 import type { Settings } from '../../../shared/schemas/reference';
 import type { CriterionVideos, Resource, ResourceFacets } from '../../../shared/schemas/resource';
-import { apiGet, type Envelope } from '../../lib/api';
+import type { SelfAssessment, SelfAssessmentCycle, SelfAssessmentSave } from '../../../shared/schemas/self-assessment';
+import { apiGet, apiPost, type Envelope, type WriteEnvelope } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+
+type SelfAssessmentList = { cycles: SelfAssessmentCycle[] };
 
 /** Reads of the player's own area; the server answers only for the signed-in player's own id. */
 const get = async <T>(url: string, signal: AbortSignal) => (await apiGet<Envelope<T>>(url, signal)).data;
@@ -63,3 +67,29 @@ export const areaReports = async (playerId: number) =>
   (await apiGet<{ data: ReportSummary[] }>(`/api/player-area/${playerId}/reports`)).data;
 export const areaReport = async (playerId: number, reportId: number) =>
   (await apiGet<{ data: ReportRead }>(`/api/player-area/${playerId}/report/${reportId}`)).data;
+
+/** Self-assessment (docs/product.md#self-assessment): the player's cycles, one cycle's scores, and beside the coach's once approved. */
+export const selfAssessmentsQuery = (playerId: number) =>
+  queryOptions({
+    queryKey: ['self-assessment', playerId, 'list'],
+    queryFn: ({ signal }) => get<SelfAssessmentList>(`/api/player/${playerId}/self-assessments`, signal).then((d) => d.cycles),
+  });
+
+export const selfAssessmentQuery = (playerId: number, cycleId: number) =>
+  queryOptions({
+    queryKey: ['self-assessment', playerId, cycleId],
+    queryFn: ({ signal }) => get<SelfAssessment>(`/api/player/${playerId}/self-assessment/${cycleId}`, signal),
+  });
+
+export function useSaveSelfAssessment(playerId: number, cycleId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SelfAssessmentSave) =>
+      apiPost<WriteEnvelope<SelfAssessment>>(`/api/player/${playerId}/self-assessment/${cycleId}`, body),
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      qc.setQueryData(selfAssessmentQuery(playerId, cycleId).queryKey, res.data);
+      void qc.invalidateQueries({ queryKey: ['self-assessment', playerId, 'list'] });
+    },
+  });
+}

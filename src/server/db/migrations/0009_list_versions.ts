@@ -1,12 +1,13 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { Database } from '../index.js';
+import { createVersionTriggers, type VersionTrigger } from '../schema-helpers.js';
 
 /**
  * score_state.version also moves when what the cached teams and players lists or a cached player
  * profile show changes (ADR 0006): club and season names, a coach's role, any player column, and the
  * player accounts linked to players. 0006 and 0008 cover scores, memberships, teams and names.
  */
-const WATCHED: { table: string; name: string; event: string }[] = [
+const WATCHED: VersionTrigger[] = [
   { table: 'categories', name: 'categories_list_version', event: 'update of name' },
   { table: 'seasons', name: 'seasons_list_version', event: 'update of name' },
   { table: 'users', name: 'users_list_version', event: 'update of role_id, player_id' },
@@ -18,16 +19,7 @@ const WATCHED: { table: string; name: string; event: string }[] = [
 export function migration({ dialect }: Database): Migration {
   return {
     async up(db: Kysely<any>) {
-      for (const { table, name, event } of WATCHED) {
-        const on = `after ${event} on ${table}`;
-        await sql
-          .raw(
-            dialect === 'postgres'
-              ? `create trigger ${name} ${on} for each statement execute function bump_score_version()`
-              : `create trigger ${name} ${on} begin update score_state set version = version + 1 where id = 1; end`,
-          )
-          .execute(db);
-      }
+      await createVersionTriggers(db, dialect, WATCHED);
     },
   };
 }

@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { Database } from '../index.js';
-import { createIndex, portable } from '../schema-helpers.js';
+import { createIndex, createVersionTriggers, portable } from '../schema-helpers.js';
 import { nowIso } from '../../lib/time.js';
 
 /**
@@ -85,16 +85,7 @@ export function migration({ dialect }: Database): Migration {
 
       // A consent or a link's status moves the score version: cached public board pages, which name
       // only consented players, are rebuilt within the boards' refresh interval (ADR 0006, 0019).
-      for (const { table, name, event } of WATCHED) {
-        const on = `after ${event} on ${table}`;
-        await sql
-          .raw(
-            dialect === 'postgres'
-              ? `create trigger ${name} ${on} for each statement execute function bump_score_version()`
-              : `create trigger ${name} ${on} begin update score_state set version = version + 1 where id = 1; end`,
-          )
-          .execute(db);
-      }
+      await createVersionTriggers(db, dialect, WATCHED);
     },
   };
 }

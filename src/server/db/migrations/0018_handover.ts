@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { Database } from '../index.js';
-import { createIndex, portable } from '../schema-helpers.js';
+import { createIndex, createVersionTriggers, portable } from '../schema-helpers.js';
 
 /**
  * Age and hand-over (issue 26, docs/decisions/0019-families.md): when a player was told and claimed
@@ -50,16 +50,7 @@ export function migration({ dialect }: Database): Migration {
 
       // Who consents changes at the claim, and the player's own choices after it: both move the score
       // version so cached public pages are rebuilt within the boards' refresh interval (ADR 0006).
-      for (const { table, name, event } of WATCHED) {
-        const on = `after ${event} on ${table}`;
-        await sql
-          .raw(
-            dialect === 'postgres'
-              ? `create trigger ${name} ${on} for each statement execute function bump_score_version()`
-              : `create trigger ${name} ${on} begin update score_state set version = version + 1 where id = 1; end`,
-          )
-          .execute(db);
-      }
+      await createVersionTriggers(db, dialect, WATCHED);
     },
   };
 }

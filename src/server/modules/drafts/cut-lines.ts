@@ -26,13 +26,19 @@ export interface CutCandidate {
   interval: TotalInterval | null;
   fair_total: number | null;
   fair_interval: TotalInterval | null;
+  /** The raw session figures where `total` is a fair one (a session published on fair scores). */
+  raw_total?: number | null;
+  raw_interval?: TotalInterval | null;
 }
 
 /** The figure a basis orders by: the fair total where the candidate has one, else their one total. */
-export function totalOn(basis: TotalBasis, c: Pick<CutCandidate, 'total' | 'interval' | 'fair_total' | 'fair_interval'>) {
-  return basis === 'fair' && c.fair_total !== null
-    ? { total: c.fair_total, interval: c.fair_interval }
-    : { total: c.total, interval: c.interval };
+export function totalOn(
+  basis: TotalBasis,
+  c: Pick<CutCandidate, 'total' | 'interval' | 'fair_total' | 'fair_interval' | 'raw_total' | 'raw_interval'>,
+) {
+  if (basis === 'fair' && c.fair_total !== null) return { total: c.fair_total, interval: c.fair_interval };
+  // A session published on fair scores shows its fair total as `total`; raw keeps the raw one.
+  return c.raw_total != null ? { total: c.raw_total, interval: c.raw_interval ?? null } : { total: c.total, interval: c.interval };
 }
 
 const places = (n: number) => `${n} place${n === 1 ? '' : 's'}`;

@@ -5,12 +5,16 @@ import { idParams, okEnvelope, writeEnvelope } from '../../../shared/schemas/com
 import * as s from '../../../shared/schemas/draft.js';
 import { access, requireActor } from '../../policies/access.js';
 import { authorizeCandidateSource, authorizeDraft, authorizeDraftTeams, visibleDrafts } from '../../policies/drafts.js';
+import { jsonTextOf, sendDataText } from '../../lib/json-text.js';
 import { read, readErrors, writeErrors, written } from '../../lib/reply.js';
 import * as service from './drafts.service.js';
 
 const tags = ['drafts'];
 const teamsWrite = access.need('teams', 2);
 const result = { 200: writeEnvelope(s.writeResultSchema), ...writeErrors };
+// The kept board goes out as JSON text made once per kept value (lib/json-text.ts): 500 cards
+// validated and serialized on every read cost more than the rest of the request.
+const boardText = jsonTextOf(s.boardSchema);
 const stale = ' Every write sends expected_version; a stale one is 409 naming what changed since.';
 
 /** The draft board (docs/product.md#draft-board, ADR 0025): teams write, and every team of the draft reached. */
@@ -45,7 +49,8 @@ export async function draftsRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/draft/:id', {
     config: { access: teamsWrite },
     schema: { tags, params: idParams, response: { 200: okEnvelope(s.boardSchema), ...readErrors } },
-    handler: async (req) => read(await service.board(db, await authorizeDraft(db, requireActor(req), req.params.id))),
+    handler: async (req, reply) =>
+      sendDataText(reply, boardText(await service.board(db, await authorizeDraft(db, requireActor(req), req.params.id)))),
   });
 
   r.get('/api/draft/:id/history', {

@@ -25,6 +25,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { SessionRow } from '../eval-sessions/eval-sessions.repository.js';
+import { versionedCache } from '../scores/score-cache.js';
 import { publishedSessionAnalysis } from '../scores/session-analysis.js';
 import { cutLines, totalOn } from './cut-lines.js';
 import * as repo from './drafts.repository.js';
@@ -124,6 +125,9 @@ interface Scored {
   interval: TotalInterval | null;
   fair_total: number | null;
   fair_interval: TotalInterval | null;
+  total_basis: 'raw' | 'fair';
+  raw_total: number | null;
+  raw_interval: TotalInterval | null;
 }
 
 const rounded = (range: readonly [number, number] | null, within: number | null): TotalInterval | null =>
@@ -148,13 +152,20 @@ async function sessionScores(db: Db, sessionIds: readonly number[]): Promise<Map
     if (!analysis) continue;
     for (const [playerId, p] of analysis.players) {
       const fairTotal = p.fair.fair.total === null ? null : roundPercent(p.fair.fair.total);
+      const rawInterval = p.total === null ? null : rounded(p.fair.raw.interval, p.total);
+      const fairInterval = fairTotal === null ? null : rounded(p.fair.fair.interval, fairTotal);
+      // The session total is the one the director published on: on fair scores, the fair total.
+      const fair = analysis.publishBasis === 'fair';
       out.set(`${id}:${playerId}`, {
-        total: p.total,
+        total: fair ? fairTotal : p.total,
         evaluators: p.evaluatorsDone,
         outlier: p.outlier,
-        interval: p.total === null ? null : rounded(p.fair.raw.interval, p.total),
+        interval: fair ? fairInterval : rawInterval,
         fair_total: fairTotal,
-        fair_interval: fairTotal === null ? null : rounded(p.fair.fair.interval, fairTotal),
+        fair_interval: fairInterval,
+        total_basis: analysis.publishBasis,
+        raw_total: p.total,
+        raw_interval: rawInterval,
       });
     }
   }
@@ -187,6 +198,9 @@ async function candidatesOf(
       interval: s?.interval ?? null,
       fair_total: s?.fair_total ?? null,
       fair_interval: s?.fair_interval ?? null,
+      total_basis: s?.total_basis ?? null,
+      raw_total: s?.raw_total ?? null,
+      raw_interval: s?.raw_interval ?? null,
       waitlist_rank: r.waitlist_rank,
     };
   });
@@ -206,7 +220,17 @@ function agesOf(draft: repo.DraftRow, teams: readonly { team_id: number; name: s
   };
 }
 
-export async function board(db: Db, draft: repo.DraftRow): Promise<Board> {
+// A board changes with its draft's version (every write moves it) and with the score version (names,
+// birth years, totals and session results all move it): kept per both, a warm read builds nothing.
+const boards = versionedCache<Board>(64);
+
+/** The board (GET /api/draft/:id). Callers must not mutate it. */
+export function board(db: Db, draft: repo.DraftRow): Promise<Board> {
+  const key = JSON.stringify([draft.id, draft.version, draft.state, draft.name, draft.season_name, draft.finalised_at]);
+  return boards(db, key, () => buildBoard(db, draft));
+}
+
+async function buildBoard(db: Db, draft: repo.DraftRow): Promise<Board> {
   const [teams, candidates] = await Promise.all([repo.boardTeams(db, draft.id), candidatesOf(db, draft)]);
   const ages = agesOf(draft, teams);
   const note = (c: Omit<BoardCandidate, 'age_note'>) => {

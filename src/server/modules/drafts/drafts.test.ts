@@ -140,6 +140,16 @@ describe('POST /api/draft/:id/candidates', () => {
       evaluators: null,
     });
   });
+
+  it('a board read again after a change beside the draft (a player renamed) shows it: the kept board follows the score version', async () => {
+    const before = await boardOf();
+    const [first] = before.candidates;
+    await t.db.updateTable('players').set({ first_name: 'Renamed' }).where('id', '=', first!.player_id).execute();
+    await t.settled();
+    const after = await boardOf();
+    expect(after.version).toBe(before.version);
+    expect(after.candidates.find((c) => c.player_id === first!.player_id)?.name).toMatch(/^Renamed /);
+  });
 });
 
 describe('POST /api/draft/:id/team/:teamId/target', () => {

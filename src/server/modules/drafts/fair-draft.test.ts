@@ -12,7 +12,16 @@ import { newPlayers, targetSeason } from './drafts.fixtures.js';
 let t: TestApp;
 let admin: Client;
 let coach: Client;
-const f = { teams: [] as number[], seasonId: 0, players: [] as number[], flip: [] as number[], draft: 0, flipDraft: 0 };
+const f = {
+  teams: [] as number[],
+  seasonId: 0,
+  players: [] as number[],
+  flip: [] as number[],
+  draft: 0,
+  flipDraft: 0,
+  fairFlip: [] as number[],
+  fairDraft: 0,
+};
 
 const ok = <T>(res: { statusCode: number; body: string; json(): { data: T } }): T => {
   expect(res.statusCode, res.body).toBe(200);
@@ -42,9 +51,17 @@ beforeAll(async () => {
   // Equal first two players; the low scorer saw the first and not the second, so raw totals favour the second.
   f.flip = await newPlayers(t.db, 4, 'Flip', 2014);
   const flip = await fairSession(t.db, 'Flip tryout', f.flip, { abilities: [9, 9, 5, 4], harshSees: (i) => i !== 1 });
+  // The same tryout published on fair scores.
+  f.fairFlip = await newPlayers(t.db, 4, 'FairFlip', 2014);
+  const fairFlip = await fairSession(t.db, 'Fair flip tryout', f.fairFlip, {
+    abilities: [9, 9, 5, 4],
+    harshSees: (i) => i !== 1,
+    publishBasis: 'fair',
+  });
   await t.settled();
   f.draft = await draftOf('Fair draft', 4, fair.id, [manual!]);
   f.flipDraft = await draftOf('Flip draft', 1, flip.id);
+  f.fairDraft = await draftOf('Fair flip draft', 1, fairFlip.id);
 });
 afterAll(() => t.close());
 
@@ -137,5 +154,32 @@ describe('POST /api/draft/:id/suggest with basis', () => {
       'Suggest placed 1 unpinned player(s), 1 of them moved (ordered by raw totals)',
       'Suggest placed 1 unpinned player(s) by fair totals, 2 of them moved (ordered by fair totals)',
     ]);
+  });
+
+  it('shows a session total on the basis the session was published on: raw means by default, fair scores when chosen', async () => {
+    const raw = await boardOf(f.flipDraft);
+    const rawFirst = raw.candidates.find((c) => c.player_id === f.flip[0])!;
+    expect(rawFirst.total_basis).toBe('raw');
+    expect(rawFirst.total).toBe(rawFirst.raw_total);
+    expect(rawFirst.interval).toEqual(rawFirst.raw_interval);
+
+    const b = await boardOf(f.fairDraft);
+    const [first, second] = [0, 1].map((i) => b.candidates.find((c) => c.player_id === f.fairFlip[i])!);
+    for (const c of [first!, second!]) {
+      expect(c.total_basis).toBe('fair');
+      expect(c.total).toBe(c.fair_total);
+      expect(c.interval).toEqual(c.fair_interval);
+    }
+    // The same scores as the raw-published tryout: raw totals as there, fair ones as the board's total.
+    expect(first!.raw_total).toBe(rawFirst.total);
+    expect(first!.total!).toBeGreaterThan(second!.total!);
+    expect(second!.raw_total!).toBeGreaterThan(first!.raw_total!);
+    // The cut lines still order raw on the raw totals and fair on the fair ones.
+    const order = (basis: 'raw' | 'fair') => b.cut_lines[basis][0]!.player_ids.slice(0, 2);
+    expect(order('raw')).toEqual([f.fairFlip[1], f.fairFlip[0]]);
+    expect(order('fair')).toEqual([f.fairFlip[0], f.fairFlip[1]]);
+    // A candidate by hand has no session basis.
+    const hand = (await boardOf(f.draft)).candidates.find((x) => x.source === 'manual')!;
+    expect(hand).toMatchObject({ total_basis: null, raw_total: null, raw_interval: null });
   });
 });

@@ -378,6 +378,7 @@ export async function addPlayers(db: Db, sessionId: number, playerIds: readonly 
 
 export async function removePlayer(db: Db, sessionId: number, playerId: number): Promise<void> {
   await db.deleteFrom('eval_session_scores').where('session_id', '=', sessionId).where('player_id', '=', playerId).execute();
+  await db.deleteFrom('eval_session_calibration_scores').where('session_id', '=', sessionId).where('player_id', '=', playerId).execute();
   await db.deleteFrom('eval_session_players').where('session_id', '=', sessionId).where('player_id', '=', playerId).execute();
 }
 

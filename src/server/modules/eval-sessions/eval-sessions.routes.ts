@@ -4,11 +4,19 @@ import { z } from 'zod';
 import { idParam, okEnvelope, writeEnvelope } from '../../../shared/schemas/common.js';
 import * as schemas from '../../../shared/schemas/eval-session.js';
 import { sessionFairSchema } from '../../../shared/schemas/session-fair.js';
+import { calibrationPlayersSaveSchema, calibrationSchema, calibrationScoresSaveSchema } from '../../../shared/schemas/calibration.js';
 import { access, requireActor } from '../../policies/access.js';
 import { read, readErrors, writeErrors, written } from '../../lib/reply.js';
-import { authorizePublishing, authorizeSession, evaluatorEmailsVisible, listScope } from '../../policies/eval-sessions.js';
+import {
+  authorizePublishing,
+  authorizeSession,
+  evaluatorEmailsVisible,
+  listScope,
+  manageableSessions,
+} from '../../policies/eval-sessions.js';
+import * as calibration from './calibration.service.js';
 import * as service from './eval-sessions.service.js';
-import { fairAnalysis } from './fair.service.js';
+import { fairAnalysis, resultsCsv } from './fair.service.js';
 
 const tags = ['evaluation sessions'];
 const params = z.object({ id: idParam });
@@ -280,7 +288,8 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
       tags,
       params,
       produces: ['text/csv'],
-      description: 'The results as CSV (formula-safe). Errors: 401, 403, 404, 409 while locked.',
+      description:
+        'The results as CSV (formula-safe), raw and fair totals, ranks, places moved and intervals. Errors: 401, 403, 404, 409 while locked.',
     },
     handler: async (req, reply) => {
       const { session } = await authorizeSession(db, requireActor(req), req.params.id, 'results');
@@ -288,7 +297,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}-results.csv"`)
-        .send(await service.resultsCsv(db, session));
+        .send(await resultsCsv(db, session));
     },
   });
 
@@ -298,6 +307,54 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const { session } = await authorizeSession(db, requireActor(req), req.params.id, 'results');
       return read(await service.playerScores(db, session, req.params.playerId));
+    },
+  });
+
+  r.get('/api/eval-session/:id/calibration', {
+    config: { access: view },
+    schema: {
+      tags,
+      params,
+      description: "The calibration round: its players, your scores, how far you sit from the panel; everyone's for those who run it.",
+      response: { 200: okEnvelope(calibrationSchema), ...readErrors },
+    },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session, evaluatorId } = await authorizeSession(db, actor, req.params.id, 'view');
+      const canManage = (await manageableSessions(db, actor, [session.id])).has(session.id);
+      return read(await calibration.calibration(db, session, { evaluatorId, canManage }));
+    },
+  });
+
+  r.post('/api/eval-session/:id/calibration', {
+    config: { access: manage },
+    schema: {
+      tags,
+      params,
+      body: calibrationPlayersSaveSchema,
+      description: "Choose the calibration round's 3–5 players (none ends it); audited. Errors: 409 once the session has closed.",
+      response: { 200: writeEnvelope(calibrationSchema), ...writeErrors },
+    },
+    handler: async (req) => {
+      const actor = requireActor(req);
+      const { session, evaluatorId } = await authorizeSession(db, actor, req.params.id, 'manage');
+      await calibration.setCalibrationPlayers(db, actor, session, req.body.playerIds);
+      return written(await calibration.calibration(db, session, { evaluatorId, canManage: true }));
+    },
+  });
+
+  r.post('/api/eval-session/:id/calibration/scores', {
+    config: { access: view },
+    schema: {
+      tags,
+      params,
+      body: calibrationScoresSaveSchema,
+      description: 'Your own calibration scores; they never count in results. Errors: 409 once the session has closed.',
+      response: { 200: okEnvelope(schemas.sessionScoresResultSchema), ...writeErrors },
+    },
+    handler: async (req) => {
+      const { session, evaluatorId } = await authorizeSession(db, requireActor(req), req.params.id, 'calibrate');
+      return read(await calibration.saveCalibrationScores(db, session, evaluatorId!, req.body.entries));
     },
   });
 

@@ -36,7 +36,6 @@ import { nowIso } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { insertEvaluation, insertEvaluations, recomputeCurrent } from '../evaluations/evaluations.repository.js';
 import { existingTeamIds, findDuplicate, insertPlayer, setTeams } from '../players/players.repository.js';
-import { toCsv } from '../players/export.csv.js';
 import * as repo from './eval-sessions.repository.js';
 import { syncGoalProgress } from '../goals/goals.service.js';
 import { afterMeasuredWrite } from '../evaluations/evaluations.service.js';
@@ -412,31 +411,6 @@ export async function playerScores(db: Db, session: repo.SessionRow, playerId: n
       }))
       .sort((a, b) => a.evaluatorName.localeCompare(b.evaluatorName) || a.criterionId - b.criterionId),
   };
-}
-
-export async function resultsCsv(db: Db, session: repo.SessionRow): Promise<string> {
-  const r = await results(db, session);
-  const header = [
-    'Rank',
-    'Number',
-    'FirstName',
-    'LastName',
-    'Total',
-    'Evaluators',
-    'Complete',
-    ...r.criteria.map((c) => `${c.levelName}: ${c.name}`),
-  ];
-  const rows = r.rows.map((row) => [
-    row.rank === null ? '' : String(row.rank),
-    row.bib === null ? '' : String(row.bib),
-    row.firstName,
-    row.lastName,
-    row.total === null ? '' : String(row.total),
-    String(row.evaluatorsDone),
-    row.complete ? 'yes' : 'no',
-    ...row.cells.map((c) => (c.mean === null ? '' : String(c.mean))),
-  ]);
-  return toCsv(header, rows);
 }
 
 /**

@@ -10,7 +10,8 @@ import { roundPercent } from '../../../shared/scoring.js';
 import type { CoverageRow, FairReliability, FairSide, SessionFair } from '../../../shared/schemas/session-fair.js';
 import type { DB } from '../../db/types.js';
 import type * as repo from './eval-sessions.repository.js';
-import { computeResults } from './eval-sessions.service.js';
+import { toCsv } from '../players/export.csv.js';
+import { computeResults, results } from './eval-sessions.service.js';
 
 /**
  * A session's fair analysis (docs/product.md#fair-evaluations): the figures of fair-evaluations.ts over
@@ -127,4 +128,53 @@ function coverage(
   });
   const fewest = (row: CoverageRow) => Math.min(...row.short.map((c) => c.evaluators));
   return rows.sort((a, b) => fewest(a) - fewest(b) || a.lastName.localeCompare(b.lastName));
+}
+
+/**
+ * The results as CSV: the results table's columns, and beside them the fair total and rank, the places
+ * moved and both totals' intervals (docs/product.md#fair-evaluations). Rank and Total stay the raw ones.
+ */
+export async function resultsCsv(db: Kysely<DB>, session: repo.SessionRow): Promise<string> {
+  const [r, f] = await Promise.all([results(db, session), fairAnalysis(db, session)]);
+  const fair = new Map(f.players.map((p) => [p.playerId, p]));
+  const level = Math.round(f.level * 100);
+  const header = [
+    'Rank',
+    'Number',
+    'FirstName',
+    'LastName',
+    'Total',
+    `TotalLow${level}`,
+    `TotalHigh${level}`,
+    'FairRank',
+    'FairTotal',
+    `FairTotalLow${level}`,
+    `FairTotalHigh${level}`,
+    'Moved',
+    'Evaluators',
+    'Complete',
+    ...r.criteria.map((c) => `${c.levelName}: ${c.name}`),
+  ];
+  const text = (v: number | null | undefined) => (v === null || v === undefined ? '' : v);
+  const rows = r.rows.map((row) => {
+    const p = fair.get(row.playerId);
+    return [
+      text(row.rank),
+      text(row.bib),
+      row.firstName,
+      row.lastName,
+      text(row.total),
+      text(p?.raw.interval?.[0]),
+      text(p?.raw.interval?.[1]),
+      text(p?.fair.rank),
+      text(p?.fair.total),
+      text(p?.fair.interval?.[0]),
+      text(p?.fair.interval?.[1]),
+      text(p?.moved),
+      row.evaluatorsDone,
+      row.complete ? 'yes' : 'no',
+      ...row.cells.map((c) => text(c.mean)),
+    ];
+  });
+  return toCsv(header, rows);
 }

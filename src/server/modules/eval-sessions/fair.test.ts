@@ -140,6 +140,56 @@ describe('the fair analysis of a session', () => {
     expect(f.publishBasis).toBe('raw');
   });
 
+  it('exports raw and fair totals, ranks, places moved and both intervals in the results CSV', async () => {
+    const f = data<SessionFair>(await admin.get(`/api/eval-session/${s.id}/fair`));
+    const csv = await admin.get(`/api/eval-session/${s.id}/results.csv`);
+    expect(csv.statusCode).toBe(200);
+    const [header, ...lines] = csv.body.trim().split('\r\n');
+    const columns = header!.split(',');
+    expect(columns.slice(0, 14)).toEqual([
+      'Rank',
+      'Number',
+      'FirstName',
+      'LastName',
+      'Total',
+      'TotalLow90',
+      'TotalHigh90',
+      'FairRank',
+      'FairTotal',
+      'FairTotalLow90',
+      'FairTotalHigh90',
+      'Moved',
+      'Evaluators',
+      'Complete',
+    ]);
+    const at = (name: string) => columns.indexOf(name);
+    const byPlayer = (i: number) => f.players.find((p) => p.playerId === s.players[i])!;
+    const lineOf = (i: number) => lines.find((l) => l.includes(`,${byPlayer(i).lastName},`))!.split(',');
+    // The first player, whom Hal saw: 70 raw in second place, 75 fair in first, up one.
+    const first = lineOf(0);
+    expect([first[at('Rank')], first[at('Total')], first[at('FairRank')], first[at('FairTotal')], first[at('Moved')]]).toEqual([
+      '2',
+      '70',
+      '1',
+      '75',
+      '1',
+    ]);
+    expect([first[at('TotalLow90')], first[at('TotalHigh90')]]).toEqual(byPlayer(0).raw.interval!.map(String));
+    expect([first[at('FairTotalLow90')], first[at('FairTotalHigh90')]]).toEqual(byPlayer(0).fair.interval!.map(String));
+    expect(lineOf(1)[at('Moved')]).toBe('-1');
+    // The incomplete player has no totals, ranks, intervals or movement.
+    const incomplete = lineOf(4);
+    expect(['Rank', 'Total', 'TotalLow90', 'FairRank', 'FairTotal', 'FairTotalHigh90', 'Moved'].map((c) => incomplete[at(c)])).toEqual([
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+  });
+
   it('leaves an excluded evaluator out of the fit, and lists no coverage once closed', async () => {
     data(await admin.post(`/api/eval-session/${s.id}/evaluator/${s.evaluators.get('Hal')}/exclude`, { excluded: true }));
     const f = data<SessionFair>(await admin.get(`/api/eval-session/${s.id}/fair`));

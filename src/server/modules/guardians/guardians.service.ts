@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { mayLearnTakenEmails } from '../../policies/players.js';
 import { sendFamilyLink } from '../family/family-auth.service.js';
 import { claimedAt } from '../handover/handover.repository.js';
+import { versionedCache } from '../scores/score-cache.js';
 import * as repo from './guardians.repository.js';
 import { normalEmail } from './links.repository.js';
 import { consentedPlayerIds } from '../family/consents.repository.js';
@@ -47,13 +48,21 @@ export async function playerGuardians(db: Kysely<DB>, playerId: number): Promise
   return (await repo.linksOfPlayer(db, playerId)).map(linkView);
 }
 
+// A filter's count is the same on each of its pages: counted once per score version (ADR 0023;
+// migration 0048 lists what moves it).
+const counts = versionedCache<number>(256);
+
 /** The Guardians list: guardians of the players the caller sees, with those players only. */
 export async function listGuardians(
   db: Kysely<DB>,
   scope: readonly number[] | null,
   q: { filter: 'all' | 'unclaimed'; q?: string; page: number; pageSize: number; after?: [string] | undefined },
 ): Promise<GuardianList> {
-  const { rows, total, next } = await repo.listGuardians(db, { scope, unclaimed: q.filter === 'unclaimed', q: q.q }, q);
+  const filter = { scope, unclaimed: q.filter === 'unclaimed', q: q.q };
+  const [{ rows, next }, total] = await Promise.all([
+    repo.listGuardians(db, filter, q),
+    counts(db, JSON.stringify([filter.scope, filter.unclaimed, filter.q ?? '']), () => repo.countGuardians(db, filter)),
+  ]);
   const links = await repo.playersOfGuardians(
     db,
     rows.map((r) => r.id),

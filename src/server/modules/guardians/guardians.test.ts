@@ -107,6 +107,29 @@ describe('Guardians list', () => {
     ]);
   });
 
+  it('the count, kept per score version, follows a new link, a search match renamed and a revoked link at once', async () => {
+    const total = async (query = '') => (await admin.get(`/api/guardians?pageSize=5${query}`)).json().data.total as number;
+    const before = await total();
+    const searched = await total('&q=count.follow');
+    expect(searched).toBe(0);
+    const added = await admin.post(`/api/player/${ids.ownPlayer}/guardians`, {
+      email: 'count.follow@example.org',
+      name: 'Sam',
+      relationship: 'guardian',
+      is_primary: false,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(await total()).toBe(before + 1);
+    expect(await total('&q=count.follow')).toBe(1);
+    await t.db.updateTable('guardians').set({ email: 'count.moved@example.org' }).where('email', '=', 'count.follow@example.org').execute();
+    await t.settled();
+    expect(await total('&q=count.follow')).toBe(0);
+    const link = (added.json().data as GuardianLink[]).find((l) => l.email === 'count.follow@example.org')!;
+    await t.db.deleteFrom('guardian_links').where('id', '=', link.id).execute();
+    await t.settled();
+    expect(await total()).toBe(before);
+  });
+
   it("Resend invitation: 403 for another coach's family, 404 unknown, mails a new sensitive link", async () => {
     const coParent = (await admin.get('/api/guardians?q=co.parent')).json().data.data[0];
     expect((await t.anon.post(`/api/guardian/${coParent.id}/invite`)).statusCode).toBe(401);

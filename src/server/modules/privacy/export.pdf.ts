@@ -58,6 +58,7 @@ export function renderExportPdf(data: PlayerExport): Promise<Buffer> {
     (g) =>
       `${g.goal} (${g.state.replace('_', ' ')}, due ${g.dueOn})${g.target === null ? '' : `: ${g.baseline ?? '–'} → target ${g.target}, latest ${g.latest ?? '–'}`}; ${g.checkIns.length} check-in(s)`,
   );
+  list('Self-assessments', data.selfAssessments, (a) => `${a.cycle} ${a.criterion}: ${a.score} (saved ${a.savedAt.slice(0, 10)})`);
   list(
     'Evaluation sessions',
     data.evaluationSessions,

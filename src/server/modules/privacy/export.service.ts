@@ -8,6 +8,7 @@ import * as repo from './export.repository.js';
 import { requestsOfPlayer } from './privacy.repository.js';
 import { toView } from './privacy.service.js';
 import { goalsForExport } from '../goals/goals.service.js';
+import { selfAssessmentsForExport } from '../self-assessment/self-assessment.service.js';
 
 /**
  * A subject access export (docs/product.md#privacy, ADR 0022): everything the club holds about one
@@ -48,11 +49,12 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
     repo.ownedIds(db, playerId),
     requestsOfPlayer(db, playerId),
   ]);
-  const [ownConsents, offers, claimLinks, goals] = await Promise.all([
+  const [ownConsents, offers, claimLinks, goals, selfAssessments] = await Promise.all([
     repo.ownConsentsOf(db, playerId),
     repo.offersOf(db, playerId),
     repo.claimLinksOf(db, playerId),
     goalsForExport(db, playerId, owned.user),
+    selfAssessmentsForExport(db, playerId),
   ]);
   const [deliveries, consents, audit, files, offerDeliveries] = await Promise.all([
     repo.deliveriesOf(
@@ -123,6 +125,8 @@ export async function buildExport(db: Kysely<DB>, playerId: number) {
     achievements: achievements.map((a) => ({ title: a.title, detail: a.detail, date: a.created_at.slice(0, 10) })),
     // Development plans with their history and check-ins (docs/product.md#goals); staff unnamed as on evaluations.
     goals,
+    // The player's own scores of themself per report cycle (docs/product.md#self-assessment): 1–10, or Yes = 1 / No = 0.
+    selfAssessments,
     evaluationSessions: sessions.map((s) => ({
       name: s.name,
       firstDay: s.start_date,
@@ -212,6 +216,7 @@ export const EXPORT_COVERS: Record<string, keyof PlayerExport | `excluded: ${str
   goals: 'goals',
   goal_events: 'goals',
   goal_check_ins: 'goals',
+  self_assessments: 'selfAssessments',
   reports: 'reports',
   report_deliveries: 'reports',
   guardian_links: 'guardians',
@@ -220,6 +225,7 @@ export const EXPORT_COVERS: Record<string, keyof PlayerExport | `excluded: ${str
   offer_deliveries: 'offers',
   player_claim_tokens: 'claimLinks',
   privacy_requests: 'privacyRequests',
+  eval_session_calibration_scores: 'excluded: Calibration scores',
 };
 
 export function exclusions(notes: number): { what: string; why: string; count?: number }[] {
@@ -236,6 +242,10 @@ export function exclusions(notes: number): { what: string; why: string; count?: 
     {
       what: 'Names of staff',
       why: 'Evaluations say Coach or Tryout panel, as the family sees them, and audit entries say Club staff; teams are listed without their coach, and session scores do not say who gave them.',
+    },
+    {
+      what: 'Calibration scores',
+      why: "Practice scores evaluators give a few players before a tryout, to compare themselves with the panel: they measure the evaluators, count in no result, and go with an erasure.",
     },
     { what: "Guardians' other children", why: "Each guardian's links, consents and audit entries about other players are left out." },
     {

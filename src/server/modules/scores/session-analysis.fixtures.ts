@@ -16,7 +16,12 @@ export async function fairSession(
   db: Kysely<DB>,
   name: string,
   playerIds: readonly number[],
-  options: { abilities?: readonly number[]; harshSees?: (index: number) => boolean; state?: 'published' | 'closed' } = {},
+  options: {
+    abilities?: readonly number[];
+    harshSees?: (index: number) => boolean;
+    state?: 'published' | 'closed';
+    publishBasis?: 'raw' | 'fair';
+  } = {},
 ): Promise<{ id: number; criteria: { id: number; name: string }[] }> {
   const abilities = options.abilities ?? FAIR_ABILITIES;
   const harshSees = options.harshSees ?? (() => true);
@@ -39,6 +44,7 @@ export async function fairSession(
       min_evaluators: 3,
       state,
       results_unlocked: 1,
+      publish_basis: options.publishBasis ?? 'raw',
       published_at: state === 'published' ? now : null,
       created_at: now,
       updated_at: now,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { PublishBasis } from '../../../shared/schemas/eval-session.js';
 import { fairResults, type FairPlayer, type FairResults } from '../../../shared/fair-evaluations.js';
 import { roundPercent, sessionResults } from '../../../shared/scoring.js';
 import type { DB } from '../../db/types.js';
@@ -29,6 +30,8 @@ export interface SessionAnalysis {
   sessionId: number;
   name: string;
   endDate: string;
+  /** What publishing wrote: the raw means or the fair scores (ADR 0027). */
+  publishBasis: PublishBasis;
   criteria: evalRepo.CriterionRow[];
   fair: FairResults;
   players: Map<number, SessionPlayerFigures>;
@@ -80,6 +83,7 @@ async function compute(db: Kysely<DB>, sessionId: number): Promise<SessionAnalys
     sessionId,
     name: session.name,
     endDate: session.endDate,
+    publishBasis: session.publishBasis,
     criteria,
     fair,
     players: out,
