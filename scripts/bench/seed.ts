@@ -366,6 +366,68 @@ async function seedGoals(trx: Kysely<DB>, now: string) {
   );
 }
 
+/** Lane agility's all-ages bands (lower is better), as the bench's measured test reads them. */
+const LANE_BANDS = [
+  { points: 10, limit: 10.8 },
+  { points: 9, limit: 11.2 },
+  { points: 8, limit: 11.6 },
+  { points: 7, limit: 12 },
+  { points: 6, limit: 12.5 },
+];
+
+/**
+ * A measured test (ADR 0030) on a level of its own: lane agility in seconds with all-ages bands and one
+ * current value per player (the screens' player too), its points by the bands written in the same
+ * INSERT … SELECT, so boards and a player's page read a measured criterion beside the others. The
+ * score triggers run (a few thousand rows): the maintained totals include it.
+ */
+async function seedMeasured(db: Kysely<DB>, now: string, evaluatorId: number) {
+  const level = await db
+    .insertInto('levels')
+    .values({ name: 'Combine tests', kind: 'measured', position: LEVELS.length, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const criterion = await db
+    .insertInto('criteria')
+    .values({
+      name: 'Lane agility',
+      level_id: level.id,
+      weight: 2,
+      description: 'Lane agility drill, seconds, best of 2.',
+      video_links: '[]',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('criterion_measures')
+    .values({
+      criterion_id: criterion.id,
+      unit: 's',
+      decimals: 2,
+      direction: 'lower',
+      min_value: 8,
+      max_value: 20,
+      attempts: 'best',
+      attempt_count: 2,
+      rule: JSON.stringify({ method: 'bands', bandSets: [{ ageGroup: null, bands: LANE_BANDS }] }),
+      updated_at: now,
+    })
+    .execute();
+  const value = sql`round(10 + (p.id % 30) / 10.0, 1)`;
+  const points = sql.join(
+    LANE_BANDS.map((b) => sql`when ${value} <= ${sql.lit(b.limit)} then ${sql.lit(b.points)}`),
+    sql` `,
+  );
+  const score = sql`case ${points} else 1 end`;
+  await sql`insert into evaluations (player_id, criterion_id, score, score_percentage, evaluator_user_id, evaluator_name, date, notes,
+      video_links, is_current, created_at, updated_at, measured_value, measured_attempts, points_basis)
+    select p.id, ${sql.lit(criterion.id)}, ${score}, (${score}) / 10.0 * 2, ${sql.lit(evaluatorId)}, 'Bench Admin', '2025-06-01', '',
+      '[]', 1, '2025-06-01T12:00:00.000Z', '2025-06-01T12:00:00.000Z', ${value}, '[' || ${value} || ']', 'all-ages bands'
+    from players p`.execute(db);
+}
+
 export async function seedClub(database: Database, sizes: Sizes): Promise<Club> {
   const { db } = database;
   const admin = { email: 'bench-admin@bench.test', password: 'bench-admin-password' };
@@ -383,6 +445,7 @@ export async function seedClub(database: Database, sizes: Sizes): Promise<Club> 
   // Read before the screens' own player is added: the other rows pick among the seeded players.
   const playerIds = await ids(db, 'players');
   const screens = await seedScreens(db, adminId, now);
+  await seedMeasured(db, now, adminId);
   return {
     admin,
     playerIds,

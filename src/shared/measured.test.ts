@@ -13,6 +13,14 @@ import {
   ruleProblem,
   scoreAll,
   scorePercentage,
+  sessionMeasuredMean,
+  sessionResults,
+  measuredProgress,
+  measuredSwc,
+  progressBetween,
+  smallestWorthwhileChange,
+  betweenPlayerSd,
+  typicalError,
   type Band,
   type Direction,
   type MeasureDefinition,
@@ -252,6 +260,127 @@ describe('measured criteria — properties', () => {
         const problem = attemptsProblem(laneAgility, 'Lane agility', [v]);
         expect(problem === null).toBe(v >= laneAgility.min && v <= laneAgility.max);
       }),
+    );
+  });
+});
+
+describe('measured criteria in evaluation sessions', () => {
+  it("averages the evaluators' values, then reads the mean by the rule", () => {
+    expect(sessionMeasuredMean(laneAgility, laneRule, [11.04, 11.4], 'U14')).toEqual({ value: 11.22, points: 8, basis: 'U14 bands' });
+    // No band for the age group: no measured mean, the evaluators' own points stand.
+    expect(sessionMeasuredMean(laneAgility, laneRule, [11.04], 'U9')).toBeNull();
+  });
+
+  it('equal values from any number of evaluators give the points of that one measurement, and the order never matters', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 800, max: 2000 }).map((v) => v / 100),
+        fc.integer({ min: 1, max: 8 }),
+        (value, n) => {
+          const single = pointsFor(laneAgility, laneRule, value, 'U14');
+          if ('error' in single) throw new Error(single.error);
+          expect(sessionMeasuredMean(laneAgility, laneRule, Array(n).fill(value), 'U14')).toEqual({
+            value,
+            points: single.points,
+            basis: 'U14 bands',
+          });
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.integer({ min: 800, max: 2000 }).map((v) => v / 100),
+          { minLength: 1, maxLength: 7 },
+        ),
+        (values) => {
+          expect(sessionMeasuredMean(laneAgility, laneRule, [...values].reverse(), 'U14')).toEqual(
+            sessionMeasuredMean(laneAgility, laneRule, values, 'U14'),
+          );
+        },
+      ),
+    );
+  });
+
+  it("sessionResults gives a measured cell the mean value's points, and its percentage by the usual rule", () => {
+    const scores = [11.04, 11.4].map((value, i) => ({ evaluatorId: i + 1, playerId: 1, criterionId: 5, score: 9 - i, value }));
+    const [r] = sessionResults([1], [{ criterionId: 5, kind: 'measured', weight: 50 }], scores, {
+      minEvaluators: 2,
+      measuredPoints: (_c, _p, values) => sessionMeasuredMean(laneAgility, laneRule, values, 'U14'),
+    });
+    expect(r!.cells[0]).toMatchObject({
+      mean: 8,
+      percentage: scorePercentage('measured', 8, 50),
+      measured: { value: 11.22, basis: 'U14 bands' },
+    });
+    expect(r!.total).toBe(40);
+  });
+});
+
+describe('real change on a measured test: the typical error from repeated attempts', () => {
+  const sets = fc.array(
+    fc.array(
+      fc.integer({ min: 800, max: 2000 }).map((v) => v / 100),
+      { minLength: 2, maxLength: 2 },
+    ),
+    {
+      minLength: 1,
+      maxLength: 30,
+    },
+  );
+  const close = (a: number | null, b: number | null) => {
+    expect(a === null).toBe(b === null);
+    if (a !== null && b !== null) expect(a).toBeCloseTo(b, 9);
+  };
+
+  it('with two attempts each, equals the SD of the differences / √2 when the mean difference is 0 (reference computation)', () => {
+    fc.assert(
+      fc.property(sets, (pairs) => {
+        // Symmetric pairs (a, b) and (b, a): the mean difference is 0, so SD(diff)/√2 is the textbook typical error.
+        const both = pairs.flatMap(([a, b]) => [
+          [a!, b!],
+          [b!, a!],
+        ]);
+        const diffs = both.map(([a, b]) => b! - a!);
+        const sdDiff = Math.sqrt(diffs.reduce((s, d) => s + d * d, 0) / (diffs.length - 1));
+        // Pooled within-player variance over 2n pairs has 2n degrees of freedom; SD(diff) uses 2n − 1.
+        close(typicalError(both), (sdDiff * Math.sqrt((diffs.length - 1) / diffs.length)) / Math.SQRT2);
+      }),
+    );
+  });
+
+  it('is 0 for identical attempts, unchanged when a player is shifted, scales with the unit, and null without repeats', () => {
+    fc.assert(
+      fc.property(
+        sets,
+        fc.integer({ min: -500, max: 500 }).map((v) => v / 100),
+        fc.integer({ min: 1, max: 10 }),
+        (pairs, shift, k) => {
+          expect(typicalError(pairs.map(([a]) => [a!, a!]))).toBe(0);
+          close(typicalError(pairs.map((p, i) => (i === 0 ? p.map((x) => x + shift) : p))), typicalError(pairs));
+          close(typicalError(pairs.map((p) => p.map((x) => x * k))), typicalError(pairs)! * k);
+          expect(typicalError(pairs.map(([a]) => [a!]))).toBeNull();
+        },
+      ),
+    );
+  });
+
+  it("falls back to progress.ts's rule without repeated attempts; improved follows the test's better direction", () => {
+    const values = [10.5, 11.2, 11.9, 12.4];
+    expect(measuredSwc([[10.5], [11.2]], values)).toBe(smallestWorthwhileChange(betweenPlayerSd(values)));
+    expect(measuredSwc([[11.3, 11.04]], values)).toBeCloseTo(Math.abs(11.3 - 11.04) / Math.SQRT2, 9);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 800, max: 2000 }).map((v) => v / 100),
+        fc.integer({ min: 800, max: 2000 }).map((v) => v / 100),
+        fc.integer({ min: 0, max: 100 }).map((v) => v / 100),
+        (before, after, swc) => {
+          expect(measuredProgress('higher', before, after, swc)).toBe(progressBetween(before, after, swc));
+          const lower = measuredProgress('lower', before, after, swc);
+          const flipped = { improved: 'declined', declined: 'improved', no_change: 'no_change' } as const;
+          expect(lower).toBe(flipped[progressBetween(before, after, swc)]);
+        },
+      ),
     );
   });
 });

@@ -5,6 +5,7 @@
  * re-exports it: this is part of the one scoring module.
  */
 import { SCALE_MAX, SCALE_MIN } from './constants.js';
+import { betweenPlayerSd, progressBetween, smallestWorthwhileChange, type Progress } from './progress.js';
 
 export const MEASURE_UNITS = ['s', 'cm', 'm', 'kg', 'count', 'made_of_attempts'] as const;
 export type MeasureUnit = (typeof MEASURE_UNITS)[number];
@@ -330,4 +331,40 @@ export function parseAttempts(def: MeasureDefinition, name: string, text: string
     attempts.push(Number(num.replace(',', '.')));
   }
   return { attempts };
+}
+
+/*
+ * Real change on a measured test (docs/product.md#measured-criteria): the smallest worthwhile change is
+ * the typical error of the measurement, read from players' repeated attempts; a change smaller than
+ * the noise of measuring twice is no clear change.
+ */
+
+/**
+ * The typical error from repeated attempts: the pooled within-player SD, √(Σᵢ Σⱼ (xᵢⱼ − x̄ᵢ)² / Σᵢ (nᵢ − 1)).
+ * Only players with at least two attempts count; null when none has (no repeat to read the noise from).
+ * With two attempts each it is the SD of the differences / √2.
+ */
+export function typicalError(attemptSets: readonly (readonly number[])[]): number | null {
+  let ss = 0;
+  let df = 0;
+  for (const set of attemptSets) {
+    if (set.length < 2) continue;
+    const mean = set.reduce((a, b) => a + b, 0) / set.length;
+    ss += set.reduce((a, b) => a + (b - mean) ** 2, 0);
+    df += set.length - 1;
+  }
+  return df === 0 ? null : Math.sqrt(ss / df);
+}
+
+/**
+ * A measured test's smallest worthwhile change: its typical error where repeated attempts exist, else
+ * the rule every criterion has (0.2 × the between-player SD of the current values, progress.ts).
+ */
+export function measuredSwc(attemptSets: readonly (readonly number[])[], currentValues: readonly number[]): number | null {
+  return typicalError(attemptSets) ?? smallestWorthwhileChange(betweenPlayerSd(currentValues));
+}
+
+/** Improved / no clear change / declined between two values of a test, "improved" in its better direction. */
+export function measuredProgress(direction: Direction, before: number, after: number, swc: number | null): Progress {
+  return direction === 'lower' ? progressBetween(-before, -after, swc) : progressBetween(before, after, swc);
 }

@@ -3,6 +3,7 @@
  * repositories mirror these functions, and tests compare the two on random data.
  */
 import { SCALE_MAX, SCALE_MIN } from './constants.js';
+import { basisLabel, pointsFor, roundTo, type MeasureDefinition, type PointsRule } from './measured.js';
 
 // Goals' "real progress" rule lives in its own small module (docs/product.md#goals).
 export * from './progress.js';
@@ -147,7 +148,10 @@ export interface SessionScore {
   evaluatorId: number;
   playerId: number;
   criterionId: number;
+  /** Points 1–10 (on a measured criterion, the points of this evaluator's own value). */
   score: number;
+  /** A measured criterion: the value this evaluator kept, in the test's unit. */
+  value?: number | null;
 }
 
 export interface SessionCriterion {
@@ -180,6 +184,35 @@ export interface SessionCell {
   evaluators: number;
   /** Evaluator ids whose score lies more than the threshold from the mean of the others' scores. */
   outliers: number[];
+  /** A measured criterion: the mean of the evaluators' values and how its points (the cell's mean) were read. */
+  measured?: { value: number; basis: string };
+}
+
+/** Points of a session's mean measurement; null when no rule applies (the mean of the evaluators' points then). */
+export type SessionMeasuredPoints = (
+  criterionId: number,
+  playerId: number,
+  values: readonly number[],
+) => { value: number; points: number; basis: string } | null;
+
+/**
+ * A session cell of a measured test: the evaluators' values average like scores (trimmed from
+ * SESSION_TRIM_FROM on), rounded to the test's decimals, and that mean earns points by the rule for the
+ * player's age group (`groupValues`: the age group's other current values, for percentiles).
+ */
+export function sessionMeasuredMean(
+  def: Pick<MeasureDefinition, 'direction' | 'decimals'>,
+  rule: PointsRule,
+  values: readonly number[],
+  ageGroup: string | null,
+  groupValues: readonly number[] = [],
+): { value: number; points: number; basis: string } | null {
+  const mean = sessionMean(values);
+  if (mean === null) return null;
+  const value = roundTo(mean, def.decimals);
+  const points = pointsFor(def, rule, value, ageGroup, ageGroup === null ? [] : [...groupValues, value]);
+  if ('error' in points) return null;
+  return { value, points: points.points, basis: basisLabel(points.basis, ageGroup) };
 }
 
 export interface SessionResult {
@@ -221,7 +254,7 @@ export function sessionResults(
   playerIds: readonly number[],
   criteria: readonly SessionCriterion[],
   scores: readonly SessionScore[],
-  options: { minEvaluators: number; outlierShare?: number },
+  options: { minEvaluators: number; outlierShare?: number; measuredPoints?: SessionMeasuredPoints },
 ): SessionResult[] {
   const share = options.outlierShare ?? SESSION_OUTLIER_SHARE;
   const byCell = new Map<string, SessionScore[]>();
@@ -236,13 +269,17 @@ export function sessionResults(
     const cells = criteria.map((c): SessionCell => {
       const list = byCell.get(`${playerId}:${c.criterionId}`) ?? [];
       for (const s of list) done.set(s.evaluatorId, (done.get(s.evaluatorId) ?? 0) + 1);
-      const mean = sessionMean(list.map((s) => s.score));
+      const values = list.flatMap((s) => (s.value === undefined || s.value === null ? [] : [s.value]));
+      const measured =
+        c.kind === 'measured' && options.measuredPoints && values.length ? options.measuredPoints(c.criterionId, playerId, values) : null;
+      const mean = measured ? measured.points : sessionMean(list.map((s) => s.score));
       return {
         criterionId: c.criterionId,
         mean,
         percentage: mean === null ? 0 : meanPercentage(c.kind, mean, c.weight),
         evaluators: list.length,
         outliers: outliersOf(list, share * scaleRange(c.kind)),
+        ...(measured ? { measured: { value: measured.value, basis: measured.basis } } : {}),
       };
     });
     const evaluatorsDone = [...done.values()].filter((n) => n === criteria.length).length;

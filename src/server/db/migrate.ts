@@ -34,6 +34,7 @@ import * as m0043 from './migrations/0043_goal_sources.js';
 import * as m0044 from './migrations/0044_self_assessments.js';
 import * as m0048 from './migrations/0048_guardian_list_version.js';
 import * as m0047 from './migrations/0047_calibration.js';
+import * as m0046 from './migrations/0046_session_measurements.js';
 
 /**
  * Migrations are listed statically so they run the same from tsx, tests and bundles. Features built
@@ -75,6 +76,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0044_self_assessments': m0044.migration,
   '0048_guardian_list_version': m0048.migration,
   '0047_calibration': m0047.migration,
+  '0046_session_measurements': m0046.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {

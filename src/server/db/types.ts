@@ -340,6 +340,9 @@ export interface EvalSessionScoresTable {
   player_id: number;
   criterion_id: number;
   score: number;
+  /** A measured criterion (migration 0046): the kept value and the attempts as JSON; the score is its points. */
+  measured_value: number | null;
+  measured_attempts: string | null;
   updated_at: Timestamp;
 }
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { SCALE_MAX } from '../constants.js';
 import { SESSION_MIN_EVALUATORS } from '../scoring.js';
 import { emailField, isoDate, MAX_ID, NAME_MAX, personNameFields, refFields, requiredId, requiredText } from './common.js';
+import { measureOutSchema } from './criterion.js';
+import { attemptSchema, attemptsInput } from './evaluation.js';
 import { levelKindSchema } from './reference.js';
 
 /** Evaluation sessions: tryouts and assessments scored by several evaluators (docs/product.md#sessions). */
@@ -66,6 +68,8 @@ export const sessionCriterionSchema = z.object({
   levelName: z.string(),
   kind: levelKindSchema,
   weight: z.number(),
+  /** A measured criterion's test and points rule: the sheet takes its attempts and previews the points. */
+  measure: measureOutSchema.nullable().optional(),
 });
 export type SessionCriterionInfo = z.infer<typeof sessionCriterionSchema>;
 
@@ -176,6 +180,8 @@ export const sessionCellSchema = z.object({
   percentage: z.number(),
   evaluators: z.number(),
   outliers: z.array(z.number()),
+  /** A measured criterion: the evaluators' mean value and its points, "11.04 s → 9 points, U14 bands". */
+  measured: z.string().optional(),
 });
 /** A progress row (without the check-in) with its results. */
 export const sessionResultRowSchema = sessionProgressRowSchema.omit({ present: true }).extend({
@@ -205,6 +211,8 @@ export const sessionPlayerScoresSchema = z.object({
       excluded: z.boolean(),
       criterionId: z.number(),
       score: z.number(),
+      /** A measured criterion: the value this evaluator kept, with its unit. */
+      measured: z.string().optional(),
       outlier: z.boolean(),
     }),
   ),
@@ -220,14 +228,25 @@ export const sessionSheetSchema = z.object({
   players: z.array(
     z.object({ playerId: z.number(), name: z.string(), photo: z.string().nullable(), bib: z.number().nullable(), present: z.boolean() }),
   ),
-  scores: z.array(z.object({ playerId: z.number(), criterionId: z.number(), score: z.number() })),
+  scores: z.array(
+    z.object({
+      playerId: z.number(),
+      criterionId: z.number(),
+      score: z.number(),
+      /** A measured criterion: the attempts this evaluator entered. */
+      attempts: z.array(attemptSchema).optional(),
+    }),
+  ),
 });
 export type SessionSheet = z.infer<typeof sessionSheetSchema>;
 
 export const sessionScoreEntrySchema = z.object({
   playerId: z.number().int().positive().max(MAX_ID),
   criterionId: z.number().int().positive().max(MAX_ID),
-  score: z.number().min(0).max(SCALE_MAX),
+  /** Points on a 1–10 or Yes/No criterion; a measured one takes `attempts` instead. */
+  score: z.number().min(0).max(SCALE_MAX).optional(),
+  /** A measured criterion's attempts (numbers, made/taken pairs or text with units, "11.04 s", "7/10"). */
+  attempts: attemptsInput,
 });
 export const sessionScoresSaveSchema = z.object({ entries: z.array(sessionScoreEntrySchema).min(1).max(SCORE_BATCH_MAX) });
 export type SessionScoreEntry = z.infer<typeof sessionScoreEntrySchema>;

@@ -77,7 +77,7 @@ export function PlayerScoresModal({
                   const s = score(e.id, c.criterionId);
                   return (
                     <Table.Td key={c.criterionId} td={s?.excluded ? 'line-through' : undefined}>
-                      {s ? label(c.kind, s.score) : '–'}
+                      {s ? (s.measured ?? label(c.kind, s.score)) : '–'}
                       {s && !s.excluded ? (
                         <Text span size="xs" c="dimmed" ml={4} data-testid="score-severity">
                           (

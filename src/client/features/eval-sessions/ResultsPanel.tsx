@@ -285,9 +285,11 @@ export function ResultsPanel({ session }: { session: EvalSession }) {
                     <Group gap={4} wrap="nowrap">
                       {c.mean === null
                         ? '–'
-                        : kindOf.get(c.criterionId) === 'yes_no'
-                          ? `${Math.round(c.mean * 100)}% yes`
-                          : formatPercent(c.mean)}
+                        : c.measured
+                          ? c.measured
+                          : kindOf.get(c.criterionId) === 'yes_no'
+                            ? `${Math.round(c.mean * 100)}% yes`
+                            : formatPercent(c.mean)}
                       <FlagCount n={c.outliers.length} />
                     </Group>
                   </Table.Td>

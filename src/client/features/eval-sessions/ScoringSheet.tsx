@@ -5,9 +5,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import type { SessionScoreEntry, SessionSheet } from '../../../shared/schemas/eval-session';
 import { photoUrl } from '../../../shared/paths';
-import { NO, YES } from '../../../shared/scoring';
+import { combineAttempts, formatMeasure, NO, YES, type Attempt } from '../../../shared/scoring';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
+import { MeasuredAttempts } from '../../components/MeasuredAttempts';
+import { attemptText, readAttempts } from '../../components/measured-entry';
 import { ScoreEntry } from '../../components/ScoreEntry';
 import { SearchInput } from '../../components/SearchInput';
 import { ApiError } from '../../lib/api';
@@ -105,7 +107,16 @@ export function ScoringSheet({ source, closed: closedOutside = false, onEnded, o
     client.setQueryData<SessionSheet>(sheetKey, (s) => {
       if (!s) return s;
       const scores = new Map(s.scores.map((x) => [`${x.playerId}|${x.criterionId}`, x]));
-      for (const x of saved) scores.set(`${x.playerId}|${x.criterionId}`, x);
+      for (const x of saved) {
+        // A measured test's points are read by the server; the sheet shows the attempts entered.
+        const attempts = x.attempts?.filter((a): a is Attempt => typeof a !== 'string');
+        scores.set(`${x.playerId}|${x.criterionId}`, {
+          playerId: x.playerId,
+          criterionId: x.criterionId,
+          score: x.score ?? 0,
+          ...(attempts ? { attempts } : {}),
+        });
+      }
       const next = { ...s, scores: [...scores.values()] };
       void saveSheet(source.key, next);
       return next;
@@ -124,6 +135,9 @@ export function ScoringSheet({ source, closed: closedOutside = false, onEnded, o
   const criterion = criteria.find((c) => String(c.criterionId) === criterionId) ?? criteria[0];
   const [search, setSearch] = useState('');
   const [presentOnly, setPresentOnly] = useState(true);
+  // A measured test's fields as typed, per player and criterion; and why the last ones typed cannot be kept.
+  const [typed, setTyped] = useState<Record<string, string[]>>({});
+  const [typedError, setTypedError] = useState<Record<string, string>>({});
   const anyPresent = data?.players.some((p) => p.present) ?? false;
 
   const players = useMemo(() => {
@@ -148,9 +162,34 @@ export function ScoringSheet({ source, closed: closedOutside = false, onEnded, o
   }
 
   const serverScore = new Map(data.scores.map((s) => [`${s.playerId}|${s.criterionId}`, s.score]));
+  const serverAttempts = new Map(data.scores.map((s) => [`${s.playerId}|${s.criterionId}`, s.attempts]));
+  const measure = criterion.kind === 'measured' ? (criterion.measure ?? null) : null;
   const valueOf = (p: Player) => {
     const q = queue.waiting.get(scoreKey(source.key, p.playerId, criterion.criterionId));
-    return q ? q.score : serverScore.get(`${p.playerId}|${criterion.criterionId}`);
+    return q ? (q.score ?? (q.attempts ? 0 : undefined)) : serverScore.get(`${p.playerId}|${criterion.criterionId}`);
+  };
+  const cell = (p: Player) => `${p.playerId}|${criterion.criterionId}`;
+  /** The attempts kept for a player: waiting on the device, else what the server has. */
+  const keptAttempts = (p: Player): Attempt[] => {
+    const q = queue.waiting.get(scoreKey(source.key, p.playerId, criterion.criterionId));
+    const list = q ? (q.attempts ?? []) : (serverAttempts.get(cell(p)) ?? []);
+    return list.filter((a): a is Attempt => typeof a !== 'string');
+  };
+  const attemptsOf = (p: Player): string[] => typed[cell(p)] ?? keptAttempts(p).map(attemptText);
+  const keptText = (p: Player): string | null => {
+    const kept = keptAttempts(p);
+    return measure && kept.length ? formatMeasure(measure, combineAttempts(measure, kept), kept) : null;
+  };
+  /** A measured test's fields are done: kept on the device when the scoring module accepts them. */
+  const commitAttempts = (p: Player, slots: string[]) => {
+    if (!measure) return;
+    const read = readAttempts(measure, criterion.name, slots);
+    if ('error' in read) {
+      setTypedError((e) => ({ ...e, [cell(p)]: read.error }));
+      return;
+    }
+    setTypedError(({ [cell(p)]: _, ...rest }) => rest);
+    if (read.attempts.length) void queue.record({ playerId: p.playerId, criterionId: criterion.criterionId, attempts: read.attempts });
   };
   const stateOf = (p: Player): keyof typeof STATE | null => {
     const q = queue.waiting.get(scoreKey(source.key, p.playerId, criterion.criterionId));
@@ -264,7 +303,30 @@ export function ScoringSheet({ source, closed: closedOutside = false, onEnded, o
                 </Stack>
               </Group>
               {closed ? (
-                <Text size="sm">{valueOf(p) === undefined ? 'Not scored' : `Your score: ${toText(criterion.kind, valueOf(p))}`}</Text>
+                <Text size="sm">
+                  {valueOf(p) === undefined
+                    ? 'Not scored'
+                    : measure
+                      ? `Your value: ${keptText(p) ?? '—'}`
+                      : `Your score: ${toText(criterion.kind, valueOf(p))}`}
+                </Text>
+              ) : measure ? (
+                <Stack gap={4}>
+                  <MeasuredAttempts
+                    def={measure}
+                    playerName={p.name}
+                    typed={attemptsOf(p)}
+                    onType={(next) => setTyped((t) => ({ ...t, [cell(p)]: next }))}
+                    onCommit={(slots) => commitAttempts(p, slots)}
+                    preview={keptText(p)}
+                    error={state === 'refused' || !!typedError[cell(p)]}
+                  />
+                  {typedError[cell(p)] ? (
+                    <Text size="sm" c="red.8" role="alert">
+                      {typedError[cell(p)]}
+                    </Text>
+                  ) : null}
+                </Stack>
               ) : (
                 <ScoreEntry
                   kind={criterion.kind}

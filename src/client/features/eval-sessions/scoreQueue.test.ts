@@ -29,3 +29,23 @@ describe('scores waiting when the session closes', () => {
     expect(await waitingOfUser(3)).toEqual(new Map());
   });
 });
+
+describe("a measured test's attempts on the device", () => {
+  it('sends the attempts kept offline, and a change made while the batch was on the way stays waiting', async () => {
+    const source = 'session-9-user-4';
+    await enqueue(source, { playerId: 1, criterionId: 2, attempts: [11.3, 11.04] });
+    const send = vi.fn(async (entries: { playerId: number; criterionId: number }[]) => {
+      // The evaluator retypes an attempt while the first send is in flight.
+      await enqueue(source, { playerId: 1, criterionId: 2, attempts: [11.3, 10.98] });
+      return entries.map((e) => ({ ...e, status: 'saved' as const }));
+    });
+    expect(await flush(source, send)).toEqual([]);
+    expect(send.mock.calls[0]![0]).toEqual([{ playerId: 1, criterionId: 2, attempts: [11.3, 11.04] }]);
+    expect((await queued(source)).map((q) => q.attempts)).toEqual([[11.3, 10.98]]);
+    const ok = vi.fn(async (entries: { playerId: number; criterionId: number }[]) =>
+      entries.map((e) => ({ ...e, status: 'saved' as const })),
+    );
+    expect((await flush(source, ok)).map((e) => e.attempts)).toEqual([[11.3, 10.98]]);
+    expect(await queued(source)).toEqual([]);
+  });
+});

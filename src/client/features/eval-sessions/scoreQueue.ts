@@ -59,6 +59,10 @@ type Send = (
   entries: SessionScoreEntry[],
 ) => Promise<{ playerId: number; criterionId: number; status: 'saved' | 'refused'; reason?: string }[]>;
 
+// A measured test's attempts changed on the device while the batch was on the way: not yet saved.
+const sameAttempts = (a: SessionScoreEntry, b: SessionScoreEntry) =>
+  JSON.stringify(a.attempts ?? null) === JSON.stringify(b.attempts ?? null);
+
 /**
  * Sends this source's waiting scores in batches. A score changed on the device while its batch was
  * on the way stays waiting for the next round. Answers the scores the server saved; throws when the
@@ -69,12 +73,14 @@ export async function flush(source: string, send: Send): Promise<SessionScoreEnt
   const saved: SessionScoreEntry[] = [];
   for (let i = 0; i < waiting.length; i += SCORE_BATCH_MAX) {
     const batch = waiting.slice(i, i + SCORE_BATCH_MAX);
-    const outcomes = await send(batch.map(({ playerId, criterionId, score }) => ({ playerId, criterionId, score })));
+    const outcomes = await send(
+      batch.map(({ playerId, criterionId, score, attempts }) => ({ playerId, criterionId, score, ...(attempts ? { attempts } : {}) })),
+    );
     const d = await db();
     for (const [n, outcome] of outcomes.entries()) {
       const sent = batch[n]!;
       const now = await d.get('scores', sent.key);
-      if (!now || now.score !== sent.score) continue;
+      if (!now || now.score !== sent.score || !sameAttempts(now, sent)) continue;
       if (outcome.status === 'saved') {
         await d.delete('scores', sent.key);
         saved.push(sent);

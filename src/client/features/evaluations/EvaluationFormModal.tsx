@@ -16,8 +16,8 @@ import { ApiError, failureMessage } from '../../lib/api';
 import { useMe } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { allCriteriaQuery, levelsQuery, useSaveEvaluation } from './api';
-import { MeasuredAttempts } from './MeasuredAttempts';
-import { attemptText, readAttempts } from './measured-entry';
+import { MeasuredAttempts } from '../../components/MeasuredAttempts';
+import { attemptText, readAttempts } from '../../components/measured-entry';
 import { combineAttempts, formatMeasure } from '../../../shared/scoring';
 
 type FormValues = {

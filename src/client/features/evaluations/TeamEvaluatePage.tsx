@@ -25,8 +25,8 @@ import { useSheetDraft } from './outbox/useSheetDraft';
 import { nowIso, nowMs } from '../../../shared/clock.js';
 import { ageGroupLabel } from '../../../shared/age-groups';
 import { roundTo, type Attempt } from '../../../shared/scoring';
-import { MeasuredAttempts, type Watch } from './MeasuredAttempts';
-import { attemptText, previewLabel, readAttempts } from './measured-entry';
+import { MeasuredAttempts, type Watch } from '../../components/MeasuredAttempts';
+import { attemptText, previewLabel, readAttempts } from '../../components/measured-entry';
 
 type SyncAttempts = readonly (Attempt | string)[] | null | undefined;
 

@@ -38,7 +38,14 @@ export async function calibrationScores(db: Db, sessionId: number): Promise<Scor
     .select(['evaluator_id', 'player_id', 'criterion_id', 'score'])
     .where('session_id', '=', sessionId)
     .execute();
-  return rows.map((r) => ({ evaluatorId: r.evaluator_id, playerId: r.player_id, criterionId: r.criterion_id, score: Number(r.score) }));
+  return rows.map((r) => ({
+    evaluatorId: r.evaluator_id,
+    playerId: r.player_id,
+    criterionId: r.criterion_id,
+    score: Number(r.score),
+    value: null,
+    attempts: null,
+  }));
 }
 
 /** An evaluator's calibration scores; a second score of the same player and criterion replaces the first. */

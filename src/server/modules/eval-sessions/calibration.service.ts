@@ -43,12 +43,15 @@ export async function saveCalibrationScores(db: Db, session: repo.SessionRow, ev
       ? 'This player is not in the calibration round.'
       : kind === undefined
         ? 'This criterion is not scored in this session.'
-        : !isValidScore(kind, e.score)
-          ? kind === 'yes_no'
-            ? 'Choose Yes or No.'
-            : 'Choose a score from 1 to 10.'
-          : null;
-    return { ...e, reason };
+        : kind === 'measured'
+          ? // A measurement has no evaluator severity to calibrate (ADR 0030).
+            'A measured test is not part of the calibration round.'
+          : e.score === undefined || !isValidScore(kind, e.score)
+            ? kind === 'yes_no'
+              ? 'Choose Yes or No.'
+              : 'Choose a score from 1 to 10.'
+            : null;
+    return { playerId: e.playerId, criterionId: e.criterionId, score: e.score ?? 0, reason };
   });
   const saved = outcomes.filter((o) => o.reason === null);
   await cal.upsertCalibrationScores(db, session.id, evaluatorId, saved, nowIso());

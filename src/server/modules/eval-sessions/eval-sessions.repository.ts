@@ -557,16 +557,26 @@ export interface ScoreRow {
   playerId: number;
   criterionId: number;
   score: number;
+  /** A measured criterion: the value kept and the attempts it was kept from (JSON). */
+  value: number | null;
+  attempts: string | null;
 }
 
 export async function sessionScores(db: Db, sessionId: number, evaluatorId?: number): Promise<ScoreRow[]> {
   let q = db
     .selectFrom('eval_session_scores')
-    .select(['evaluator_id', 'player_id', 'criterion_id', 'score'])
+    .select(['evaluator_id', 'player_id', 'criterion_id', 'score', 'measured_value', 'measured_attempts'])
     .where('session_id', '=', sessionId);
   if (evaluatorId !== undefined) q = q.where('evaluator_id', '=', evaluatorId);
   const rows = await q.execute();
-  return rows.map((r) => ({ evaluatorId: r.evaluator_id, playerId: r.player_id, criterionId: r.criterion_id, score: Number(r.score) }));
+  return rows.map((r) => ({
+    evaluatorId: r.evaluator_id,
+    playerId: r.player_id,
+    criterionId: r.criterion_id,
+    score: Number(r.score),
+    value: r.measured_value === null ? null : Number(r.measured_value),
+    attempts: r.measured_attempts,
+  }));
 }
 
 /** An evaluator's scores; a second score of the same player and criterion replaces the first. */
@@ -574,7 +584,7 @@ export async function upsertScores(
   db: Db,
   sessionId: number,
   evaluatorId: number,
-  rows: readonly { playerId: number; criterionId: number; score: number }[],
+  rows: readonly { playerId: number; criterionId: number; score: number; value?: number | null; attempts?: string | null }[],
   now: string,
 ): Promise<void> {
   for (const part of chunks(rows, ID_CHUNK)) {
@@ -587,13 +597,18 @@ export async function upsertScores(
           player_id: r.playerId,
           criterion_id: r.criterionId,
           score: r.score,
+          measured_value: r.value ?? null,
+          measured_attempts: r.attempts ?? null,
           updated_at: now,
         })),
       )
       .onConflict((oc) =>
-        oc
-          .columns(['session_id', 'evaluator_id', 'player_id', 'criterion_id'])
-          .doUpdateSet((eb) => ({ score: eb.ref('excluded.score'), updated_at: eb.ref('excluded.updated_at') })),
+        oc.columns(['session_id', 'evaluator_id', 'player_id', 'criterion_id']).doUpdateSet((eb) => ({
+          score: eb.ref('excluded.score'),
+          measured_value: eb.ref('excluded.measured_value'),
+          measured_attempts: eb.ref('excluded.measured_attempts'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
       )
       .execute();
   }

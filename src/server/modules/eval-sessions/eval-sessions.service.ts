@@ -32,12 +32,14 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/types.js';
 import { fileByKey } from '../../files/files.repository.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
-import { nowIso, todayDate } from '../../lib/time.js';
+import { nowIso } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { insertEvaluations, recomputeCurrent } from '../evaluations/evaluations.repository.js';
+import { insertEvaluation, insertEvaluations, recomputeCurrent } from '../evaluations/evaluations.repository.js';
 import { existingTeamIds, findDuplicate, insertPlayer, setTeams } from '../players/players.repository.js';
 import * as repo from './eval-sessions.repository.js';
 import { syncGoalProgress } from '../goals/goals.service.js';
+import { afterMeasuredWrite } from '../evaluations/evaluations.service.js';
+import * as measured from './session-measured.service.js';
 
 /** The published evaluation's note: "Mean of 1 evaluator", "Mean of 3 evaluators". */
 export const meanNote = (evaluators: number, session: string) =>
@@ -322,13 +324,20 @@ export async function computeResults(db: Db, session: repo.SessionRow) {
   // Only admitted evaluators whose scores the director has not excluded count.
   const countedIds = new Set(evaluators.filter((e) => e.admitted && !e.excluded).map((e) => e.id));
   const counted = scores.filter((s) => countedIds.has(s.evaluatorId));
+  const measures = await measured.sessionMeasures(db, criteria);
+  const measuredPoints = await measured.measuredPointsOf(
+    db,
+    session,
+    measures,
+    players.map((p) => p.playerId),
+  );
   const results = sessionResults(
     players.map((p) => p.playerId),
     criteria,
     counted,
-    { minEvaluators: session.minEvaluators },
+    { minEvaluators: session.minEvaluators, ...(measuredPoints ? { measuredPoints } : {}) },
   );
-  return { criteria, players, scores, counted, evaluators, results };
+  return { criteria, players, scores, counted, evaluators, results, measures };
 }
 
 export async function progress(db: Db, session: repo.SessionRow): Promise<SessionProgress> {
@@ -347,7 +356,7 @@ export async function progress(db: Db, session: repo.SessionRow): Promise<Sessio
 }
 
 export async function results(db: Db, session: repo.SessionRow): Promise<SessionResults> {
-  const { criteria, players, evaluators, results } = await computeResults(db, session);
+  const { criteria, players, evaluators, results, measures } = await computeResults(db, session);
   const byId = new Map(players.map((p) => [p.playerId, p]));
   const rows = results.map((r) => {
     const p = byId.get(r.playerId)!;
@@ -357,13 +366,24 @@ export async function results(db: Db, session: repo.SessionRow): Promise<Session
       lastName: p.lastName,
       bib: p.bib,
       total: r.total === null ? null : roundPercent(r.total),
-      cells: r.cells.map((c) => ({ ...c, mean: c.mean === null ? null : roundPercent(c.mean), percentage: roundPercent(c.percentage) })),
+      cells: r.cells.map(({ measured: _, ...c }) => {
+        const label = measured.cellLabel(
+          measures,
+          r.cells.find((x) => x.criterionId === c.criterionId)!,
+        );
+        return {
+          ...c,
+          mean: c.mean === null ? null : roundPercent(c.mean),
+          percentage: roundPercent(c.percentage),
+          ...(label ? { measured: label } : {}),
+        };
+      }),
     };
   });
   rows.sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || a.lastName.localeCompare(b.lastName));
   return {
     minEvaluators: session.minEvaluators,
-    criteria: criteria.map(({ catalogueWeight: _, ...c }) => c),
+    criteria: criteria.map((c) => measured.withMeasure(c, measures)),
     // Guests still waiting for the director are no evaluators of the results yet.
     evaluators: evaluators.filter((e) => e.admitted).map((e) => ({ id: e.id, name: e.name, guest: e.guest, excluded: e.excluded })),
     rows,
@@ -372,7 +392,7 @@ export async function results(db: Db, session: repo.SessionRow): Promise<Session
 
 export async function playerScores(db: Db, session: repo.SessionRow, playerId: number): Promise<SessionPlayerScores> {
   if (!(await repo.sessionPlayer(db, session.id, playerId))) throw notFound('This player is not in this session.');
-  const { evaluators, results, scores } = await computeResults(db, session);
+  const { evaluators, results, scores, measures } = await computeResults(db, session);
   const byId = new Map(evaluators.map((e) => [e.id, e]));
   const cells = results.find((r) => r.playerId === playerId)!.cells;
   return {
@@ -386,6 +406,7 @@ export async function playerScores(db: Db, session: repo.SessionRow, playerId: n
         excluded: !byId.get(s.evaluatorId)?.admitted || !!byId.get(s.evaluatorId)?.excluded,
         criterionId: s.criterionId,
         score: s.score,
+        ...(measures.has(s.criterionId) && s.value !== null ? { measured: measured.scoreLabel(measures, s)! } : {}),
         outlier: cells.find((c) => c.criterionId === s.criterionId)?.outliers.includes(s.evaluatorId) ?? false,
       }))
       .sort((a, b) => a.evaluatorName.localeCompare(b.evaluatorName) || a.criterionId - b.criterionId),
@@ -404,7 +425,7 @@ export async function publish(
   session: repo.SessionRow,
 ): Promise<{ published: number; incomplete: number; evaluations: number }> {
   if (session.state !== 'closed') throw conflict('Close the session before publishing it.');
-  const { criteria, players, counted, results } = await computeResults(db, session);
+  const { criteria, players, counted, results, measures } = await computeResults(db, session);
   const complete = results.filter((r) => r.complete);
   await authorizeEvaluationWrites(
     db,
@@ -417,14 +438,19 @@ export async function publish(
     r.cells.map((c, i) => {
       const criterion = criteria[i]!;
       const score = fair ? publishableFairScore(criterion.kind, fair.get(r.playerId)![i]!) : c.mean!;
+      const measurement = measures.has(c.criterionId)
+        ? measured.publishedMeasurement(measures.get(c.criterionId)!, c, counted, r.playerId)
+        : null;
       return {
         player_id: r.playerId,
         criterion_id: c.criterionId,
         score: Math.round(score * 100) / 100,
         score_percentage: meanPercentage(criterion.kind, score, criterion.catalogueWeight),
+        // A measurement publishes its mean value and the points of it, on either basis.
+        ...measurement,
         evaluator_user_id: null,
         evaluator_name: `Session: ${session.name}`,
-        date: session.endDate <= todayDate() ? session.endDate : todayDate(),
+        date: measured.sessionDate(session),
         notes: fair ? fairNote(c.evaluators, session.name) : meanNote(c.evaluators, session.name),
         video_links: '[]',
         created_at: now,
@@ -436,9 +462,15 @@ export async function publish(
     // The state moves first: a second publish racing this one finds it published and stops.
     const moved = await repo.moveState(trx, session.id, 'closed', { state: 'published', published_at: now, results_unlocked: 1 }, now);
     if (!moved) throw conflict('This session was just published.');
-    await insertEvaluations(trx, rows);
+    // The multi-row insert writes the score columns only; a measured test's rows go one by one with their values.
+    await insertEvaluations(
+      trx,
+      rows.filter((row) => !measures.has(row.criterion_id)),
+    );
+    for (const row of rows.filter((x) => measures.has(x.criterion_id))) await insertEvaluation(trx, row);
     const playerIds = complete.map((r) => r.playerId);
     for (const c of criteria) await recomputeCurrent(trx, { criterionId: c.criterionId, playerIds });
+    for (const c of measures.values()) await afterMeasuredWrite(trx, c);
     await syncGoalProgress(
       trx,
       actor,
@@ -486,8 +518,9 @@ export async function sheet(db: Db, sessionId: number, evaluator: { id: number; 
     repo.sessionPlayers(db, sessionId),
     repo.sessionScores(db, sessionId, evaluator.id),
   ]);
+  const measures = await measured.sessionMeasures(db, criteria);
   return {
-    session: { id: session.id, name: session.name, state: session.state, criteria: criteria.map(({ catalogueWeight: _, ...c }) => c) },
+    session: { id: session.id, name: session.name, state: session.state, criteria: criteria.map((c) => measured.withMeasure(c, measures)) },
     evaluator,
     // Guests see a first name and an initial: enough to match a face and a number, no more (minors).
     players: players.map((p) => ({
@@ -497,26 +530,56 @@ export async function sheet(db: Db, sessionId: number, evaluator: { id: number; 
       bib: p.bib,
       present: p.present,
     })),
-    scores: scores.map((s) => ({ playerId: s.playerId, criterionId: s.criterionId, score: s.score })),
+    scores: scores.map((s) => ({
+      playerId: s.playerId,
+      criterionId: s.criterionId,
+      score: s.score,
+      ...(s.attempts ? { attempts: measured.parseStored(s.attempts) } : {}),
+    })),
   };
 }
 
 export async function saveScores(db: Db, sessionId: number, evaluatorId: number, entries: readonly SessionScoreEntry[]) {
-  const [criteria, players] = await Promise.all([repo.sessionCriteria(db, sessionId), repo.sessionPlayers(db, sessionId)]);
+  const [session, criteria, players] = await Promise.all([
+    repo.findSession(db, sessionId),
+    repo.sessionCriteria(db, sessionId),
+    repo.sessionPlayers(db, sessionId),
+  ]);
   const kinds = new Map(criteria.map((c) => [c.criterionId, c.kind]));
   const inSession = new Set(players.map((p) => p.playerId));
+  // A measured criterion's attempts are checked and kept like any measurement; its score is the points of the value.
+  const measures = await measured.sessionMeasures(db, criteria);
+  const kept = new Map<SessionScoreEntry, Awaited<ReturnType<typeof measured.scoreMeasured>>[number]>();
+  for (const [id, criterion] of measures) {
+    const list = entries.filter((e) => e.criterionId === id && inSession.has(e.playerId));
+    const fields = await measured.scoreMeasured(db, session!, criterion, list);
+    list.forEach((e, i) => kept.set(e, fields[i]!));
+  }
   const outcomes = entries.map((e) => {
     const kind = kinds.get(e.criterionId);
+    const fields = kept.get(e);
     const reason = !inSession.has(e.playerId)
       ? 'This player is not in this session.'
       : kind === undefined
         ? 'This criterion is not scored in this session.'
-        : !isValidScore(kind, e.score)
-          ? kind === 'yes_no'
-            ? 'Choose Yes or No.'
-            : 'Choose a score from 1 to 10.'
-          : null;
-    return { playerId: e.playerId, criterionId: e.criterionId, score: e.score, reason };
+        : fields
+          ? 'error' in fields
+            ? fields.error
+            : null
+          : e.score === undefined || !isValidScore(kind, e.score)
+            ? kind === 'yes_no'
+              ? 'Choose Yes or No.'
+              : 'Choose a score from 1 to 10.'
+            : null;
+    const value = fields && !('error' in fields) ? fields : null;
+    return {
+      playerId: e.playerId,
+      criterionId: e.criterionId,
+      score: value ? value.score : (e.score ?? 0),
+      value: value?.measured_value ?? null,
+      attempts: value?.measured_attempts ?? null,
+      reason,
+    };
   });
   const saved = outcomes.filter((o) => o.reason === null);
   if (saved.length) await repo.upsertScores(db, sessionId, evaluatorId, saved, nowIso());

@@ -334,12 +334,12 @@ export async function recomputeCurrent(db: Db, scope: PairScope): Promise<void> 
 
 /** Bulk matching: players whose parent e-mail is one of these (case-insensitive). */
 export async function playersByEmails(db: Db, emails: readonly string[]) {
-  const out: { id: number; first_name: string; last_name: string; email: string }[] = [];
+  const out: { id: number; first_name: string; last_name: string; email: string; dob: number | null }[] = [];
   for (const part of chunks(emails, ID_CHUNK)) {
     out.push(
       ...(await db
         .selectFrom('players')
-        .select(['id', 'first_name', 'last_name', 'email'])
+        .select(['id', 'first_name', 'last_name', 'email', 'dob'])
         .where(sql`lower(email)`, 'in', part)
         .execute()),
     );
@@ -390,7 +390,7 @@ export async function teamPlayersWithCurrent(db: Db, teamId: number, criterionId
 }
 
 export async function findPlayerForMatching(db: Db, id: number) {
-  return db.selectFrom('players').select(['id', 'first_name', 'last_name', 'email']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('players').select(['id', 'first_name', 'last_name', 'email', 'dob']).where('id', '=', id).executeTakeFirst();
 }
 
 // Offline sync (issue 16): one batch's lookups, each one query for the whole batch.

@@ -10,6 +10,7 @@ import { currentEvaluations, scorePercentage } from '../../../shared/scoring.js'
 import { checkCsvShape, csvRecords, csvText } from '../../lib/csv-text.js';
 import { badRequest } from '../../lib/errors.js';
 import { bulkCandidates } from '../../policies/evaluations.js';
+import { measuredAgeGroup, readMeasurement, type ScoredFields } from './measured.service.js';
 import type { CurrentRow, NewEvaluation, ScoringCriterion } from './evaluations.repository.js';
 
 export interface CsvRow {
@@ -70,6 +71,8 @@ export interface PlayerCandidate {
   first_name: string;
   last_name: string;
   email: string;
+  /** Birth year: a measured test's points read the player's age group. */
+  dob?: number | null;
 }
 
 export interface CheckContext {
@@ -95,6 +98,7 @@ export function checkRows(rows: readonly CsvRow[], ctx: CheckContext): { values:
     criteria.set(key, [...(criteria.get(key) ?? []), c]);
   }
   const players = new Map<string, PlayerCandidate[]>();
+  const byId = new Map(ctx.players.map((p) => [p.id, p]));
   for (const p of ctx.players) {
     const key = `${norm(p.first_name)}|${norm(p.last_name)}|${norm(p.email)}`;
     players.set(key, [...(players.get(key) ?? []), p]);
@@ -130,7 +134,14 @@ export function checkRows(rows: readonly CsvRow[], ctx: CheckContext): { values:
     }
 
     let score: number | null = null;
-    if (criterion) {
+    let measured: ScoredFields | null = null;
+    if (criterion?.kind === 'measured') {
+      // A measured test's Score column holds the measurement with its unit ("11.04 s", "7/10"); the rule gives the points.
+      const dob = playerId === null ? null : ((ctx.onlyPlayer?.id === playerId ? ctx.onlyPlayer : byId.get(playerId))?.dob ?? null);
+      const read = readMeasurement(criterion, r.score, null, measuredAgeGroup(dob, ctx.date));
+      if ('error' in read) problems.push(`Score: ${read.error}`);
+      else [measured, score] = [read, read.score];
+    } else if (criterion) {
       const parsed = parseScore(criterion.kind, r.score);
       if ('error' in parsed) problems.push(`Score: ${parsed.error}${criterion.kind === 'yes_no' ? '' : ' (1 to 10)'}`);
       else score = parsed.score;
@@ -148,7 +159,10 @@ export function checkRows(rows: readonly CsvRow[], ctx: CheckContext): { values:
       player_id: playerId!,
       criterion_id: criterion!.id,
       score: score!,
-      score_percentage: scorePercentage(criterion!.kind, score!, criterion!.weight),
+      score_percentage: measured ? measured.score_percentage : scorePercentage(criterion!.kind, score!, criterion!.weight),
+      ...(measured
+        ? { measured_value: measured.measured_value, measured_attempts: measured.measured_attempts, points_basis: measured.points_basis }
+        : {}),
       evaluator_user_id: ctx.evaluatorUserId,
       evaluator_name: ctx.evaluatorName,
       date: ctx.date,

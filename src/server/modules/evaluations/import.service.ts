@@ -3,7 +3,7 @@ import type { Actor } from '../../../shared/permissions.js';
 import type { DB } from '../../db/types.js';
 import { nowIso, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { evaluatorName, writeEvaluations } from './evaluations.service.js';
+import { afterMeasuredWrite, evaluatorName, writeEvaluations } from './evaluations.service.js';
 import * as repo from './evaluations.repository.js';
 import { checkRows, errorMessage, readCsv, supersede } from './import.csv.js';
 import { pairsOf, syncGoalProgress } from '../goals/goals.service.js';
@@ -46,7 +46,18 @@ export async function importEvaluations(
     const { rows, superseded } = supersede(await repo.currentOfPlayers(trx, [...new Set(values.map((v) => v.player_id))]), values);
     // Before the insert: the unique index allows one current row per pair at every moment.
     await repo.clearCurrent(trx, superseded);
-    await repo.insertEvaluations(trx, rows);
+    // The multi-row insert writes the score columns only; a measured test's rows go one by one with their values.
+    const measuredIds = new Set(criteria.filter((c) => c.kind === 'measured').map((c) => c.id));
+    await repo.insertEvaluations(
+      trx,
+      rows.filter((r) => !measuredIds.has(r.criterion_id)),
+    );
+    const measuredRows = rows.filter((r) => measuredIds.has(r.criterion_id));
+    for (const r of measuredRows) await repo.insertEvaluation(trx, r);
+    for (const c of criteria.filter((x) => measuredRows.some((r) => r.criterion_id === x.id))) {
+      await repo.recomputeCurrent(trx, { criterionId: c.id, playerIds: [...new Set(measuredRows.map((r) => r.player_id))] });
+      await afterMeasuredWrite(trx, c);
+    }
     await syncGoalProgress(trx, actor, pairsOf(rows));
     await recordAudit(
       trx,

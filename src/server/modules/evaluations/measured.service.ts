@@ -65,29 +65,43 @@ export async function scoreEntries(
     m.rule.method === 'percentile' ? repo.currentMeasurements(db, criterion.id) : Promise.resolve([]),
   ]);
   return entries.map((e) => {
-    const read = parseMeasured(m, criterion.name, e.raw, e.attempts);
-    if ('error' in read) return read;
-    const problem = attemptsProblem(m, criterion.name, read.attempts);
-    if (problem) return { error: problem };
-    const value = combineAttempts(m, read.attempts);
     const group = measuredAgeGroup(years.get(e.playerId) ?? null, e.date);
-    // The age group's other current values with this one: the percentile reference (a rescore follows the write).
-    const groupValues = [
-      ...current
-        .filter((c) => c.player_id !== e.playerId && measuredAgeGroup(c.dob, c.date) === group)
-        .map((c) => Number(c.measured_value)),
-      value,
-    ];
-    const points = pointsFor(m, m.rule, value, group, group === null ? [] : groupValues, criterion.name);
-    if ('error' in points) return points;
-    return {
-      score: points.points,
-      score_percentage: scorePercentage('measured', points.points, criterion.weight),
-      measured_value: value,
-      measured_attempts: JSON.stringify(read.attempts),
-      points_basis: basisLabel(points.basis, group),
-    };
+    // The age group's other current values: the percentile reference (a rescore follows the write).
+    const others = current
+      .filter((c) => c.player_id !== e.playerId && measuredAgeGroup(c.dob, c.date) === group)
+      .map((c) => Number(c.measured_value));
+    return readMeasurement(criterion, e.raw, e.attempts, group, others);
   });
+}
+
+/**
+ * One measurement of a measured criterion read without the database: the attempts (or the value as
+ * text, "11.04 s", "7/10") checked against the test, the kept value, and its points for `group` (with
+ * `others`, the age group's other current values, for percentiles). Imports use it row by row.
+ */
+export function readMeasurement(
+  criterion: Pick<repo.ScoringCriterion, 'name' | 'weight' | 'measure'>,
+  raw: RawScore,
+  attempts: readonly (Attempt | string)[] | null | undefined,
+  group: string | null,
+  others: readonly number[] = [],
+): ScoredFields | { error: string } {
+  const m = criterion.measure;
+  if (!m) return { error: `${criterion.name} has no test set up yet: edit the criterion to choose its unit and points rule.` };
+  const read = parseMeasured(m, criterion.name, raw, attempts);
+  if ('error' in read) return read;
+  const problem = attemptsProblem(m, criterion.name, read.attempts);
+  if (problem) return { error: problem };
+  const value = combineAttempts(m, read.attempts);
+  const points = pointsFor(m, m.rule, value, group, group === null ? [] : [...others, value], criterion.name);
+  if ('error' in points) return points;
+  return {
+    score: points.points,
+    score_percentage: scorePercentage('measured', points.points, criterion.weight),
+    measured_value: value,
+    measured_attempts: JSON.stringify(read.attempts),
+    points_basis: basisLabel(points.basis, group),
+  };
 }
 
 /** One entry, as a value or the message. */

@@ -18,19 +18,40 @@ export interface StoredEvaluation {
   notes: string;
   is_current: number;
   updated_at: string;
+  /** A measured test's value, attempts (JSON) and basis; null elsewhere. */
+  measured_value: number | null;
+  measured_attempts: string | null;
+  points_basis: string | null;
 }
+
+const COLUMNS = [
+  'id',
+  'player_id',
+  'criterion_id',
+  'date',
+  'score',
+  'score_percentage',
+  'notes',
+  'is_current',
+  'updated_at',
+  'measured_value',
+  'measured_attempts',
+  'points_basis',
+] as const;
 
 /** Every evaluation of these players (current and history): what a row may duplicate. */
 export async function evaluationsOfPlayers(db: Kysely<DB>, playerIds: readonly number[]): Promise<StoredEvaluation[]> {
   const out: StoredEvaluation[] = [];
   for (const part of chunks([...new Set(playerIds)], CHUNK)) {
-    const rows = await db
-      .selectFrom('evaluations')
-      .select(['id', 'player_id', 'criterion_id', 'date', 'score', 'score_percentage', 'notes', 'is_current', 'updated_at'])
-      .where('player_id', 'in', part)
-      .execute();
+    const rows = await db.selectFrom('evaluations').select(COLUMNS).where('player_id', 'in', part).execute();
     for (const r of rows)
-      out.push({ ...r, score: Number(r.score), score_percentage: Number(r.score_percentage), is_current: Number(r.is_current) });
+      out.push({
+        ...r,
+        score: Number(r.score),
+        score_percentage: Number(r.score_percentage),
+        is_current: Number(r.is_current),
+        measured_value: r.measured_value === null ? null : Number(r.measured_value),
+      });
   }
   return out;
 }
@@ -38,13 +59,15 @@ export async function evaluationsOfPlayers(db: Kysely<DB>, playerIds: readonly n
 export async function evaluationsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<StoredEvaluation[]> {
   const out: StoredEvaluation[] = [];
   for (const part of chunks([...new Set(ids)], CHUNK)) {
-    const rows = await db
-      .selectFrom('evaluations')
-      .select(['id', 'player_id', 'criterion_id', 'date', 'score', 'score_percentage', 'notes', 'is_current', 'updated_at'])
-      .where('id', 'in', part)
-      .execute();
+    const rows = await db.selectFrom('evaluations').select(COLUMNS).where('id', 'in', part).execute();
     for (const r of rows)
-      out.push({ ...r, score: Number(r.score), score_percentage: Number(r.score_percentage), is_current: Number(r.is_current) });
+      out.push({
+        ...r,
+        score: Number(r.score),
+        score_percentage: Number(r.score_percentage),
+        is_current: Number(r.is_current),
+        measured_value: r.measured_value === null ? null : Number(r.measured_value),
+      });
   }
   return out;
 }
@@ -71,21 +94,29 @@ export async function insertEvaluationsReturningIds(
   return ids;
 }
 
-export async function setScore(
+export async function setScore(db: Kysely<DB>, id: number, v: ScoreValues): Promise<void> {
+  await db.updateTable('evaluations').set(v).where('id', '=', id).execute();
+}
+
+/** What an import writes on a row: the score, and on a measured test the measurement beside it. */
+export type ScoreValues = {
+  score: number;
+  score_percentage: number;
+  notes: string;
+  updated_at: string;
+} & Partial<Pick<StoredEvaluation, 'measured_value' | 'measured_attempts' | 'points_basis'>>;
+
+/** A created row's measurement (the multi-row insert writes the score columns only). */
+export async function setMeasurement(
   db: Kysely<DB>,
   id: number,
-  v: { score: number; score_percentage: number; notes: string; updated_at: string },
+  v: Pick<StoredEvaluation, 'measured_value' | 'measured_attempts' | 'points_basis'>,
 ): Promise<void> {
   await db.updateTable('evaluations').set(v).where('id', '=', id).execute();
 }
 
 /** Puts back what an import changed, only while the row still holds what the import wrote. */
-export async function restoreScore(
-  db: Kysely<DB>,
-  id: number,
-  written: string,
-  v: { score: number; score_percentage: number; notes: string; updated_at: string },
-): Promise<boolean> {
+export async function restoreScore(db: Kysely<DB>, id: number, written: string, v: ScoreValues): Promise<boolean> {
   const r = await db.updateTable('evaluations').set(v).where('id', '=', id).where('updated_at', '=', written).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

@@ -2,7 +2,7 @@ import { EVALUATION_IMPORT_FIELDS, type ImportCounts, type PlanRow } from '../..
 import { scorePercentage } from '../../../shared/scoring.js';
 import { reachableTeamIds } from '../../policies/teams.js';
 import { nowIso, todayDate } from '../../lib/time.js';
-import { dateProblem } from '../evaluations/evaluations.service.js';
+import { afterMeasuredWrite, dateProblem } from '../evaluations/evaluations.service.js';
 import * as evaluations from '../evaluations/evaluations.repository.js';
 import { supersede } from '../evaluations/import.csv.js';
 import { playersOnlyInClosedSeasons } from '../rollover/rollover.repository.js';
@@ -61,7 +61,15 @@ export const evaluationsKind: KindHandler = {
     const valuesOf = (r: PlanRow) => {
       const c = criteria.get(Number(r.values.criterion))!;
       const score = Number(r.values.score);
-      return { criterion: c, score, score_percentage: scorePercentage(c.kind, score, c.weight), notes: r.values.notes ?? '' };
+      const measurement =
+        r.values.measured_value !== undefined
+          ? {
+              measured_value: Number(r.values.measured_value),
+              measured_attempts: r.values.measured_attempts ?? null,
+              points_basis: r.values.points_basis ?? null,
+            }
+          : null;
+      return { criterion: c, score, score_percentage: scorePercentage(c.kind, score, c.weight), notes: r.values.notes ?? '', measurement };
     };
     const creates = plan.filter((r) => r.action === 'create');
     const rows = creates.map((r) => {
@@ -88,6 +96,11 @@ export const evaluationsKind: KindHandler = {
     );
     await evaluations.clearCurrent(trx, superseded);
     const ids = await repo.insertEvaluationsReturningIds(trx, flagged);
+    // The multi-row insert writes the score columns: a measured row's value goes on beside its points.
+    for (const [i, r] of creates.entries()) {
+      const m = valuesOf(r).measurement;
+      if (m) await repo.setMeasurement(trx, ids[i]!, m);
+    }
     counts.created = ids.length;
     for (const id of ids) effects.push({ effect: 'evaluation_created', target_id: id, team_id: null, before: null });
     const updates = plan.filter((r) => r.action === 'update');
@@ -103,11 +116,29 @@ export const evaluationsKind: KindHandler = {
       const id = r.candidate?.kind === 'record' ? r.candidate.id : 0;
       const old = before.get(id)!;
       const v = valuesOf(r);
-      await repo.setScore(trx, id, { score: v.score, score_percentage: v.score_percentage, notes: v.notes, updated_at: now });
-      const was = { score: old.score, score_percentage: old.score_percentage, notes: old.notes, updated_at: old.updated_at, written: now };
+      await repo.setScore(trx, id, {
+        score: v.score,
+        score_percentage: v.score_percentage,
+        notes: v.notes,
+        updated_at: now,
+        ...v.measurement,
+      });
+      const was = {
+        score: old.score,
+        score_percentage: old.score_percentage,
+        notes: old.notes,
+        updated_at: old.updated_at,
+        written: now,
+        ...(v.measurement
+          ? { measured_value: old.measured_value, measured_attempts: old.measured_attempts, points_basis: old.points_basis }
+          : {}),
+      };
       effects.push({ effect: 'evaluation_updated', target_id: id, team_id: null, before: JSON.stringify(was) });
       counts.updated++;
     }
+    // A percentile rule reads every value against the others: re-read the measured criteria written.
+    const written = new Set([...creates, ...updates].map((r) => Number(r.values.criterion)));
+    for (const id of written) if (criteria.get(id)?.kind === 'measured') await afterMeasuredWrite(trx, criteria.get(id)!);
     counts.linked = plan.filter((r) => r.action === 'link').length;
     counts.skipped = plan.filter((r) => r.action === 'skip').length;
     await syncGoalProgress(trx, actor, pairsOf([...rows, ...before.values()]));
@@ -157,8 +188,11 @@ export const evaluationsKind: KindHandler = {
         notes: string;
         updated_at: string;
         written: string;
+        measured_value?: number | null;
+        measured_attempts?: string | null;
+        points_basis?: string | null;
       };
-      const back = { score: was.score, score_percentage: was.score_percentage, notes: was.notes, updated_at: was.updated_at };
+      const { written: _, ...back } = was;
       if (await repo.restoreScore(trx, e.target_id, was.written, back)) restored++;
       else kept.push(`${describe(now)} keeps its newer score: it was edited after the import.`);
     }

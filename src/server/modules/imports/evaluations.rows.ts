@@ -1,6 +1,8 @@
 import { EVALUATION_NOTES_MAX, parseScore, scoreLabel } from '../../../shared/schemas/evaluation.js';
 import type { Decision, ImportMapping, PlanRow } from '../../../shared/schemas/import.js';
-import type { LevelKind } from '../../../shared/scoring.js';
+import type { Measure } from '../../../shared/schemas/criterion.js';
+import { measuredLabel, type Attempt, type LevelKind } from '../../../shared/scoring.js';
+import { measuredAgeGroup, readMeasurement, type ScoredFields } from '../evaluations/measured.service.js';
 import { birthYear, foldName, type ExistingPlayer } from './players.rows.js';
 
 /**
@@ -14,6 +16,8 @@ export interface ImportCriterion {
   name: string;
   levelName: string;
   kind: LevelKind;
+  weight: number;
+  measure: Measure | null;
 }
 
 export interface ExistingEvaluation {
@@ -24,7 +28,12 @@ export interface ExistingEvaluation {
   score: number;
   notes: string;
   is_current: number;
+  measured_value?: number | null;
 }
+
+/** "11.04 s → 9 points, U14 bands" for a row's measurement. */
+const storedLabel = (m: Measure, f: ScoredFields): string =>
+  measuredLabel(m, f.measured_value!, f.score, f.points_basis!, JSON.parse(f.measured_attempts!) as Attempt[]);
 
 export interface CheckContext {
   players: readonly ExistingPlayer[];
@@ -61,6 +70,8 @@ interface Resolved {
   score: number;
   date: string;
   notes: string;
+  /** A measured test: the value kept from the cell ("11.04 s", "7/10"), its attempts and how it got its points. */
+  measured?: ScoredFields;
 }
 
 /** Which of the caller's players the row names, or why none. */
@@ -121,8 +132,17 @@ function checkRow(
   const c = findCriterion(cell, criteria);
   if ('problem' in c) reasons.push(c.problem!);
   let score: number | null = null;
+  let measured: ScoredFields | undefined;
   const rawScore = cell('score');
-  if ('criterion' in c) {
+  const rawDate = cell('date');
+  const date = rawDate === '' ? ctx.today : importDate(rawDate);
+  if ('criterion' in c && c.criterion!.kind === 'measured') {
+    // The Score column holds the measurement with its unit; the rule gives the points (age group in the row's year).
+    const dob = 'player' in p ? (p.player!.dob ?? null) : null;
+    const read = readMeasurement(c.criterion!, rawScore, null, measuredAgeGroup(dob, date ?? ctx.today));
+    if ('error' in read) reasons.push(rawScore === '' ? 'Score is missing.' : read.error);
+    else [measured, score] = [read, read.score];
+  } else if ('criterion' in c) {
     const parsed = parseScore(c.criterion!.kind, rawScore);
     if ('score' in parsed) score = parsed.score;
     else if (rawScore === '') reasons.push('Score is missing.');
@@ -133,8 +153,6 @@ function checkRow(
         `Score “${rawScore}” is out of range: the level “${c.criterion!.levelName}” is scored with a whole number from 1 to 10.`,
       );
   }
-  const rawDate = cell('date');
-  const date = rawDate === '' ? ctx.today : importDate(rawDate);
   if (date === null) reasons.push(`Date “${rawDate}” is not a date (YYYY-MM-DD or DD.MM.YYYY).`);
   else {
     const problem = ctx.dateProblem(date);
@@ -145,7 +163,18 @@ function checkRow(
   const raw: Record<string, string> = {};
   for (const key of Object.keys(mapping)) raw[key] = cell(key);
   if (reasons.length) return { reasons, raw };
-  return { reasons, raw, resolved: { player: p.player!, criterion: c.criterion!, score: score!, date: date!, notes } satisfies Resolved };
+  return {
+    reasons,
+    raw,
+    resolved: {
+      player: p.player!,
+      criterion: c.criterion!,
+      score: score!,
+      date: date!,
+      notes,
+      ...(measured ? { measured } : {}),
+    } satisfies Resolved,
+  };
 }
 
 /** Every row's values resolved against the caller's players and the criteria, or its reasons. */
@@ -193,9 +222,23 @@ export function planEvaluationRows(
       plan.push({ line, status: 'invalid', reasons, values: raw, candidate: null, choices: [], action: 'skip', label });
       continue;
     }
-    const { player, criterion, score, date, notes } = resolved;
-    const label = `${player.first_name} ${player.last_name} · ${criterion.name} ${scoreLabel(criterion.kind, score)} · ${date}`;
-    const values = { ...raw, player: String(player.id), criterion: String(criterion.id), score: String(score), date, notes };
+    const { player, criterion, score, date, notes, measured } = resolved;
+    const shown = measured && criterion.measure ? storedLabel(criterion.measure, measured) : scoreLabel(criterion.kind, score);
+    const label = `${player.first_name} ${player.last_name} · ${criterion.name} ${shown} · ${date}`;
+    const values: Record<string, string> = {
+      ...raw,
+      player: String(player.id),
+      criterion: String(criterion.id),
+      score: String(score),
+      date,
+      notes,
+    };
+    // The plan keeps the measurement as text: the commit writes what the preview showed.
+    if (measured) {
+      values.measured_value = String(measured.measured_value);
+      values.measured_attempts = measured.measured_attempts!;
+      values.points_basis = measured.points_basis!;
+    }
     const key = evaluationKey(player.id, criterion.id, date);
     const chosen = decisions[String(line)];
     const earlier = inFile.get(key);
@@ -219,7 +262,8 @@ export function planEvaluationRows(
     if (stored) {
       const choices: Decision[] = ['link', 'create', 'skip'];
       const decision = chosen && choices.includes(chosen) ? chosen : 'link';
-      const same = stored.score === score && stored.notes === notes;
+      const same =
+        stored.score === score && stored.notes === notes && (stored.measured_value ?? null) === (measured?.measured_value ?? null);
       const action = decision === 'link' ? (same ? 'link' : 'update') : decision;
       plan.push({
         line,

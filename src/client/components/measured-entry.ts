@@ -1,4 +1,4 @@
-import type { Measure } from '../../../shared/schemas/criterion';
+import type { Measure } from '../../shared/schemas/criterion';
 import {
   attemptsProblem,
   basisLabel,
@@ -8,7 +8,7 @@ import {
   parseAttempts,
   pointsFor,
   type Attempt,
-} from '../../../shared/scoring';
+} from '../../shared/scoring';
 
 /**
  * Reads the attempt fields of a measured test as typed ('' = not taken) with the scoring module's own
