@@ -430,7 +430,18 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
   },
   eval_session_scores: {
     why: 'scores (numbers)',
-    columns: none('id', 'session_id', 'evaluator_id', 'player_id', 'criterion_id', 'score', 'updated_at'),
+    // A measured test's value and attempts are the score in its unit, as on evaluations.
+    columns: none(
+      'id',
+      'session_id',
+      'evaluator_id',
+      'player_id',
+      'criterion_id',
+      'score',
+      'updated_at',
+      'measured_value',
+      'measured_attempts',
+    ),
   },
   // A calibration round only trains the panel (nothing publishes from it): an erasure takes its scores with it.
   eval_session_calibration_scores: {
