@@ -191,6 +191,30 @@ describe('a team goal for many players', () => {
     expect(view).toMatchObject({ team: { id: team }, today: todayDate(), dueBy: dayOffset(14) });
     expect(view.players.find((p) => p.id === players[2])!.goals.map((g) => g.title)).toContain('Lead the warm-up');
   });
+
+  it('the kept team view follows an edit, a check-in and a criterion renamed at once', async () => {
+    const team = ids.team('U16 Girls');
+    const goalOf = async () =>
+      data<TeamGoals>(await coach.get(`/api/team/${team}/goals`))
+        .players.flatMap((p) => p.goals)
+        .find((g) => g.title === 'Lead the warm-up')!;
+    const goal = await goalOf();
+    const base = `/api/player/${goal.playerId}/goal/${goal.id}`;
+    data(await coach.post(base, { description: 'Every Tuesday' }));
+    expect((await goalOf()).description).toBe('Every Tuesday');
+    data(await coach.post(`${base}/check-ins`, { note: 'Led it twice', practice_count: 2 }));
+    expect((await goalOf()).checkIns.map((c) => c.note)).toContain('Led it twice');
+
+    const criterionGoal = data<TeamGoals>(await coach.get(`/api/team/${team}/goals`))
+      .players.flatMap((p) => p.goals)
+      .find((g) => g.criterionId !== null)!;
+    await t.db.updateTable('criteria').set({ name: 'Renamed skill' }).where('id', '=', criterionGoal.criterionId!).execute();
+    await t.settled();
+    const renamed = data<TeamGoals>(await coach.get(`/api/team/${team}/goals`))
+      .players.flatMap((p) => p.goals)
+      .find((g) => g.id === criterionGoal.id)!;
+    expect(renamed.title).toBe('Renamed skill');
+  });
 });
 
 describe('the dashboard counts goals per team', () => {

@@ -22,10 +22,13 @@ import { authorizeGoal, familyGoalsScope, mayProposeGoal } from '../../policies/
 import { actorReachingPlayer, reachablePlayer } from '../../policies/players.js';
 import { resourceViewer } from '../../policies/resources.js';
 import { reachableTeam } from '../../policies/teams.js';
+import { jsonTextOf, sendDataText } from '../../lib/json-text.js';
 import { read, readErrors, writeErrors, written } from '../../lib/reply.js';
 import * as service from './goals.service.js';
 
 const tags = ['goals'];
+// The kept team page goes out as JSON text made once per kept value (lib/json-text.ts).
+const teamGoalsText = jsonTextOf(teamGoalsSchema);
 const goalParams = idParams.extend({ goalId: idParams.shape.id });
 
 /** Development plans (docs/product.md#goals): a player's goals, their states and check-ins; the family's visible ones. */
@@ -139,7 +142,8 @@ export async function goalsRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/team/:id/goals', {
     config: { access: access.need('players', 1) },
     schema: { tags, params: idParams, response: { 200: okEnvelope(teamGoalsSchema), ...readErrors } },
-    handler: async (req) => read(await service.teamGoals(app.db, await reachableTeam(app.db, requireActor(req), req.params.id))),
+    handler: async (req, reply) =>
+      sendDataText(reply, teamGoalsText(await service.teamGoals(app.db, await reachableTeam(app.db, requireActor(req), req.params.id)))),
   });
 
   // One goal for many players of the team, each their own copy (one transaction, audited once).

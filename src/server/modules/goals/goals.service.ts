@@ -39,6 +39,7 @@ import type { ResourceViewer } from '../resources/resources.repository.js';
 import { taggedWith } from '../resources/resources.repository.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './goals.repository.js';
+import { versionedCache } from '../scores/score-cache.js';
 import { readScoreVersion } from '../scores/scores.repository.js';
 
 type Db = Kysely<DB>;
@@ -685,9 +686,17 @@ export async function goalsForExport(db: Db, playerId: number, ownAccounts: read
   }));
 }
 
-/** GET /api/team/:id/goals: every goal of the team's current players, by player, and the window the filters count in. */
-export async function teamGoals(db: Db, team: { id: number; name: string }): Promise<TeamGoals> {
+// Everything the page shows moves the score version (migrations 0043, 0049; memberships and names by
+// 0006, 0009), and "today" is part of the key: a warm read builds nothing.
+const teamPages = versionedCache<TeamGoals>(256);
+
+/** GET /api/team/:id/goals: every goal of the team's current players, by player, and the window the filters count in. Callers must not mutate it. */
+export function teamGoals(db: Db, team: { id: number; name: string }): Promise<TeamGoals> {
   const today = todayDate();
+  return teamPages(db, JSON.stringify([team.id, team.name, today]), () => buildTeamGoals(db, team, today));
+}
+
+async function buildTeamGoals(db: Db, team: { id: number; name: string }, today: string): Promise<TeamGoals> {
   const [roster, rows, closed] = await Promise.all([
     teamPlayers(db, team.id),
     repo.teamGoalRows(db, team.id),
