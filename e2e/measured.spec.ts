@@ -104,7 +104,9 @@ test('measured: Lane agility defined with U14 bands, four players timed courtsid
     )!;
     criterionId = created.id;
     await page.getByRole('button', { name: new RegExp(`^${CRITERION}, score 10%`) }).click();
-    await expect(page.getByTestId('measure-summary')).toHaveText('Seconds (s), lower is better, best of 2; bands for U14.');
+    await expect(page.getByLabel(new RegExp(`^${CRITERION}`)).getByTestId('measure-summary')).toHaveText(
+      'Seconds (s), lower is better, best of 2; bands for U14.',
+    );
     expect(created.measure).toMatchObject({ unit: 's', direction: 'lower', attempts: 'best', attemptCount: 2, min: 5, max: 30 });
 
     // 2. Courtside at 375 px: opened once online so the worker keeps the sheet, then the network goes.

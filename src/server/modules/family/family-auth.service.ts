@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../../shared/permissions.js';
 import { FAMILY_HANDOUT_MINUTES, FAMILY_INVITE_MINUTES, FAMILY_LINK_MINUTES, type HandedSignIn } from '../../../shared/schemas/guardian.js';
+import type { LimitsDB } from '../../db/limits.js';
+import * as counters from '../../db/rate-limits.repository.js';
 import type { DB } from '../../db/types.js';
 import { badRequest } from '../../lib/errors.js';
 import { addMinutes, nowIso, nowMs } from '../../lib/time.js';
@@ -95,11 +97,16 @@ export async function handOutSignIn(db: Db, actor: Actor, publicUrl: string, gua
   return { link: signInUrl(publicUrl, token), expiresAt };
 }
 
+const LINK_EVERY_MS = 60_000;
+
 /** "E-mail me a link": silent for unknown addresses and guardians without standing, at most one link a minute per guardian. */
-export async function requestLink(db: Db, mailer: Mailer, publicUrl: string, email: string): Promise<void> {
+export async function requestLink(db: Db, limits: Kysely<LimitsDB>, mailer: Mailer, publicUrl: string, email: string): Promise<void> {
   const guardian = await repo.findSignableGuardian(db, email);
   if (!guardian || !(await guardianMaySignIn(db, guardian.id))) return;
   if (await repo.hasRecentToken(db, guardian.id, addMinutes(nowIso(), -1))) return;
+  // Two asks at once (a double tap, two processes) both pass the check above, which the answer does
+  // not wait for: the shared counter lets one of them through.
+  if ((await counters.hit(limits, `family-link:${guardian.id}`, LINK_EVERY_MS, nowMs())).hits > 1) return;
   await sendFamilyLink(db, mailer, publicUrl, guardian, 'signin');
 }
 

@@ -28,7 +28,7 @@ export async function familyRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       // Work happens after the answer: the same answer and timing for any address.
       void auth
-        .requestLink(app.db, app.mailer, app.config.PUBLIC_URL, req.body.email)
+        .requestLink(app.db, app.database.limits, app.mailer, app.config.PUBLIC_URL, req.body.email)
         .catch((err: unknown) => req.log.error({ err }, 'family sign-in link failed'));
       return { data: null, message: FAMILY_LINK_ANSWER };
     },
