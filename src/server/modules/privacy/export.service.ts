@@ -245,7 +245,7 @@ export function exclusions(notes: number): { what: string; why: string; count?: 
     },
     {
       what: 'Calibration scores',
-      why: "Practice scores evaluators give a few players before a tryout, to compare themselves with the panel: they measure the evaluators, count in no result, and go with an erasure.",
+      why: 'Practice scores evaluators give a few players before a tryout, to compare themselves with the panel: they measure the evaluators, count in no result, and go with an erasure.',
     },
     { what: "Guardians' other children", why: "Each guardian's links, consents and audit entries about other players are left out." },
     {
