@@ -116,7 +116,7 @@ test('staff: the Guardians list with Unclaimed and Resend invitation; the guardi
   const b = await firstPlayerOf(page.request, 'U16 Girls');
   await page.goto(`/app/player/${b.id}`);
   const panel = page.getByRole('region', { name: 'GUARDIANS' });
-  await expect(panel.getByText('primary')).toBeVisible();
+  await expect(panel.getByText('primary', { exact: true }).first()).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'player-guardians-panel');
 });

@@ -58,6 +58,18 @@ export async function hasRecentToken(db: Kysely<DB>, guardianId: number, since: 
   );
 }
 
+/** The guardian's newest link as it stands (made, used): what a link asked for now would replace. */
+export async function newestTokenMark(db: Kysely<DB>, guardianId: number): Promise<string> {
+  const row = await db
+    .selectFrom('guardian_tokens')
+    .select(['id', 'used_at'])
+    .where('guardian_id', '=', guardianId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? `${row.id}:${row.used_at ?? ''}` : 'none';
+}
+
 export async function findToken(db: Kysely<DB>, tokenHash: string) {
   return db
     .selectFrom('guardian_tokens as t')
