@@ -1,6 +1,6 @@
 import { request as http, type APIRequestContext } from '@playwright/test';
 import { apiGet, apiPost } from './api';
-import { expect as baseExpect, DEMO, expectAccessible, loginAs, snap, test } from './fixtures';
+import { expect as baseExpect, DEMO, expectAccessible, loginAs, snap, test, pageWidth } from './fixtures';
 import { tapOffenders } from './tap-targets';
 
 /**
@@ -93,7 +93,7 @@ test('calibration round: the director picks three players, each evaluator sees h
     await snap(page, 'calibration-director');
     await page.setViewportSize({ width: 375, height: 740 });
     expect((await tapOffenders(page, '[role="tabpanel"]')).map((o) => `${o.what} ${o.size} (${o.crowdedBy})`)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
 
     // The coach, an evaluator who does not run the session, sees only their own distance, on a phone.
@@ -107,7 +107,7 @@ test('calibration round: the director picks three players, each evaluator sees h
       await expect(own).toContainText('Overall: 20 percentage points lower than the panel');
       await expect(coachPage.getByTestId('calibration-panel')).toHaveCount(0);
       await expect(coachPage.getByLabel(`${SCALE} for ${name(0)}`)).toHaveValue(String(skill(0) - 2));
-      expect(await coachPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await pageWidth(coachPage)).toBeLessThanOrEqual(375);
       await expectAccessible(coachPage);
       await snap(coachPage, 'calibration-evaluator');
     } finally {

@@ -1,6 +1,6 @@
 import { request as http, type Page } from '@playwright/test';
 import { apiGet as get, apiPost as post, phoneContext } from './api';
-import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
+import { expect, expectAccessible, loginAs, snap, test, pageWidth } from './fixtures';
 
 /**
  * Fair evaluations where decisions are made (docs/product.md#draft-board, #families): a tryout of eight
@@ -192,7 +192,7 @@ test('a low scorer on the panel: the cut line marks who is too close to call, on
       await expect(seen).not.toContainText(built.disputed);
       // Never who, never anyone else.
       for (const who of ['Gail Guest', 'Gus Guest', 'Lou Low', 'Alex Admin', name(1)]) await expect(card).not.toContainText(who);
-      expect(await parent.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await pageWidth(parent)).toBeLessThanOrEqual(375);
       await expectAccessible(parent);
       await tryouts.scrollIntoViewIfNeeded();
       await snap(parent, 'fair-family-tryouts');

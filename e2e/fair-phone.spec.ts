@@ -3,7 +3,7 @@ import { request as http, type APIRequestContext } from '@playwright/test';
 import { openDatabase } from '../src/server/db/index';
 import { approvedReport, reportCycle } from '../src/server/modules/reports/reports.fixtures';
 import { apiGet, apiPost, phoneContext } from './api';
-import { expect as baseExpect, expectAccessible, loginAs, snap, test } from './fixtures';
+import { expect as baseExpect, expectAccessible, loginAs, snap, test, pageWidth } from './fixtures';
 
 /**
  * Fair figures on a phone (issue 40): the results table's "Moved" column is reached by scrolling the
@@ -62,7 +62,7 @@ test('on a 375 px phone the results table scrolls sideways in its own container 
     await page.getByRole('tab', { name: 'Results' }).click();
     const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Moved' }) });
     await expect(table.getByTestId('result-row')).toHaveCount(6);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(375);
 
     // The table's own container scrolls; the Moved header comes into the screen.
     const moved = table.getByRole('columnheader', { name: 'Moved' });
@@ -83,7 +83,7 @@ test('on a 375 px phone the results table scrolls sideways in its own container 
         .first()
         .getByText(/^(↑\d+|↓\d+|=)$/),
     ).toBeInViewport();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(375);
     // A phone has no hover: the mouse Playwright left over a row would tint it as a pointer does.
     await page.mouse.move(0, 0);
     await expectAccessible(page);
@@ -134,7 +134,7 @@ test('a parent opening a sent report on a phone reads "Seen by 4 evaluators" and
     await expect(seen).toContainText('Spring tryout');
     await expect(seen).toContainText('Seen by 4 evaluators.');
     await expect(seen).toContainText(`The panel agreed well on ${SCALE}.`);
-    expect(await parent.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await pageWidth(parent)).toBeLessThanOrEqual(375);
     await expectAccessible(parent);
     await seen.scrollIntoViewIfNeeded();
     await snap(parent, 'fair-report-seen-by');

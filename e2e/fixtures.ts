@@ -52,6 +52,15 @@ export async function settleAnimations(page: Page): Promise<void> {
   });
 }
 
+/**
+ * The page's width once no toast is shown: toasts sit top right and slide out sideways when they
+ * close, widening the page for the moment they move.
+ */
+export async function pageWidth(page: Page): Promise<number> {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
 /** axe: no serious or critical violations (docs/architecture.md). */
 export async function expectAccessible(page: Page): Promise<void> {
   // A modal or notification half-way through its fade reads as low contrast: let finite transitions end,

@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
-import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
+import { expect, expectAccessible, loginAs, snap, test, pageWidth } from './fixtures';
 
 /**
  * Goals beyond one player's profile (docs/product.md#goals): a report's things to work on become goals
@@ -140,7 +140,7 @@ test("a coach sets one goal for the whole team from the team's page, on a phone"
   // Four copies of the team goal (each their own row) and the goal from the report.
   await expect(table.getByRole('row')).toHaveCount(1 + 5);
   await expect(table.getByRole('row', { name: /Aim3 Player/ }).getByText('5/10 / 8/10')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(375);
   await expectAccessible(page);
   await snap(page, 'goals-team');
 });
