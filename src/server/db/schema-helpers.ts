@@ -50,3 +50,9 @@ export async function createVersionTriggers(db: Kysely<any>, dialect: Dialect, t
       .execute(db);
   }
 }
+
+/** Drops triggers made by createVersionTriggers (a migration's down). */
+export async function dropVersionTriggers(db: Kysely<any>, dialect: Dialect, triggers: readonly VersionTrigger[]): Promise<void> {
+  for (const { table, name } of triggers)
+    await sql.raw(dialect === 'postgres' ? `drop trigger if exists ${name} on ${table}` : `drop trigger if exists ${name}`).execute(db);
+}

@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { Database } from '../index.js';
-import { createVersionTriggers } from '../schema-helpers.js';
+import { createVersionTriggers, dropVersionTriggers } from '../schema-helpers.js';
 
 /**
  * The Guardians list counts each filter once per score version (ADR 0023), so everything that changes
@@ -20,8 +20,7 @@ export function migration({ dialect }: Database): Migration {
       await createVersionTriggers(db, dialect, WATCHED);
     },
     async down(db: Kysely<any>) {
-      for (const { table, name } of WATCHED)
-        await sql.raw(dialect === 'postgres' ? `drop trigger if exists ${name} on ${table}` : `drop trigger if exists ${name}`).execute(db);
+      await dropVersionTriggers(db, dialect, WATCHED);
     },
   };
 }

@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { Database } from '../index.js';
-import { createVersionTriggers, type VersionTrigger } from '../schema-helpers.js';
+import { createVersionTriggers, dropVersionTriggers, type VersionTrigger } from '../schema-helpers.js';
 
 /**
  * A team's goals page is kept per score version (ADR 0029), so everything it shows moves the version:
@@ -27,8 +27,7 @@ export function migration({ dialect }: Database): Migration {
       await createVersionTriggers(db, dialect, WATCHED);
     },
     async down(db: Kysely<any>) {
-      for (const { table, name } of WATCHED)
-        await sql.raw(dialect === 'postgres' ? `drop trigger if exists ${name} on ${table}` : `drop trigger if exists ${name}`).execute(db);
+      await dropVersionTriggers(db, dialect, WATCHED);
     },
   };
 }
