@@ -34,6 +34,7 @@ import * as m0043 from './migrations/0043_goal_sources.js';
 import * as m0044 from './migrations/0044_self_assessments.js';
 import * as m0048 from './migrations/0048_guardian_list_version.js';
 import * as m0049 from './migrations/0049_goals_page_version.js';
+import * as m0050 from './migrations/0050_criterion_spread_index.js';
 import * as m0047 from './migrations/0047_calibration.js';
 import * as m0046 from './migrations/0046_session_measurements.js';
 
@@ -79,6 +80,7 @@ const migrations: Record<string, (database: Database) => Migration> = {
   '0049_goals_page_version': m0049.migration,
   '0047_calibration': m0047.migration,
   '0046_session_measurements': m0046.migration,
+  '0050_criterion_spread_index': m0050.migration,
 };
 
 export async function migrateToLatest(database: Database): Promise<void> {

@@ -59,26 +59,42 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 /**
  * Each criterion's SWC as of a score version, per database: the club-wide aggregate behind it reads
  * every current score of the criterion, too much for every goals read, and it can only change when the
- * score version moves (every evaluation write moves it, ADR 0006).
+ * score version moves (every evaluation write moves it, ADR 0006). Kept as promises, so requests that
+ * arrive together after a write share one aggregate instead of each running it.
  */
-const swcCache = new WeakMap<Db, { version: number; swc: Map<number, number | null> }>();
+const swcCache = new WeakMap<Db, { version: number; swc: Map<number, Promise<number | null>> }>();
+
+async function spreadOf(db: Db, criterionIds: readonly number[]): Promise<Map<number, number | null>> {
+  const rows = await repo.clubSpread(db, criterionIds);
+  const found = new Map(
+    rows.map((r) => [r.criterion_id, smallestWorthwhileChange(sdFromSums(Number(r.n), Number(r.sum), Number(r.sum_squares)))]),
+  );
+  return new Map(criterionIds.map((id) => [id, found.get(id) ?? null]));
+}
 
 /** Each criterion's smallest worthwhile change from the club's current scores (null: too few to say). */
 async function swcByCriterion(db: Db, criterionIds: readonly number[]): Promise<Map<number, number | null>> {
+  const ids = [...new Set(criterionIds)];
   const version = await readScoreVersion(db);
   let cached = swcCache.get(db);
   if (!cached || cached.version !== version) swcCache.set(db, (cached = { version, swc: new Map() }));
-  const missing = [...new Set(criterionIds)].filter((id) => !cached.swc.has(id));
-  if (missing.length) {
-    const rows = await repo.clubSpread(db, missing);
-    const found = new Map(
-      rows.map((r) => [r.criterion_id, smallestWorthwhileChange(sdFromSums(Number(r.n), Number(r.sum), Number(r.sum_squares)))]),
-    );
-    // Read inside a transaction the version may be ahead of what others see: cache only what committed reads give.
-    if (!db.isTransaction) for (const id of missing) cached.swc.set(id, found.get(id) ?? null);
-    else return new Map([...cached.swc, ...found]);
+  const missing = ids.filter((id) => !cached.swc.has(id));
+  // Read inside a transaction the version may be ahead of what others see: cache only what committed reads give.
+  if (db.isTransaction && missing.length) {
+    const found = await spreadOf(db, missing);
+    return new Map(await Promise.all(ids.map(async (id) => [id, found.has(id) ? found.get(id)! : await cached.swc.get(id)!] as const)));
   }
-  return cached.swc;
+  if (missing.length) {
+    const pending = spreadOf(db, missing);
+    for (const id of missing)
+      cached.swc.set(
+        id,
+        pending.then((m) => m.get(id) ?? null),
+      );
+    // A failed read is not kept: the next request tries again.
+    pending.catch(() => missing.forEach((id) => cached.swc.delete(id)));
+  }
+  return new Map(await Promise.all(ids.map(async (id) => [id, await cached.swc.get(id)!] as const)));
 }
 
 /** The goals as the API shows them: history, check-ins, progress against the SWC, and resources when a viewer is given. */
