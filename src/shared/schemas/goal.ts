@@ -117,6 +117,10 @@ export const goalSchema = z.object({
 });
 export type Goal = z.infer<typeof goalSchema>;
 
+/** A goal without its history, check-ins and resources: what a team's page lists. */
+export const goalSummarySchema = goalSchema.omit({ events: true, checkIns: true, resources: true });
+export type GoalSummary = z.infer<typeof goalSummarySchema>;
+
 export const goalListSchema = z.object({ goals: z.array(goalSchema) });
 export type GoalList = z.infer<typeof goalListSchema>;
 
@@ -302,6 +306,6 @@ export const teamGoalsSchema = z.object({
   dueBy: z.string(),
   /** When the team's last report cycle closed (achieved goals count from then); null: no cycle closed yet. */
   achievedSince: z.string().nullable(),
-  players: z.array(z.object({ id: z.number(), first_name: z.string(), last_name: z.string(), goals: z.array(goalSchema) })),
+  players: z.array(z.object({ id: z.number(), first_name: z.string(), last_name: z.string(), goals: z.array(goalSummarySchema) })),
 });
 export type TeamGoals = z.infer<typeof teamGoalsSchema>;

@@ -1,7 +1,7 @@
 import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { todayDate } from '../../../shared/clock.js';
-import { GOAL_CLOSING_STATES, GOAL_STATE_WORDS, type Goal } from '../../../shared/schemas/goal';
+import { GOAL_CLOSING_STATES, GOAL_STATE_WORDS, type GoalSummary } from '../../../shared/schemas/goal';
 import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
 import { ApiError, failureMessage } from '../../lib/api';
@@ -9,7 +9,7 @@ import { useFormOnOpen } from '../../lib/useFormOnOpen';
 import { useChangeGoalState, useCheckIn, useDeclineGoal } from './api';
 
 /** A check-in: a short dated note and, optionally, how many times the player practised. */
-export function CheckInModal({ playerId, goal, onClose }: { playerId: number; goal: Goal | null; onClose: () => void }) {
+export function CheckInModal({ playerId, goal, onClose }: { playerId: number; goal: GoalSummary | null; onClose: () => void }) {
   const initial = { note: '', practice_count: '' as number | string, date: todayDate() };
   const form = useForm({ initialValues: initial });
   useFormOnOpen(form, !!goal, () => initial, [goal]);
@@ -39,7 +39,7 @@ export function CheckInModal({ playerId, goal, onClose }: { playerId: number; go
 }
 
 /** Close an active goal: achieved, not achieved or dropped, with an optional note (the history keeps it). */
-export function GoalStateModal({ playerId, goal, onClose }: { playerId: number; goal: Goal | null; onClose: () => void }) {
+export function GoalStateModal({ playerId, goal, onClose }: { playerId: number; goal: GoalSummary | null; onClose: () => void }) {
   const initial = { state: 'achieved', note: '' };
   const form = useForm({ initialValues: initial });
   useFormOnOpen(form, !!goal, () => initial, [goal]);
@@ -69,7 +69,7 @@ export function GoalStateModal({ playerId, goal, onClose }: { playerId: number; 
 }
 
 /** Decline a player's proposal: the reason is required and the player reads it on their goals. */
-export function DeclineGoalModal({ playerId, goal, onClose }: { playerId: number; goal: Goal | null; onClose: () => void }) {
+export function DeclineGoalModal({ playerId, goal, onClose }: { playerId: number; goal: GoalSummary | null; onClose: () => void }) {
   const initial = { reason: '' };
   const form = useForm({ initialValues: initial });
   useFormOnOpen(form, !!goal, () => initial, [goal]);

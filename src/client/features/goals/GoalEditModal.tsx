@@ -1,7 +1,7 @@
 import { Checkbox, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { GoalTargetField } from './GoalTargetField';
-import type { Goal } from '../../../shared/schemas/goal';
+import type { GoalSummary } from '../../../shared/schemas/goal';
 import { FormActions } from '../../components/FormActions';
 import { FormModal } from '../../components/FormModal';
 import { ApiError, failureMessage } from '../../lib/api';
@@ -15,7 +15,7 @@ interface Values {
   visible_to_family: boolean;
 }
 
-const initial = (g: Goal | null): Values => ({
+const initial = (g: GoalSummary | null): Values => ({
   target: g?.target ?? '',
   due_on: g?.dueOn ?? '',
   description: g?.description ?? '',
@@ -33,7 +33,7 @@ export function GoalEditModal({
   accept = false,
 }: {
   playerId: number;
-  goal: Goal | null;
+  goal: GoalSummary | null;
   onClose: () => void;
   accept?: boolean;
 }) {

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
-import type { Goal } from '../../../shared/schemas/goal';
+import type { GoalSummary } from '../../../shared/schemas/goal';
 import { failureMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import { useAcceptGoal } from './api';
@@ -8,7 +8,7 @@ import { DeclineGoalModal } from './GoalActionModals';
 import { GoalEditModal } from './GoalEditModal';
 
 /** A coach's answer to a player's proposal (docs/product.md#goals): accept as it is, edit then accept, or decline with a reason. */
-export function ProposalActions({ goal }: { goal: Goal }) {
+export function ProposalActions({ goal }: { goal: GoalSummary }) {
   const accept = useAcceptGoal(goal.playerId);
   const [editing, setEditing] = useState(false);
   const [declining, setDeclining] = useState(false);

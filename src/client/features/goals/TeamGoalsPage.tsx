@@ -10,7 +10,7 @@ import {
   TEAM_GOAL_FILTERS,
   TEAM_GOAL_FILTER_WORDS,
   goalMatches,
-  type Goal,
+  type GoalSummary,
   type TeamGoalFilter,
   type TeamGoalResult,
   type TeamGoals,
@@ -22,7 +22,7 @@ import { TeamGoalModal } from './TeamGoalModal';
 import { ProposalActions } from './ProposalActions';
 
 const ALL = 'all';
-const level = (g: Goal, v: number | null) => (v === null ? '–' : g.levelKind ? scoreLabel(g.levelKind, v) : String(v));
+const level = (g: GoalSummary, v: number | null) => (v === null ? '–' : g.levelKind ? scoreLabel(g.levelKind, v) : String(v));
 
 /**
  * /app/team/:teamId/goals (docs/product.md#goals): the team's goals by player with their progress,

@@ -53,12 +53,28 @@ export async function findGoal(db: Db, goalId: number): Promise<GoalRow | undefi
   return goalQuery(db).where('g.id', '=', goalId).executeTakeFirst();
 }
 
+const eventColumns = ['id', 'goal_id', 'kind', 'from_state', 'to_state', 'score', 'note', 'user_id', 'by_name', 'created_at'] as const;
+
 export async function eventsOf(db: Db, goalIds: readonly number[]) {
   if (!goalIds.length) return [];
   return db
     .selectFrom('goal_events')
-    .select(['id', 'goal_id', 'kind', 'from_state', 'to_state', 'score', 'note', 'user_id', 'by_name', 'created_at'])
+    .select(eventColumns)
     .where('goal_id', 'in', [...goalIds])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+export type GoalEventRow = Awaited<ReturnType<typeof eventsOf>>[number];
+
+/** Only the events a goal's summary reads: who proposed it, and the reason of a decline. */
+export async function stateNotesOf(db: Db, goalIds: readonly number[]): Promise<GoalEventRow[]> {
+  if (!goalIds.length) return [];
+  return db
+    .selectFrom('goal_events')
+    .select(eventColumns)
+    .where('goal_id', 'in', [...goalIds])
+    .where('to_state', 'in', ['proposed', 'declined'])
     .orderBy('created_at')
     .orderBy('id')
     .execute();

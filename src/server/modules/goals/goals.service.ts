@@ -6,6 +6,7 @@ import {
   mayDecideProposal,
   mayMoveGoal,
   type Goal,
+  type GoalSummary,
   type GoalSuggestion,
   type ReportGoalDrafts,
   type TeamGoalResult,
@@ -97,56 +98,77 @@ async function swcByCriterion(db: Db, criterionIds: readonly number[]): Promise<
   return new Map(await Promise.all(ids.map(async (id) => [id, await cached.swc.get(id)!] as const)));
 }
 
+/** What a goal says without its history, check-ins and resources: a team's page and a report's lines. */
+async function toSummaries(db: Db, rows: repo.GoalRow[]): Promise<GoalSummary[]> {
+  const [notes, swc] = await Promise.all([
+    repo.stateNotesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    swcByCriterion(db, criterionIdsOf(rows)),
+  ]);
+  return rows.map((r) => summaryOf(r, notes, swc));
+}
+
+const criterionIdsOf = (rows: readonly repo.GoalRow[]) => rows.flatMap((r) => (r.criterion_id === null ? [] : [r.criterion_id]));
+
+/** `events` holds at least the goal's proposal and decline events (`repo.stateNotesOf`), in order. */
+function summaryOf(r: repo.GoalRow, events: readonly repo.GoalEventRow[], swc: ReadonlyMap<number, number | null>): GoalSummary {
+  const own = events.filter((e) => e.goal_id === r.id);
+  const baseline = num(r.baseline_score);
+  const latest = num(r.latest_score);
+  const criterionSwc = r.criterion_id === null ? null : (swc.get(r.criterion_id) ?? null);
+  return {
+    id: r.id,
+    playerId: r.player_id,
+    criterionId: r.criterion_id,
+    title: r.criterion_name ?? r.title,
+    levelKind: (r.level_kind as LevelKind | null) ?? null,
+    description: r.description,
+    baseline,
+    baselineOn: r.baseline_on,
+    target: num(r.target_score),
+    latest,
+    latestOn: r.latest_on,
+    progress: baseline !== null && latest !== null ? progressBetween(baseline, latest, criterionSwc) : null,
+    swc: criterionSwc,
+    dueOn: r.due_on,
+    visibleToFamily: Number(r.visible_to_family) === 1,
+    state: r.state,
+    stateChangedAt: r.state_changed_at,
+    createdAt: r.created_at,
+    proposedByPlayer: own.some((e) => e.kind === 'created' && e.to_state === 'proposed'),
+    declineReason: r.state === 'declined' ? (own.findLast((e) => e.to_state === 'declined')?.note ?? '') : null,
+    source:
+      r.source_report_id !== null && r.source_cycle_id !== null && r.source_report_team_id !== null
+        ? {
+            kind: 'report' as const,
+            reportId: r.source_report_id,
+            cycleId: r.source_cycle_id,
+            teamId: r.source_report_team_id,
+            label: r.source_cycle_name ?? '',
+          }
+        : r.source_team_id !== null
+          ? { kind: 'team' as const, teamId: r.source_team_id, label: r.source_team_name ?? '' }
+          : null,
+  };
+}
+
 /** The goals as the API shows them: history, check-ins, progress against the SWC, and resources when a viewer is given. */
 async function toGoals(db: Db, rows: repo.GoalRow[], viewer: ResourceViewer | null): Promise<Goal[]> {
   const ids = rows.map((r) => r.id);
-  const criterionIds = rows.flatMap((r) => (r.criterion_id === null ? [] : [r.criterion_id]));
   const names = rows.flatMap((r) => (r.criterion_name ? [r.criterion_name] : []));
   const [events, checkIns, swc, resources] = await Promise.all([
     repo.eventsOf(db, ids),
     repo.checkInsOf(db, ids),
-    swcByCriterion(db, criterionIds),
+    swcByCriterion(db, criterionIdsOf(rows)),
     viewer ? taggedWith(db, viewer, names) : Promise.resolve([]),
   ]);
-  return rows.map((r) => {
-    const own = events.filter((e) => e.goal_id === r.id);
-    const baseline = num(r.baseline_score);
-    const latest = num(r.latest_score);
-    const criterionSwc = r.criterion_id === null ? null : (swc.get(r.criterion_id) ?? null);
-    return {
-      id: r.id,
-      playerId: r.player_id,
-      criterionId: r.criterion_id,
-      title: r.criterion_name ?? r.title,
-      levelKind: (r.level_kind as LevelKind | null) ?? null,
-      description: r.description,
-      baseline,
-      baselineOn: r.baseline_on,
-      target: num(r.target_score),
-      latest,
-      latestOn: r.latest_on,
-      progress: baseline !== null && latest !== null ? progressBetween(baseline, latest, criterionSwc) : null,
-      swc: criterionSwc,
-      dueOn: r.due_on,
-      visibleToFamily: Number(r.visible_to_family) === 1,
-      state: r.state,
-      stateChangedAt: r.state_changed_at,
-      createdAt: r.created_at,
-      proposedByPlayer: own.some((e) => e.kind === 'created' && e.to_state === 'proposed'),
-      declineReason: r.state === 'declined' ? (own.findLast((e) => e.to_state === 'declined')?.note ?? '') : null,
-      source:
-        r.source_report_id !== null && r.source_cycle_id !== null && r.source_report_team_id !== null
-          ? {
-              kind: 'report' as const,
-              reportId: r.source_report_id,
-              cycleId: r.source_cycle_id,
-              teamId: r.source_report_team_id,
-              label: r.source_cycle_name ?? '',
-            }
-          : r.source_team_id !== null
-            ? { kind: 'team' as const, teamId: r.source_team_id, label: r.source_team_name ?? '' }
-            : null,
-      events: own.map((e) => ({
+  return rows.map((r) => ({
+    ...summaryOf(r, events, swc),
+    events: events
+      .filter((e) => e.goal_id === r.id)
+      .map((e) => ({
         id: e.id,
         kind: e.kind,
         fromState: e.from_state,
@@ -156,24 +178,23 @@ async function toGoals(db: Db, rows: repo.GoalRow[], viewer: ResourceViewer | nu
         by: e.by_name,
         at: e.created_at,
       })),
-      checkIns: checkIns
-        .filter((c) => c.goal_id === r.id)
-        .map((c) => ({
-          id: c.id,
-          date: c.on_date,
-          note: c.note,
-          practiceCount: num(c.practice_count),
-          by: c.by_name,
-          byPlayer: Number(c.by_player) === 1,
-        })),
-      resources: r.criterion_name
-        ? resources
-            .filter((x) => x.tag === r.criterion_name!.toLowerCase())
-            .map(({ tag: _tag, ...x }) => x)
-            .filter((x, i, all) => all.findIndex((y) => y.id === x.id) === i)
-        : [],
-    };
-  });
+    checkIns: checkIns
+      .filter((c) => c.goal_id === r.id)
+      .map((c) => ({
+        id: c.id,
+        date: c.on_date,
+        note: c.note,
+        practiceCount: num(c.practice_count),
+        by: c.by_name,
+        byPlayer: Number(c.by_player) === 1,
+      })),
+    resources: r.criterion_name
+      ? resources
+          .filter((x) => x.tag === r.criterion_name!.toLowerCase())
+          .map(({ tag: _tag, ...x }) => x)
+          .filter((x, i, all) => all.findIndex((y) => y.id === x.id) === i)
+      : [],
+  }));
 }
 
 /** docs/product.md#goals: a player's goals for staff and the player themself (resources as the viewer sees them). */
@@ -395,8 +416,8 @@ export async function reportGoalLines(
     report.playerId,
     previousCycle === undefined ? [report.cycleId] : [previousCycle, report.cycleId],
   );
-  const goals = await toGoals(db, rows, null);
-  const line = (g: Goal): ReportGoalLine => ({
+  const goals = await toSummaries(db, rows);
+  const line = (g: GoalSummary): ReportGoalLine => ({
     title: g.title,
     state: g.state,
     level_kind: g.levelKind,
@@ -718,8 +739,8 @@ async function buildTeamGoals(db: Db, team: { id: number; name: string }, today:
     repo.teamGoalRows(db, team.id),
     repo.lastCycleClose(db, team.id, today),
   ]);
-  // No resources here: the team view lists progress; each goal's resources are on the player's profile.
-  const goals = await toGoals(db, rows, null);
+  // The team view lists progress; each goal's history, check-ins and resources are on the player's profile.
+  const goals = await toSummaries(db, rows);
   return {
     team,
     today,
