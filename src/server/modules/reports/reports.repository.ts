@@ -214,6 +214,11 @@ export interface WindowEvaluation {
   date: string;
   created_at: string;
   score_percentage: number;
+  score: number;
+  /** A measured test's kept value and attempts (JSON); null elsewhere. */
+  measured_value: number | null;
+  measured_attempts: string | null;
+  points_basis: string | null;
   evaluator_user_id: number | null;
   evaluator_name: string;
 }
@@ -224,10 +229,56 @@ export async function evaluationsInWindow(db: Db, playerIds: readonly number[], 
   const day = sql<string>`(date || '')`;
   const rows = await db
     .selectFrom('evaluations')
-    .select(['id', 'player_id', 'criterion_id', 'date', 'created_at', 'score_percentage', 'evaluator_user_id', 'evaluator_name'])
+    .select([
+      'id',
+      'player_id',
+      'criterion_id',
+      'date',
+      'created_at',
+      'score_percentage',
+      'score',
+      'measured_value',
+      'measured_attempts',
+      'points_basis',
+      'evaluator_user_id',
+      'evaluator_name',
+    ])
     .where('player_id', 'in', [...playerIds])
     .where(day, '>=', from)
     .where(day, '<=', to)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    score_percentage: Number(r.score_percentage),
+    score: Number(r.score),
+    measured_value: r.measured_value === null ? null : Number(r.measured_value),
+  }));
+}
+
+/**
+ * Every current measurement of these tests with the player's birth year (the age group) and attempts
+ * (the typical error): what a report's percentile and measured change are read against. Only
+ * aggregates of it leave the server.
+ */
+export async function currentMeasured(db: Db, criterionIds: readonly number[]) {
+  if (!criterionIds.length) return [];
+  const rows = await db
+    .selectFrom('evaluations as e')
+    .innerJoin('players as p', 'p.id', 'e.player_id')
+    .select(['e.player_id', 'e.criterion_id', 'e.date', 'e.measured_value', 'e.measured_attempts', 'p.dob'])
+    .where('e.criterion_id', 'in', [...criterionIds])
+    .where('e.is_current', '=', 1)
+    .where('e.measured_value', 'is not', null)
+    .execute();
+  return rows.map((r) => ({ ...r, measured_value: Number(r.measured_value) }));
+}
+
+/** Every current evaluation's share of the total: the club's current totals (their spread is the total's SWC). */
+export async function currentShares(db: Db): Promise<{ player_id: number; criterion_id: number; score_percentage: number }[]> {
+  const rows = await db
+    .selectFrom('evaluations')
+    .select(['player_id', 'criterion_id', 'score_percentage'])
+    .where('is_current', '=', 1)
     .execute();
   return rows.map((r) => ({ ...r, score_percentage: Number(r.score_percentage) }));
 }
