@@ -65,7 +65,8 @@ export function reportPdf(s: ReportSnapshot): Promise<Buffer> {
       .fontSize(11)
       .text(`${c.label}: ${pct(c.percent)}`);
     if (c.measured) {
-      doc.font('Helvetica').fontSize(11).text(c.measured.label);
+      // The PDF's standard font has no arrow.
+      doc.font('Helvetica').fontSize(11).text(c.measured.label.replace(' → ', ' -> '));
       if (c.measured.percentile) doc.fontSize(10).text(measuredPercentileText(c.measured.percentile));
     }
     if (c.progress) doc.font('Helvetica').fontSize(10).text(`Since the last report: ${c.progress.words}*`);
