@@ -67,7 +67,6 @@ export function SnapshotView({ snapshot: s }: { snapshot: ReportSnapshot }) {
               <Table.Tr>
                 <Table.Th>Criterion</Table.Th>
                 <Table.Th>Score</Table.Th>
-                <Table.Th>Since the last report</Table.Th>
                 <Table.Th>Comment</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -78,8 +77,8 @@ export function SnapshotView({ snapshot: s }: { snapshot: ReportSnapshot }) {
                   <Table.Td>
                     {c.percent === null ? '–' : `${c.percent}%`}
                     {c.measured ? <MeasuredNote measured={c.measured} /> : null}
+                    {c.progress ? <ProgressNote progress={c.progress} of={spreadOf(c)} prefix="Since the last report" /> : null}
                   </Table.Td>
-                  <Table.Td>{c.progress ? <ProgressNote progress={c.progress} of={spreadOf(c)} prefix="Change" /> : '–'}</Table.Td>
                   <Table.Td>{c.comment ?? ''}</Table.Td>
                 </Table.Tr>
               ))}
