@@ -273,14 +273,19 @@ export async function currentMeasured(db: Db, criterionIds: readonly number[]) {
   return rows.map((r) => ({ ...r, measured_value: Number(r.measured_value) }));
 }
 
-/** Every current evaluation's share of the total: the club's current totals (their spread is the total's SWC). */
-export async function currentShares(db: Db): Promise<{ player_id: number; criterion_id: number; score_percentage: number }[]> {
+/**
+ * Every player's current total, Σ of their current evaluations' score_percentage (one current per
+ * criterion, so this is playerTotal in SQL; report-progress.test.ts compares the two): the spread
+ * of these is the total's SWC.
+ */
+export async function currentTotals(db: Db): Promise<number[]> {
   const rows = await db
     .selectFrom('evaluations')
-    .select(['player_id', 'criterion_id', 'score_percentage'])
+    .select((eb) => eb.fn.sum<number>('score_percentage').as('total'))
     .where('is_current', '=', 1)
+    .groupBy('player_id')
     .execute();
-  return rows.map((r) => ({ ...r, score_percentage: Number(r.score_percentage) }));
+  return rows.map((r) => Number(r.total));
 }
 
 export async function criteriaCatalogue(

@@ -12,7 +12,6 @@ import {
   measuredProgress,
   measuredSwc,
   ownPercentile,
-  playerTotal,
   pointsFromPercent,
   PROGRESS_WORDS,
   progressBetween,
@@ -42,23 +41,25 @@ const line = (progress: Progress, swc: number | null, unit: string, basis: Snaps
   basis,
 });
 
-/** The club's current totals' SWC per score version, per database (every evaluation write moves the version, ADR 0006). */
-const totalCache = new WeakMap<Db, { version: number; swc: number | null }>();
+/**
+ * The club's current totals' SWC per score version, per database (every evaluation write moves the
+ * version, ADR 0006), kept as a promise so draft reads arriving together share one aggregate.
+ */
+const totalCache = new WeakMap<Db, { version: number; swc: Promise<number | null> }>();
+
+const spreadOfTotals = async (db: Db) => smallestWorthwhileChange(betweenPlayerSd(await repo.currentTotals(db)));
 
 /** 0.2 × the between-player SD of the club's current totals; null below two players scored. */
 export async function totalSwc(db: Db): Promise<number | null> {
+  // Inside a transaction the version may be ahead of what others see: cache only committed reads.
+  if (db.isTransaction) return spreadOfTotals(db);
   const version = await readScoreVersion(db);
   const hit = totalCache.get(db);
   if (hit && hit.version === version) return hit.swc;
-  const byPlayer = new Map<number, { criterionId: number; scorePercentage: number }[]>();
-  for (const r of await repo.currentShares(db)) {
-    const list = byPlayer.get(r.player_id) ?? [];
-    list.push({ criterionId: r.criterion_id, scorePercentage: r.score_percentage });
-    byPlayer.set(r.player_id, list);
-  }
-  const swc = smallestWorthwhileChange(betweenPlayerSd([...byPlayer.values()].map(playerTotal)));
-  // Inside a transaction the version may be ahead of what others see: cache only committed reads.
-  if (!db.isTransaction) totalCache.set(db, { version, swc });
+  const swc = spreadOfTotals(db);
+  totalCache.set(db, { version, swc });
+  // A failed read is not kept: the next request tries again.
+  swc.catch(() => totalCache.get(db)?.swc === swc && totalCache.delete(db));
   return swc;
 }
 
