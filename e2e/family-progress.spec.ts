@@ -92,7 +92,7 @@ async function opensWithProgress(page: Page, touch: boolean) {
     for (const c of list) await expect(block.getByText(c.criterion, { exact: true }).first()).toBeVisible();
     expect(await block.locator('.mantine-Progress-section').count()).toBe(list.length);
     const table = block.getByRole('table', { name: new RegExp(`^${title}`) });
-    expect(await rowsOf(table)).toEqual(list.map((c) => [c.criterion, pct(c.percent)]));
+    expect(await rowsOf(table)).toEqual(list.map((c) => [c.criterion, c.measured ? `${pct(c.percent)} (${c.measured})` : pct(c.percent)]));
   }
 
   // Then the list: the progress comes first, the evaluations after it.

@@ -169,6 +169,20 @@ export function percentileRank(direction: Direction, value: number, group: reado
   return (worse + equal / 2) / group.length;
 }
 
+/**
+ * The player's own standing in their age group as a whole percent ("better than 70 % of U14 players"),
+ * only when at least PERCENTILE_MIN_PLAYERS of the group are measured (`group` includes the player's value).
+ */
+export function ownPercentile(
+  direction: Direction,
+  value: number,
+  ageGroup: string | null,
+  group: readonly number[],
+): { percent: number; ageGroup: string } | null {
+  if (ageGroup === null || group.length < PERCENTILE_MIN_PLAYERS) return null;
+  return { percent: Math.round(percentileRank(direction, value, group) * 100), ageGroup };
+}
+
 /** 1–10 points from a percentile: each tenth of the group is one point (better than 90 % → 10). */
 export function percentilePoints(rank: number): number {
   return Math.min(SCALE_MAX, Math.max(SCALE_MIN, 1 + Math.floor(rank * 10)));

@@ -35,6 +35,12 @@ export function criterionPercent(scorePercentage: number, weight: number): numbe
   return weight > 0 ? (scorePercentage / weight) * 100 : null;
 }
 
+/** The points behind a criterion percent (the inverse of the two above): percent / 10, or Yes/No from 100/0. */
+export function pointsFromPercent(kind: LevelKind, percent: number): number {
+  if (kind === 'yes_no') return percent >= 100 ? YES : NO;
+  return (percent / 100) * SCALE_MAX;
+}
+
 export interface ScoredEvaluation {
   playerId: number;
   criterionId: number;

@@ -3,6 +3,8 @@ import { Anchor, Badge, Box, Button, Group, Progress, Stack, Text, Title } from 
 import { IconDownload } from '@tabler/icons-react';
 import type { ReportRead } from '../../shared/schemas/report-delivery';
 import { TryoutsSeen } from './TryoutsSeen';
+import { spreadOf } from '../../shared/schemas/report-snapshot';
+import { MeasuredNote, ProgressNote } from './ReportProgress';
 
 const pct = (n: number | null) => (n === null ? 'Not evaluated' : `${Math.round(n)}%`);
 
@@ -39,6 +41,7 @@ export function ReportView({ report, pdfHref }: { report: ReportRead; pdfHref: s
           </Badge>
         ) : null}
       </Group>
+      {s.total_progress ? <ProgressNote progress={s.total_progress} of="total scores" prefix="Total since the last report" /> : null}
       <TryoutsSeen
         headingOrder={2}
         tryouts={s.tryouts.map((t) => ({ session: t.session, evaluators: t.evaluators, agreed: t.agreed_on }))}
@@ -65,6 +68,8 @@ export function ReportView({ report, pdfHref }: { report: ReportRead; pdfHref: s
                 </Text>
               </Group>
               {c.percent !== null ? <Progress value={c.percent} size="sm" aria-label={`${c.label}: ${pct(c.percent)}`} /> : null}
+              {c.measured ? <MeasuredNote measured={c.measured} /> : null}
+              {c.progress ? <ProgressNote progress={c.progress} of={spreadOf(c)} prefix="Since the last report" /> : null}
               {c.description ? (
                 <Text size="xs" c="dimmed">
                   {c.description}

@@ -38,7 +38,7 @@ export type FamilyInbox = z.infer<typeof familyInboxSchema>;
 export const familyEvaluationSchema = z.object({
   criterion: z.string(),
   level: z.string(),
-  /** '7 / 10', 'Yes' or 'No'. */
+  /** '7 / 10', 'Yes' or 'No'; a measured test's own value, points and basis ('11.04 s → 9 points, U14 bands'). */
   score: z.string(),
   date: z.string(),
   /** The coach's comment as the club keeps it on the evaluation. */
@@ -65,7 +65,13 @@ export const consentStateSchema = z.object({
 export type ConsentState = z.infer<typeof consentStateSchema>;
 
 /** One criterion by the child's current score on it, as a share of the criterion's maximum (0–100). */
-export const familyCriterionScoreSchema = z.object({ criterion: z.string(), level: z.string(), percent: z.number() });
+export const familyCriterionScoreSchema = z.object({
+  criterion: z.string(),
+  level: z.string(),
+  percent: z.number(),
+  /** A measured test: the child's own measurement behind the points ('11.04 s → 9 points, U14 bands'). */
+  measured: z.string().optional(),
+});
 export type FamilyCriterionScore = z.infer<typeof familyCriterionScoreSchema>;
 
 /** What a parent asks first: the total over time, and the child's strongest and weakest criteria now. */

@@ -80,6 +80,11 @@ function CriterionBars({ id, title, items, color }: { id: string; title: string;
               </Text>
             </Group>
             <Progress value={Math.min(100, Math.max(0, c.percent))} color={color} size="md" radius="sm" mt={2} />
+            {c.measured ? (
+              <Text size="xs" c="dimmed" mt={2}>
+                {c.measured}
+              </Text>
+            ) : null}
           </div>
         ))}
       </Stack>
@@ -96,7 +101,9 @@ function CriterionBars({ id, title, items, color }: { id: string; title: string;
             {items.map((c) => (
               <Table.Tr key={c.criterion}>
                 <Table.Td>{c.criterion}</Table.Td>
-                <Table.Td>{formatPercent(c.percent)}%</Table.Td>
+                <Table.Td>
+                  {formatPercent(c.percent)}%{c.measured ? ` (${c.measured})` : ''}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

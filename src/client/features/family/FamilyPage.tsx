@@ -179,7 +179,9 @@ function ChildView({ child, extra }: { child: FamilyChildView; extra?: ChildExtr
                   <Text size="sm" fw={600}>
                     {e.criterion}
                   </Text>
-                  <Text size="sm">{e.score}</Text>
+                  <Text size="sm" ta="right" style={{ overflowWrap: 'anywhere' }}>
+                    {e.score}
+                  </Text>
                 </Group>
                 <Text size="xs" c="dimmed">
                   {e.date} · {e.by}

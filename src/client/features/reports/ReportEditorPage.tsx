@@ -2,7 +2,8 @@ import { Accordion, Alert, Anchor, Badge, Button, Card, Checkbox, Group, Select,
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
-import { REPORT_FOCUS_MAX } from '../../../shared/schemas/report-snapshot';
+import { REPORT_FOCUS_MAX, spreadOf } from '../../../shared/schemas/report-snapshot';
+import { MeasuredNote, ProgressNote } from '../../components/ReportProgress';
 import { OVERALL_COMMENT_MAX, type Report, type ReportSave } from '../../../shared/schemas/report';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { QueryView } from '../../components/QueryView';
@@ -214,6 +215,9 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
                 ? ` (${report.snapshot.change >= 0 ? '+' : ''}${report.snapshot.change} since the last report)`
                 : ''}
             </Text>
+            {report.snapshot.total_progress ? (
+              <ProgressNote progress={report.snapshot.total_progress} of="total scores" prefix="Total since the last report" />
+            ) : null}
             <Text size="xs" c="dimmed">
               Evaluated by: {report.snapshot.evaluated_by}
             </Text>
@@ -319,9 +323,18 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
                     <Accordion.Item key={key} value={key}>
                       <Accordion.Control>
                         <Group justify="space-between" wrap="nowrap" gap="xs">
-                          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                            {c.label}
-                          </Text>
+                          <div style={{ minWidth: 0 }}>
+                            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                              {c.label}
+                            </Text>
+                            {c.measured || c.progress ? (
+                              <Text size="xs" c="dimmed">
+                                {[c.measured?.label, c.progress ? `since the last report: ${c.progress.words}` : null]
+                                  .filter(Boolean)
+                                  .join(' · ')}
+                              </Text>
+                            ) : null}
+                          </div>
                           <Group gap={4} wrap="nowrap">
                             {comment ? (
                               <Badge size="xs" variant="light">
@@ -335,6 +348,8 @@ function Editor({ report, cycleId, teamId, order }: { report: Report; cycleId: n
                         </Group>
                       </Accordion.Control>
                       <Accordion.Panel>
+                        {c.measured ? <MeasuredNote measured={c.measured} /> : null}
+                        {c.progress ? <ProgressNote progress={c.progress} of={spreadOf(c)} prefix="Since the last report" /> : null}
                         <Textarea
                           label={`Comment on ${c.label}`}
                           autosize

@@ -2,6 +2,8 @@ import { Anchor, Card, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReportSnapshot } from '../../../shared/schemas/report-snapshot';
 import { TryoutsSeen } from '../../components/TryoutsSeen';
 import { ReportGoals } from '../../components/ReportGoals';
+import { spreadOf } from '../../../shared/schemas/report-snapshot';
+import { MeasuredNote, ProgressNote } from '../../components/ReportProgress';
 
 /** A frozen report as staff read it: the same content the family sees (no names of evaluators, no notes). */
 export function SnapshotView({ snapshot: s }: { snapshot: ReportSnapshot }) {
@@ -12,6 +14,7 @@ export function SnapshotView({ snapshot: s }: { snapshot: ReportSnapshot }) {
           Total: {s.total === null ? 'not evaluated in the cycle' : `${s.total}%`}
           {s.change !== null ? ` (${s.change >= 0 ? '+' : ''}${s.change} since the last report)` : ''}
         </Text>
+        {s.total_progress ? <ProgressNote progress={s.total_progress} of="total scores" prefix="Total since the last report" /> : null}
         {s.team_average !== null ? <Text size="sm">Team average: {s.team_average}%</Text> : null}
         {s.rank ? (
           <Text size="sm">
@@ -71,7 +74,11 @@ export function SnapshotView({ snapshot: s }: { snapshot: ReportSnapshot }) {
               {s.criteria.map((c) => (
                 <Table.Tr key={c.criterion_id}>
                   <Table.Td>{c.label}</Table.Td>
-                  <Table.Td>{c.percent === null ? '–' : `${c.percent}%`}</Table.Td>
+                  <Table.Td>
+                    {c.percent === null ? '–' : `${c.percent}%`}
+                    {c.measured ? <MeasuredNote measured={c.measured} /> : null}
+                    {c.progress ? <ProgressNote progress={c.progress} of={spreadOf(c)} prefix="Since the last report" /> : null}
+                  </Table.Td>
                   <Table.Td>{c.comment ?? ''}</Table.Td>
                 </Table.Tr>
               ))}

@@ -46,7 +46,23 @@ export async function evaluationsOf(db: Kysely<DB>, playerId: number) {
     .selectFrom('evaluations as e')
     .innerJoin('criteria as c', 'c.id', 'e.criterion_id')
     .innerJoin('levels as lv', 'lv.id', 'c.level_id')
-    .select(['c.name as criterion', 'lv.name as level', 'lv.kind', 'e.score', 'e.date', 'e.notes', 'e.evaluator_name', 'e.is_current'])
+    .leftJoin('criterion_measures as m', 'm.criterion_id', 'c.id')
+    .select([
+      'c.name as criterion',
+      'lv.name as level',
+      'lv.kind',
+      'e.score',
+      'e.date',
+      'e.notes',
+      'e.evaluator_name',
+      'e.is_current',
+      // A measured test: the child's own value only (never another player's).
+      'e.measured_value',
+      'e.measured_attempts',
+      'e.points_basis',
+      'm.unit',
+      'm.decimals',
+    ])
     .where('e.player_id', '=', playerId)
     .orderBy('e.is_current', 'desc')
     .orderBy('e.date', 'desc')

@@ -8,7 +8,14 @@ import type {
   FamilyMe,
   FamilyProgress,
 } from '../../../shared/schemas/family.js';
-import { criterionPercent, currentEvaluations, roundPercent } from '../../../shared/scoring.js';
+import {
+  criterionPercent,
+  currentEvaluations,
+  measuredLabel,
+  roundPercent,
+  type Attempt,
+  type MeasureUnit,
+} from '../../../shared/scoring.js';
 import type { DB } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 import { jsonList } from '../../lib/reply.js';
@@ -100,11 +107,14 @@ export const PROGRESS_PICKS = 3;
 export function childProgress(
   history: readonly HistoryRow[],
   catalogue: readonly { id: number; name: string; level: string; weight: number }[],
+  measured: ReadonlyMap<string, string> = new Map(),
 ): FamilyProgress {
   const current = new Map(currentEvaluations(history).map((e) => [e.criterionId, e.scorePercentage]));
   const scored = catalogue.flatMap((c): FamilyCriterionScore[] => {
     const percent = current.has(c.id) ? criterionPercent(current.get(c.id)!, c.weight) : null;
-    return percent === null ? [] : [{ criterion: c.name, level: c.level, percent: roundPercent(percent) }];
+    if (percent === null) return [];
+    const own = measured.get(c.name);
+    return [{ criterion: c.name, level: c.level, percent: roundPercent(percent), ...(own ? { measured: own } : {}) }];
   });
   const best = [...scored].sort((a, b) => b.percent - a.percent);
   const strengths = best.slice(0, Math.min(PROGRESS_PICKS, Math.ceil(best.length / 2)));
@@ -113,6 +123,18 @@ export function childProgress(
     .sort((a, b) => a.percent - b.percent)
     .slice(0, PROGRESS_PICKS);
   return { timeline: scoreTimeline(history, 1), strengths, workOn };
+}
+
+type EvaluationRow = Awaited<ReturnType<typeof repo.evaluationsOf>>[number];
+
+/** An evaluation's score in words: '7 / 10', Yes/No, or a measured test's own value with its points and basis. */
+function scoreWords(e: EvaluationRow): string {
+  if (e.measured_value !== null && e.unit !== null) {
+    const attempts = e.measured_attempts ? (JSON.parse(e.measured_attempts) as Attempt[]) : [];
+    const def = { unit: e.unit as MeasureUnit, decimals: Number(e.decimals) };
+    return measuredLabel(def, Number(e.measured_value), Number(e.score), e.points_basis ?? '', attempts);
+  }
+  return e.kind === 'yes_no' ? (Number(e.score) > 0 ? 'Yes' : 'No') : `${Number(e.score)} / 10`;
 }
 
 /** One child as the family sees it: published data only; evaluators are 'Coach' or 'Tryout panel'. */
@@ -139,11 +161,15 @@ export async function childView(db: Db, link: Link): Promise<FamilyChildView> {
     firstName: player.first_name,
     clubs: clubs.get(id) ?? [],
     totalScore: Math.round(total * 100) / 100,
-    progress: childProgress(history, catalogue),
+    progress: childProgress(
+      history,
+      catalogue,
+      new Map(evaluations.filter((e) => e.is_current === 1 && e.measured_value !== null).map((e) => [e.criterion, scoreWords(e)])),
+    ),
     evaluations: evaluations.map((e) => ({
       criterion: e.criterion,
       level: e.level,
-      score: e.kind === 'yes_no' ? (Number(e.score) > 0 ? 'Yes' : 'No') : `${Number(e.score)} / 10`,
+      score: scoreWords(e),
       date: e.date,
       comment: e.notes,
       by: e.evaluator_name.startsWith('Session:') ? 'Tryout panel' : 'Coach',

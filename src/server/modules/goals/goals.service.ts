@@ -74,7 +74,7 @@ async function spreadOf(db: Db, criterionIds: readonly number[]): Promise<Map<nu
 }
 
 /** Each criterion's smallest worthwhile change from the club's current scores (null: too few to say). */
-async function swcByCriterion(db: Db, criterionIds: readonly number[]): Promise<Map<number, number | null>> {
+export async function swcByCriterion(db: Db, criterionIds: readonly number[]): Promise<Map<number, number | null>> {
   const ids = [...new Set(criterionIds)];
   const version = await readScoreVersion(db);
   let cached = swcCache.get(db);

@@ -1,6 +1,13 @@
 import PDFDocument from 'pdfkit';
 import { agreedOnWords, seenByWords } from '../../../shared/fair-evaluations.js';
-import { REPORT_GOAL_OUTCOME, reportGoalDetail, type ReportSnapshot } from '../../../shared/schemas/report-snapshot.js';
+import {
+  measuredPercentileText,
+  progressExplanation,
+  REPORT_GOAL_OUTCOME,
+  reportGoalDetail,
+  spreadOf,
+  type ReportSnapshot,
+} from '../../../shared/schemas/report-snapshot.js';
 
 /**
  * The report as a PDF, drawn only from the frozen snapshot: what the family reads on screen, nothing
@@ -26,6 +33,7 @@ export function reportPdf(s: ReportSnapshot): Promise<Buffer> {
   doc.moveDown();
   const totals = [`Total: ${pct(s.total)}`];
   if (s.change !== null) totals.push(`change since the previous report: ${s.change > 0 ? '+' : ''}${Math.round(s.change)}`);
+  if (s.total_progress) totals.push(`${s.total_progress.words}*`);
   if (s.team_average !== null) totals.push(`team average: ${pct(s.team_average)}`);
   if (s.rank) totals.push(`rank ${s.rank.position} of ${s.rank.of}`);
   doc.font('Helvetica-Bold').fontSize(13).text(totals.join(' · '));
@@ -56,6 +64,12 @@ export function reportPdf(s: ReportSnapshot): Promise<Buffer> {
       .font('Helvetica-Bold')
       .fontSize(11)
       .text(`${c.label}: ${pct(c.percent)}`);
+    if (c.measured) {
+      // The PDF's standard font has no arrow.
+      doc.font('Helvetica').fontSize(11).text(c.measured.label.replace(' → ', ' -> '));
+      if (c.measured.percentile) doc.fontSize(10).text(measuredPercentileText(c.measured.percentile));
+    }
+    if (c.progress) doc.font('Helvetica').fontSize(10).text(`Since the last report: ${c.progress.words}*`);
     if (c.description) doc.font('Helvetica').fontSize(9).fillColor('#555').text(c.description).fillColor('#000');
     if (c.comment) doc.font('Helvetica').fontSize(11).text(c.comment);
     doc.moveDown(0.4);
@@ -88,6 +102,7 @@ export function reportPdf(s: ReportSnapshot): Promise<Buffer> {
   };
   goalList('Goals set at the last report', s.goals.previous, true);
   goalList('New goals', s.goals.set, false);
+  footnotes(doc, s);
   doc.end();
   return done;
 }
@@ -95,4 +110,17 @@ export function reportPdf(s: ReportSnapshot): Promise<Buffer> {
 function heading(doc: PDFKit.PDFDocument, text: string): void {
   doc.font('Helvetica-Bold').fontSize(14).text(text);
   doc.moveDown(0.3);
+}
+
+/** How a change since the last report is judged: one footnote line per rule used. */
+function footnotes(doc: PDFKit.PDFDocument, s: ReportSnapshot): void {
+  const notes = [
+    ...(s.total_progress ? [`Total: ${progressExplanation(s.total_progress, 'total scores')}`] : []),
+    ...s.criteria.flatMap((c) => (c.progress ? [`${c.label}: ${progressExplanation(c.progress, spreadOf(c))}`] : [])),
+  ];
+  if (!notes.length) return;
+  doc.moveDown();
+  doc.font('Helvetica').fontSize(8).fillColor('#555');
+  for (const n of notes) doc.text(`* ${n}`);
+  doc.fillColor('#000');
 }

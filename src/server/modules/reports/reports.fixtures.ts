@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ReportSnapshot } from '../../../shared/schemas/report-snapshot.js';
+import type { z } from 'zod';
+import type { reportSnapshotSchema } from '../../../shared/schemas/report-snapshot.js';
 import type { DB, ReportState } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -35,11 +36,12 @@ export async function reportCycle(db: Kysely<DB>, teamIds: number[], name = 'Aut
   return id;
 }
 
+/** A snapshot as reports frozen before the real-progress and measured lines stored it (the schema's defaults fill them). */
 export function snapshotOf(
   player: { first_name: string; last_name: string },
   comment = COACH_COMMENT,
   where: { team: string; cycle: string } = { team: 'U14 Boys', cycle: 'Autumn 2026' },
-): ReportSnapshot {
+): z.input<typeof reportSnapshotSchema> {
   return {
     player,
     cycle: { name: where.cycle, season: '2026', closes_on: '2026-11-20' },

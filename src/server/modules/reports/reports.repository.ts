@@ -214,6 +214,11 @@ export interface WindowEvaluation {
   date: string;
   created_at: string;
   score_percentage: number;
+  score: number;
+  /** A measured test's kept value and attempts (JSON); null elsewhere. */
+  measured_value: number | null;
+  measured_attempts: string | null;
+  points_basis: string | null;
   evaluator_user_id: number | null;
   evaluator_name: string;
 }
@@ -224,12 +229,63 @@ export async function evaluationsInWindow(db: Db, playerIds: readonly number[], 
   const day = sql<string>`(date || '')`;
   const rows = await db
     .selectFrom('evaluations')
-    .select(['id', 'player_id', 'criterion_id', 'date', 'created_at', 'score_percentage', 'evaluator_user_id', 'evaluator_name'])
+    .select([
+      'id',
+      'player_id',
+      'criterion_id',
+      'date',
+      'created_at',
+      'score_percentage',
+      'score',
+      'measured_value',
+      'measured_attempts',
+      'points_basis',
+      'evaluator_user_id',
+      'evaluator_name',
+    ])
     .where('player_id', 'in', [...playerIds])
     .where(day, '>=', from)
     .where(day, '<=', to)
     .execute();
-  return rows.map((r) => ({ ...r, score_percentage: Number(r.score_percentage) }));
+  return rows.map((r) => ({
+    ...r,
+    score_percentage: Number(r.score_percentage),
+    score: Number(r.score),
+    measured_value: r.measured_value === null ? null : Number(r.measured_value),
+  }));
+}
+
+/**
+ * Every current measurement of these tests with the player's birth year (the age group) and attempts
+ * (the typical error): what a report's percentile and measured change are read against. Only
+ * aggregates of it leave the server.
+ */
+export async function currentMeasured(db: Db, criterionIds: readonly number[]) {
+  if (!criterionIds.length) return [];
+  const rows = await db
+    .selectFrom('evaluations as e')
+    .innerJoin('players as p', 'p.id', 'e.player_id')
+    .select(['e.player_id', 'e.criterion_id', 'e.date', 'e.measured_value', 'e.measured_attempts', 'p.dob'])
+    .where('e.criterion_id', 'in', [...criterionIds])
+    .where('e.is_current', '=', 1)
+    .where('e.measured_value', 'is not', null)
+    .execute();
+  return rows.map((r) => ({ ...r, measured_value: Number(r.measured_value) }));
+}
+
+/**
+ * Every player's current total, Σ of their current evaluations' score_percentage (one current per
+ * criterion, so this is playerTotal in SQL; report-progress.test.ts compares the two): the spread
+ * of these is the total's SWC.
+ */
+export async function currentTotals(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('evaluations')
+    .select((eb) => eb.fn.sum<number>('score_percentage').as('total'))
+    .where('is_current', '=', 1)
+    .groupBy('player_id')
+    .execute();
+  return rows.map((r) => Number(r.total));
 }
 
 export async function criteriaCatalogue(

@@ -20,6 +20,7 @@ import { jsonList } from '../../lib/reply.js';
 import { playerTryouts } from '../scores/session-analysis.js';
 import { reportGoalLines } from '../goals/goals.service.js';
 import * as repo from './reports.repository.js';
+import { criterionLines, totalProgress, totalSwc } from './snapshot-progress.js';
 
 /** The evaluator name a published session writes (eval-sessions publish). */
 const SESSION_PREFIX = 'Session: ';
@@ -98,6 +99,10 @@ export async function buildSnapshot(db: Kysely<DB>, report: repo.ReportRow): Pro
   const previousText = await repo.previousSnapshot(db, report.player_id, cycle.closes_on);
   const previous = previousText ? reportSnapshotSchema.safeParse(JSON.parse(previousText)) : null;
   const previousTotal = previous?.success ? previous.data.total : null;
+  const [lines, swcOfTotals] = await Promise.all([
+    criterionLines(db, report.player_id, mine, previous?.success ? previous.data : null),
+    total !== null && previousTotal !== null ? totalSwc(db) : Promise.resolve(null),
+  ]);
 
   const totals = teamIds.map((id) => ({ id, total: playerTotal(current.filter((e) => e.playerId === id)) }));
   const ranked = showRank && total !== null ? rank(totals, (t) => t.total).find((t) => t.id === report.player_id) : undefined;
@@ -138,11 +143,15 @@ export async function buildSnapshot(db: Kysely<DB>, report: repo.ReportRow): Pro
         description: c.description,
         percent: percent === null ? null : roundPercent(percent),
         comment: comment ? comment : null,
+        points: lines.get(c.id)?.points ?? null,
+        measured: lines.get(c.id)?.measured ?? null,
+        progress: lines.get(c.id)?.progress ?? null,
       };
     }),
     total,
     previous_total: previousTotal,
     change: total !== null && previousTotal !== null ? roundPercent(total - previousTotal) : null,
+    total_progress: totalProgress(total, previousTotal, swcOfTotals),
     team_average: showAverage ? roundPercent(teamAverage(totals.map((t) => t.total))) : null,
     rank: ranked ? { position: ranked.rank, of: totals.length } : null,
     overall_comment: text.overall_comment,
