@@ -22,15 +22,7 @@ import {
 import { scoreLabel } from '../../../shared/schemas/evaluation.js';
 import type { ReportGoalLine } from '../../../shared/schemas/report-snapshot.js';
 import { SCALE_MAX, SCALE_MIN } from '../../../shared/constants.js';
-import {
-  isValidScore,
-  progressBetween,
-  sdFromSums,
-  smallestWorthwhileChange,
-  targetReached,
-  weakestRelative,
-  type LevelKind,
-} from '../../../shared/scoring.js';
+import { isValidScore, progressBetween, sdFromSums, targetReached, weakestRelative, type LevelKind } from '../../../shared/scoring.js';
 import type { DB, GoalState, GoalsTable } from '../../db/types.js';
 import { teamPlayers } from '../reports/reports.repository.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -40,7 +32,7 @@ import { taggedWith } from '../resources/resources.repository.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './goals.repository.js';
 import { versionedCache } from '../scores/score-cache.js';
-import { readScoreVersion } from '../scores/scores.repository.js';
+import { swcByCriterion } from '../scores/swc.service.js';
 
 type Db = Kysely<DB>;
 type GoalCreate = z.output<typeof goalCreateSchema>;
@@ -55,31 +47,6 @@ type TeamGoalInput = z.output<typeof teamGoalCreateSchema>;
 export const SUGGESTED_WEEKS = 8;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-/**
- * Each criterion's SWC as of a score version, per database: the club-wide aggregate behind it reads
- * every current score of the criterion, too much for every goals read, and it can only change when the
- * score version moves (every evaluation write moves it, ADR 0006).
- */
-const swcCache = new WeakMap<Db, { version: number; swc: Map<number, number | null> }>();
-
-/** Each criterion's smallest worthwhile change from the club's current scores (null: too few to say). */
-async function swcByCriterion(db: Db, criterionIds: readonly number[]): Promise<Map<number, number | null>> {
-  const version = await readScoreVersion(db);
-  let cached = swcCache.get(db);
-  if (!cached || cached.version !== version) swcCache.set(db, (cached = { version, swc: new Map() }));
-  const missing = [...new Set(criterionIds)].filter((id) => !cached.swc.has(id));
-  if (missing.length) {
-    const rows = await repo.clubSpread(db, missing);
-    const found = new Map(
-      rows.map((r) => [r.criterion_id, smallestWorthwhileChange(sdFromSums(Number(r.n), Number(r.sum), Number(r.sum_squares)))]),
-    );
-    // Read inside a transaction the version may be ahead of what others see: cache only what committed reads give.
-    if (!db.isTransaction) for (const id of missing) cached.swc.set(id, found.get(id) ?? null);
-    else return new Map([...cached.swc, ...found]);
-  }
-  return cached.swc;
-}
 
 /** The goals as the API shows them: history, check-ins, progress against the SWC, and resources when a viewer is given. */
 async function toGoals(db: Db, rows: repo.GoalRow[], viewer: ResourceViewer | null): Promise<Goal[]> {
