@@ -111,8 +111,6 @@ test('player analysis: a small measured change is "No clear change"; the test ov
     expect(box.height).toBeGreaterThanOrEqual(44);
     await expectAccessible(page);
     await page.screenshot({ path: '/tmp/analysis-progress-phone.png', fullPage: true });
-    await changes.screenshot({ path: '/tmp/ap-changes-phone.png' });
-    await measured.screenshot({ path: '/tmp/ap-measured-phone.png' });
     await page.setViewportSize({ width: 1280, height: 800 });
     await settleAnimations(page);
     await page.screenshot({ path: '/tmp/analysis-progress-desktop.png', fullPage: true });

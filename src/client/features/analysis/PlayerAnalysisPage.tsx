@@ -109,7 +109,8 @@ export default function PlayerAnalysisPage() {
             </DataTable>
           )}
         </ChartCard>
-        <ChartCard title="Measured tests over time">
+        {/* Left out of the one-page print when it would only say there is nothing to show. */}
+        <ChartCard title="Measured tests over time" className={data.measured.length ? undefined : 'analysis-no-print'}>
           <Suspense fallback={<Loading />}>
             <MeasuredHistory series={data.measured} />
           </Suspense>
