@@ -115,6 +115,17 @@ test('player analysis: a small measured change is "No clear change"; the test ov
     await settleAnimations(page);
     await page.screenshot({ path: '/tmp/analysis-progress-desktop.png', fullPage: true });
     await snap(page, 'analysis-progress');
+
+    // The evaluation page's previous evaluations show the measured value with its unit beside the points.
+    await page.goto(`/app/player/${ada.id}/evaluation`);
+    await page.getByRole('button', { name: 'Show previous evaluations (1)' }).click();
+    const previous = page.locator('section[aria-label="Previous evaluations"]');
+    const earlier = previous.getByRole('button', {
+      name: `${CRITERION}, score 8/10 (11.30 s → 8 points, all-ages bands), by`,
+      exact: false,
+    });
+    await earlier.click();
+    await expect(previous.getByTestId('measured-label')).toHaveText('Measured: 11.30 s → 8 points, all-ages bands');
   } finally {
     const mine = ((await apiGet(page, '/api/criteria')) as { id: number; criteria: string }[]).filter(
       (c) => c.id === criterionId || c.criteria === CRITERION,
