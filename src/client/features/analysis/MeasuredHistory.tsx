@@ -77,7 +77,7 @@ function MeasuredTest({ s }: { s: MeasuredSeries }) {
         curveType="linear"
         withDots
         xAxisProps={{ minTickGap: 24 }}
-        yAxisProps={{ width: 64, reversed: s.direction === 'lower', domain: ['auto', 'auto'] }}
+        yAxisProps={{ width: 64, reversed: s.direction === 'lower', domain: ['auto', 'auto'], tickCount: 3 }}
         lineChartProps={{ margin: { top: 12, bottom: 4 } }}
         tooltipProps={{ content: PointTooltip }}
         role="img"
