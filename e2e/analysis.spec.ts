@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { MSG } from '../src/shared/messages';
 import { expect, expectAccessible, loginAs, snap, test } from './fixtures';
 
 const A4_HEIGHT_PX = 1123; // 297 mm at 96 dpi
@@ -106,6 +107,9 @@ test('player analysis: header, charts, print with a clean one-page print view', 
   await expect(page.getByRole('heading', { name: 'Total score over time' })).toBeVisible();
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   await expect(page.getByRole('table', { name: 'Latest changes' })).toBeVisible();
+  // The demo club measures nothing: the measured tests card says so (and the print leaves it out).
+  const measured = page.locator('.analysis-card').filter({ has: page.getByRole('heading', { name: 'Measured tests over time' }) });
+  await expect(measured).toContainText(MSG.empty);
   const print = page.getByRole('button', { name: 'Print report' });
   await print.hover();
   await expect(page.getByRole('tooltip')).toHaveText('Print report');

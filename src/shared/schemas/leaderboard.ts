@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PERIOD_FROM, DEFAULT_PERIOD_TO, LEADERBOARD_PAGE_SIZE } from '../constants.js';
+import { DIRECTIONS, MEASURE_UNITS } from '../measured.js';
 import { PUBLIC_PERIODS, type PublicPeriod } from '../public-board.js';
 import { idParam, isoDate, MAX_ID, pageFields, refFields, teamRefSchema } from './common.js';
 import { cursorParam } from './cursor.js';
@@ -180,6 +181,19 @@ export const levelComparison = z.object({
   score: z.number(),
   teamAverage: z.number().nullable(),
 });
+/**
+ * Real progress (docs/product.md#analysis): the word, and the smallest worthwhile change it was judged
+ * against — in points from the club's spread, or in a measured test's unit from its typical error.
+ */
+export const changeProgress = z.object({
+  progress: z.enum(['improved', 'no_change', 'declined']),
+  /** null: too few players scored to say, so any change counts as it is. */
+  swc: z.number().nullable(),
+  swcSource: z.enum(['spread', 'typical_error']),
+});
+export type ChangeProgress = z.infer<typeof changeProgress>;
+const measureFace = { unit: z.enum(MEASURE_UNITS), decimals: z.number(), direction: z.enum(DIRECTIONS) };
+
 export const latestChange = z.object({
   id: z.number(),
   date: z.string(),
@@ -188,7 +202,36 @@ export const latestChange = z.object({
   score: z.number(),
   previous: z.number().nullable(),
   evaluator: z.string(),
+  /** null for a criterion's first evaluation. */
+  progress: changeProgress.nullable(),
+  /** A measured criterion's value before and after, in its unit. */
+  measured: z.object({ ...measureFace, value: z.number(), previous: z.number().nullable() }).nullable(),
 });
+export type LatestChange = z.infer<typeof latestChange>;
+
+/** One measured criterion of the player over time, oldest first, current and history evaluations. */
+export const measuredSeries = z.object({
+  criterionId: z.number(),
+  name: z.string(),
+  ...measureFace,
+  /** The test's smallest worthwhile change in its unit (see changeProgress). */
+  swc: z.number().nullable(),
+  swcSource: z.enum(['spread', 'typical_error']),
+  points: z.array(
+    z.object({
+      id: z.number(),
+      date: z.string(),
+      value: z.number(),
+      points: z.number(),
+      /** "11.04 s → 9 points, U14 bands". */
+      label: z.string(),
+      /** Value minus the previous value (null for the first). */
+      change: z.number().nullable(),
+      progress: z.enum(['improved', 'no_change', 'declined']).nullable(),
+    }),
+  ),
+});
+export type MeasuredSeries = z.infer<typeof measuredSeries>;
 
 export const playerAnalysisQuery = z.object({ team_id: optionalId });
 export const playerAnalysis = z.object({
@@ -205,6 +248,7 @@ export const playerAnalysis = z.object({
   levels: z.array(levelComparison),
   criteria: z.array(criterionComparison),
   latestChanges: z.array(latestChange),
+  measured: z.array(measuredSeries),
 });
 export type PlayerAnalysis = z.infer<typeof playerAnalysis>;
 

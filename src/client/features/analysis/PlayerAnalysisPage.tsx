@@ -1,9 +1,10 @@
 import { Badge, Group, Select, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { photoUrl } from '../../../shared/paths';
-import { formatPercent } from '../../../shared/scoring';
+import { formatMeasure, formatPercent } from '../../../shared/scoring';
+import type { LatestChange } from '../../../shared/schemas/leaderboard';
 import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
@@ -13,8 +14,11 @@ import { AnalysisHeader } from './AnalysisHeader';
 import { playerAnalysisQuery } from './api';
 import './analysis.css';
 import { ChartCard, ComparisonChart } from './charts';
+import { ProgressWord } from './ProgressWord';
 import { TimelineChart } from '../../components/ScoreCharts';
 import { now } from '../../../shared/clock.js';
+
+const MeasuredHistory = lazy(() => import('./MeasuredHistory'));
 
 /** /app/player/{id}/analysis: header (docs/product.md#analysis) plus the player's progress report. */
 export default function PlayerAnalysisPage() {
@@ -92,29 +96,53 @@ export default function PlayerAnalysisPage() {
             <EmptyState />
           ) : (
             <DataTable
-              minWidth={320}
+              minWidth={300}
               verticalSpacing={4}
+              horizontalSpacing={6}
               fz="sm"
               aria-label="Latest changes"
               columns={['Date', 'Criterion', <Table.Th ta="right">Score</Table.Th>, <Table.Th ta="right">Change</Table.Th>]}
             >
-              {data.latestChanges.map((c) => {
-                const delta = c.previous === null ? null : c.score - c.previous;
-                return (
-                  <Table.Tr key={c.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.date}</Table.Td>
-                    <Table.Td>{c.criterion}</Table.Td>
-                    <Table.Td ta="right">{formatPercent(c.score)}%</Table.Td>
-                    <Table.Td ta="right" c={delta === null ? 'gray.7' : delta > 0 ? 'teal.9' : delta < 0 ? 'red.9' : undefined}>
-                      {delta === null ? 'new' : `${delta > 0 ? '+' : ''}${formatPercent(delta)}`}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {data.latestChanges.map((c) => (
+                <ChangeRow key={c.id} change={c} />
+              ))}
             </DataTable>
           )}
         </ChartCard>
+        {/* Left out of the one-page print when it would only say there is nothing to show. */}
+        <ChartCard title="Measured tests over time" className={data.measured.length ? undefined : 'analysis-no-print'}>
+          <Suspense fallback={<Loading />}>
+            <MeasuredHistory series={data.measured} />
+          </Suspense>
+        </ChartCard>
       </div>
     </div>
+  );
+}
+
+/** A change of one criterion: its score and change as before, the measured values when it is a test, and the progress word under the change. */
+function ChangeRow({ change: c }: { change: LatestChange }) {
+  const delta = c.previous === null ? null : c.score - c.previous;
+  const m = c.measured;
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.date}</Table.Td>
+      <Table.Td>
+        {c.criterion}
+        {m ? (
+          <Text size="xs" c="gray.7">
+            {m.previous !== null ? `${formatMeasure(m, m.previous)} → ` : ''}
+            {formatMeasure(m, m.value)}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td ta="right">{formatPercent(c.score)}%</Table.Td>
+      <Table.Td ta="right">
+        <Text size="sm" c={delta === null ? 'gray.7' : delta > 0 ? 'teal.9' : delta < 0 ? 'red.9' : undefined}>
+          {delta === null ? 'new' : `${delta > 0 ? '+' : ''}${formatPercent(delta)}`}
+        </Text>
+        {c.progress ? <ProgressWord progress={c.progress} measure={m} /> : null}
+      </Table.Td>
+    </Table.Tr>
   );
 }

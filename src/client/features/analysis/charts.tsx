@@ -5,9 +5,10 @@ import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { percentLabel as pct } from '../../components/ScoreCharts';
 
-export function ChartCard({ title, children }: { title: string; children: ReactNode }) {
+/** `className` adds to the card's own, e.g. `analysis-no-print` for a card the printed report card leaves out. */
+export function ChartCard({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
-    <Paper withBorder p="md" radius="md" className="analysis-card">
+    <Paper withBorder p="md" radius="md" className={className ? `analysis-card ${className}` : 'analysis-card'}>
       <Title order={2} size="h4" mb="sm">
         {title}
       </Title>

@@ -114,26 +114,6 @@ export async function currentEvaluation(db: Db, playerId: number, criterionId: n
 }
 
 /**
- * Count, Σ score and Σ score² of the club's current scores per criterion: the between-player SD of
- * the smallest worthwhile change (shared/progress.ts sdFromSums), one aggregate whatever the club's size.
- */
-export async function clubSpread(db: Db, criterionIds: readonly number[]) {
-  if (!criterionIds.length) return [];
-  return db
-    .selectFrom('evaluations')
-    .select((eb) => [
-      'criterion_id',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.sum<number>('score').as('sum'),
-      sql<number>`sum(score * score)`.as('sum_squares'),
-    ])
-    .where('is_current', '=', 1)
-    .where('criterion_id', 'in', [...criterionIds])
-    .groupBy('criterion_id')
-    .execute();
-}
-
-/**
  * For Suggest goals: per criterion the player has a current score on, that score and the count, Σ and
  * Σ² of the current scores of everyone sharing a team with the player (the player included).
  */

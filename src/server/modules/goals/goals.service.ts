@@ -23,15 +23,7 @@ import {
 import { scoreLabel } from '../../../shared/schemas/evaluation.js';
 import type { ReportGoalLine } from '../../../shared/schemas/report-snapshot.js';
 import { SCALE_MAX, SCALE_MIN } from '../../../shared/constants.js';
-import {
-  isValidScore,
-  progressBetween,
-  sdFromSums,
-  smallestWorthwhileChange,
-  targetReached,
-  weakestRelative,
-  type LevelKind,
-} from '../../../shared/scoring.js';
+import { isValidScore, progressBetween, sdFromSums, targetReached, weakestRelative, type LevelKind } from '../../../shared/scoring.js';
 import type { DB, GoalState, GoalsTable } from '../../db/types.js';
 import { teamPlayers } from '../reports/reports.repository.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -41,7 +33,7 @@ import { taggedWith } from '../resources/resources.repository.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './goals.repository.js';
 import { versionedCache } from '../scores/score-cache.js';
-import { readScoreVersion } from '../scores/scores.repository.js';
+import { swcByCriterion } from '../scores/swc.service.js';
 
 type Db = Kysely<DB>;
 type GoalCreate = z.output<typeof goalCreateSchema>;
@@ -56,47 +48,6 @@ type TeamGoalInput = z.output<typeof teamGoalCreateSchema>;
 export const SUGGESTED_WEEKS = 8;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-/**
- * Each criterion's SWC as of a score version, per database: the club-wide aggregate behind it reads
- * every current score of the criterion, too much for every goals read, and it can only change when the
- * score version moves (every evaluation write moves it, ADR 0006). Kept as promises, so requests that
- * arrive together after a write share one aggregate instead of each running it.
- */
-const swcCache = new WeakMap<Db, { version: number; swc: Map<number, Promise<number | null>> }>();
-
-async function spreadOf(db: Db, criterionIds: readonly number[]): Promise<Map<number, number | null>> {
-  const rows = await repo.clubSpread(db, criterionIds);
-  const found = new Map(
-    rows.map((r) => [r.criterion_id, smallestWorthwhileChange(sdFromSums(Number(r.n), Number(r.sum), Number(r.sum_squares)))]),
-  );
-  return new Map(criterionIds.map((id) => [id, found.get(id) ?? null]));
-}
-
-/** Each criterion's smallest worthwhile change from the club's current scores (null: too few to say). */
-export async function swcByCriterion(db: Db, criterionIds: readonly number[]): Promise<Map<number, number | null>> {
-  const ids = [...new Set(criterionIds)];
-  const version = await readScoreVersion(db);
-  let cached = swcCache.get(db);
-  if (!cached || cached.version !== version) swcCache.set(db, (cached = { version, swc: new Map() }));
-  const missing = ids.filter((id) => !cached.swc.has(id));
-  // Read inside a transaction the version may be ahead of what others see: cache only what committed reads give.
-  if (db.isTransaction && missing.length) {
-    const found = await spreadOf(db, missing);
-    return new Map(await Promise.all(ids.map(async (id) => [id, found.has(id) ? found.get(id)! : await cached.swc.get(id)!] as const)));
-  }
-  if (missing.length) {
-    const pending = spreadOf(db, missing);
-    for (const id of missing)
-      cached.swc.set(
-        id,
-        pending.then((m) => m.get(id) ?? null),
-      );
-    // A failed read is not kept: the next request tries again.
-    pending.catch(() => missing.forEach((id) => cached.swc.delete(id)));
-  }
-  return new Map(await Promise.all(ids.map(async (id) => [id, await cached.swc.get(id)!] as const)));
-}
 
 /** What a goal says without its history, check-ins and resources: a team's page and a report's lines. */
 async function toSummaries(db: Db, rows: repo.GoalRow[]): Promise<GoalSummary[]> {

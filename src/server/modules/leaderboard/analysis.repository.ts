@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Direction, MeasureUnit } from '../../../shared/scoring.js';
 import type { DB } from '../../db/types.js';
 import { teamsQuery } from '../teams/teams.repository.js';
 
@@ -104,11 +105,32 @@ export interface HistoryRow {
   evaluator: string;
 }
 
+/** A history row with what the progress rule reads. */
+export interface ScoredHistoryRow extends HistoryRow {
+  /** Points 1–10 (Yes/No: 1/0), what the smallest worthwhile change is in. */
+  score: number;
+  /** A measured criterion's kept value and how its points were read, else null. */
+  measuredValue: number | null;
+  pointsBasis: string | null;
+}
+
 /** Every evaluation (current and superseded) of the given players, oldest first. */
-export async function evaluationHistory(db: Db, scope: { playerId: number } | { teamId: number }): Promise<HistoryRow[]> {
+export async function evaluationHistory(db: Db, scope: { playerId: number } | { teamId: number }): Promise<ScoredHistoryRow[]> {
   let q = db
     .selectFrom('evaluations as e')
-    .select(['e.id', 'e.player_id', 'e.criterion_id', 'e.date', 'e.created_at', 'e.score_percentage', 'e.is_current', 'e.evaluator_name']);
+    .select([
+      'e.id',
+      'e.player_id',
+      'e.criterion_id',
+      'e.date',
+      'e.created_at',
+      'e.score',
+      'e.score_percentage',
+      'e.is_current',
+      'e.evaluator_name',
+      'e.measured_value',
+      'e.points_basis',
+    ]);
   if ('playerId' in scope) q = q.where('e.player_id', '=', scope.playerId);
   else {
     const teamId = scope.teamId;
@@ -131,19 +153,31 @@ export async function evaluationHistory(db: Db, scope: { playerId: number } | { 
     scorePercentage: Number(r.score_percentage),
     isCurrent: Number(r.is_current) === 1,
     evaluator: r.evaluator_name,
+    score: Number(r.score),
+    measuredValue: r.measured_value === null ? null : Number(r.measured_value),
+    pointsBasis: r.points_basis,
   }));
 }
 
+/** The criteria in level order, with a measured criterion's unit, decimals and direction (null otherwise). */
 export async function criteriaCatalogue(db: Db) {
   const rows = await db
     .selectFrom('criteria as c')
     .innerJoin('levels as l', 'l.id', 'c.level_id')
-    .select(['c.id', 'c.name', 'c.weight', 'c.level_id', 'l.name as level'])
+    .leftJoin('criterion_measures as m', 'm.criterion_id', 'c.id')
+    .select(['c.id', 'c.name', 'c.weight', 'c.level_id', 'l.name as level', 'l.kind', 'm.unit', 'm.decimals', 'm.direction'])
     .orderBy('l.position')
     .orderBy('l.id')
     .orderBy('c.id')
     .execute();
-  return rows.map((r) => ({ ...r, weight: Number(r.weight) }));
+  return rows.map(({ unit, decimals, direction, ...r }) => ({
+    ...r,
+    weight: Number(r.weight),
+    measure:
+      r.kind === 'measured' && unit !== null
+        ? { unit: unit as MeasureUnit, decimals: Number(decimals), direction: direction as Direction }
+        : null,
+  }));
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import { roundPercent } from '../../../shared/scoring.js';
-import type { PlayerAnalysis, TeamAnalysis, TimelinePoint } from '../../../shared/schemas/leaderboard.js';
+import { measuredLabel, measuredProgress, progressBetween, roundPercent, roundTo } from '../../../shared/scoring.js';
+import type { ChangeProgress, MeasuredSeries, PlayerAnalysis, TeamAnalysis, TimelinePoint } from '../../../shared/schemas/leaderboard.js';
 import type { DB } from '../../db/types.js';
 import { notFound } from '../../lib/errors.js';
 import { reachedTeams } from '../../policies/leaderboard.js';
 import { teamAverages } from '../scores/scores.repository.js';
+import { measuredSwcByCriterion, swcByCriterion, type MeasuredSwc } from '../scores/swc.service.js';
 import * as analysis from './analysis.repository.js';
 import type { Boards } from './leaderboard.service.js';
 import * as repo from './leaderboard.repository.js';
@@ -109,10 +110,13 @@ export async function playerSummary(
   }
 
   const names = new Map(catalogue.map((c) => [c.id, c]));
-  const previous = new Map<number, number>();
+  const seen = [...new Set(history.map((r) => r.criterionId))];
+  const measuredIds = seen.filter((id) => names.get(id)?.measure);
+  const [pointsSwc, measuredSwc] = await Promise.all([swcByCriterion(db, seen), measuredSwcByCriterion(db, measuredIds)]);
+  const previous = new Map<number, analysis.ScoredHistoryRow>();
   const changes = history.map((r) => {
     const before = previous.get(r.criterionId) ?? null;
-    previous.set(r.criterionId, r.scorePercentage);
+    previous.set(r.criterionId, r);
     const c = names.get(r.criterionId);
     return {
       id: r.id,
@@ -120,8 +124,11 @@ export async function playerSummary(
       criterion: c?.name ?? '',
       level: c?.level ?? '',
       score: roundPercent(r.scorePercentage),
-      previous: before === null ? null : roundPercent(before),
+      previous: before === null ? null : roundPercent(before.scorePercentage),
       evaluator: r.evaluator,
+      progress: before === null ? null : changeProgress(before, r, c?.measure ?? null, pointsSwc, measuredSwc),
+      measured:
+        c?.measure && r.measuredValue !== null ? { ...c.measure, value: r.measuredValue, previous: before?.measuredValue ?? null } : null,
     };
   });
 
@@ -140,7 +147,70 @@ export async function playerSummary(
     })),
     criteria,
     latestChanges: changes.reverse().slice(0, LATEST_CHANGES),
+    measured: measuredSeries(history, catalogue, measuredSwc),
   };
+}
+
+type Catalogue = Awaited<ReturnType<typeof analysis.criteriaCatalogue>>;
+type Measure = NonNullable<Catalogue[number]['measure']>;
+
+/**
+ * The one progress rule (shared/progress.ts, shared/measured.ts): a measured test's values against its
+ * typical error in its direction, when both evaluations carry a value; otherwise the points against 0.2 × SD.
+ */
+function changeProgress(
+  before: analysis.ScoredHistoryRow,
+  after: analysis.ScoredHistoryRow,
+  measure: Measure | null,
+  pointsSwc: Map<number, number | null>,
+  measuredSwc: Map<number, MeasuredSwc>,
+): ChangeProgress {
+  const m = measure ? measuredSwc.get(after.criterionId) : undefined;
+  if (measure && m && before.measuredValue !== null && after.measuredValue !== null) {
+    return {
+      progress: measuredProgress(measure.direction, before.measuredValue, after.measuredValue, m.swc),
+      swc: m.swc,
+      swcSource: m.source,
+    };
+  }
+  const swc = pointsSwc.get(after.criterionId) ?? null;
+  return { progress: progressBetween(before.score, after.score, swc), swc, swcSource: 'spread' };
+}
+
+/** Each measured criterion with values: its values over time with their points and the change from the one before. */
+function measuredSeries(
+  history: readonly analysis.ScoredHistoryRow[],
+  catalogue: Catalogue,
+  swcs: Map<number, MeasuredSwc>,
+): MeasuredSeries[] {
+  return catalogue.flatMap((c) => {
+    const m = c.measure;
+    const rows = m ? history.filter((r) => r.criterionId === c.id && r.measuredValue !== null) : [];
+    if (!m || rows.length === 0) return [];
+    const { swc, source } = swcs.get(c.id) ?? { swc: null, source: 'spread' as const };
+    return [
+      {
+        criterionId: c.id,
+        name: c.name,
+        ...m,
+        swc,
+        swcSource: source,
+        points: rows.map((r, i) => {
+          const before = i > 0 ? rows[i - 1]!.measuredValue! : null;
+          const value = r.measuredValue!;
+          return {
+            id: r.id,
+            date: r.date,
+            value,
+            points: r.score,
+            label: measuredLabel(m, value, r.score, r.pointsBasis ?? ''),
+            change: before === null ? null : roundTo(value - before, m.decimals),
+            progress: before === null ? null : measuredProgress(m.direction, before, value, swc),
+          };
+        }),
+      },
+    ];
+  });
 }
 
 export async function teamSummary(db: Db, boards: Boards, teamId: number): Promise<TeamAnalysis> {

@@ -6,24 +6,21 @@
  */
 import type { Kysely } from 'kysely';
 import {
-  attemptValue,
   betweenPlayerSd,
   measuredLabel,
   measuredProgress,
-  measuredSwc,
   ownPercentile,
   pointsFromPercent,
   PROGRESS_WORDS,
   progressBetween,
   smallestWorthwhileChange,
-  typicalError,
   UNIT_SUFFIX,
   type Attempt,
   type Progress,
 } from '../../../shared/scoring.js';
 import type { ReportSnapshot, SnapshotMeasured, SnapshotProgress } from '../../../shared/schemas/report-snapshot.js';
 import type { DB } from '../../db/types.js';
-import { swcByCriterion } from '../goals/goals.service.js';
+import { measuredSwcByCriterion, swcByCriterion, type MeasuredSwc } from '../scores/swc.service.js';
 import { measuredAgeGroup } from '../evaluations/measured.service.js';
 import { playerBirthYear, scoringCriteriaByIds, type ScoringCriterion } from '../evaluations/evaluations.repository.js';
 import { readScoreVersion } from '../scores/scores.repository.js';
@@ -88,8 +85,9 @@ export async function criterionLines(
   const ids = [...new Set(mine.map((e) => e.criterion_id))];
   const criteria = new Map((await scoringCriteriaByIds(db, ids)).map((c) => [c.id, c]));
   const measuredIds = ids.filter((id) => criteria.get(id)?.measure && mine.some((e) => e.criterion_id === id && e.measured_value !== null));
-  const [swc, measuredRows, birthYear] = await Promise.all([
+  const [swc, measuredSwcs, measuredRows, birthYear] = await Promise.all([
     previous ? swcByCriterion(db, ids) : Promise.resolve(new Map<number, number | null>()),
+    previous ? measuredSwcByCriterion(db, measuredIds) : Promise.resolve(new Map<number, MeasuredSwc>()),
     repo.currentMeasured(db, measuredIds),
     measuredIds.length ? playerBirthYear(db, playerId) : Promise.resolve(null),
   ]);
@@ -116,17 +114,12 @@ export async function criterionLines(
       };
       let progress: SnapshotProgress | null = null;
       if (before?.measured) {
-        const sets = rows.map((r) => (r.measured_attempts ? (JSON.parse(r.measured_attempts) as Attempt[]).map(attemptValue) : []));
-        const testSwc = measuredSwc(
-          sets,
-          rows.map((r) => r.measured_value),
-        );
-        const basis = typicalError(sets) === null ? 'spread' : 'typical_error';
+        const { swc: testSwc, source } = measuredSwcs.get(e.criterion_id) ?? { swc: null, source: 'spread' };
         progress = line(
           measuredProgress(m.direction, before.measured.value, e.measured_value, testSwc),
           testSwc,
           UNIT_SUFFIX[m.unit],
-          basis,
+          source,
         );
       }
       out.set(e.criterion_id, { points: e.score, measured, progress });

@@ -193,3 +193,38 @@ export async function teamAverages(
     }),
   );
 }
+
+/**
+ * Count, Σ score and Σ score² of the club's current scores per criterion: the between-player SD of
+ * the smallest worthwhile change (shared/progress.ts sdFromSums), one aggregate whatever the club's size.
+ */
+export async function clubSpread(db: Kysely<DB>, criterionIds: readonly number[]) {
+  if (!criterionIds.length) return [];
+  return db
+    .selectFrom('evaluations')
+    .select((eb) => [
+      'criterion_id',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('score').as('sum'),
+      sql<number>`sum(score * score)`.as('sum_squares'),
+    ])
+    .where('is_current', '=', 1)
+    .where('criterion_id', 'in', [...criterionIds])
+    .groupBy('criterion_id')
+    .execute();
+}
+
+/**
+ * The club's current measurements of measured criteria: the kept value and the attempts (JSON) of
+ * each, for the typical error (shared/measured.ts measuredSwc). One statement for all the criteria.
+ */
+export async function clubMeasurements(db: Kysely<DB>, criterionIds: readonly number[]) {
+  if (!criterionIds.length) return [];
+  return db
+    .selectFrom('evaluations')
+    .select(['criterion_id', 'measured_value', 'measured_attempts'])
+    .where('is_current', '=', 1)
+    .where('measured_value', 'is not', null)
+    .where('criterion_id', 'in', [...criterionIds])
+    .execute();
+}
