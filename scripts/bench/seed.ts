@@ -381,7 +381,7 @@ const LANE_BANDS = [
  * INSERT … SELECT, so boards and a player's page read a measured criterion beside the others. The
  * score triggers run (a few thousand rows): the maintained totals include it.
  */
-async function seedMeasured(db: Kysely<DB>, now: string, evaluatorId: number) {
+async function seedMeasured(db: Kysely<DB>, now: string, evaluatorId: number, lastClubPlayer: number) {
   const level = await db
     .insertInto('levels')
     .values({ name: 'Combine tests', kind: 'measured', position: LEVELS.length, created_at: now })
@@ -425,7 +425,7 @@ async function seedMeasured(db: Kysely<DB>, now: string, evaluatorId: number) {
       video_links, is_current, created_at, updated_at, measured_value, measured_attempts, points_basis)
     select p.id, ${sql.lit(criterion.id)}, ${score}, (${score}) / 10.0 * 2, ${sql.lit(evaluatorId)}, 'Bench Admin', '2025-06-01', '',
       '[]', 1, '2025-06-01T12:00:00.000Z', '2025-06-01T12:00:00.000Z', ${value}, '[' || ${value} || ']', 'all-ages bands'
-    from players p`.execute(db);
+    from players p where p.id <= ${sql.lit(lastClubPlayer)}`.execute(db);
 }
 
 export async function seedClub(database: Database, sizes: Sizes): Promise<Club> {
@@ -445,7 +445,13 @@ export async function seedClub(database: Database, sizes: Sizes): Promise<Club> 
   // Read before the screens' own player is added: the other rows pick among the seeded players.
   const playerIds = await ids(db, 'players');
   const screens = await seedScreens(db, adminId, now);
-  await seedMeasured(db, now, adminId);
+  // The club's players only: the screens' export player keeps its exact count of evaluations.
+  await seedMeasured(
+    db,
+    now,
+    adminId,
+    playerIds.reduce((a, b) => Math.max(a, b), 0),
+  );
   return {
     admin,
     playerIds,
