@@ -17,8 +17,8 @@ import { useMe } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { allCriteriaQuery, levelsQuery, useSaveEvaluation } from './api';
 import { MeasuredAttempts } from '../../components/MeasuredAttempts';
-import { attemptText, readAttempts } from '../../components/measured-entry';
-import { combineAttempts, formatMeasure } from '../../../shared/scoring';
+import { attemptText, previewLabel, readAttempts } from '../../components/measured-entry';
+import { ageGroupLabel } from '../../../shared/age-groups';
 
 type FormValues = {
   level: string;
@@ -53,10 +53,12 @@ interface Props {
   evaluation: Evaluation | null;
   /** The player's current evaluations: a new one dated before them is kept as history (ADR 0005). */
   current?: readonly Evaluation[];
+  /** The player's birth year: a measured test's points are previewed for their age group in the form's year. */
+  birthYear?: number | null;
 }
 
 /** docs/product.md#validation "Evaluation": level, then criteria, then the score its level allows; evaluator, notes, video optional. */
-export function EvaluationFormModal({ opened, onClose, playerId, evaluation, current = [] }: Props) {
+export function EvaluationFormModal({ opened, onClose, playerId, evaluation, current = [], birthYear = null }: Props) {
   const { data: me } = useMe();
   const levels = useQuery({ ...levelsQuery, enabled: opened });
   const criteria = useQuery({ ...allCriteriaQuery, enabled: opened });
@@ -210,10 +212,9 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
             const c = criterionOf(form.values.criteria_id);
             if (!c?.measure) return <Text className={classes.muted}>Choose a criterion to enter its measurement.</Text>;
             const read = readAttempts(c.measure, c.criteria, form.values.attempts);
-            const kept =
-              'error' in read || read.attempts.length === 0
-                ? null
-                : `${formatMeasure(c.measure, combineAttempts(c.measure, read.attempts), read.attempts)}; the points follow the rule when saved`;
+            // The points as the sheet previews them: for the age group in the year of the form's date.
+            const year = /^\d{4}/.test(form.values.date) ? Number(form.values.date.slice(0, 4)) : null;
+            const kept = 'error' in read ? null : previewLabel(c.measure, read.attempts, ageGroupLabel(birthYear, year), 'when saved');
             return (
               <div role="group" aria-label="Measurement" data-score-field>
                 <Text size="sm" fw={500} mb={4}>

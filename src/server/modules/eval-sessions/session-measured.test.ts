@@ -172,10 +172,13 @@ describe('a measured criterion in an evaluation session', () => {
         date: '2025-05-10',
       },
     ]);
-    const evals = data<{ evaluations: { criteria_id: number; measured: { label: string } | null }[] }>(
-      await admin.get(`/api/player/${players[0]}/evaluation`),
-    );
+    const evals = data<{
+      player: { birth_year: number | null };
+      evaluations: { criteria_id: number; measured: { label: string } | null }[];
+    }>(await admin.get(`/api/player/${players[0]}/evaluation`));
     expect(evals.evaluations.find((e) => e.criteria_id === laneId)!.measured!.label).toBe('11.22 s → 8 points, U14 bands');
+    // The evaluation form previews a measured test's points for the player's age group: it reads the birth year here.
+    expect(evals.player.birth_year).toBe(2012);
     const level = (await t.db.selectFrom('criteria').select('level_id').where('id', '=', laneId).executeTakeFirstOrThrow()).level_id;
     data(
       await admin.post(`/api/criterion/${laneId}`, {
