@@ -36,7 +36,13 @@ const splitShots = (text: string): [string, string] => {
 };
 // Mantine's md input is 42 px tall: held at 44 so a thumb hits it.
 const tall = { input: { height: 44, minHeight: 44 } };
-const numberField = { inputMode: 'numeric', autoComplete: 'off', size: 'md', styles: tall } as const;
+// Made and shots share a line: at md size "Shots (attempt 1)" wraps in a 375 px dialog, at sm it fits.
+const numberField = {
+  inputMode: 'numeric',
+  autoComplete: 'off',
+  size: 'md',
+  styles: { ...tall, label: { fontSize: 'var(--mantine-font-size-sm)' } },
+} as const;
 
 /** The running stopwatch's time in tenths, redrawn ten times a second; Stop keeps the exact time. */
 function Elapsed({ startedAt, decimals }: { startedAt: number; decimals: number }) {
