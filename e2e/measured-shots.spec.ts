@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiGet, apiPost } from './api';
-import { expect as baseExpect, expectAccessible, loginAs, pageWidth, snap, test } from './fixtures';
+import { expect as baseExpect, expectAccessible, loginAs, pageWidth, settleAnimations, snap, test } from './fixtures';
 import { tapOffenders } from './tap-targets';
 
 /**
@@ -176,6 +176,22 @@ test('made of attempts: free throws entered as made and shots courtside and on t
     await expect(single).toBeHidden();
     await expect(
       page.getByRole('button', { name: new RegExp(`^${FREE}, score 10/10 \\(90 % made → 10 points, U14 bands\\)`) }),
+    ).toBeVisible();
+    // Editing it shows the pairs as entered, and a change re-reads the points.
+    await page.getByRole('button', { name: new RegExp(`^${FREE}, score 10/10`) }).click();
+    // A click inside a panel still growing can miss: let it open fully first.
+    await settleAnimations(page);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Evaluation' });
+    await expect(edit.getByRole('textbox', { name: 'Made (attempt 2) for this player', exact: true })).toHaveValue('9');
+    await expect(edit.getByRole('textbox', { name: 'Shots (attempt 1) for this player', exact: true })).toHaveValue('10');
+    await expect(edit.getByTestId('measured-preview')).toHaveText('Kept (best of 2): 90 % made → 10 points, U14 bands');
+    await shots(edit, 'this player', 2, '8', '10', false);
+    await expect(edit.getByTestId('measured-preview')).toHaveText('Kept (best of 2): 80 % made → 8 points, U14 bands');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^${FREE}, score 8/10 \\(80 % made → 8 points, U14 bands\\)`) }),
     ).toBeVisible();
   } finally {
     await phone.close();
