@@ -52,6 +52,7 @@ test('made of attempts: free throws entered as made and shots courtside and on t
   }
   const [ola, pia] = players as [(typeof players)[0], (typeof players)[0]];
   let criterionId = 0;
+  let sessionId = 0;
   const phone = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
   try {
@@ -193,8 +194,52 @@ test('made of attempts: free throws entered as made and shots courtside and on t
     await expect(
       page.getByRole('button', { name: new RegExp(`^${FREE}, score 8/10 \\(80 % made → 8 points, U14 bands\\)`) }),
     ).toBeVisible();
+
+    // 4. A session's published mean keeps the evaluators' values as its attempts (80 % made, as a share):
+    //    editing it leaves the fields empty and keeps the measurement as saved.
+    const today = await page.evaluate(() => new Date().toISOString().slice(0, 10));
+    sessionId = (
+      (await apiPost(page, '/api/eval-sessions', {
+        name: `Shooting day ${suffix}`,
+        startDate: today,
+        endDate: today,
+        minEvaluators: 1,
+        criteria: [{ criterionId, weight: 100 }],
+      })) as { session: { id: number } }
+    ).session.id;
+    await apiPost(page, `/api/eval-session/${sessionId}/players`, { playerIds: [pia.id] });
+    await apiPost(page, `/api/eval-session/${sessionId}/evaluators`, {
+      userId: ((await apiGet(page, '/api/auth/me')) as { id: number }).id,
+    });
+    await apiPost(page, `/api/eval-session/${sessionId}/open`);
+    await apiPost(page, `/api/eval-session/${sessionId}/scores`, {
+      entries: [{ playerId: pia.id, criterionId, attempts: ['6/10', '8/10'] }],
+    });
+    await apiPost(page, `/api/eval-session/${sessionId}/close`);
+    await apiPost(page, `/api/eval-session/${sessionId}/unlock`);
+    await apiPost(page, `/api/eval-session/${sessionId}/publish`);
+    await page.goto(`/app/player/${pia.id}/evaluation`);
+    await page.getByRole('button', { name: new RegExp(`^${FREE}, score 8/10 \\(80 % made → 8 points, U14 bands\\)`) }).click();
+    await settleAnimations(page);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const published = page.getByRole('dialog', { name: 'Edit Evaluation' });
+    await expect(published.getByTestId('measured-preview')).toHaveText(
+      'Kept as saved: 80 % made → 8 points, U14 bands. Enter attempts to replace it.',
+    );
+    await expect(published.getByRole('textbox', { name: 'Made (attempt 1) for this player', exact: true })).toHaveValue('');
+    await published.getByRole('textbox', { name: 'Notes' }).fill('Tired legs');
+    await published.getByRole('button', { name: 'Save' }).click();
+    await expect(published).toBeHidden();
+    const after = (await apiGet(page, `/api/player/${pia.id}/evaluation`)) as {
+      evaluations: { criteria_id: number; notes: string; measured: { label: string; attempts: unknown[] } | null }[];
+    };
+    expect(after.evaluations.find((e) => e.criteria_id === criterionId)).toMatchObject({
+      notes: 'Tired legs',
+      measured: { label: '80 % made → 8 points, U14 bands', attempts: [80] },
+    });
   } finally {
     await phone.close();
+    if (sessionId) await apiPost(page, `/api/eval-session/${sessionId}/delete`);
     // By name too: a failure before the id was read must not leave the criterion behind.
     const mine = ((await apiGet(page, '/api/criteria')) as { id: number; criteria: string }[]).filter(
       (c) => c.id === criterionId || c.criteria === FREE,

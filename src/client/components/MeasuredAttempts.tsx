@@ -24,6 +24,8 @@ interface Props {
   /** "Kept: 11.04 s → 9 points, U14 bands". */
   preview: string | null;
   error: boolean;
+  /** In place of the line below the fields while none is filled: the form's measurement kept as saved. */
+  note?: string | null;
   disabled?: boolean;
   /** Courtside on a time test: the stopwatch for this player (one player at a time). */
   stopwatch?: { watch: Watch | null; playerId: number; onStart: () => void; onStop: () => void };
@@ -64,7 +66,7 @@ function Elapsed({ startedAt, decimals }: { startedAt: number; decimals: number 
  * test's rule and its points shown below; on a time test courtside, a stopwatch whose time becomes the
  * next attempt (editable before it is kept).
  */
-export function MeasuredAttempts({ def, playerName, typed, onType, onCommit, preview, error, disabled, stopwatch }: Props) {
+export function MeasuredAttempts({ def, playerName, typed, onType, onCommit, preview, error, note, disabled, stopwatch }: Props) {
   const slots = Array.from({ length: def.attemptCount }, (_, i) => typed[i] ?? '');
   const shots = def.unit === 'made_of_attempts';
   const unit = shots ? '' : UNIT_SUFFIX[def.unit];
@@ -171,9 +173,11 @@ export function MeasuredAttempts({ def, playerName, typed, onType, onCommit, pre
         </Group>
       ) : null}
       <Text size="sm" className={classes.muted} aria-live="polite" data-testid="measured-preview">
-        {preview
-          ? `Kept (${attemptsRule(def)}): ${preview}`
-          : `Enter up to ${def.attemptCount} ${def.attemptCount === 1 ? 'value' : 'attempts'}; ${attemptsRule(def)} is kept.`}
+        {note && slots.every((t) => t.trim() === '')
+          ? note
+          : preview
+            ? `Kept (${attemptsRule(def)}): ${preview}`
+            : `Enter up to ${def.attemptCount} ${def.attemptCount === 1 ? 'value' : 'attempts'}; ${attemptsRule(def)} is kept.`}
       </Text>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Measure } from '../../shared/schemas/criterion';
-import { previewLabel, readAttempts } from './measured-entry';
+import { attemptsGiveValue, previewLabel, readAttempts } from './measured-entry';
 
 /** Free throws, made of 10, best of 2, U14 bands: what the sheet and the form show before saving. */
 const free: Measure = {
@@ -53,5 +53,25 @@ describe('made-of-attempts entry', () => {
     );
     const percentile = { ...free, rule: { ...free.rule, method: 'percentile' } } as Measure;
     expect(previewLabel(percentile, [{ made: 9, attempts: 10 }], 'U14', 'when saved')).toBe('9/10 → points by percentile when saved');
+  });
+});
+
+describe('a stored measurement put back in the fields', () => {
+  const lane = { ...free, unit: 's', decimals: 2, direction: 'lower', min: 8, max: 20 } as Measure;
+  it("is re-entered when its attempts give its value again, not when they are a session's evaluators' values", () => {
+    expect(attemptsGiveValue(lane, 'Lane agility', { value: 11.04, attempts: [11.3, 11.04] })).toBe(true);
+    // A session's mean of 11.04 and 11.4: best of 2 would keep 11.04.
+    expect(attemptsGiveValue(lane, 'Lane agility', { value: 11.22, attempts: [11.04, 11.4] })).toBe(false);
+    expect(
+      attemptsGiveValue(free, 'Free throws', {
+        value: 80,
+        attempts: [
+          { made: 6, attempts: 10 },
+          { made: 8, attempts: 10 },
+        ],
+      }),
+    ).toBe(true);
+    // Shares made (80 %, 60 %) are no made/shots pairs.
+    expect(attemptsGiveValue(free, 'Free throws', { value: 70, attempts: [80, 60] })).toBe(false);
   });
 });

@@ -47,3 +47,13 @@ export function previewLabel(def: Measure, attempts: readonly Attempt[], ageGrou
   if ('error' in points) return `${formatMeasure(def, value, attempts)}: ${points.error}`;
   return measuredLabel(def, value, points.points, basisLabel(points.basis, ageGroup), attempts);
 }
+
+/**
+ * Whether a stored measurement's attempts, put back in the fields, give its value again. A session's
+ * published mean stores the evaluators' values instead (a mean of them, or shares made): re-entered as
+ * attempts they would keep another value, so the form leaves the fields empty and keeps it as saved.
+ */
+export function attemptsGiveValue(def: Measure, name: string, measured: { value: number; attempts: readonly Attempt[] }): boolean {
+  const read = readAttempts(def, name, measured.attempts.map(attemptText));
+  return !('error' in read) && read.attempts.length > 0 && combineAttempts(def, read.attempts) === measured.value;
+}

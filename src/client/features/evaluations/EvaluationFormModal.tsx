@@ -17,7 +17,7 @@ import { useMe } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { allCriteriaQuery, levelsQuery, useSaveEvaluation } from './api';
 import { MeasuredAttempts } from '../../components/MeasuredAttempts';
-import { attemptText, previewLabel, readAttempts } from '../../components/measured-entry';
+import { attemptsGiveValue, attemptText, previewLabel, readAttempts } from '../../components/measured-entry';
 import { ageGroupLabel } from '../../../shared/age-groups';
 
 type FormValues = {
@@ -91,10 +91,14 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
 
   const kindOf = (levelId: string) => levels.data?.find((l) => String(l.id) === levelId)?.kind;
   const criterionOf = (id: string) => criteria.data?.find((c) => String(c.id) === id);
+  /** Editing a measurement with every attempt field empty keeps it as saved (the server re-reads its points). */
+  const keepsStored = (v: FormValues) =>
+    !!evaluation?.measured && String(evaluation.criteria_id) === v.criteria_id && v.attempts.every((t) => t.trim() === '');
   /** The attempts of a measured test as the scoring module reads them, or why they cannot be kept. */
   const measuredOf = (v: FormValues) => {
     const c = criterionOf(v.criteria_id);
     if (kindOf(v.level) !== 'measured' || !c?.measure) return null;
+    if (keepsStored(v)) return { attempts: [] };
     const read = readAttempts(c.measure, c.criteria, v.attempts);
     return 'error' in read ? read : read.attempts.length ? read : { error: `Enter the ${c.criteria} measurement.` };
   };
@@ -130,6 +134,14 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
     setFailure(null);
   }, [opened, evaluation]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Stored attempts that would not give the stored value again (a session's mean) are not put in the fields.
+  const storedTest = evaluation?.measured ? criterionOf(String(evaluation.criteria_id)) : undefined;
+  useEffect(() => {
+    if (!opened || !evaluation?.measured || !storedTest?.measure) return;
+    const untouched = form.getValues().attempts.join('\n') === evaluation.measured.attempts.map(attemptText).join('\n');
+    if (untouched && !attemptsGiveValue(storedTest.measure, storedTest.criteria, evaluation.measured)) form.setFieldValue('attempts', []);
+  }, [opened, evaluation, storedTest]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const kind = kindOf(form.values.level);
   // Only the newest-dated evaluation of a criterion counts: an earlier date goes to the history.
   const newer = evaluation
@@ -150,7 +162,9 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
         criteria_id: Number(v.criteria_id),
         ...(() => {
           const measured = measuredOf(v);
-          return measured && 'attempts' in measured ? { score: null, attempts: measured.attempts } : { score: v.score };
+          if (measured && 'attempts' in measured)
+            return measured.attempts.length ? { score: null, attempts: measured.attempts } : { score: null };
+          return { score: v.score };
         })(),
         evaluator: me?.id ?? null,
         evaluator_name: v.evaluator_name,
@@ -227,6 +241,11 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
                   onType={(t) => form.setFieldValue('attempts', t)}
                   onCommit={() => form.clearFieldError('score')}
                   preview={kept}
+                  note={
+                    evaluation?.measured && String(evaluation.criteria_id) === form.values.criteria_id
+                      ? `Kept as saved: ${evaluation.measured.label}. Enter attempts to replace it.`
+                      : null
+                  }
                   error={!!form.errors.score}
                 />
               </div>

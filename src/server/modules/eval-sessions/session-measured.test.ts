@@ -200,6 +200,46 @@ describe('a measured criterion in an evaluation session', () => {
   });
 });
 
+describe('editing a published session measurement', () => {
+  it("keeps the session's mean and the evaluators' values when the edit sends no measurement, and re-reads only its points", async () => {
+    const row = await t.db
+      .selectFrom('evaluations')
+      .select(['id'])
+      .where('criterion_id', '=', laneId)
+      .where('player_id', '=', players[0]!)
+      .executeTakeFirstOrThrow();
+    const url = `/api/player/${players[0]}/evaluation/${row.id}`;
+    const body = { criteria_id: laneId, score: null, notes: 'Slipped on the first run', video_links: [] };
+    expect((await t.anon.post(url, body)).statusCode).toBe(401);
+    expect((await player.post(url, body)).statusCode).toBe(403);
+    const bad = await admin.post(url, { ...body, attempts: ['0.4'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("outside this test's range (8–20 s)");
+    expect((await admin.post(url, body)).statusCode).toBe(200);
+    const kept = await t.db
+      .selectFrom('evaluations')
+      .select(['score', 'measured_value', 'measured_attempts', 'points_basis', 'notes'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    // 11.22 s, not the best of the two evaluators' values (11.04): under the changed bands (9 up to 11.3 s) 9 points.
+    expect({ ...kept, score: Number(kept.score), measured_value: Number(kept.measured_value) }).toEqual({
+      score: 9,
+      measured_value: 11.22,
+      measured_attempts: '[11.04,11.4]',
+      points_basis: 'U14 bands',
+      notes: 'Slipped on the first run',
+    });
+    // New attempts replace the measurement.
+    data(await admin.post(url, { ...body, attempts: ['11.5', '11.45'] }));
+    const replaced = await t.db
+      .selectFrom('evaluations')
+      .select(['score', 'measured_value'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect([Number(replaced.measured_value), Number(replaced.score)]).toEqual([11.45, 8]);
+  });
+});
+
 describe('made of attempts in a session and its results CSV', () => {
   it('keeps the best share made per evaluator, averages them, and heads the column "% made"; a 1–10 criterion keeps one column', async () => {
     const level = (await t.db.selectFrom('criteria').select('level_id').where('id', '=', laneId).executeTakeFirstOrThrow()).level_id;
