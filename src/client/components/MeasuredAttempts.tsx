@@ -36,15 +36,10 @@ const splitShots = (text: string): [string, string] => {
   const at = text.indexOf('/');
   return at < 0 ? [text.trim(), ''] : [text.slice(0, at).trim(), text.slice(at + 1).trim()];
 };
-// Mantine's md input is 42 px tall: held at 44 so a thumb hits it.
-const tall = { input: { height: 44, minHeight: 44 } };
-// Made and shots share a line: at md size "Shots (attempt 1)" wraps in a 375 px dialog, at sm it fits.
-const numberField = {
-  inputMode: 'numeric',
-  autoComplete: 'off',
-  size: 'md',
-  styles: { ...tall, label: { fontSize: 'var(--mantine-font-size-sm)' } },
-} as const;
+// Mantine's md input is 42 px tall: held at 44 so a thumb hits it. Labels at sm: at md "Shots (attempt 1)"
+// wraps beside its pair in a 375 px dialog.
+const fieldStyles = { input: { height: 44, minHeight: 44 }, label: { fontSize: 'var(--mantine-font-size-sm)' } };
+const numberField = { inputMode: 'numeric', autoComplete: 'off', size: 'md', styles: fieldStyles } as const;
 
 /** The running stopwatch's time in tenths, redrawn ten times a second; Stop keeps the exact time. */
 function Elapsed({ startedAt, decimals }: { startedAt: number; decimals: number }) {
@@ -138,7 +133,7 @@ export function MeasuredAttempts({ def, playerName, typed, onType, onCommit, pre
               inputMode="decimal"
               autoComplete="off"
               size="md"
-              styles={tall}
+              styles={fieldStyles}
               value={s}
               error={error}
               disabled={disabled}
