@@ -11,6 +11,15 @@ export const MEASURE_UNITS = ['s', 'cm', 'm', 'kg', 'count', 'made_of_attempts']
 export type MeasureUnit = (typeof MEASURE_UNITS)[number];
 /** What follows a value on screen ("11.04 s"); a count has none, made-of-attempts shows a share made. */
 export const UNIT_SUFFIX: Record<MeasureUnit, string> = { s: 's', cm: 'cm', m: 'm', kg: 'kg', count: '', made_of_attempts: '%' };
+/** A column heading's unit ("Lane agility (s)"): a count says so, made-of-attempts is the share made. */
+export const UNIT_HEADINGS: Record<MeasureUnit, string> = {
+  s: 's',
+  cm: 'cm',
+  m: 'm',
+  kg: 'kg',
+  count: 'count',
+  made_of_attempts: '% made',
+};
 export const UNIT_LABELS: Record<MeasureUnit, string> = {
   s: 'Seconds (s)',
   cm: 'Centimetres (cm)',

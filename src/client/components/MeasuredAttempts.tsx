@@ -24,6 +24,8 @@ interface Props {
   /** "Kept: 11.04 s → 9 points, U14 bands". */
   preview: string | null;
   error: boolean;
+  /** In place of the line below the fields while none is filled: the form's measurement kept as saved. */
+  note?: string | null;
   disabled?: boolean;
   /** Courtside on a time test: the stopwatch for this player (one player at a time). */
   stopwatch?: { watch: Watch | null; playerId: number; onStart: () => void; onStop: () => void };
@@ -34,9 +36,10 @@ const splitShots = (text: string): [string, string] => {
   const at = text.indexOf('/');
   return at < 0 ? [text.trim(), ''] : [text.slice(0, at).trim(), text.slice(at + 1).trim()];
 };
-// Mantine's md input is 42 px tall: held at 44 so a thumb hits it.
-const tall = { input: { height: 44, minHeight: 44 } };
-const numberField = { inputMode: 'numeric', autoComplete: 'off', size: 'md', styles: tall } as const;
+// Mantine's md input is 42 px tall: held at 44 so a thumb hits it. Labels at sm: at md "Shots (attempt 1)"
+// wraps beside its pair in a 375 px dialog.
+const fieldStyles = { input: { height: 44, minHeight: 44 }, label: { fontSize: 'var(--mantine-font-size-sm)' } };
+const numberField = { inputMode: 'numeric', autoComplete: 'off', size: 'md', styles: fieldStyles } as const;
 
 /** The running stopwatch's time in tenths, redrawn ten times a second; Stop keeps the exact time. */
 function Elapsed({ startedAt, decimals }: { startedAt: number; decimals: number }) {
@@ -58,7 +61,7 @@ function Elapsed({ startedAt, decimals }: { startedAt: number; decimals: number 
  * test's rule and its points shown below; on a time test courtside, a stopwatch whose time becomes the
  * next attempt (editable before it is kept).
  */
-export function MeasuredAttempts({ def, playerName, typed, onType, onCommit, preview, error, disabled, stopwatch }: Props) {
+export function MeasuredAttempts({ def, playerName, typed, onType, onCommit, preview, error, note, disabled, stopwatch }: Props) {
   const slots = Array.from({ length: def.attemptCount }, (_, i) => typed[i] ?? '');
   const shots = def.unit === 'made_of_attempts';
   const unit = shots ? '' : UNIT_SUFFIX[def.unit];
@@ -130,7 +133,7 @@ export function MeasuredAttempts({ def, playerName, typed, onType, onCommit, pre
               inputMode="decimal"
               autoComplete="off"
               size="md"
-              styles={tall}
+              styles={fieldStyles}
               value={s}
               error={error}
               disabled={disabled}
@@ -165,9 +168,11 @@ export function MeasuredAttempts({ def, playerName, typed, onType, onCommit, pre
         </Group>
       ) : null}
       <Text size="sm" className={classes.muted} aria-live="polite" data-testid="measured-preview">
-        {preview
-          ? `Kept (${attemptsRule(def)}): ${preview}`
-          : `Enter up to ${def.attemptCount} ${def.attemptCount === 1 ? 'value' : 'attempts'}; ${attemptsRule(def)} is kept.`}
+        {note && slots.every((t) => t.trim() === '')
+          ? note
+          : preview
+            ? `Kept (${attemptsRule(def)}): ${preview}`
+            : `Enter up to ${def.attemptCount} ${def.attemptCount === 1 ? 'value' : 'attempts'}; ${attemptsRule(def)} is kept.`}
       </Text>
     </Stack>
   );

@@ -47,7 +47,13 @@ export const evaluationSchema = z.object({
 });
 export type Evaluation = z.infer<typeof evaluationSchema>;
 
-export const evaluationPlayerSchema = z.object({ id: z.number(), name: z.string(), profile_img: z.string().nullable() });
+export const evaluationPlayerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  profile_img: z.string().nullable(),
+  /** The form previews a measured test's points by the age group of this birth year. */
+  birth_year: z.number().nullable().optional(),
+});
 
 /** GET /api/player/{id}/evaluation: the current evaluations (newest first) and the player's total. */
 export const playerEvaluationsSchema = z.object({

@@ -17,8 +17,8 @@ import { useMe } from '../../lib/auth';
 import { useTimedErrors } from '../../lib/useTimedErrors';
 import { allCriteriaQuery, levelsQuery, useSaveEvaluation } from './api';
 import { MeasuredAttempts } from '../../components/MeasuredAttempts';
-import { attemptText, readAttempts } from '../../components/measured-entry';
-import { combineAttempts, formatMeasure } from '../../../shared/scoring';
+import { attemptsGiveValue, attemptText, previewLabel, readAttempts } from '../../components/measured-entry';
+import { ageGroupLabel } from '../../../shared/age-groups';
 
 type FormValues = {
   level: string;
@@ -53,10 +53,12 @@ interface Props {
   evaluation: Evaluation | null;
   /** The player's current evaluations: a new one dated before them is kept as history (ADR 0005). */
   current?: readonly Evaluation[];
+  /** The player's birth year: a measured test's points are previewed for their age group in the form's year. */
+  birthYear?: number | null;
 }
 
 /** docs/product.md#validation "Evaluation": level, then criteria, then the score its level allows; evaluator, notes, video optional. */
-export function EvaluationFormModal({ opened, onClose, playerId, evaluation, current = [] }: Props) {
+export function EvaluationFormModal({ opened, onClose, playerId, evaluation, current = [], birthYear = null }: Props) {
   const { data: me } = useMe();
   const levels = useQuery({ ...levelsQuery, enabled: opened });
   const criteria = useQuery({ ...allCriteriaQuery, enabled: opened });
@@ -89,10 +91,14 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
 
   const kindOf = (levelId: string) => levels.data?.find((l) => String(l.id) === levelId)?.kind;
   const criterionOf = (id: string) => criteria.data?.find((c) => String(c.id) === id);
+  /** Editing a measurement with every attempt field empty keeps it as saved (the server re-reads its points). */
+  const keepsStored = (v: FormValues) =>
+    !!evaluation?.measured && String(evaluation.criteria_id) === v.criteria_id && v.attempts.every((t) => t.trim() === '');
   /** The attempts of a measured test as the scoring module reads them, or why they cannot be kept. */
   const measuredOf = (v: FormValues) => {
     const c = criterionOf(v.criteria_id);
     if (kindOf(v.level) !== 'measured' || !c?.measure) return null;
+    if (keepsStored(v)) return { attempts: [] };
     const read = readAttempts(c.measure, c.criteria, v.attempts);
     return 'error' in read ? read : read.attempts.length ? read : { error: `Enter the ${c.criteria} measurement.` };
   };
@@ -128,6 +134,14 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
     setFailure(null);
   }, [opened, evaluation]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Stored attempts that would not give the stored value again (a session's mean) are not put in the fields.
+  const storedTest = evaluation?.measured ? criterionOf(String(evaluation.criteria_id)) : undefined;
+  useEffect(() => {
+    if (!opened || !evaluation?.measured || !storedTest?.measure) return;
+    const untouched = form.getValues().attempts.join('\n') === evaluation.measured.attempts.map(attemptText).join('\n');
+    if (untouched && !attemptsGiveValue(storedTest.measure, storedTest.criteria, evaluation.measured)) form.setFieldValue('attempts', []);
+  }, [opened, evaluation, storedTest]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const kind = kindOf(form.values.level);
   // Only the newest-dated evaluation of a criterion counts: an earlier date goes to the history.
   const newer = evaluation
@@ -148,7 +162,9 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
         criteria_id: Number(v.criteria_id),
         ...(() => {
           const measured = measuredOf(v);
-          return measured && 'attempts' in measured ? { score: null, attempts: measured.attempts } : { score: v.score };
+          if (measured && 'attempts' in measured)
+            return measured.attempts.length ? { score: null, attempts: measured.attempts } : { score: null };
+          return { score: v.score };
         })(),
         evaluator: me?.id ?? null,
         evaluator_name: v.evaluator_name,
@@ -210,10 +226,9 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
             const c = criterionOf(form.values.criteria_id);
             if (!c?.measure) return <Text className={classes.muted}>Choose a criterion to enter its measurement.</Text>;
             const read = readAttempts(c.measure, c.criteria, form.values.attempts);
-            const kept =
-              'error' in read || read.attempts.length === 0
-                ? null
-                : `${formatMeasure(c.measure, combineAttempts(c.measure, read.attempts), read.attempts)}; the points follow the rule when saved`;
+            // The points as the sheet previews them: for the age group in the year of the form's date.
+            const year = /^\d{4}/.test(form.values.date) ? Number(form.values.date.slice(0, 4)) : null;
+            const kept = 'error' in read ? null : previewLabel(c.measure, read.attempts, ageGroupLabel(birthYear, year), 'when saved');
             return (
               <div role="group" aria-label="Measurement" data-score-field>
                 <Text size="sm" fw={500} mb={4}>
@@ -226,6 +241,11 @@ export function EvaluationFormModal({ opened, onClose, playerId, evaluation, cur
                   onType={(t) => form.setFieldValue('attempts', t)}
                   onCommit={() => form.clearFieldError('score')}
                   preview={kept}
+                  note={
+                    evaluation?.measured && String(evaluation.criteria_id) === form.values.criteria_id
+                      ? `Kept as saved: ${evaluation.measured.label}. Enter attempts to replace it.`
+                      : null
+                  }
                   error={!!form.errors.score}
                 />
               </div>

@@ -122,6 +122,7 @@ export default function EvaluationPage() {
         playerId={playerId}
         evaluation={dialog?.kind === 'form' ? dialog.evaluation : null}
         current={evaluations}
+        birthYear={player.birth_year ?? null}
       />
       {dialog?.kind === 'delete' ? (
         <DeleteEvaluationModal playerId={playerId} evaluation={dialog.evaluation} onClose={() => setDialog(null)} />

@@ -289,7 +289,7 @@ export async function evalSessionsRoutes(app: FastifyInstance): Promise<void> {
       params,
       produces: ['text/csv'],
       description:
-        'The results as CSV (formula-safe), raw and fair totals, ranks, places moved and intervals. Errors: 401, 403, 404, 409 while locked.',
+        'The results as CSV (formula-safe), raw and fair totals, ranks, places moved and intervals; a measured criterion as its mean value (unit in the heading) and points. Errors: 401, 403, 404, 409 while locked.',
     },
     handler: async (req, reply) => {
       const { session } = await authorizeSession(db, requireActor(req), req.params.id, 'results');

@@ -355,8 +355,11 @@ export async function progress(db: Db, session: repo.SessionRow): Promise<Sessio
   return { minEvaluators: session.minEvaluators, complete: rows.filter((r) => r.complete).length, total: rows.length, rows };
 }
 
-export async function results(db: Db, session: repo.SessionRow): Promise<SessionResults> {
-  const { criteria, players, evaluators, results, measures } = await computeResults(db, session);
+export type ComputedResults = Awaited<ReturnType<typeof computeResults>>;
+
+/** `computed`: results already read for this session (the CSV reads them once for both tables). */
+export async function results(db: Db, session: repo.SessionRow, computed?: ComputedResults): Promise<SessionResults> {
+  const { criteria, players, evaluators, results, measures } = computed ?? (await computeResults(db, session));
   const byId = new Map(players.map((p) => [p.playerId, p]));
   const rows = results.map((r) => {
     const p = byId.get(r.playerId)!;

@@ -6,12 +6,12 @@ import {
   type Reliability,
   type TotalWithRange,
 } from '../../../shared/fair-evaluations.js';
-import { roundPercent } from '../../../shared/scoring.js';
+import { roundPercent, UNIT_HEADINGS } from '../../../shared/scoring.js';
 import type { CoverageRow, FairReliability, FairSide, SessionFair } from '../../../shared/schemas/session-fair.js';
 import type { DB } from '../../db/types.js';
 import type * as repo from './eval-sessions.repository.js';
 import { toCsv } from '../players/export.csv.js';
-import { computeResults, results } from './eval-sessions.service.js';
+import { computeResults, results, type ComputedResults } from './eval-sessions.service.js';
 
 /**
  * A session's fair analysis (docs/product.md#fair-evaluations): the figures of fair-evaluations.ts over
@@ -42,8 +42,8 @@ const severity = (e: Pick<EvaluatorSeverity, 'severity' | 'versusOthers' | 'spre
   sharedPlayers: e.sharedPlayers,
 });
 
-export async function fairAnalysis(db: Kysely<DB>, session: repo.SessionRow): Promise<SessionFair> {
-  const { criteria, players, counted, evaluators, results } = await computeResults(db, session);
+export async function fairAnalysis(db: Kysely<DB>, session: repo.SessionRow, computed?: ComputedResults): Promise<SessionFair> {
+  const { criteria, players, counted, evaluators, results } = computed ?? (await computeResults(db, session));
   const f = fairResults(
     players.map((p) => p.playerId),
     criteria,
@@ -133,11 +133,21 @@ function coverage(
 /**
  * The results as CSV: the results table's columns, and beside them the fair total and rank, the places
  * moved and both totals' intervals (docs/product.md#fair-evaluations). Rank and Total stay the raw ones.
+ * A measured criterion writes the session's mean value under a heading with its unit ("Lane agility (s)")
+ * and its points in the next column ("Lane agility points"): both numbers.
  */
 export async function resultsCsv(db: Kysely<DB>, session: repo.SessionRow): Promise<string> {
-  const [r, f] = await Promise.all([results(db, session), fairAnalysis(db, session)]);
+  const computed = await computeResults(db, session);
+  const [r, f] = await Promise.all([results(db, session, computed), fairAnalysis(db, session, computed)]);
   const fair = new Map(f.players.map((p) => [p.playerId, p]));
+  const measuredValue = new Map(
+    computed.results.flatMap((p) => p.cells.map((c) => [`${p.playerId}:${c.criterionId}`, c.measured?.value] as const)),
+  );
   const level = Math.round(f.level * 100);
+  const criterionHeadings = r.criteria.flatMap((c) => {
+    const name = `${c.levelName}: ${c.name}`;
+    return c.measure ? [`${name} (${UNIT_HEADINGS[c.measure.unit]})`, `${name} points`] : [name];
+  });
   const header = [
     'Rank',
     'Number',
@@ -153,11 +163,15 @@ export async function resultsCsv(db: Kysely<DB>, session: repo.SessionRow): Prom
     'Moved',
     'Evaluators',
     'Complete',
-    ...r.criteria.map((c) => `${c.levelName}: ${c.name}`),
+    ...criterionHeadings,
   ];
   const text = (v: number | null | undefined) => (v === null || v === undefined ? '' : v);
   const rows = r.rows.map((row) => {
     const p = fair.get(row.playerId);
+    const cells = r.criteria.flatMap((c) => {
+      const points = text(row.cells.find((x) => x.criterionId === c.criterionId)?.mean);
+      return c.measure ? [text(measuredValue.get(`${row.playerId}:${c.criterionId}`)), points] : [points];
+    });
     return [
       text(row.rank),
       text(row.bib),
@@ -173,7 +187,7 @@ export async function resultsCsv(db: Kysely<DB>, session: repo.SessionRow): Prom
       text(p?.moved),
       row.evaluatorsDone,
       row.complete ? 'yes' : 'no',
-      ...row.cells.map((c) => text(c.mean)),
+      ...cells,
     ];
   });
   return toCsv(header, rows);

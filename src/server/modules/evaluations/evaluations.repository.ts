@@ -34,12 +34,12 @@ export async function findPlayerWithTotal(db: Db, id: number) {
   const row = await db
     .selectFrom('players as p')
     .leftJoin('player_scores as ps', 'ps.player_id', 'p.id')
-    .select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img', 'ps.total'])
+    .select(['p.id', 'p.first_name', 'p.last_name', 'p.profile_img', 'p.dob', 'ps.total'])
     .where('p.id', '=', id)
     .executeTakeFirst();
   return (
     row && {
-      player: { id: row.id, name: `${row.first_name} ${row.last_name}`, profile_img: row.profile_img },
+      player: { id: row.id, name: `${row.first_name} ${row.last_name}`, profile_img: row.profile_img, birth_year: row.dob },
       total: Number(row.total ?? 0),
     }
   );

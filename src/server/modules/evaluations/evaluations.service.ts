@@ -13,7 +13,7 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import { nowIso, nowMs, todayDate } from '../../lib/time.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './evaluations.repository.js';
-import { rescoreCriterion, scoreEntry, type ScoredFields } from './measured.service.js';
+import { keepMeasurement, rescoreCriterion, scoreEntry, type ScoredFields } from './measured.service.js';
 import { assertPlayersOpen } from '../rollover/season-lock.js';
 import { syncGoalProgress } from '../goals/goals.service.js';
 
@@ -137,7 +137,16 @@ export async function updateEvaluation(db: Db, actor: Actor, before: StoredEvalu
   const playerId = before.player_id;
   const criterion = await scoringCriterion(db, b.criteria_id);
   const date = b.date ?? before.date;
-  const parsed = await scoreEntry(db, criterion, { playerId, raw: b.score, attempts: b.attempts, date });
+  // No value and no attempts sent for the same measured test: the edit keeps the stored measurement.
+  const keep =
+    criterion.kind === 'measured' &&
+    criterion.id === before.criteria_id &&
+    before.measured &&
+    !b.attempts?.length &&
+    (b.score ?? '') === '';
+  const parsed = keep
+    ? await keepMeasurement(db, criterion, { playerId, value: before.measured!.value, attempts: before.measured!.attempts, date })
+    : await scoreEntry(db, criterion, { playerId, raw: b.score, attempts: b.attempts, date });
   if ('error' in parsed) throw badRequest(parsed.error, 'score');
   checkDate(date);
   const typed = typedEvaluatorName(b);

@@ -60,18 +60,50 @@ export async function scoreEntries(
     return entries.map(() => ({
       error: `${criterion.name} has no test set up yet: edit the criterion to choose its unit and points rule.`,
     }));
+  const groupOf = await ageGroups(db, criterion, entries);
+  return entries.map((e) => {
+    const { group, others } = groupOf(e);
+    return readMeasurement(criterion, e.raw, e.attempts, group, others);
+  });
+}
+
+/** Each entry's age group on its date and the group's other current values (the percentile reference; a rescore follows the write). */
+async function ageGroups(db: Db, criterion: repo.ScoringCriterion, entries: readonly Pick<ScoreInput, 'playerId'>[]) {
   const [years, current] = await Promise.all([
     repo.playerBirthYears(db, [...new Set(entries.map((e) => e.playerId))]),
-    m.rule.method === 'percentile' ? repo.currentMeasurements(db, criterion.id) : Promise.resolve([]),
+    criterion.measure?.rule.method === 'percentile' ? repo.currentMeasurements(db, criterion.id) : Promise.resolve([]),
   ]);
-  return entries.map((e) => {
+  return (e: Pick<ScoreInput, 'playerId' | 'date'>) => {
     const group = measuredAgeGroup(years.get(e.playerId) ?? null, e.date);
-    // The age group's other current values: the percentile reference (a rescore follows the write).
     const others = current
       .filter((c) => c.player_id !== e.playerId && measuredAgeGroup(c.dob, c.date) === group)
       .map((c) => Number(c.measured_value));
-    return readMeasurement(criterion, e.raw, e.attempts, group, others);
-  });
+    return { group, others };
+  };
+}
+
+/**
+ * An edit that leaves the measurement alone (notes, date, evaluator): the stored value and attempts
+ * are kept as they are and only their points are read again for the age group on `date`. A session's
+ * published mean stores the evaluators' values as its attempts, which the form could not re-enter.
+ */
+export async function keepMeasurement(
+  db: Db,
+  criterion: repo.ScoringCriterion,
+  stored: { playerId: number; value: number; attempts: readonly Attempt[]; date: string },
+): Promise<ScoredFields | { error: string }> {
+  const m = criterion.measure;
+  if (!m) return { error: `${criterion.name} has no test set up yet: edit the criterion to choose its unit and points rule.` };
+  const { group, others } = (await ageGroups(db, criterion, [stored]))(stored);
+  const points = pointsFor(m, m.rule, stored.value, group, group === null ? [] : [...others, stored.value], criterion.name);
+  if ('error' in points) return points;
+  return {
+    score: points.points,
+    score_percentage: scorePercentage('measured', points.points, criterion.weight),
+    measured_value: stored.value,
+    measured_attempts: JSON.stringify(stored.attempts),
+    points_basis: basisLabel(points.basis, group),
+  };
 }
 
 /**
