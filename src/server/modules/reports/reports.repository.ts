@@ -274,16 +274,18 @@ export async function currentMeasured(db: Db, criterionIds: readonly number[]) {
 }
 
 /**
- * Every player's current total, Σ of their current evaluations' score_percentage (one current per
- * criterion, so this is playerTotal in SQL; report-progress.test.ts compares the two): the spread
- * of these is the total's SWC.
+ * Every player's current total, Σ of their current evaluations' score_percentage (player_scores, kept
+ * by triggers, ADR 0008; report-progress.test.ts compares it with playerTotal): the spread of these is
+ * the total's SWC. Only players with a current evaluation: a player whose evaluations were all deleted
+ * keeps a row at 0. Summing every current evaluation instead took seconds at 10× the bench club.
  */
 export async function currentTotals(db: Db): Promise<number[]> {
   const rows = await db
-    .selectFrom('evaluations')
-    .select((eb) => eb.fn.sum<number>('score_percentage').as('total'))
-    .where('is_current', '=', 1)
-    .groupBy('player_id')
+    .selectFrom('player_scores as ps')
+    .select('ps.total')
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('evaluations as e').select('e.id').whereRef('e.player_id', '=', 'ps.player_id').where('e.is_current', '=', 1)),
+    )
     .execute();
   return rows.map((r) => Number(r.total));
 }
