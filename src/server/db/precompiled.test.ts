@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/database.js';
-import { chunked } from './precompiled.js';
+import { chunked, precompiled } from './precompiled.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 beforeAll(async () => {
@@ -51,5 +51,15 @@ describe('chunked', () => {
       ),
     ).rejects.toThrow(/does not match/);
     expect(await count()).toBe(before);
+  });
+});
+
+describe('precompiled', () => {
+  it('runs with new parameters, and refuses a count the statement does not bind', async () => {
+    const { db } = database;
+    await db.insertInto('seasons').values(seasons(100, 2)).execute();
+    const byName = precompiled((k) => k.selectFrom('seasons').select('name').where('name', '=', ''));
+    expect(await byName(db, ['Season 101'])).toEqual([{ name: 'Season 101' }]);
+    await expect(byName(db, ['Season 101', 'extra'])).rejects.toThrow(/2 parameters given, the statement binds 1/);
   });
 });

@@ -11,6 +11,9 @@ export function precompiled<Row>(build: (db: Kysely<DB>) => Compilable<Row>) {
   return async (db: Kysely<DB>, parameters?: readonly unknown[]): Promise<Row[]> => {
     let query = compiled.get(db);
     if (!query) compiled.set(db, (query = build(db).compile()));
+    if (parameters && parameters.length !== query.parameters.length) {
+      throw new Error(`precompiled: ${parameters.length} parameters given, the statement binds ${query.parameters.length}`);
+    }
     return (await db.executeQuery(parameters ? { ...query, parameters } : query)).rows;
   };
 }

@@ -33,6 +33,29 @@ function goalQuery(db: Db) {
       'sr.team_id as source_report_team_id',
       'sc.name as source_cycle_name',
       'st.name as source_team_name',
+      // What a summary says of its events: who proposed it and why it was declined (no event list needed).
+      // Literals, not parameters: precompiled queries built on this bind only their own.
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('goal_events as pe')
+              .select('pe.id')
+              .whereRef('pe.goal_id', '=', 'g.id')
+              .where('pe.kind', '=', sql.lit('created'))
+              .where('pe.to_state', '=', sql.lit('proposed')),
+          )
+          .as('proposed_by_player'),
+      (eb) =>
+        eb
+          .selectFrom('goal_events as de')
+          .select('de.note')
+          .whereRef('de.goal_id', '=', 'g.id')
+          .where('de.to_state', '=', sql.lit('declined'))
+          .orderBy('de.created_at', 'desc')
+          .orderBy('de.id', 'desc')
+          .limit(sql.lit(1))
+          .as('decline_note'),
     ]);
 }
 export type GoalRow = Awaited<ReturnType<ReturnType<typeof goalQuery>['executeTakeFirstOrThrow']>>;
@@ -62,20 +85,6 @@ export async function eventsOf(db: Db, goalIds: readonly number[]) {
     .selectFrom('goal_events')
     .select(eventColumns)
     .where('goal_id', 'in', [...goalIds])
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-export type GoalEventRow = Awaited<ReturnType<typeof eventsOf>>[number];
-
-/** Only the events a goal's summary reads: who proposed it, and the reason of a decline. */
-export async function stateNotesOf(db: Db, goalIds: readonly number[]): Promise<GoalEventRow[]> {
-  if (!goalIds.length) return [];
-  return db
-    .selectFrom('goal_events')
-    .select(eventColumns)
-    .where('goal_id', 'in', [...goalIds])
-    .where('to_state', 'in', ['proposed', 'declined'])
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -341,14 +350,17 @@ export async function insertEvents(db: Db, rows: Insertable<GoalEventsTable>[]):
 }
 
 /** When the team's last report cycle closed (on or before today), or undefined: achieved goals count from then. */
-export async function lastCycleClose(db: Db, teamId: number, today: string): Promise<string | undefined> {
-  const row = await db
+const lastCloseQuery = precompiled((db) =>
+  db
     .selectFrom('report_cycle_teams as rct')
     .innerJoin('report_cycles as rc', 'rc.id', 'rct.cycle_id')
     .select((eb) => eb.fn.max('rc.closes_on').as('closed'))
-    .where('rct.team_id', '=', teamId)
-    .where('rc.closes_on', '<=', today)
-    .executeTakeFirst();
+    .where('rct.team_id', '=', 0)
+    .where('rc.closes_on', '<=', ''),
+);
+
+export async function lastCycleClose(db: Db, teamId: number, today: string): Promise<string | undefined> {
+  const [row] = await lastCloseQuery(db, [teamId, today]);
   return row?.closed ?? undefined;
 }
 

@@ -51,21 +51,13 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 
 /** What a goal says without its history, check-ins and resources: a team's page and a report's lines. */
 async function toSummaries(db: Db, rows: repo.GoalRow[]): Promise<GoalSummary[]> {
-  const [notes, swc] = await Promise.all([
-    repo.stateNotesOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-    swcByCriterion(db, criterionIdsOf(rows)),
-  ]);
-  return rows.map((r) => summaryOf(r, notes, swc));
+  const swc = await swcByCriterion(db, criterionIdsOf(rows));
+  return rows.map((r) => summaryOf(r, swc));
 }
 
 const criterionIdsOf = (rows: readonly repo.GoalRow[]) => rows.flatMap((r) => (r.criterion_id === null ? [] : [r.criterion_id]));
 
-/** `events` holds at least the goal's proposal and decline events (`repo.stateNotesOf`), in order. */
-function summaryOf(r: repo.GoalRow, events: readonly repo.GoalEventRow[], swc: ReadonlyMap<number, number | null>): GoalSummary {
-  const own = events.filter((e) => e.goal_id === r.id);
+function summaryOf(r: repo.GoalRow, swc: ReadonlyMap<number, number | null>): GoalSummary {
   const baseline = num(r.baseline_score);
   const latest = num(r.latest_score);
   const criterionSwc = r.criterion_id === null ? null : (swc.get(r.criterion_id) ?? null);
@@ -88,8 +80,8 @@ function summaryOf(r: repo.GoalRow, events: readonly repo.GoalEventRow[], swc: R
     state: r.state,
     stateChangedAt: r.state_changed_at,
     createdAt: r.created_at,
-    proposedByPlayer: own.some((e) => e.kind === 'created' && e.to_state === 'proposed'),
-    declineReason: r.state === 'declined' ? (own.findLast((e) => e.to_state === 'declined')?.note ?? '') : null,
+    proposedByPlayer: Boolean(Number(r.proposed_by_player)),
+    declineReason: r.state === 'declined' ? (r.decline_note ?? '') : null,
     source:
       r.source_report_id !== null && r.source_cycle_id !== null && r.source_report_team_id !== null
         ? {
@@ -116,7 +108,7 @@ async function toGoals(db: Db, rows: repo.GoalRow[], viewer: ResourceViewer | nu
     viewer ? taggedWith(db, viewer, names) : Promise.resolve([]),
   ]);
   return rows.map((r) => ({
-    ...summaryOf(r, events, swc),
+    ...summaryOf(r, swc),
     events: events
       .filter((e) => e.goal_id === r.id)
       .map((e) => ({

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { precompiled } from '../../db/precompiled.js';
 import type { DB, ReportState, ReportsTable } from '../../db/types.js';
 
 type Db = Kysely<DB>;
@@ -15,17 +16,21 @@ export async function findReport(db: Db, id: number): Promise<ReportRow | undefi
   return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst() as Promise<ReportRow | undefined>;
 }
 
-/** The team's players by name. */
-export async function teamPlayers(db: Db, teamId: number): Promise<{ id: number; first_name: string; last_name: string }[]> {
-  return db
+// Built once: a team's report and goals pages read it on every request.
+const teamPlayersQuery = precompiled((db) =>
+  db
     .selectFrom('team_players as tp')
     .innerJoin('players as p', 'p.id', 'tp.player_id')
     .select(['p.id', 'p.first_name', 'p.last_name'])
-    .where('tp.team_id', '=', teamId)
+    .where('tp.team_id', '=', 0)
     .orderBy('p.last_name')
     .orderBy('p.first_name')
-    .orderBy('p.id')
-    .execute();
+    .orderBy('p.id'),
+);
+
+/** The team's players by name. */
+export function teamPlayers(db: Db, teamId: number): Promise<{ id: number; first_name: string; last_name: string }[]> {
+  return teamPlayersQuery(db, [teamId]);
 }
 
 /** Every version of every report of the players in a cycle, newest version first. */
