@@ -261,16 +261,16 @@ export async function evaluationsInWindow(db: Db, playerIds: readonly number[], 
 }
 
 /**
- * Every current measurement of these tests with the player's birth year (the age group) and attempts
- * (the typical error): what a report's percentile and measured change are read against. Only
- * aggregates of it leave the server.
+ * Every current measurement of these tests with the player's birth year (the age group): what a
+ * report's own percentile is read against (the typical error is swc.service's). Only aggregates of it
+ * leave the server.
  */
 export async function currentMeasured(db: Db, criterionIds: readonly number[]) {
   if (!criterionIds.length) return [];
   const rows = await db
     .selectFrom('evaluations as e')
     .innerJoin('players as p', 'p.id', 'e.player_id')
-    .select(['e.player_id', 'e.criterion_id', 'e.date', 'e.measured_value', 'e.measured_attempts', 'p.dob'])
+    .select(['e.player_id', 'e.criterion_id', 'e.date', 'e.measured_value', 'p.dob'])
     .where('e.criterion_id', 'in', [...criterionIds])
     .where('e.is_current', '=', 1)
     .where('e.measured_value', 'is not', null)
